@@ -1,0 +1,37 @@
+"""The rules of backgammon: positions, legal plays, turns, games and matches.
+
+Standard library only: no Qt, no numpy. Everything is seen from the player on roll.
+"""
+
+from engine.errors import (
+    EngineError,
+    IllegalActionError,
+    IllegalPlayError,
+    InvalidMatchIdError,
+    InvalidNotationError,
+    InvalidPositionError,
+    InvalidPositionIdError,
+    Reason,
+)
+from engine.moves import Play, Step, format_steps, legal_plays, legal_results, parse_play
+from engine.position import Position
+from engine.turn import TurnBuilder
+
+__all__ = [
+    "EngineError",
+    "IllegalActionError",
+    "IllegalPlayError",
+    "InvalidMatchIdError",
+    "InvalidNotationError",
+    "InvalidPositionError",
+    "InvalidPositionIdError",
+    "Play",
+    "Position",
+    "Reason",
+    "Step",
+    "TurnBuilder",
+    "format_steps",
+    "legal_plays",
+    "legal_results",
+    "parse_play",
+]

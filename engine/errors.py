@@ -1,0 +1,75 @@
+"""Errors raised by the rules engine; all are ``ValueError`` subclasses."""
+
+from __future__ import annotations
+
+
+class EngineError(ValueError):
+    """Base class of every error the engine raises for bad input."""
+
+
+class InvalidPositionError(EngineError):
+    """A board that cannot occur: wrong checker counts, both sides on one point, ..."""
+
+
+class InvalidPositionIdError(InvalidPositionError):
+    """A string that is not a valid GNU Backgammon Position ID."""
+
+
+class InvalidMatchIdError(EngineError):
+    """A string that is not a valid GNU Backgammon Match ID."""
+
+
+class InvalidNotationError(EngineError):
+    """Move text that cannot be read as GNU Backgammon move notation."""
+
+
+class IllegalPlayError(EngineError):
+    """A step or play that the rules forbid.
+
+    ``reason`` is one of the ``Reason`` codes below so that the app and the lessons can explain
+    the rule; ``str(error)`` is an English sentence.
+    """
+
+    def __init__(self, reason: str, message: str | None = None) -> None:
+        self.reason = reason
+        super().__init__(message or REASON_TEXT.get(reason, reason))
+
+
+class IllegalActionError(EngineError):
+    """A game action (roll, double, take, ...) that is not allowed in the current state."""
+
+
+class Reason:
+    """Why a step or play is illegal (the ``reason`` of an ``IllegalPlayError``)."""
+
+    NO_CHECKER = "no_checker"
+    BLOCKED_POINT = "blocked_point"
+    BAR_FIRST = "bar_first"
+    DIE_NOT_AVAILABLE = "die_not_available"
+    CANNOT_BEAR_OFF_YET = "cannot_bear_off_yet"
+    HIGHER_CHECKER_FIRST = "higher_checker_first"
+    MUST_USE_BOTH_DICE = "must_use_both_dice"
+    MUST_PLAY_HIGHER_DIE = "must_play_higher_die"
+    MUST_USE_MORE_DICE = "must_use_more_dice"
+    NO_LEGAL_MOVE = "no_legal_move"
+    TURN_COMPLETE = "turn_complete"
+    NOT_A_LEGAL_PLAY = "not_a_legal_play"
+
+
+REASON_TEXT = {
+    Reason.NO_CHECKER: "There is no checker of yours on that point.",
+    Reason.BLOCKED_POINT: "That point is blocked: the opponent has two or more checkers on it.",
+    Reason.BAR_FIRST: "A checker on the bar must enter before any other checker moves.",
+    Reason.DIE_NOT_AVAILABLE: "No remaining die moves a checker that distance.",
+    Reason.CANNOT_BEAR_OFF_YET: "You may bear off only when all 15 checkers are in your home board.",
+    Reason.HIGHER_CHECKER_FIRST: (
+        "A die higher than the point bears off only from the highest occupied point; "
+        "move a checker from a higher point."
+    ),
+    Reason.MUST_USE_BOTH_DICE: "You must play both dice when the rules allow it.",
+    Reason.MUST_PLAY_HIGHER_DIE: "When only one die can be played, you must play the higher one.",
+    Reason.MUST_USE_MORE_DICE: "You must play as many dice as the rules allow.",
+    Reason.NO_LEGAL_MOVE: "No legal move: the turn passes.",
+    Reason.TURN_COMPLETE: "All dice of this turn have been played.",
+    Reason.NOT_A_LEGAL_PLAY: "That is not a legal play for this roll.",
+}

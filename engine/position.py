@@ -1,0 +1,261 @@
+"""Positions seen from the player on roll, and GNU Backgammon Position IDs.
+
+A side is a tuple of 25 checker counts in GNU Backgammon's layout: index ``i`` (0..23) is that
+side's own point ``i + 1``, index 24 is its bar. Checkers not on the board are borne off.
+My point ``p`` is the opponent's point ``25 - p``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Iterable, Mapping
+
+from engine.errors import InvalidPositionError, InvalidPositionIdError
+
+CHECKERS = 15
+BAR = 24  # index of the bar in a side tuple
+START_SIDE = (0,) * 5 + (5, 0, 3) + (0,) * 4 + (5,) + (0,) * 10 + (2, 0)
+
+_ID_RE = re.compile(r"^[A-Za-z0-9+/]{14}$")
+_PIP_WEIGHTS = tuple(range(1, 26))
+
+# Cache of side tuple -> (bits, bit length) for Position ID encoding; sides repeat a great deal.
+_side_bits_cache: dict[tuple[int, ...], tuple[int, int]] = {}
+
+
+def _side_bits(side: tuple[int, ...]) -> tuple[int, int]:
+    hit = _side_bits_cache.get(side)
+    if hit is not None:
+        return hit
+    value = 0
+    shift = 0
+    for n in side:
+        if n:
+            value |= ((1 << n) - 1) << shift
+            shift += n
+        shift += 1
+    if len(_side_bits_cache) > 200_000:
+        _side_bits_cache.clear()
+    _side_bits_cache[side] = (value, shift)
+    return value, shift
+
+
+def encode_position_id(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> str:
+    """The 14-character GNU Backgammon Position ID of two sides (no validation)."""
+    low, shift = _side_bits(opponent)
+    high, _ = _side_bits(on_roll)
+    key = low | (high << shift)
+    return base64.b64encode(key.to_bytes(10, "little")).decode("ascii")[:14]
+
+
+def decode_position_id(position_id: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The (on_roll, opponent) sides of a Position ID; raises ``InvalidPositionIdError``."""
+    if not isinstance(position_id, str):
+        raise InvalidPositionIdError("A Position ID must be text.")
+    text = position_id.strip()
+    if not _ID_RE.match(text):
+        raise InvalidPositionIdError(
+            f"{position_id!r} is not a Position ID: it must be 14 characters of A-Z, a-z, 0-9, + and /."
+        )
+    try:
+        raw = base64.b64decode(text + "==", validate=True)
+    except (binascii.Error, ValueError) as exc:  # pragma: no cover - the regex already guards
+        raise InvalidPositionIdError(f"{position_id!r} is not a Position ID.") from exc
+    key = int.from_bytes(raw, "little")
+    sides: list[list[int]] = [[], []]
+    bit = 0
+    for side in sides:
+        while len(side) < 25:
+            n = 0
+            while bit < 80 and (key >> bit) & 1:
+                n += 1
+                bit += 1
+            if bit >= 80:
+                raise InvalidPositionIdError(f"{position_id!r} is not a Position ID: too many checkers.")
+            bit += 1  # the separating zero
+            side.append(n)
+    if key >> bit:
+        raise InvalidPositionIdError(f"{position_id!r} is not a Position ID: stray bits after the board.")
+    opponent, on_roll = tuple(sides[0]), tuple(sides[1])
+    try:
+        validate_sides(on_roll, opponent)
+    except InvalidPositionError as exc:
+        raise InvalidPositionIdError(f"{position_id!r} is not a valid position: {exc}") from exc
+    return on_roll, opponent
+
+
+def validate_sides(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> None:
+    """Raise ``InvalidPositionError`` unless the two sides form a possible position."""
+    for name, side in (("player on roll", on_roll), ("opponent", opponent)):
+        if len(side) != 25:
+            raise InvalidPositionError(f"The {name} needs 25 counts (24 points and the bar).")
+        if any((not isinstance(n, int)) or n < 0 for n in side):
+            raise InvalidPositionError(f"The {name} has a negative or non-integer checker count.")
+        if sum(side) > CHECKERS:
+            raise InvalidPositionError(f"The {name} has more than {CHECKERS} checkers.")
+    for i in range(24):
+        if on_roll[i] and opponent[23 - i]:
+            raise InvalidPositionError(f"Both sides have checkers on point {i + 1}.")
+
+
+class Position:
+    """An immutable backgammon position from the point of view of the player on roll.
+
+    ``on_roll`` and ``opponent`` are 25-tuples in GNU Backgammon's layout (see the module doc).
+    Checkers missing from a side have been borne off.
+
+    >>> Position.start().position_id()
+    '4HPwATDgc/ABMA'
+    >>> Position.start().pip_count()
+    (167, 167)
+    """
+
+    __slots__ = ("on_roll", "opponent", "_hash")
+
+    on_roll: tuple[int, ...]
+    opponent: tuple[int, ...]
+
+    def __init__(
+        self, on_roll: Iterable[int], opponent: Iterable[int], *, validate: bool = True
+    ) -> None:
+        me = tuple(on_roll)
+        them = tuple(opponent)
+        if validate:
+            validate_sides(me, them)
+        object.__setattr__(self, "on_roll", me)
+        object.__setattr__(self, "opponent", them)
+        object.__setattr__(self, "_hash", hash((me, them)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable")
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def start(cls) -> Position:
+        """The starting position (2 on the 24, 5 on the 13, 3 on the 8, 5 on the 6)."""
+        return cls(START_SIDE, START_SIDE, validate=False)
+
+    @classmethod
+    def from_position_id(cls, position_id: str) -> Position:
+        """Decode a GNU Backgammon Position ID; raises ``InvalidPositionIdError``."""
+        on_roll, opponent = decode_position_id(position_id)
+        return cls(on_roll, opponent, validate=False)
+
+    @classmethod
+    def from_points(
+        cls,
+        on_roll: Mapping[int, int],
+        opponent: Mapping[int, int],
+    ) -> Position:
+        """Build from ``{point: count}`` maps, each in its own side's numbering; 25 is the bar.
+
+        >>> Position.from_points({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2}) == Position.start()
+        True
+        """
+        sides = []
+        for points in (on_roll, opponent):
+            side = [0] * 25
+            for point, count in points.items():
+                if not 1 <= point <= 25:
+                    raise InvalidPositionError(f"Point {point} is not on the board (1-24, bar 25).")
+                side[point - 1] += count
+            sides.append(side)
+        return cls(sides[0], sides[1])
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Read ``"x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2"``, all in the mover's numbering.
+
+        ``x`` is the player on roll, ``o`` the opponent; ``bar:n`` puts checkers on the bar.
+        Readable for tests and lessons: both sides' points are numbered from the player on roll.
+        """
+        mine: dict[int, int] = {}
+        theirs: dict[int, int] = {}
+        for part in text.split(";"):
+            words = part.split()
+            if not words:
+                continue
+            who, items = words[0], words[1:]
+            if who not in ("x", "o"):
+                raise InvalidPositionError(f"Each part must start with x or o: {part.strip()!r}")
+            for item in items:
+                point_text, _, count_text = item.partition(":")
+                count = int(count_text) if count_text else 1
+                if point_text == "bar":
+                    point = 25
+                else:
+                    point = int(point_text)
+                    if not 1 <= point <= 24:
+                        raise InvalidPositionError(f"Point {point} is not on the board.")
+                    if who == "o":
+                        point = 25 - point
+                target = mine if who == "x" else theirs
+                target[point] = target.get(point, 0) + count
+        return cls.from_points(mine, theirs)
+
+    # -- values ---------------------------------------------------------------------------------
+    def position_id(self) -> str:
+        """The GNU Backgammon Position ID."""
+        return encode_position_id(self.on_roll, self.opponent)
+
+    def swapped(self) -> Position:
+        """The same board seen from the other player (who is then on roll)."""
+        return Position(self.opponent, self.on_roll, validate=False)
+
+    def pip_count(self) -> tuple[int, int]:
+        """Pips to bear off all checkers: (player on roll, opponent)."""
+        return (
+            sum(n * w for n, w in zip(self.on_roll, _PIP_WEIGHTS)),
+            sum(n * w for n, w in zip(self.opponent, _PIP_WEIGHTS)),
+        )
+
+    def borne_off(self) -> tuple[int, int]:
+        """Checkers borne off: (player on roll, opponent)."""
+        return CHECKERS - sum(self.on_roll), CHECKERS - sum(self.opponent)
+
+    def on_bar(self) -> tuple[int, int]:
+        """Checkers on the bar: (player on roll, opponent)."""
+        return self.on_roll[BAR], self.opponent[BAR]
+
+    def is_race(self) -> bool:
+        """True when no contact is left: every checker of one side is past every one of the other."""
+        mine = [i for i in range(25) if self.on_roll[i]]
+        theirs = [i for i in range(25) if self.opponent[i]]
+        if not mine or not theirs:
+            return True
+        # my rearmost checker (index i, point i + 1) has passed their rearmost (index j, my point
+        # 24 - j) when i + 1 < 24 - j
+        return max(mine) + max(theirs) < 24
+
+    def is_game_over(self) -> bool:
+        """True when either side has borne off every checker."""
+        return not any(self.on_roll) or not any(self.opponent)
+
+    def checker_at(self, point: int) -> int:
+        """Checkers on ``point`` in the mover's numbering: positive mine, negative the opponent's.
+
+        Point 25 is my bar, 0 is off (returns my borne-off count).
+        """
+        if point == 25:
+            return self.on_roll[BAR]
+        if point == 0:
+            return self.borne_off()[0]
+        mine = self.on_roll[point - 1]
+        return mine if mine else -self.opponent[24 - point]
+
+    # -- dunder ---------------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.on_roll == other.on_roll and self.opponent == other.opponent
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Position.from_position_id({self.position_id()!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Position, (self.on_roll, self.opponent))

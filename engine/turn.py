@@ -1,0 +1,219 @@
+"""Building a turn step by step, as a player does on the board.
+
+The builder only accepts steps that can still be completed into a legal play, so a player can
+never start a play that breaks the use-both-dice or higher-die rule; an illegal step raises
+``IllegalPlayError`` whose ``reason`` names the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.errors import IllegalPlayError, Reason
+from engine.moves import (
+    BAR_POINT,
+    OFF_POINT,
+    Play,
+    Step,
+    _apply,
+    _board_of,
+    _check_dice,
+    _single_steps,
+    legal_plays,
+)
+from engine.position import Position
+
+
+class TurnBuilder:
+    """One turn being played: the position before it, the dice, and the steps made so far.
+
+    Points are in the mover's numbering (25 the bar, 0 off).
+
+    >>> turn = TurnBuilder(Position.start(), (3, 1))
+    >>> sorted(turn.movable_points())
+    [6, 8, 13, 24]
+    >>> turn.move_checker(8, 5).hit
+    False
+    >>> turn.move_checker(6, 5).src
+    6
+    >>> turn.is_complete(), str(turn.play())
+    (True, '8/5 6/5')
+    """
+
+    def __init__(self, position: Position, dice: Sequence[int]) -> None:
+        self.position = position
+        self.dice = _check_dice(dice)
+        self.plays = legal_plays(position, self.dice)
+        self._targets = {play.result for play in self.plays}
+        self.dice_to_use = max((play.dice_used for play in self.plays), default=0)
+        self._steps: list[Step] = []
+        self._boards: list[list[int]] = [_board_of(position)]
+        self._options_cache: dict[int, list[Step]] = {}
+
+    # -- state ----------------------------------------------------------------------------------
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(self._steps)
+
+    def remaining_dice(self) -> list[int]:
+        """The dice not yet played, highest first (four entries for a double)."""
+        d1, d2 = self.dice
+        dice = [d1] * 4 if d1 == d2 else [d1, d2]
+        for step in self._steps:
+            dice.remove(self._die_of(step, dice))
+        return sorted(dice, reverse=True)
+
+    def is_complete(self) -> bool:
+        """True when the steps made form a whole legal play (or no play is possible)."""
+        return len(self._steps) == self.dice_to_use
+
+    def has_legal_move(self) -> bool:
+        return bool(self.plays)
+
+    def current_position(self) -> Position:
+        """The board after the steps made so far, still from the mover's point of view."""
+        return _board_position(self._boards[-1])
+
+    def play(self) -> Play:
+        """The finished play; raises ``IllegalPlayError`` while the turn is incomplete."""
+        if not self.is_complete():
+            raise IllegalPlayError(self._incomplete_reason())
+        result = _board_position(self._boards[-1]).swapped()
+        return Play(self._steps, result)
+
+    # -- choices ----------------------------------------------------------------------------------
+    def legal_steps(self) -> list[Step]:
+        """Every single step that can still be completed into a legal play."""
+        depth = len(self._steps)
+        cached = self._options_cache.get(depth)
+        if cached is not None:
+            return cached
+        out: list[Step] = []
+        if depth < self.dice_to_use:
+            board = self._boards[-1]
+            remaining = self.remaining_dice()
+            seen: set[tuple[int, int]] = set()
+            for die in sorted(set(remaining), reverse=True):
+                rest = list(remaining)
+                rest.remove(die)
+                for s, t, hit in _single_steps(board, die):
+                    if (s, t) in seen:
+                        continue
+                    nxt = _apply(board, s, t, hit)
+                    if self._can_finish(nxt, rest, self.dice_to_use - depth - 1):
+                        seen.add((s, t))
+                        out.append(Step(s, t, hit))
+        self._options_cache[depth] = out
+        return out
+
+    def movable_points(self) -> set[int]:
+        """Points (25 the bar) with a checker that may move now."""
+        return {step.src for step in self.legal_steps()}
+
+    def destinations(self, src: int) -> set[int]:
+        """Where a checker on ``src`` may go with one die now (0 is off)."""
+        return {step.dst for step in self.legal_steps() if step.src == src}
+
+    def _can_finish(self, board: list[int], dice: list[int], steps_left: int) -> bool:
+        if steps_left == 0:
+            return _board_position(board).swapped() in self._targets
+        for die in set(dice):
+            rest = list(dice)
+            rest.remove(die)
+            for s, t, hit in _single_steps(board, die):
+                if self._can_finish(_apply(board, s, t, hit), rest, steps_left - 1):
+                    return True
+        return False
+
+    # -- actions ----------------------------------------------------------------------------------
+    def move_checker(self, src: int, dst: int) -> Step:
+        """Move one checker from ``src`` to ``dst`` by one die; returns the step made.
+
+        Raises ``IllegalPlayError`` with the reason when the rules forbid it.
+        """
+        for step in self.legal_steps():
+            if step.src == src and step.dst == dst:
+                self._push(step)
+                return step
+        raise IllegalPlayError(self._reason_for(src, dst))
+
+    def move_by_die(self, src: int, die: int) -> Step:
+        """Move the checker on ``src`` by ``die`` pips (bearing off as the rules allow)."""
+        for step in self.legal_steps():
+            if step.src == src and self._die_of(step, [die]) == die:
+                self._push(step)
+                return step
+        if die not in self.remaining_dice():
+            raise IllegalPlayError(Reason.DIE_NOT_AVAILABLE)
+        return self.move_checker(src, max(src - die, 0) if src != BAR_POINT else 25 - die)
+
+    def undo(self) -> Step | None:
+        """Take back the last step; returns it, or None when no step was made."""
+        if not self._steps:
+            return None
+        self._boards.pop()
+        self._options_cache.pop(len(self._steps), None)
+        return self._steps.pop()
+
+    def reset(self) -> None:
+        """Take back every step of the turn."""
+        while self._steps:
+            self.undo()
+
+    # -- helpers ----------------------------------------------------------------------------------
+    def _push(self, step: Step) -> None:
+        self._boards.append(_apply(self._boards[-1], step.src, step.dst, step.hit))
+        self._steps.append(step)
+
+    def _die_of(self, step: Step, dice: list[int]) -> int:
+        """The die a step uses: its distance, or for bearing off the smallest die that allows it."""
+        distance = step.src - step.dst
+        if step.dst != OFF_POINT or distance in dice:
+            return distance
+        larger = [d for d in dice if d > distance]
+        return min(larger) if larger else distance
+
+    def _incomplete_reason(self) -> str:
+        if self.dice_to_use == 2 and self.dice[0] != self.dice[1]:
+            return Reason.MUST_USE_BOTH_DICE
+        return Reason.MUST_USE_MORE_DICE
+
+    def _reason_for(self, src: int, dst: int) -> str:
+        """Explain why the step src -> dst is not allowed now."""
+        if self.is_complete():
+            return Reason.TURN_COMPLETE if self.plays else Reason.NO_LEGAL_MOVE
+        board = self._boards[-1]
+        if src == BAR_POINT:
+            if board[25] <= 0:
+                return Reason.NO_CHECKER
+        elif not 1 <= src <= 24 or board[src] <= 0:
+            return Reason.NO_CHECKER
+        elif board[25] > 0:
+            return Reason.BAR_FIRST
+        remaining = self.remaining_dice()
+        if dst == OFF_POINT:
+            highest = max(p for p in range(1, 26) if board[p] > 0)
+            if highest > 6:
+                return Reason.CANNOT_BEAR_OFF_YET
+            if src not in remaining and not any(d > src for d in remaining):
+                return Reason.DIE_NOT_AVAILABLE
+            if src not in remaining and src != highest:
+                return Reason.HIGHER_CHECKER_FIRST
+        else:
+            distance = (25 if src == BAR_POINT else src) - dst
+            if distance not in remaining:
+                return Reason.DIE_NOT_AVAILABLE
+            if not 1 <= dst <= 24 or board[dst] < -1:
+                return Reason.BLOCKED_POINT
+        # The step itself is possible; it is the whole turn that would break a rule.
+        if self.dice[0] != self.dice[1] and self.dice_to_use == 1 and not self._steps:
+            return Reason.MUST_PLAY_HIGHER_DIE
+        if self.dice[0] != self.dice[1] and self.dice_to_use == 2:
+            return Reason.MUST_USE_BOTH_DICE
+        return Reason.MUST_USE_MORE_DICE
+
+
+def _board_position(board: list[int]) -> Position:
+    from engine.moves import _position_of
+
+    return _position_of(board, swap=False)
