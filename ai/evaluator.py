@@ -1,0 +1,135 @@
+"""The evaluator contract and the shipped evaluator (networks plus the bear-off database).
+
+An evaluator maps positions to GNU Backgammon's five outputs for the PLAYER ON ROLL of each
+position, before that player rolls: win, win gammon, win backgammon, lose gammon, lose backgammon.
+They are cumulative as in gnubg (P(win gammon) includes backgammons). Finished positions give exact
+values. A search that evaluates positions after a play gets them with the opponent on roll, so the
+mover's equity is ``-equity(evaluate_batch(results))``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from ai import bearoff
+from ai.encoding import (
+    ENCODING_NAME,
+    N_INPUTS,
+    boards_from_positions,
+    encode_boards,
+    final_outcome,
+    finished_mask,
+    race_mask,
+)
+from ai.network import Network, consistent
+from engine.position import Position
+
+WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "resources" / "weights"
+CONTACT_WEIGHTS = WEIGHTS_DIR / "contact.npz"
+RACE_WEIGHTS = WEIGHTS_DIR / "race.npz"
+DEFAULT_HIDDEN = 128
+
+
+class Evaluator(Protocol):
+    """Anything that evaluates positions in batch."""
+
+    def evaluate_batch(self, positions: Sequence[Position]) -> np.ndarray:
+        """``(N, 5)`` probabilities for the player on roll of each position, before the roll."""
+        ...
+
+
+def equity(probs: np.ndarray) -> np.ndarray:
+    """Cubeless money equity ``2w - 1 + wg - lg + wbg - lbg`` of ``(N, 5)`` (or ``(5,)``) outputs."""
+    p = np.asarray(probs, dtype=np.float64)
+    return 2.0 * p[..., 0] - 1.0 + p[..., 1] - p[..., 3] + p[..., 2] - p[..., 4]
+
+
+def flip(probs: np.ndarray) -> np.ndarray:
+    """The same outputs seen from the other player: (1 - w, lg, lbg, wg, wbg)."""
+    p = np.asarray(probs)
+    return np.stack([1.0 - p[..., 0], p[..., 3], p[..., 4], p[..., 1], p[..., 2]], axis=-1)
+
+
+class NetEvaluator:
+    """Two networks (contact and race) plus the exact bear-off database.
+
+    Finished positions get their exact result, positions with both sides entirely home get the
+    bear-off database, other races the race network, everything else the contact network.
+    """
+
+    def __init__(
+        self, contact: Network, race: Network, bearoff_db: bearoff.BearoffDatabase | None
+    ) -> None:
+        for net in (contact, race):
+            if net.n_inputs != N_INPUTS or net.n_outputs != 5:
+                raise ValueError(
+                    f"A network with {net.n_inputs} inputs and {net.n_outputs} outputs does not "
+                    f"fit the encoding {ENCODING_NAME} ({N_INPUTS} inputs, 5 outputs)."
+                )
+            encoding = net.meta.get("encoding", ENCODING_NAME)
+            if encoding != ENCODING_NAME:
+                raise ValueError(f"The network was trained for encoding {encoding!r}.")
+        self.contact = contact
+        self.race = race
+        self.bearoff = bearoff_db
+
+    def evaluate_batch(self, positions: Sequence[Position]) -> np.ndarray:
+        return self.evaluate_boards(boards_from_positions(positions))
+
+    def evaluate_boards(self, boards: np.ndarray) -> np.ndarray:
+        """The five outputs of ``(N, 2, 25)`` boards (see ``ai.encoding``)."""
+        n = boards.shape[0]
+        out = np.zeros((n, 5), dtype=np.float64)
+        if n == 0:
+            return out
+        done = finished_mask(boards)
+        if done.any():
+            out[done] = final_outcome(boards[done])
+        todo = ~done
+        if self.bearoff is not None:
+            home = todo & bearoff.BearoffDatabase.applies(boards)
+            if home.any():
+                out[home] = self.bearoff.evaluate(boards[home])
+            todo &= ~home
+        race = todo & race_mask(boards)
+        contact = todo & ~race
+        for mask, net in ((race, self.race), (contact, self.contact)):
+            if mask.any():
+                out[mask] = consistent(net.forward(encode_boards(boards[mask])))
+        return out
+
+
+def new_networks(n_hidden: int = DEFAULT_HIDDEN, seed: int = 0) -> tuple[Network, Network]:
+    """Freshly initialised (untrained) contact and race networks."""
+    rng = np.random.default_rng(seed)
+    meta = {"encoding": ENCODING_NAME, "games": 0}
+    contact = Network(N_INPUTS, n_hidden, 5, rng=rng, meta=dict(meta, kind="contact"))
+    race = Network(N_INPUTS, n_hidden, 5, rng=rng, meta=dict(meta, kind="race"))
+    return contact, race
+
+
+_default: NetEvaluator | None = None
+_default_lock = threading.Lock()
+
+
+def load_default_evaluator() -> NetEvaluator:
+    """The shipped networks and the bear-off database, loaded once and cached.
+
+    Until trained weights are shipped this falls back to freshly initialised networks, so that
+    everything built on the evaluator keeps working (only weaker).
+    """
+    global _default
+    with _default_lock:
+        if _default is None:
+            if CONTACT_WEIGHTS.exists() and RACE_WEIGHTS.exists():
+                contact = Network.load(CONTACT_WEIGHTS)
+                race = Network.load(RACE_WEIGHTS)
+            else:
+                contact, race = new_networks()
+            _default = NetEvaluator(contact, race, bearoff.load())
+        return _default
