@@ -61,7 +61,9 @@ REASON_TEXT = {
     Reason.BLOCKED_POINT: "That point is blocked: the opponent has two or more checkers on it.",
     Reason.BAR_FIRST: "A checker on the bar must enter before any other checker moves.",
     Reason.DIE_NOT_AVAILABLE: "No remaining die moves a checker that distance.",
-    Reason.CANNOT_BEAR_OFF_YET: "You may bear off only when all 15 checkers are in your home board.",
+    Reason.CANNOT_BEAR_OFF_YET: (
+        "You may bear off only when all 15 checkers are in your home board."
+    ),
     Reason.HIGHER_CHECKER_FIRST: (
         "A die higher than the point bears off only from the highest occupied point; "
         "move a checker from a higher point."

@@ -45,13 +45,11 @@ def _point_name(point: int) -> str:
 
 
 def _board_of(position: Position) -> list[int]:
-    me = position.on_roll
-    op = position.opponent
-    board = [0] * 27
-    for i in range(24):
-        board[i + 1] = me[i] - op[23 - i]
-    board[25] = me[24]
-    board[26] = op[24]
+    me, op = position
+    board = [0]
+    board += [m - o for m, o in zip(me, op[23::-1], strict=False)]
+    board.append(me[24])
+    board.append(op[24])
     return board
 
 
@@ -115,14 +113,165 @@ def _apply(b: list[int], s: int, t: int, hit: bool) -> list[int]:
     return n
 
 
-def _generate(board: list[int], d1: int, d2: int) -> tuple[int, dict[tuple[int, ...], tuple]]:
-    """All maximal step sequences by resulting board: (dice used, {result key: steps})."""
-    results: dict[tuple[int, ...], tuple] = {}
+# Result keys for the fast paths: my net change on each point (0 off .. 25 bar) as one balanced
+# base-9 digit (at most four checkers move), plus one bit per point where the play hits. Two step
+# sequences from the same board give the same position exactly when their keys are equal.
+_DIGIT = [9**p for p in range(26)]
+_HIT_BIT = [1 << (84 + p) for p in range(26)]
+_STEP_KEY = [[_DIGIT[t] - _DIGIT[s] for t in range(26)] for s in range(26)]
+
+
+def _generate(board: list[int], d1: int, d2: int) -> dict[object, tuple]:
+    """All maximal step sequences by resulting position: {key: steps}; empty when none."""
+    if board[25] == 0:
+        outside = 0
+        for p in range(7, 25):
+            if board[p] > 0:
+                outside += board[p]
+        # With enough checkers outside the home board no bearing off can happen this turn, so a
+        # step's legality depends only on the opponent's points and on having a checker there.
+        if d1 == d2:
+            if outside >= 4:
+                return _doubles_no_bearoff(board, d1)
+        elif outside >= 2:
+            return _pairs_no_bearoff(board, d1, d2)
+    return _generate_general(board, d1, d2)
+
+
+def _pairs_no_bearoff(b: list[int], d1: int, d2: int) -> dict[object, tuple]:
+    step_key = _STEP_KEY
+    hit_bit = _HIT_BIT
+    first: list[tuple[int, int, bool, int]] = []
+    second: list[tuple[int, int, bool, int]] = []
+    for s in range(24, 1, -1):
+        if b[s] > 0:
+            t = s - d1
+            if t > 0 and b[t] >= -1:
+                hit = b[t] == -1
+                first.append((s, t, hit, step_key[s][t] + (hit_bit[t] if hit else 0)))
+            t = s - d2
+            if t > 0 and b[t] >= -1:
+                hit = b[t] == -1
+                second.append((s, t, hit, step_key[s][t] + (hit_bit[t] if hit else 0)))
+    results: dict[object, tuple] = {}
+    for s, t, hit, key in first:
+        single = b[s] == 1
+        for s2, t2, hit2, key2 in second:
+            if s2 == s and single:
+                continue
+            if t2 == t and hit:  # both land on the same blot: it is hit once
+                k = key + key2 - hit_bit[t]
+                hit2 = False
+            else:
+                k = key + key2
+            if k not in results:
+                results[k] = ((s, t, hit), (s2, t2, hit2))
+    # One checker moving on: the intermediate landing must be open.
+    for steps, die in ((first, d2), (second, d1)):
+        for s, t, hit, key in steps:
+            t2 = t - die
+            if t2 > 0:
+                v = b[t2]
+                if v >= -1:
+                    hit2 = v == -1
+                    k = key + step_key[t][t2] + (hit_bit[t2] if hit2 else 0)
+                    if k not in results:
+                        results[k] = ((s, t, hit), (t, t2, hit2))
+    if not results:
+        for s, t, hit, key in first or second:
+            results[key] = ((s, t, hit),)
+    return results
+
+
+def _doubles_no_bearoff(b: list[int], d: int) -> dict[object, tuple]:
+    """Doubles without bar or bearing off: up to four steps, sources never increasing.
+
+    Taking the steps in falling order of source makes each multiset of steps in one canonical
+    order, and that order is always playable (a checker moving on comes from a lower point).
+    """
+    step_key = _STEP_KEY
+    mine = [v if v > 0 else 0 for v in b]
+    sources = [s for s in range(24, d, -1) if b[s - d] >= -1]
+    blot = [v == -1 for v in b]
+    n = len(sources)
+    results: dict[object, tuple] = {}
+    best = 0
+    for i1 in range(n):
+        s1 = sources[i1]
+        if not mine[s1]:
+            continue
+        t1 = s1 - d
+        h1 = blot[t1]
+        k1 = step_key[s1][t1] + (_HIT_BIT[t1] if h1 else 0)
+        mine[s1] -= 1
+        mine[t1] += 1
+        deeper1 = False
+        for i2 in range(i1, n):
+            s2 = sources[i2]
+            if not mine[s2]:
+                continue
+            deeper1 = True
+            t2 = s2 - d
+            h2 = blot[t2] and t2 != t1
+            k2 = k1 + step_key[s2][t2] + (_HIT_BIT[t2] if h2 else 0)
+            mine[s2] -= 1
+            mine[t2] += 1
+            deeper2 = False
+            for i3 in range(i2, n):
+                s3 = sources[i3]
+                if not mine[s3]:
+                    continue
+                deeper2 = True
+                t3 = s3 - d
+                h3 = blot[t3] and t3 != t1 and t3 != t2
+                k3 = k2 + step_key[s3][t3] + (_HIT_BIT[t3] if h3 else 0)
+                mine[s3] -= 1
+                mine[t3] += 1
+                deeper3 = False
+                for i4 in range(i3, n):
+                    s4 = sources[i4]
+                    if not mine[s4]:
+                        continue
+                    deeper3 = True
+                    t4 = s4 - d
+                    h4 = blot[t4] and t4 != t1 and t4 != t2 and t4 != t3
+                    k4 = k3 + step_key[s4][t4] + (_HIT_BIT[t4] if h4 else 0)
+                    if k4 not in results:
+                        if best < 4:
+                            best = 4
+                            results.clear()
+                        results[k4] = ((s1, t1, h1), (s2, t2, h2), (s3, t3, h3), (s4, t4, h4))
+                mine[s3] += 1
+                mine[t3] -= 1
+                if not deeper3 and best <= 3 and k3 not in results:
+                    if best < 3:
+                        best = 3
+                        results.clear()
+                    results[k3] = ((s1, t1, h1), (s2, t2, h2), (s3, t3, h3))
+            mine[s2] += 1
+            mine[t2] -= 1
+            if not deeper2 and best <= 2 and k2 not in results:
+                if best < 2:
+                    best = 2
+                    results.clear()
+                results[k2] = ((s1, t1, h1), (s2, t2, h2))
+        mine[s1] += 1
+        mine[t1] -= 1
+        if not deeper1 and best <= 1 and k1 not in results:
+            if best < 1:
+                best = 1
+                results.clear()
+            results[k1] = ((s1, t1, h1),)
+    return results
+
+
+def _generate_general(board: list[int], d1: int, d2: int) -> dict[object, tuple]:
+    """Every rule (bar, bearing off) with full boards as keys; slower, used where needed."""
+    results: dict[object, tuple] = {}
     if d1 == d2:
         best = [0]
 
         def walk(b: list[int], top: int, depth: int, steps: tuple) -> None:
-            # Sources never increase, so each multiset of steps is made in one canonical order.
             moved = False
             if depth < 4:
                 for s, t, hit in _single_steps(b, d1):
@@ -139,7 +288,9 @@ def _generate(board: list[int], d1: int, d2: int) -> tuple[int, dict[tuple[int, 
                     results[key] = steps
 
         walk(board, 25, 0, ())
-        return best[0], results
+        if not best[0]:
+            results.clear()
+        return results
 
     singles: dict[int, list] = {d1: [], d2: []}
     for first, second in ((d1, d2), (d2, d1)):
@@ -153,83 +304,118 @@ def _generate(board: list[int], d1: int, d2: int) -> tuple[int, dict[tuple[int, 
                     if key not in results:
                         results[key] = (step1, (s2, t2, hit2))
             elif not results:
-                singles[first].append((b1, step1))
-    if results:
-        return 2, results
-    high = max(d1, d2)
-    chosen = singles[high] or singles[min(d1, d2)]
-    for b1, step1 in chosen:
-        key = tuple(b1)
-        if key not in results:
-            results[key] = (step1,)
-    return (1 if results else 0), results
+                singles[first].append(step1)
+    if not results:
+        for step1 in singles[d1] or singles[d2]:
+            results[step1] = (step1,)
+    return results
+
+
+def _results_with_steps(position: Position, results: dict[object, tuple]) -> list[tuple]:
+    """[(steps, position after the steps with the opponent on roll)] for generated results."""
+    me_base = list(position[0])
+    op_base = position[1]
+    out = []
+    append = out.append
+    for steps in results.values():
+        me = me_base.copy()
+        op = op_base
+        for s, t, hit in steps:
+            me[s - 1] -= 1
+            if t:
+                me[t - 1] += 1
+                if hit:
+                    op = list(op)
+                    op[24 - t] = 0
+                    op[24] += 1
+        if op is not op_base:
+            op = tuple(op)
+        append((steps, _new_tuple(Position, (op, tuple(me)))))
+    return out
 
 
 # -- plays ------------------------------------------------------------------------------------
 
 
-class Play:
+_new_tuple = tuple.__new__
+
+
+class Play(tuple):
     """A whole turn: a sequence of single-checker steps, immutable and hashable.
 
     ``str(play)`` is GNU Backgammon's notation; ``Play.parse(text)`` reads it back without a
     position (hits only where marked with ``*``). Plays from ``legal_plays`` also carry
-    ``result``: the position after the play with the opponent on roll.
+    ``result``: the position after the play with the opponent on roll. Plays are equal when
+    their steps are.
 
     >>> str(Play([Step(24, 21), Step(13, 11)]))
     '24/21 13/11'
     """
 
-    __slots__ = ("steps", "result", "_text")
+    __slots__ = ()
 
-    steps: tuple[Step, ...]
-    result: Position | None
+    def __new__(cls, steps: Iterable[Step | tuple], result: Position | None = None) -> Play:
+        raw = tuple((int(s[0]), int(s[1]), bool(s[2]) if len(s) > 2 else False) for s in steps)
+        return _new_tuple(cls, (raw, result))
 
-    def __init__(self, steps: Iterable[Step | tuple], result: Position | None = None) -> None:
-        object.__setattr__(self, "steps", tuple(Step(*s) for s in steps))
-        object.__setattr__(self, "result", result)
-        object.__setattr__(self, "_text", None)
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps in the order they were made (``Step(src, dst, hit)``)."""
+        return tuple(_new_tuple(Step, s) for s in self[0])
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Play is immutable")
+    @property
+    def result(self) -> Position | None:
+        """The position after the play, opponent on roll (None for a parsed play)."""
+        return self[1]
+
+    @property
+    def dice_used(self) -> int:
+        return len(self[0])
 
     @classmethod
     def parse(cls, text: str) -> Play:
         """Read GNU Backgammon notation into steps, without a position.
 
-        Each move ``a/b`` becomes one step per pip-free segment as written; use
+        Each written segment ``a/b`` becomes one step as written; use
         ``parse_play(position, dice, text)`` to read a move in context, where compound moves are
         split into dice and checked against the rules.
         """
-        return cls(step for step, _count in _parse_segments(text))
+        steps = []
+        for step, count in _parse_segments(text):
+            steps.extend([step] * count)
+        return cls(steps)
 
     def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            text = format_steps(self.steps)
-            object.__setattr__(self, "_text", text)
-        return text
+        return format_steps(self[0])
 
     def __repr__(self) -> str:
-        return f"Play({list(tuple(s) for s in self.steps)!r})"
+        return f"Play({list(self[0])!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Play):
             return NotImplemented
-        return self.steps == other.steps
+        return self[0] == other[0]
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Play):
+            return NotImplemented
+        return self[0] != other[0]
 
     def __hash__(self) -> int:
-        return hash(self.steps)
+        return hash(self[0])
 
     def __len__(self) -> int:
-        return len(self.steps)
+        return len(self[0])
 
-    @property
-    def dice_used(self) -> int:
-        return len(self.steps)
+    def __iter__(self):  # iterate over steps, not over the (steps, result) pair
+        return iter(self.steps)
+
+    def __getnewargs__(self) -> tuple:
+        return (self[0], self[1])
 
     def hits(self) -> frozenset[int]:
         """The points (mover's numbering) where this play hits a blot."""
-        return frozenset(s.dst for s in self.steps if s.hit)
+        return frozenset(s[1] for s in self[0] if s[2])
 
 
 def legal_plays(position: Position, dice: Sequence[int]) -> list[Play]:
@@ -242,19 +428,15 @@ def legal_plays(position: Position, dice: Sequence[int]) -> list[Play]:
     16
     """
     d1, d2 = _check_dice(dice)
-    _, results = _generate(_board_of(position), d1, d2)
-    return [
-        Play(steps, _position_of(key, swap=True)) for key, steps in results.items() if steps
-    ]
+    results = _generate(_board_of(position), d1, d2)
+    return [_new_tuple(Play, pair) for pair in _results_with_steps(position, results)]
 
 
 def legal_results(position: Position, dice: Sequence[int]) -> list[Position]:
     """The distinct positions (opponent on roll) after every legal play; fast path for search."""
     d1, d2 = _check_dice(dice)
-    _, results = _generate(_board_of(position), d1, d2)
-    if len(results) == 1 and not next(iter(results.values())):
-        return []
-    return [_position_of(key, swap=True) for key in results]
+    results = _generate(_board_of(position), d1, d2)
+    return [result for _steps, result in _results_with_steps(position, results)]
 
 
 def _check_dice(dice: Sequence[int]) -> tuple[int, int]:

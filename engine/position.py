@@ -57,7 +57,8 @@ def decode_position_id(position_id: str) -> tuple[tuple[int, ...], tuple[int, ..
     text = position_id.strip()
     if not _ID_RE.match(text):
         raise InvalidPositionIdError(
-            f"{position_id!r} is not a Position ID: it must be 14 characters of A-Z, a-z, 0-9, + and /."
+            f"{position_id!r} is not a Position ID: "
+            "it must be 14 characters of A-Z, a-z, 0-9, + and /."
         )
     try:
         raw = base64.b64decode(text + "==", validate=True)
@@ -73,11 +74,15 @@ def decode_position_id(position_id: str) -> tuple[tuple[int, ...], tuple[int, ..
                 n += 1
                 bit += 1
             if bit >= 80:
-                raise InvalidPositionIdError(f"{position_id!r} is not a Position ID: too many checkers.")
+                raise InvalidPositionIdError(
+                    f"{position_id!r} is not a Position ID: too many checkers."
+                )
             bit += 1  # the separating zero
             side.append(n)
     if key >> bit:
-        raise InvalidPositionIdError(f"{position_id!r} is not a Position ID: stray bits after the board.")
+        raise InvalidPositionIdError(
+            f"{position_id!r} is not a Position ID: stray bits after the board."
+        )
     opponent, on_roll = tuple(sides[0]), tuple(sides[1])
     try:
         validate_sides(on_roll, opponent)
@@ -100,11 +105,12 @@ def validate_sides(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> None:
             raise InvalidPositionError(f"Both sides have checkers on point {i + 1}.")
 
 
-class Position:
+class Position(tuple):
     """An immutable backgammon position from the point of view of the player on roll.
 
     ``on_roll`` and ``opponent`` are 25-tuples in GNU Backgammon's layout (see the module doc).
-    Checkers missing from a side have been borne off.
+    Checkers missing from a side have been borne off. A Position is a pair of those tuples, so it
+    is hashable and cheap to build (move generation makes many).
 
     >>> Position.start().position_id()
     '4HPwATDgc/ABMA'
@@ -112,36 +118,36 @@ class Position:
     (167, 167)
     """
 
-    __slots__ = ("on_roll", "opponent", "_hash")
+    __slots__ = ()
 
-    on_roll: tuple[int, ...]
-    opponent: tuple[int, ...]
-
-    def __init__(
-        self, on_roll: Iterable[int], opponent: Iterable[int], *, validate: bool = True
-    ) -> None:
+    def __new__(
+        cls, on_roll: Iterable[int], opponent: Iterable[int], *, validate: bool = True
+    ) -> Position:
         me = tuple(on_roll)
         them = tuple(opponent)
         if validate:
             validate_sides(me, them)
-        object.__setattr__(self, "on_roll", me)
-        object.__setattr__(self, "opponent", them)
-        object.__setattr__(self, "_hash", hash((me, them)))
+        return tuple.__new__(cls, (me, them))
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Position is immutable")
+    @property
+    def on_roll(self) -> tuple[int, ...]:
+        return self[0]
+
+    @property
+    def opponent(self) -> tuple[int, ...]:
+        return self[1]
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
     def start(cls) -> Position:
         """The starting position (2 on the 24, 5 on the 13, 3 on the 8, 5 on the 6)."""
-        return cls(START_SIDE, START_SIDE, validate=False)
+        return make_position(START_SIDE, START_SIDE)
 
     @classmethod
     def from_position_id(cls, position_id: str) -> Position:
         """Decode a GNU Backgammon Position ID; raises ``InvalidPositionIdError``."""
         on_roll, opponent = decode_position_id(position_id)
-        return cls(on_roll, opponent, validate=False)
+        return make_position(on_roll, opponent)
 
     @classmethod
     def from_points(
@@ -151,7 +157,8 @@ class Position:
     ) -> Position:
         """Build from ``{point: count}`` maps, each in its own side's numbering; 25 is the bar.
 
-        >>> Position.from_points({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2}) == Position.start()
+        >>> start = {6: 5, 8: 3, 13: 5, 24: 2}
+        >>> Position.from_points(start, start) == Position.start()
         True
         """
         sides = []
@@ -202,13 +209,13 @@ class Position:
 
     def swapped(self) -> Position:
         """The same board seen from the other player (who is then on roll)."""
-        return Position(self.opponent, self.on_roll, validate=False)
+        return make_position(self[1], self[0])
 
     def pip_count(self) -> tuple[int, int]:
         """Pips to bear off all checkers: (player on roll, opponent)."""
         return (
-            sum(n * w for n, w in zip(self.on_roll, _PIP_WEIGHTS)),
-            sum(n * w for n, w in zip(self.opponent, _PIP_WEIGHTS)),
+            sum(n * w for n, w in zip(self[0], _PIP_WEIGHTS, strict=True)),
+            sum(n * w for n, w in zip(self[1], _PIP_WEIGHTS, strict=True)),
         )
 
     def borne_off(self) -> tuple[int, int]:
@@ -220,7 +227,7 @@ class Position:
         return self.on_roll[BAR], self.opponent[BAR]
 
     def is_race(self) -> bool:
-        """True when no contact is left: every checker of one side is past every one of the other."""
+        """True when no contact is left: each side's checkers are all past the other's."""
         mine = [i for i in range(25) if self.on_roll[i]]
         theirs = [i for i in range(25) if self.opponent[i]]
         if not mine or not theirs:
@@ -246,16 +253,13 @@ class Position:
         return mine if mine else -self.opponent[24 - point]
 
     # -- dunder ---------------------------------------------------------------------------------
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return self.on_roll == other.on_roll and self.opponent == other.opponent
-
-    def __hash__(self) -> int:
-        return self._hash
-
     def __repr__(self) -> str:
         return f"Position.from_position_id({self.position_id()!r})"
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (Position, (self.on_roll, self.opponent))
+        return (Position, (self[0], self[1]))
+
+
+def make_position(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
+    """A Position from two side tuples without validation (for generated positions)."""
+    return tuple.__new__(Position, (on_roll, opponent))

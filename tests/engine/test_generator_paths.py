@@ -1,0 +1,41 @@
+"""The fast move-generation paths agree with the general one on every board they handle."""
+
+import random
+
+from engine.moves import _board_of, _generate, _generate_general, _results_with_steps
+from engine.position import Position
+
+
+def _random_position(rng: random.Random) -> Position:
+    """A random legal position with contact, checkers spread widely (fast paths apply often)."""
+    while True:
+        me = [0] * 25
+        op = [0] * 25
+        for side, other in ((me, op), (op, me)):
+            for _ in range(rng.randint(5, 15)):
+                index = rng.randrange(24)
+                if other[23 - index] == 0:
+                    side[index] += 1
+        if rng.random() < 0.2:
+            op[24] = rng.randint(1, 2) if sum(op) <= 13 else 0
+        if sum(me) and sum(op):
+            return Position(me, op)
+
+
+def _result_set(position, results):
+    return {result for _steps, result in _results_with_steps(position, results)}
+
+
+def test_fast_paths_equal_general_generator():
+    rng = random.Random(20261130)
+    checked = 0
+    for _ in range(500):
+        position = _random_position(rng)
+        board = _board_of(position)
+        for d1 in range(1, 7):
+            for d2 in range(1, d1 + 1):
+                fast = _result_set(position, _generate(board, d1, d2))
+                slow = _result_set(position, _generate_general(board, d1, d2))
+                assert fast == slow, (position.position_id(), d1, d2)
+                checked += 1
+    assert checked == 500 * 21
