@@ -1,0 +1,181 @@
+"""Turn building step by step: which steps may come next, undo, completion, no-move turns.
+
+The legal next steps are checked against an independent, naive statement of the rules
+(``reference_rules``) and against GNU Backgammon's legal plays on part of the reference set.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import IllegalPlayError, Play, Position, Reason, Step, TurnBuilder, legal_plays
+from tests.engine.reference_rules import legal_sequences, result_of
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "gnubg-legal-plays.jsonl.gz"
+
+# 13/12 is missing: the 12-point is the opponent's 13-point, blocked.
+START_31 = {(24, 23), (24, 21), (13, 10), (8, 7), (8, 5), (6, 5), (6, 3)}
+
+
+@functools.cache
+def cases() -> tuple[dict, ...]:
+    with gzip.open(DATA, "rt", encoding="utf-8") as stream:
+        return tuple(json.loads(line) for line in stream if line.strip())
+
+
+def dice_of(case: dict) -> tuple[int, int]:
+    return int(case["dice"][0]), int(case["dice"][1])
+
+
+def expected_first_steps(position: Position, dice) -> set[tuple[int, int, bool]]:
+    return {seq[0][:3] for seq in legal_sequences(position, dice)}
+
+
+def steps_of(builder: TurnBuilder) -> set[tuple[int, int, bool]]:
+    return {(s.src, s.dst, s.hit) for s in builder.legal_steps()}
+
+
+def test_start_three_one_offers_steps_of_both_dice():
+    builder = TurnBuilder(Position.start(), (3, 1))
+    assert {(s.src, s.dst) for s in builder.legal_steps()} == START_31
+    assert builder.movable_points() == {24, 13, 8, 6}
+    assert builder.destinations(8) == {7, 5}
+    assert builder.remaining_dice() == [3, 1]
+
+
+def test_reference_rules_agree_with_gnubg_on_part_of_the_set():
+    """The second opinion is itself right: same results as gnubg on every 20th case."""
+    for case in cases()[::20]:
+        position = Position.from_position_id(case["pid"])
+        ours = {
+            result_of(position, seq).position_id()
+            for seq in legal_sequences(position, dice_of(case))
+        }
+        assert ours == {play["result"] for play in case["plays"]}, case
+
+
+def test_legal_steps_are_the_first_steps_of_legal_plays_on_part_of_the_set():
+    for case in cases()[::10]:
+        position = Position.from_position_id(case["pid"])
+        dice = dice_of(case)
+        builder = TurnBuilder(position, dice)
+        assert steps_of(builder) == expected_first_steps(position, dice), case
+        # Either order of the dice gives the same choices.
+        assert steps_of(TurnBuilder(position, dice[::-1])) == steps_of(builder)
+
+
+def _walk(builder: TurnBuilder, results: set, depth: int = 0) -> None:
+    """Every path of legal steps ends in a complete legal play."""
+    options = builder.legal_steps()
+    if builder.is_complete():
+        assert options == []
+        results.add(builder.play().result)
+        return
+    assert options, "an incomplete turn always offers a step"
+    for step in options:
+        before = builder.current_position()
+        made = builder.move_checker(step.src, step.dst)
+        assert made == step
+        _walk(builder, results, depth + 1)
+        assert builder.undo() == step
+        assert builder.current_position() == before
+
+
+def test_every_path_of_legal_steps_completes_a_legal_play_on_part_of_the_set():
+    for case in cases()[7::60]:
+        position = Position.from_position_id(case["pid"])
+        builder = TurnBuilder(position, dice_of(case))
+        results: set = set()
+        _walk(builder, results)
+        expected = {Position.from_position_id(play["result"]) for play in case["plays"]}
+        if expected:
+            assert results == expected, case
+        else:
+            assert results == {position.swapped()}
+
+
+def test_undo_restores_the_position_and_the_choices():
+    builder = TurnBuilder(Position.start(), (6, 4))
+    first = builder.legal_steps()
+    assert builder.undo() is None
+    step = builder.move_checker(24, 18)
+    assert builder.steps == (step,)
+    assert builder.remaining_dice() == [4]
+    assert not builder.is_complete()
+    assert builder.undo() == step
+    assert builder.steps == ()
+    assert builder.current_position() == Position.start()
+    assert builder.legal_steps() == first
+    assert builder.remaining_dice() == [6, 4]
+
+
+def test_reset_takes_back_the_whole_turn():
+    builder = TurnBuilder(Position.start(), (2, 2))
+    for src, dst in ((13, 11), (13, 11), (6, 4), (6, 4)):
+        builder.move_checker(src, dst)
+    assert builder.is_complete()
+    assert str(builder.play()) == "13/11(2) 6/4(2)"
+    builder.reset()
+    assert builder.steps == ()
+    assert builder.current_position() == Position.start()
+    assert not builder.is_complete()
+
+
+def test_play_before_the_turn_is_complete_names_the_rule():
+    builder = TurnBuilder(Position.start(), (6, 4))
+    builder.move_checker(24, 18)
+    with pytest.raises(IllegalPlayError) as info:
+        builder.play()
+    assert info.value.reason == Reason.MUST_USE_BOTH_DICE
+
+
+def test_move_by_die_picks_the_step_of_that_die():
+    builder = TurnBuilder(Position.start(), (6, 4))
+    assert builder.move_by_die(24, 6) == Step(24, 18)
+    with pytest.raises(IllegalPlayError) as info:
+        builder.move_by_die(13, 6)
+    assert info.value.reason == Reason.DIE_NOT_AVAILABLE
+    assert builder.move_by_die(13, 4) == Step(13, 9)
+    assert builder.is_complete()
+
+
+def test_completed_play_is_one_of_the_legal_plays():
+    builder = TurnBuilder(Position.start(), (6, 5))
+    builder.move_checker(24, 18)
+    builder.move_checker(18, 13)
+    play = builder.play()
+    assert str(play) == "24/13"
+    assert play.result in {p.result for p in legal_plays(Position.start(), (6, 5))}
+
+
+CLOSED_OUT = "x bar:1 6:14; o 19:2 20:2 21:2 22:2 23:2 24:2 12:3"
+
+
+@pytest.mark.parametrize("dice", [(6, 5), (1, 1), (3, 2)])
+def test_closed_out_turn_has_no_legal_move(dice):
+    position = Position.from_text(CLOSED_OUT)
+    builder = TurnBuilder(position, dice)
+    assert legal_plays(position, dice) == []
+    assert not builder.has_legal_move()
+    assert builder.is_complete()
+    assert builder.legal_steps() == []
+    assert builder.movable_points() == set()
+    assert builder.undo() is None
+    play = builder.play()
+    assert play == Play(())
+    assert str(play) == ""
+    assert play.result == position.swapped()
+    with pytest.raises(IllegalPlayError) as info:
+        builder.move_checker(25, 25 - dice[0])
+    assert info.value.reason == Reason.NO_LEGAL_MOVE
+
+
+def test_bad_dice_are_refused():
+    for dice in ((0, 3), (7, 1), (3,), (1, 2, 3)):
+        with pytest.raises(ValueError):
+            TurnBuilder(Position.start(), dice)
