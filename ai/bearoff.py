@@ -19,6 +19,7 @@ the user's cache directory.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import sys
@@ -128,6 +129,7 @@ def save(data: dict[str, np.ndarray], path: str | os.PathLike[str]) -> None:
     os.close(fd)
     try:
         np.savez_compressed(tmp, version=np.array(FORMAT_VERSION), **data)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
@@ -184,9 +186,9 @@ class BearoffDatabase:
         """The five outputs for bear-off boards ``(N, 2, 25)``, player on roll to move first.
 
         The player on roll needing ``i`` rolls wins if the opponent needs at least ``i``. A win is
-        a gammon when the opponent, who still has all 15 checkers, needs at least ``i`` rolls for its
-        first checker; a loss in the opponent's ``j``-th roll is a gammon when the player on roll
-        needs more than ``j`` rolls for its first. No backgammon is possible: every checker is home.
+        a gammon when the opponent, who still has all 15 checkers, needs at least ``i`` rolls for
+        its first checker; a loss in the opponent's ``j``-th roll is a gammon when the player on
+        roll needs more than ``j`` rolls for its first. No backgammon is possible: all are home.
         """
         boards = np.asarray(boards)
         a = self.index(boards[:, 0, :POINTS])
@@ -233,10 +235,8 @@ def load(
         raise FileNotFoundError(f"No bear-off database at {candidates[0]}.")
     data = build()
     target = candidates[0] if path is not None else _user_cache_path()
-    try:
+    with contextlib.suppress(OSError):  # a read-only cache is not fatal: the data is in memory
         save(data, target)
-    except OSError:
-        pass  # a read-only cache is not fatal: the database is in memory
     db = BearoffDatabase(data)
     if path is None:
         _cached = db

@@ -96,7 +96,7 @@ def encode_batch(positions: Sequence[Position]) -> np.ndarray:
 
 
 def race_mask(boards: np.ndarray) -> np.ndarray:
-    """True where contact is over: every checker of one side has passed every checker of the other."""
+    """True where contact is over: each checker of one side has passed every one of the other."""
     me, them = boards[:, 0] > 0, boards[:, 1] > 0
     my_back = np.where(me.any(axis=1), 24 - np.argmax(me[:, ::-1], axis=1), -1)
     their_back = np.where(them.any(axis=1), 24 - np.argmax(them[:, ::-1], axis=1), -1)

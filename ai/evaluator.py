@@ -44,7 +44,7 @@ class Evaluator(Protocol):
 
 
 def equity(probs: np.ndarray) -> np.ndarray:
-    """Cubeless money equity ``2w - 1 + wg - lg + wbg - lbg`` of ``(N, 5)`` (or ``(5,)``) outputs."""
+    """Cubeless money equity ``2w - 1 + wg - lg + wbg - lbg`` of ``(N, 5)`` or ``(5,)`` outputs."""
     p = np.asarray(probs, dtype=np.float64)
     return 2.0 * p[..., 0] - 1.0 + p[..., 1] - p[..., 3] + p[..., 2] - p[..., 4]
 

@@ -122,6 +122,7 @@ class Network:
             np.savez_compressed(
                 tmp, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2, meta=np.array(json.dumps(meta))
             )
+            os.chmod(tmp, 0o644)
             os.replace(tmp, path)
         finally:
             if os.path.exists(tmp):
@@ -175,7 +176,7 @@ class Adam:
         self.t += 1
         corr1 = 1.0 - self.b1**self.t
         corr2 = 1.0 - self.b2**self.t
-        for p, g, m, v in zip(self.params, grads, self.m, self.v):
+        for p, g, m, v in zip(self.params, grads, self.m, self.v, strict=True):
             m *= self.b1
             m += (1.0 - self.b1) * g
             v *= self.b2
@@ -184,7 +185,7 @@ class Adam:
 
     def state(self) -> dict[str, np.ndarray]:
         out = {"t": np.array(self.t)}
-        for i, (m, v) in enumerate(zip(self.m, self.v)):
+        for i, (m, v) in enumerate(zip(self.m, self.v, strict=True)):
             out[f"m{i}"] = m
             out[f"v{i}"] = v
         return out
