@@ -2,13 +2,15 @@
 # make test  - create .venv if needed, install with the test extra, run ruff and the whole suite
 # make bench - run the benchmarks in benchmarks/
 # make lint  - ruff check and ruff format --check only
+# make translations - extract, update and compile the catalogs in locales/
+# make icons - render the application icon files from resources/icons/backgammon.svg
 
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?= -q
 
-.PHONY: run test lint bench format clean
+.PHONY: run test lint bench format translations icons clean
 
 # Stamps record what was installed; they are remade only when pyproject.toml changes.
 RUN_STAMP := $(VENV)/.installed-run
@@ -48,6 +50,12 @@ bench: $(RUN_STAMP)
 		found=1; echo "== $$script"; $(BIN)/python "$$script"; \
 	done; \
 	[ $$found = 1 ] || echo "No benchmarks found in benchmarks/."
+
+translations: $(RUN_STAMP)
+	$(BIN)/python -m locales all
+
+icons: $(RUN_STAMP)
+	$(BIN)/python packaging/render_icons.py
 
 format: $(TEST_STAMP)
 	$(BIN)/ruff check --fix .
