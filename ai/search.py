@@ -1,0 +1,201 @@
+"""Choosing plays: 0-ply, and the 1-ply reply search over the opponent's 21 rolls.
+
+Depths count as GNU Backgammon counts them. At 0-ply each play is judged by the evaluation of
+its result. At 1-ply each play is judged by averaging, over the opponent's 21 rolls (weights out
+of 36), our value after the opponent's best reply to that roll, the reply chosen by 0-ply; this
+is the search that "looks at your possible replies before it moves". Only the most promising
+plays by 0-ply get the reply search (candidate pruning), and all positions of one candidate go
+to the evaluator in a single batch.
+
+Values are for the player who chooses the play (the mover), by default cubeless money equity;
+a ``value_fn`` maps the mover's five outputs to another value (e.g. match equity).
+
+A search is cancellable: ``cancel`` is a ``threading.Event`` or a callable returning True to
+stop; it is checked between batches and raises ``Cancelled``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ai.evaluator import Evaluator, equity, flip
+from engine.dice import ROLLS
+from engine.moves import legal_results
+from engine.position import Position
+
+ValueFn = Callable[[np.ndarray], np.ndarray]
+CancelToken = threading.Event | Callable[[], bool] | None
+
+DEFAULT_CANDIDATES = 8
+DEFAULT_THRESHOLD = 0.16
+MIN_CANDIDATES = 2
+
+
+class Cancelled(Exception):
+    """The caller asked the search to stop; no decision was made."""
+
+
+def check_cancel(cancel: CancelToken) -> None:
+    """Raise ``Cancelled`` if ``cancel`` is set."""
+    if cancel is None:
+        return
+    stop = cancel.is_set() if isinstance(cancel, threading.Event) else bool(cancel())
+    if stop:
+        raise Cancelled()
+
+
+@dataclass(frozen=True)
+class RankedPlay:
+    """One candidate result (opponent on roll) with its value for the mover.
+
+    ``value0`` is the 0-ply value, ``value`` the value at the searched depth (equal to
+    ``value0`` for plays that were not searched deeper, ``depth`` tells which).
+    """
+
+    result: Position
+    value0: float
+    value: float
+    depth: int
+
+
+def _mover_values(evaluator: Evaluator, results: Sequence[Position], value_fn: ValueFn):
+    """0-ply values for the mover of positions with the opponent on roll, and their outputs."""
+    probs = np.asarray(evaluator.evaluate_batch(results), dtype=np.float64)
+    mover = flip(probs)
+    return np.asarray(value_fn(mover), dtype=np.float64), mover
+
+
+def reply_value(
+    evaluator: Evaluator,
+    result: Position,
+    value_fn: ValueFn = equity,
+    cancel: CancelToken = None,
+) -> float:
+    """1-ply value of a result (opponent on roll) for the player who made it.
+
+    The average over the opponent's 21 rolls of our 0-ply value after the reply that is worst
+    for us. A finished game is valued exactly (no rolls follow).
+    """
+    return float(reply_values(evaluator, [result], value_fn, cancel)[0][0])
+
+
+def reply_values(
+    evaluator: Evaluator,
+    results: Sequence[Position],
+    value_fn: ValueFn = equity,
+    cancel: CancelToken = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """1-ply values and 1-ply outputs (mover's view) of several results, one batch per result."""
+    values = np.zeros(len(results), dtype=np.float64)
+    outputs = np.zeros((len(results), 5), dtype=np.float64)
+    for i, result in enumerate(results):
+        check_cancel(cancel)
+        if result.is_game_over():
+            v, mover = _mover_values(evaluator, [result], value_fn)
+            values[i], outputs[i] = v[0], mover[0]
+            continue
+        replies: list[Position] = []
+        spans: list[tuple[int, int, int]] = []
+        for dice, weight in ROLLS:
+            after = legal_results(result, dice)
+            if not after:
+                after = [result.swapped()]
+            spans.append((len(replies), len(replies) + len(after), weight))
+            replies.extend(after)
+        probs = np.asarray(evaluator.evaluate_batch(replies), dtype=np.float64)
+        # after the reply we are on roll: the outputs are ours already
+        mine = np.asarray(value_fn(probs), dtype=np.float64)
+        total = 0.0
+        out = np.zeros(5)
+        for start, stop, weight in spans:
+            j = start + int(np.argmin(mine[start:stop]))
+            total += weight * mine[j]
+            out += weight * probs[j]
+        values[i] = total / 36.0
+        outputs[i] = out / 36.0
+    return values, outputs
+
+
+def rank_results(
+    evaluator: Evaluator,
+    results: Sequence[Position],
+    *,
+    depth: int = 0,
+    candidates: int = DEFAULT_CANDIDATES,
+    threshold: float = DEFAULT_THRESHOLD,
+    value_fn: ValueFn = equity,
+    cancel: CancelToken = None,
+) -> list[RankedPlay]:
+    """Rank candidate results (opponent on roll), best for the mover first.
+
+    At ``depth`` 1 the best ``candidates`` plays by 0-ply that lie within ``threshold`` of the
+    best (at least two) get the reply search; their 1-ply value ranks them ahead of the plays
+    that were pruned. Raises ``ValueError`` for a depth other than 0 or 1, ``Cancelled`` when
+    asked to stop.
+    """
+    if depth not in (0, 1):
+        raise ValueError(f"Search depth is 0 or 1 ply, not {depth!r}.")
+    if not results:
+        return []
+    check_cancel(cancel)
+    values0, _ = _mover_values(evaluator, results, value_fn)
+    order = sorted(range(len(results)), key=lambda i: -values0[i])
+    ranked0 = [RankedPlay(results[i], float(values0[i]), float(values0[i]), 0) for i in order]
+    if depth == 0 or len(results) == 1:
+        return ranked0
+    best = ranked0[0].value0
+    keep = [
+        r
+        for k, r in enumerate(ranked0[:candidates])
+        if k < MIN_CANDIDATES or r.value0 >= best - threshold
+    ]
+    values1, _ = reply_values(evaluator, [r.result for r in keep], value_fn, cancel)
+    searched = [
+        RankedPlay(r.result, r.value0, float(v), 1) for r, v in zip(keep, values1, strict=True)
+    ]
+    searched.sort(key=lambda r: -r.value)
+    return searched + ranked0[len(keep) :]
+
+
+def rank_plays(
+    evaluator: Evaluator,
+    position: Position,
+    dice: Sequence[int],
+    **options: object,
+) -> list[RankedPlay]:
+    """Rank every legal play of ``dice`` (by its result); empty when no play is legal."""
+    return rank_results(evaluator, legal_results(position, dice), **options)  # type: ignore[arg-type]
+
+
+def position_outputs(
+    evaluator: Evaluator,
+    position: Position,
+    depth: int = 0,
+    value_fn: ValueFn = equity,
+    cancel: CancelToken = None,
+) -> np.ndarray:
+    """Outputs for the player on roll before rolling, at 0-ply or 1-ply (used by the cube).
+
+    At 1-ply: the average over our 21 rolls of the outputs after our best 0-ply play.
+    """
+    check_cancel(cancel)
+    if depth == 0 or position.is_game_over():
+        return np.asarray(evaluator.evaluate_batch([position]), dtype=np.float64)[0]
+    if depth != 1:
+        raise ValueError(f"Search depth is 0 or 1 ply, not {depth!r}.")
+    after: list[Position] = []
+    spans: list[tuple[int, int, int]] = []
+    for dice, weight in ROLLS:
+        results = legal_results(position, dice) or [position.swapped()]
+        spans.append((len(after), len(after) + len(results), weight))
+        after.extend(results)
+    values, mover = _mover_values(evaluator, after, value_fn)
+    out = np.zeros(5)
+    for start, stop, weight in spans:
+        j = start + int(np.argmax(values[start:stop]))
+        out += weight * mover[j]
+    return out / 36.0
