@@ -1,0 +1,664 @@
+// A backgammon board drawn with Qt Quick items and Shapes, self-contained and reusable.
+//
+// Locations are absolute, in player 0's numbering: 1..24 the points, 25 player 0's bar,
+// 26 player 1's bar, 0 player 0's tray (borne off), 27 player 1's tray. Player 0 plays from
+// 24 down to 1 with the home board at the bottom right; ``turned`` shows the board from
+// player 1's side (rotated by 180 degrees, animated).
+//
+// The board decides nothing about the rules: it draws what it is given and reports clicks,
+// double-clicks and drops by signal.
+import QtQuick
+import QtQuick.Shapes
+
+Item {
+    id: board
+
+    // -- state shown --------------------------------------------------------------------------
+    // 28 numbers: [0] player 0 off, [1..24] signed counts (positive player 0, negative
+    // player 1), [25] player 0 on the bar, [26] player 1 on the bar, [27] player 1 off.
+    property var boardState: [0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5,
+        0, 0, 0, 0, 2, 0, 0, 0]
+    property bool turned: false
+    property bool animateTurning: true
+    property int turnDuration: 700
+    // Dice of the player on roll: [{value, used}], drawn in that player's right-hand half.
+    property var dice: []
+    property int diceOwner: 0
+    // Opening roll: one die each, [die of player 0, die of player 1]; empty when not shown.
+    property var openingDice: []
+    property bool cubeVisible: false
+    property int cubeValue: 1
+    property int cubeOwner: -1
+    property bool cubeOffered: false
+    property var colors: ({
+        "checker0": "#f4f0e6", "rim0": "#b8ae98", "inner0": "#e4dccb", "text0": "#3a3020",
+        "checker1": "#2d2a28", "rim1": "#0b0a09", "inner1": "#403c38", "text1": "#f0e8d8"
+    })
+
+    // -- marks (hints, lessons) ---------------------------------------------------------------
+    property var ringCheckers: []     // locations whose top checker gets a ring
+    property var ringPoints: []       // locations marked as destinations
+    property int selectedLocation: -1 // location whose top checker is lifted
+    property var arrows: []           // [{from, to}] locations, drawn as arrows
+    property var labels: []           // [{location, text}] small text badges
+    property bool showPointNumbers: true
+
+    // -- interaction --------------------------------------------------------------------------
+    property bool interactive: true
+    property var draggableLocations: []  // drags may start only here
+    signal locationClicked(int location)
+    signal locationDoubleClicked(int location)
+    signal checkerDropped(int fromLocation, int toLocation)
+
+    // -- geometry (table units, the table keeps its aspect ratio) -----------------------------
+    readonly property real unitsWide: 15.6
+    readonly property real unitsHigh: 12.6
+    readonly property real aspect: unitsWide / unitsHigh
+    readonly property real u: Math.min(width / unitsWide, height / unitsHigh)
+    readonly property real frameW: 0.4 * u
+    readonly property real barW: 1.1 * u
+    readonly property real trayW: 1.3 * u
+    readonly property real pointH: 4.6 * u
+    readonly property real checkerD: 0.94 * u
+    readonly property real leftFieldX: frameW
+    readonly property real barX: frameW + 6 * u
+    readonly property real rightFieldX: barX + barW
+    readonly property real trayX: rightFieldX + 6 * u + frameW
+    readonly property real tableW: unitsWide * u
+    readonly property real tableH: unitsHigh * u
+    readonly property real trayH: 4.6 * u
+
+    implicitWidth: 780
+    implicitHeight: 630
+
+    function count(location) {
+        if (!boardState || boardState.length < 28)
+            return 0
+        return boardState[location]
+    }
+    function ownerAt(location) {
+        const n = count(location)
+        if (location === 0 || location === 25)
+            return n > 0 ? 0 : -1
+        if (location === 26 || location === 27)
+            return n > 0 ? 1 : -1
+        return n > 0 ? 0 : (n < 0 ? 1 : -1)
+    }
+    function isTop(location) { return location >= 13 && location <= 24 }
+    // Left edge of the point column (points only).
+    function pointX(location) {
+        if (location >= 1 && location <= 6) return rightFieldX + (6 - location) * u
+        if (location >= 7 && location <= 12) return leftFieldX + (12 - location) * u
+        if (location >= 13 && location <= 18) return leftFieldX + (location - 13) * u
+        return rightFieldX + (location - 19) * u
+    }
+    // Centre of the index-th checker of a stack (index 0 at the edge).
+    function checkerCentre(location, index) {
+        const i = Math.min(index, 4)
+        if (location >= 1 && location <= 24) {
+            const x = pointX(location) + u / 2
+            const y = isTop(location) ? frameW + checkerD / 2 + i * checkerD
+                                      : tableH - frameW - checkerD / 2 - i * checkerD
+            return Qt.point(x, y)
+        }
+        const bx = barX + barW / 2
+        if (location === 25)  // player 0 enters at the top: upper half, from the middle up
+            return Qt.point(bx, tableH / 2 - 0.75 * u - checkerD / 2 - i * checkerD)
+        if (location === 26)
+            return Qt.point(bx, tableH / 2 + 0.75 * u + checkerD / 2 + i * checkerD)
+        const tx = trayX + trayW / 2
+        if (location === 0)
+            return Qt.point(tx, tableH - frameW - 0.2 * u - i * 0.3 * u)
+        return Qt.point(tx, frameW + 0.2 * u + i * 0.3 * u)
+    }
+    // Where the next checker arriving on a location would stand.
+    function landingCentre(location) {
+        const n = Math.abs(count(location))
+        if (location === 0 || location === 27) {
+            const tx = trayX + trayW / 2
+            return Qt.point(tx, location === 0 ? tableH - frameW - trayH / 2 : frameW + trayH / 2)
+        }
+        const own = location >= 1 && location <= 24 && n === 1 ? 0 : n
+        return checkerCentre(location, Math.min(own, 4))
+    }
+    // The rectangle of a location, for hit tests and for tests that click it.
+    function locationRect(location) {
+        if (location >= 1 && location <= 24) {
+            const y = isTop(location) ? frameW : tableH / 2
+            return Qt.rect(pointX(location), y, u, tableH / 2 - frameW)
+        }
+        if (location === 25) return Qt.rect(barX, frameW, barW, tableH / 2 - frameW)
+        if (location === 26) return Qt.rect(barX, tableH / 2, barW, tableH / 2 - frameW)
+        if (location === 27) return Qt.rect(trayX, frameW, trayW, tableH / 2 - frameW)
+        return Qt.rect(trayX, tableH / 2, trayW, tableH / 2 - frameW)
+    }
+    function locationAt(x, y) {
+        for (let loc = 0; loc < 28; ++loc) {
+            const r = locationRect(loc)
+            if (x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height)
+                return loc
+        }
+        return -1
+    }
+    function contains(list, value) {
+        if (!list) return false
+        for (let i = 0; i < list.length; ++i)
+            if (list[i] === value) return true
+        return false
+    }
+    function visibleCount(location) {
+        const n = Math.abs(count(location))
+        if (location === 0 || location === 27) return n
+        return Math.min(n, 5)
+    }
+
+    // A checker flying from one location to another (computer moves, animated steps).
+    property int flyingTo: -1
+    function animateStep(fromLocation, toLocation, player, duration) {
+        if (duration <= 0)
+            return
+        const a = checkerCentre(fromLocation, Math.max(0, visibleCount(fromLocation)))
+        const b = checkerCentre(toLocation, Math.max(0, visibleCount(toLocation) - 1))
+        flyer.player = player
+        flyer.x = a.x - checkerD / 2
+        flyer.y = a.y - checkerD / 2
+        flyAnimX.to = b.x - checkerD / 2
+        flyAnimY.to = b.y - checkerD / 2
+        flyAnimX.duration = duration
+        flyAnimY.duration = duration
+        flyingTo = toLocation
+        flyer.visible = true
+        flight.restart()
+    }
+
+    // -- inline components --------------------------------------------------------------------
+    component Checker: Item {
+        id: checker
+        property int player: 0
+        property string label: ""
+        property bool ringed: false
+        property bool lifted: false
+        width: board.checkerD
+        height: board.checkerD
+        Rectangle {  // shadow
+            x: board.u * 0.04; y: board.u * 0.06
+            width: parent.width; height: parent.height; radius: width / 2
+            color: "#50000000"
+        }
+        Rectangle {
+            anchors.fill: parent
+            radius: width / 2
+            color: checker.player === 0 ? board.colors.checker0 : board.colors.checker1
+            border.color: checker.player === 0 ? board.colors.rim0 : board.colors.rim1
+            border.width: Math.max(1, board.u * 0.05)
+            Rectangle {
+                anchors.centerIn: parent
+                width: parent.width * 0.66; height: width; radius: width / 2
+                color: "transparent"
+                border.color: checker.player === 0 ? board.colors.inner0 : board.colors.inner1
+                border.width: Math.max(1, board.u * 0.05)
+            }
+            Rectangle {  // highlight, for a turned piece of wood look
+                x: parent.width * 0.22; y: parent.height * 0.14
+                width: parent.width * 0.36; height: parent.height * 0.18; radius: height / 2
+                color: checker.player === 0 ? "#60ffffff" : "#30ffffff"
+            }
+        }
+        Text {
+            anchors.centerIn: parent
+            text: checker.label
+            rotation: -table.rotation
+            font.pixelSize: board.checkerD * 0.46
+            font.bold: true
+            color: checker.player === 0 ? board.colors.text0 : board.colors.text1
+        }
+        Rectangle {
+            visible: checker.ringed || checker.lifted
+            anchors.centerIn: parent
+            width: parent.width + board.u * 0.16; height: width; radius: width / 2
+            color: "transparent"
+            border.color: checker.lifted ? "#ffffff" : "#ffcc33"
+            border.width: Math.max(2, board.u * 0.09)
+        }
+    }
+
+    component Die: Rectangle {
+        id: die
+        property int value: 1
+        property int player: 0
+        property bool used: false
+        width: board.u * 0.86
+        height: width
+        radius: width * 0.18
+        color: player === 0 ? "#fbf8f0" : "#232120"
+        border.color: player === 0 ? "#9a8f78" : "#000000"
+        border.width: Math.max(1, board.u * 0.03)
+        opacity: used ? 0.35 : 1.0
+        readonly property var pips: [[], [[0.5, 0.5]], [[0.25, 0.25], [0.75, 0.75]],
+            [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
+            [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
+            [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
+            [[0.25, 0.22], [0.75, 0.22], [0.25, 0.5], [0.75, 0.5], [0.25, 0.78], [0.75, 0.78]]]
+        Repeater {
+            model: die.value >= 1 && die.value <= 6 ? die.pips[die.value] : []
+            Rectangle {
+                required property var modelData
+                width: die.width * 0.19; height: width; radius: width / 2
+                x: modelData[0] * die.width - width / 2
+                y: modelData[1] * die.height - height / 2
+                color: die.player === 0 ? "#1d1a16" : "#f3ede0"
+            }
+        }
+    }
+
+    // -- the table ----------------------------------------------------------------------------
+    Item {
+        id: table
+        objectName: "boardTable"
+        width: board.tableW
+        height: board.tableH
+        anchors.centerIn: parent
+        rotation: board.turned ? 180 : 0
+        Behavior on rotation {
+            enabled: board.animateTurning
+            NumberAnimation { duration: board.turnDuration; easing.type: Easing.InOutCubic }
+        }
+        // Shrink while turning so the corners stay inside the board's area.
+        scale: {
+            const a = rotation * Math.PI / 180
+            const c = Math.abs(Math.cos(a)), s = Math.abs(Math.sin(a))
+            const w = width * c + height * s, h = width * s + height * c
+            return Math.min(1, board.width / Math.max(1, w), board.height / Math.max(1, h))
+        }
+
+        Rectangle {  // wooden frame
+            anchors.fill: parent
+            radius: board.u * 0.18
+            gradient: Gradient {
+                GradientStop { position: 0.0; color: "#8a5630" }
+                GradientStop { position: 0.5; color: "#74431f" }
+                GradientStop { position: 1.0; color: "#5c3317" }
+            }
+            border.color: "#3e210d"
+            border.width: Math.max(1, board.u * 0.04)
+        }
+        // Felt of the two fields
+        Repeater {
+            model: [board.leftFieldX, board.rightFieldX]
+            Rectangle {
+                required property real modelData
+                x: modelData
+                y: board.frameW
+                width: 6 * board.u
+                height: board.tableH - 2 * board.frameW
+                gradient: Gradient {
+                    GradientStop { position: 0.0; color: "#2a6644" }
+                    GradientStop { position: 0.5; color: "#22573a" }
+                    GradientStop { position: 1.0; color: "#2a6644" }
+                }
+                border.color: "#173a26"
+                border.width: Math.max(1, board.u * 0.03)
+            }
+        }
+        // The bar
+        Rectangle {
+            x: board.barX
+            y: 0
+            width: board.barW
+            height: board.tableH
+            gradient: Gradient {
+                orientation: Gradient.Horizontal
+                GradientStop { position: 0.0; color: "#5a3216" }
+                GradientStop { position: 0.5; color: "#7d4a25" }
+                GradientStop { position: 1.0; color: "#5a3216" }
+            }
+            border.color: "#3e210d"
+            border.width: Math.max(1, board.u * 0.03)
+        }
+        // Trays
+        Repeater {
+            model: [27, 0]
+            Rectangle {
+                required property int modelData
+                readonly property bool target: board.contains(board.ringPoints, modelData)
+                objectName: "tray_" + modelData
+                x: board.trayX
+                y: modelData === 27 ? board.frameW : board.tableH - board.frameW - board.trayH
+                width: board.trayW
+                height: board.trayH
+                radius: board.u * 0.08
+                color: target ? "#3f7d52" : "#1d4a30"
+                border.color: target ? "#9cf0a8" : "#143322"
+                border.width: target ? Math.max(2, board.u * 0.08) : Math.max(1, board.u * 0.04)
+            }
+        }
+        // Points
+        Repeater {
+            model: 24
+            Shape {
+                id: tri
+                required property int index
+                readonly property int location: index + 1
+                readonly property bool upper: board.isTop(location)
+                readonly property real baseY: upper ? board.frameW : board.tableH - board.frameW
+                readonly property real tipY: upper ? baseY + board.pointH : baseY - board.pointH
+                x: board.pointX(location)
+                width: board.u
+                height: board.tableH
+                preferredRendererType: Shape.CurveRenderer
+                ShapePath {
+                    strokeWidth: 1
+                    strokeColor: "#40000000"
+                    fillColor: tri.location % 2 === 0 ? "#e6d3a3" : "#9c2f20"
+                    startX: board.u * 0.03; startY: tri.baseY
+                    PathLine { x: board.u * 0.97; y: tri.baseY }
+                    PathLine { x: board.u * 0.5; y: tri.tipY }
+                    PathLine { x: board.u * 0.03; y: tri.baseY }
+                }
+            }
+        }
+        // Point numbers on the frame, from the view of the player at the bottom
+        Repeater {
+            model: board.showPointNumbers ? 24 : 0
+            Text {
+                required property int index
+                readonly property int location: index + 1
+                x: board.pointX(location)
+                y: board.isTop(location) ? 0 : board.tableH - board.frameW
+                width: board.u
+                height: board.frameW
+                rotation: -table.rotation
+                horizontalAlignment: Text.AlignHCenter
+                verticalAlignment: Text.AlignVCenter
+                text: board.turned ? 25 - location : location
+                color: "#f1dfb8"
+                font.pixelSize: board.frameW * 0.68
+            }
+        }
+        // Hit areas of every location (also found by tests, by objectName)
+        Repeater {
+            model: 28
+            Item {
+                required property int index
+                readonly property rect area: board.locationRect(index)
+                objectName: "location_" + index
+                x: area.x; y: area.y; width: area.width; height: area.height
+            }
+        }
+        // Destination marks: a glowing disc where the checker would land
+        Repeater {
+            model: board.ringPoints
+            Rectangle {
+                required property int modelData
+                readonly property point c: board.landingCentre(modelData)
+                visible: modelData >= 1 && modelData <= 26
+                objectName: "destination_" + modelData
+                x: c.x - width / 2; y: c.y - height / 2
+                width: board.checkerD * 0.96; height: width; radius: width / 2
+                color: "#5590ee90"
+                border.color: "#b8ffb8"
+                border.width: Math.max(2, board.u * 0.07)
+            }
+        }
+        // Checkers on points and bars
+        Repeater {
+            model: 27
+            Item {
+                id: stack
+                required property int index
+                readonly property int location: index
+                readonly property int n: Math.abs(board.count(location))
+                readonly property int player: board.ownerAt(location)
+                visible: location >= 1 && location <= 26
+                Repeater {
+                    model: stack.visible ? Math.min(stack.n, 5) : 0
+                    Checker {
+                        required property int index
+                        readonly property point c: board.checkerCentre(stack.location, index)
+                        readonly property bool isTopChecker: index === Math.min(stack.n, 5) - 1
+                        objectName: "checker_" + stack.location + "_" + index
+                        player: stack.player
+                        x: c.x - width / 2
+                        y: c.y - height / 2 - (lifted ? board.u * 0.12 : 0)
+                        label: isTopChecker && stack.n > 5 ? String(stack.n) : ""
+                        ringed: isTopChecker && board.contains(board.ringCheckers, stack.location)
+                        lifted: isTopChecker && board.selectedLocation === stack.location
+                        visible: !(isTopChecker && (mouse.dragFrom === stack.location
+                                                    || board.flyingTo === stack.location))
+                    }
+                }
+            }
+        }
+        // Borne-off checkers: thin slabs in the trays
+        Repeater {
+            model: [0, 27]
+            Item {
+                id: tray
+                required property int modelData
+                readonly property int n: Math.abs(board.count(modelData))
+                Repeater {
+                    model: tray.n
+                    Rectangle {
+                        required property int index
+                        readonly property point c: board.checkerCentre(tray.modelData, index)
+                        objectName: "off_" + tray.modelData + "_" + index
+                        x: c.x - width / 2
+                        y: c.y - height / 2
+                        width: board.trayW * 0.8
+                        height: board.u * 0.27
+                        radius: height * 0.35
+                        color: tray.modelData === 0 ? board.colors.checker0 : board.colors.checker1
+                        border.color: tray.modelData === 0 ? board.colors.rim0 : board.colors.rim1
+                        border.width: 1
+                    }
+                }
+            }
+        }
+        // Dice
+        Row {
+            id: diceRow
+            objectName: "diceRow"
+            visible: board.dice && board.dice.length > 0 && board.openingDice.length === 0
+            spacing: board.u * 0.25
+            readonly property real fieldX: board.diceOwner === 1 ? board.leftFieldX
+                                                                 : board.rightFieldX
+            x: fieldX + 3 * board.u - width / 2
+            y: board.tableH / 2 - height / 2
+            rotation: -table.rotation
+            Repeater {
+                model: board.dice
+                Die {
+                    required property var modelData
+                    value: modelData.value
+                    used: modelData.used
+                    player: board.diceOwner
+                }
+            }
+        }
+        Repeater {  // the opening roll: each player's die in their own right-hand half
+            model: board.openingDice.length === 2 ? 2 : 0
+            Die {
+                required property int index
+                objectName: "openingDie_" + index
+                value: board.openingDice[index]
+                player: index
+                rotation: -table.rotation
+                x: (index === 0 ? board.rightFieldX : board.leftFieldX) + 3 * board.u - width / 2
+                y: board.tableH / 2 - height / 2
+            }
+        }
+        // The doubling cube
+        Rectangle {
+            id: cube
+            objectName: "cube"
+            visible: board.cubeVisible
+            width: board.u * 0.92
+            height: width
+            radius: width * 0.14
+            readonly property real centreY: board.cubeOffered
+                ? board.tableH / 2
+                : board.cubeOwner === 0 ? board.tableH - board.frameW - board.trayH - 0.7 * board.u
+                : board.cubeOwner === 1 ? board.frameW + board.trayH + 0.7 * board.u
+                : board.tableH / 2
+            readonly property real centreX: board.cubeOffered
+                ? (board.diceOwner === 1 ? board.leftFieldX : board.rightFieldX) + 3 * board.u
+                : board.cubeOwner === -1 ? board.barX + board.barW / 2
+                : board.trayX + board.trayW / 2
+            x: centreX - width / 2
+            y: centreY - height / 2
+            Behavior on x { NumberAnimation { duration: 300 } }
+            Behavior on y { NumberAnimation { duration: 300 } }
+            color: "#f7f2e4"
+            border.color: board.cubeOffered ? "#ffcc33" : "#6b5a3a"
+            border.width: board.cubeOffered ? Math.max(2, board.u * 0.08) : Math.max(1, board.u * 0.04)
+            Text {
+                anchors.centerIn: parent
+                rotation: -table.rotation
+                text: board.cubeOwner === -1 && !board.cubeOffered && board.cubeValue <= 1
+                      ? "64" : String(board.cubeValue)
+                font.pixelSize: parent.width * 0.5
+                font.bold: true
+                color: "#2a2216"
+            }
+        }
+        // Arrows (lessons, last move)
+        Repeater {
+            model: board.arrows
+            Shape {
+                id: arrow
+                required property var modelData
+                readonly property point a: board.checkerCentre(modelData.from,
+                    Math.max(0, board.visibleCount(modelData.from) - 1))
+                readonly property point b: board.landingCentre(modelData.to)
+                readonly property real ang: Math.atan2(b.y - a.y, b.x - a.x)
+                readonly property real head: board.u * 0.4
+                anchors.fill: parent
+                preferredRendererType: Shape.CurveRenderer
+                ShapePath {
+                    strokeColor: arrow.modelData.color || "#e8ffb020"
+                    strokeWidth: Math.max(2, board.u * 0.12)
+                    fillColor: "transparent"
+                    capStyle: ShapePath.RoundCap
+                    startX: arrow.a.x; startY: arrow.a.y
+                    PathLine {
+                        x: arrow.b.x - Math.cos(arrow.ang) * arrow.head * 0.8
+                        y: arrow.b.y - Math.sin(arrow.ang) * arrow.head * 0.8
+                    }
+                }
+                ShapePath {
+                    strokeWidth: -1
+                    fillColor: arrow.modelData.color || "#e8ffb020"
+                    startX: arrow.b.x; startY: arrow.b.y
+                    PathLine {
+                        x: arrow.b.x - Math.cos(arrow.ang - 0.45) * arrow.head
+                        y: arrow.b.y - Math.sin(arrow.ang - 0.45) * arrow.head
+                    }
+                    PathLine {
+                        x: arrow.b.x - Math.cos(arrow.ang + 0.45) * arrow.head
+                        y: arrow.b.y - Math.sin(arrow.ang + 0.45) * arrow.head
+                    }
+                    PathLine { x: arrow.b.x; y: arrow.b.y }
+                }
+            }
+        }
+        // Text badges (lessons)
+        Repeater {
+            model: board.labels
+            Rectangle {
+                required property var modelData
+                readonly property rect area: board.locationRect(modelData.location)
+                x: area.x + area.width / 2 - width / 2
+                y: board.isTop(modelData.location) || modelData.location === 25
+                   || modelData.location === 27
+                   ? area.y + area.height - height - board.u * 0.1 : area.y + board.u * 0.1
+                width: badge.implicitWidth + board.u * 0.3
+                height: badge.implicitHeight + board.u * 0.1
+                radius: height / 2
+                color: "#e0202020"
+                rotation: -table.rotation
+                Text {
+                    id: badge
+                    anchors.centerIn: parent
+                    text: parent.modelData.text
+                    color: "#fff3c4"
+                    font.pixelSize: board.u * 0.36
+                    font.bold: true
+                }
+            }
+        }
+        // The checker being dragged, and the one flying during animated steps
+        Checker {
+            id: dragged
+            visible: mouse.dragging
+            player: mouse.dragFrom >= 0 ? Math.max(0, board.ownerAt(mouse.dragFrom)) : 0
+            x: mouse.mouseX - width / 2
+            y: mouse.mouseY - height / 2
+            z: 10
+            lifted: true
+        }
+        Checker {
+            id: flyer
+            visible: false
+            z: 10
+        }
+        ParallelAnimation {
+            id: flight
+            NumberAnimation { id: flyAnimX; target: flyer; property: "x"; easing.type: Easing.InOutQuad }
+            NumberAnimation { id: flyAnimY; target: flyer; property: "y"; easing.type: Easing.InOutQuad }
+            onFinished: {
+                flyer.visible = false
+                board.flyingTo = -1
+            }
+        }
+
+        MouseArea {
+            id: mouse
+            objectName: "boardMouseArea"
+            anchors.fill: parent
+            enabled: board.interactive
+            property int pressedAt: -1
+            property int dragFrom: -1
+            property bool dragging: false
+            property point pressPoint
+            onPressed: event => {
+                pressedAt = board.locationAt(event.x, event.y)
+                pressPoint = Qt.point(event.x, event.y)
+                dragFrom = -1
+                dragging = false
+            }
+            onPositionChanged: event => {
+                if (!pressed || dragging) return
+                const dx = event.x - pressPoint.x, dy = event.y - pressPoint.y
+                if (dx * dx + dy * dy > (board.u * 0.25) * (board.u * 0.25)
+                        && board.contains(board.draggableLocations, pressedAt)) {
+                    dragFrom = pressedAt
+                    dragging = true
+                }
+            }
+            onReleased: event => {
+                if (dragging) {
+                    const from = dragFrom
+                    const to = board.locationAt(event.x, event.y)
+                    dragging = false
+                    dragFrom = -1
+                    if (to >= 0 && to !== from)
+                        board.checkerDropped(from, to)
+                    pressedAt = -2  // no click after a drag
+                }
+            }
+            onClicked: event => {
+                if (pressedAt === -2) return
+                const loc = board.locationAt(event.x, event.y)
+                if (loc >= 0) board.locationClicked(loc)
+            }
+            onDoubleClicked: event => {
+                const loc = board.locationAt(event.x, event.y)
+                if (loc >= 0) board.locationDoubleClicked(loc)
+            }
+            onCanceled: {
+                dragging = false
+                dragFrom = -1
+            }
+        }
+    }
+}

@@ -1,0 +1,328 @@
+// The game window: the board, the side panel with players, score and actions, the menus,
+// the prompts (take or pass, end of game) and the dialogs.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import app.qml
+
+ApplicationWindow {
+    id: window
+    objectName: "mainWindow"
+    readonly property var geometry: Game.windowGeometry()
+    width: geometry.width
+    height: geometry.height
+    minimumWidth: 800
+    minimumHeight: 600
+    visible: true
+    title: qsTr("Backgammon")
+    color: "#2a1c12"
+    palette {
+        window: "#3a281b"; windowText: "#f3e6cc"; base: "#2a1d14"; alternateBase: "#332418"
+        text: "#f3e6cc"; button: "#6a4d33"; buttonText: "#f6ead2"; highlight: "#e0b35a"
+        highlightedText: "#2a1a0c"; placeholderText: "#9a8a70"; mid: "#5c4330"
+        light: "#7a5a3c"; dark: "#1f140d"; toolTipBase: "#2a1d14"; toolTipText: "#f3e6cc"
+    }
+
+    readonly property real ui: Math.max(0.85, Math.min(1.6, Math.min(width / 1280, height / 800)))
+    readonly property color panelColor: "#3a281b"
+    readonly property color accent: "#e0b35a"
+    readonly property color textColor: "#f3e6cc"
+    readonly property var levelNames: ({
+        "beginner": qsTr("Beginner"), "easy": qsTr("Easy"), "medium": qsTr("Medium"),
+        "hard": qsTr("Hard"), "expert": qsTr("Expert")
+    })
+    readonly property var hintNames: [qsTr("Hints off"), qsTr("Hints: checkers"),
+                                      qsTr("Hints: checkers and points")]
+
+    onClosing: {
+        Game.saveWindowGeometry(width, height, visibility === Window.Maximized)
+        Game.shutdown()
+    }
+    Component.onCompleted: if (geometry.maximized) showMaximized()
+
+    background: Rectangle {
+        gradient: Gradient {
+            GradientStop { position: 0.0; color: "#3b281a" }
+            GradientStop { position: 1.0; color: "#1f140d" }
+        }
+    }
+
+    // -- shortcuts ----------------------------------------------------------------------------
+    Shortcut { sequences: ["R", "Space"]; enabled: Game.canRoll; onActivated: Game.roll() }
+    Shortcut { sequences: [StandardKey.Undo, "Backspace"]; enabled: Game.canUndo; onActivated: Game.undo() }
+    Shortcut { sequences: ["Return", "Enter"]; onActivated: window.confirmOrNext() }
+    Shortcut { sequence: "D"; enabled: Game.canDouble; onActivated: Game.double() }
+    Shortcut { sequence: "Ctrl+N"; onActivated: newGameDialog.open() }
+    Shortcut { sequence: "H"; onActivated: Game.cycleHintMode() }
+    Shortcut { sequence: "T"; enabled: Game.mustAnswerDouble; onActivated: Game.take() }
+    Shortcut { sequence: "P"; enabled: Game.mustAnswerDouble; onActivated: Game.passDouble() }
+
+    function confirmOrNext() {
+        if (Game.canConfirm) Game.confirm()
+        else if (Game.gameOver.visible && !Game.gameOver.matchOver && Game.matchLength > 0)
+            Game.nextGame()
+    }
+
+    menuBar: MenuBar {
+        Menu {
+            title: qsTr("&Game")
+            Action { text: qsTr("New game…") + "\tCtrl+N"; onTriggered: newGameDialog.open() }
+            Action {
+                text: qsTr("Next game") + "\tEnter"
+                enabled: Game.gameOver.visible && !Game.gameOver.matchOver && Game.matchLength > 0
+                onTriggered: Game.nextGame()
+            }
+            MenuSeparator {}
+            Action { text: qsTr("Roll") + "\tR"; enabled: Game.canRoll; onTriggered: Game.roll() }
+            Action { text: qsTr("Double") + "\tD"; enabled: Game.canDouble; onTriggered: Game.double() }
+            Action { text: qsTr("Undo move") + "\tCtrl+Z"; enabled: Game.canUndo; onTriggered: Game.undo() }
+            Action { text: qsTr("Confirm end of turn") + "\tEnter"; enabled: Game.canConfirm; onTriggered: Game.confirm() }
+            MenuSeparator {}
+            Action { text: qsTr("Quit") + "\tCtrl+Q"; shortcut: StandardKey.Quit; onTriggered: window.close() }
+        }
+        Menu {
+            title: qsTr("&Options")
+            Menu {
+                title: qsTr("Move hints") + "\tH"
+                Repeater {
+                    model: 3
+                    MenuItem {
+                        required property int index
+                        text: window.hintNames[index]
+                        checkable: true
+                        checked: Game.hintMode === index
+                        onTriggered: Game.hintMode = index
+                    }
+                }
+            }
+            Action {
+                text: qsTr("Confirm end of turn")
+                checkable: true
+                checked: Game.confirmEndOfTurn
+                onTriggered: Game.confirmEndOfTurn = checked
+            }
+            Action {
+                text: qsTr("Turn the board for two players")
+                checkable: true
+                checked: Game.boardTurning
+                onTriggered: Game.boardTurning = checked
+            }
+            Menu {
+                title: qsTr("Animation speed")
+                Repeater {
+                    model: [qsTr("Slow"), qsTr("Normal"), qsTr("Fast"), qsTr("No animation")]
+                    MenuItem {
+                        required property int index
+                        required property string modelData
+                        text: modelData
+                        checkable: true
+                        checked: Game.animationSpeed === index
+                        onTriggered: Game.animationSpeed = index
+                    }
+                }
+            }
+        }
+    }
+
+    RowLayout {
+        anchors.fill: parent
+        anchors.margins: 10 * window.ui
+        spacing: 10 * window.ui
+
+        Item {
+            id: boardArea
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+
+            Board {
+                id: board
+                objectName: "board"
+                anchors.fill: parent
+                boardState: Game.board
+                turned: Game.turned
+                dice: Game.dice
+                diceOwner: Game.diceOwner
+                openingDice: Game.openingDice
+                cubeVisible: Game.cubeEnabled && !Game.crawfordGame
+                cubeValue: Game.cubeValue
+                cubeOwner: Game.cubeOwner
+                cubeOffered: Game.cubeOffered
+                ringCheckers: Game.ringCheckers
+                ringPoints: Game.ringPoints
+                selectedLocation: Game.selected
+                draggableLocations: Game.draggable
+                interactive: Game.humanToAct
+                onLocationClicked: location => Game.clickLocation(location)
+                onLocationDoubleClicked: location => Game.doubleClickLocation(location)
+                onCheckerDropped: (from, to) => Game.dropChecker(from, to)
+            }
+            Connections {
+                target: Game
+                function onStepAnimated(from, to, player, ms) { board.animateStep(from, to, player, ms) }
+            }
+
+            // Take or pass
+            Rectangle {
+                id: doublePrompt
+                objectName: "doublePrompt"
+                visible: Game.mustAnswerDouble
+                anchors.centerIn: parent
+                width: promptColumn.implicitWidth + 40 * window.ui
+                height: promptColumn.implicitHeight + 32 * window.ui
+                radius: 12 * window.ui
+                color: "#ee2a1c12"
+                border.color: window.accent
+                border.width: 2
+                ColumnLayout {
+                    id: promptColumn
+                    anchors.centerIn: parent
+                    spacing: 12 * window.ui
+                    Label {
+                        Layout.alignment: Qt.AlignHCenter
+                        text: qsTr("%1 doubles to %2.").arg(Game.names[Game.onRoll] || "")
+                                                       .arg(Game.cubeValue * 2)
+                        color: window.textColor
+                        font.pixelSize: 20 * window.ui
+                        font.bold: true
+                    }
+                    Label {
+                        Layout.alignment: Qt.AlignHCenter
+                        text: qsTr("%1: take (play on for %2 points) or pass (lose %3)?")
+                              .arg(Game.names[1 - Game.onRoll] || "").arg(Game.cubeValue * 2)
+                              .arg(Game.cubeValue)
+                        color: window.textColor
+                        font.pixelSize: 15 * window.ui
+                    }
+                    RowLayout {
+                        Layout.alignment: Qt.AlignHCenter
+                        spacing: 16 * window.ui
+                        GameButton {
+                            objectName: "takeButton"
+                            text: qsTr("Take")
+                            hint: qsTr("Take the double (T)")
+                            onClicked: Game.take()
+                        }
+                        GameButton {
+                            objectName: "passButton"
+                            text: qsTr("Pass")
+                            hint: qsTr("Pass and lose the game (P)")
+                            onClicked: Game.passDouble()
+                        }
+                    }
+                }
+            }
+
+            // End of game or match
+            Rectangle {
+                id: gameOverCard
+                objectName: "gameOverCard"
+                visible: Game.gameOver.visible === true
+                anchors.centerIn: parent
+                width: overColumn.implicitWidth + 56 * window.ui
+                height: overColumn.implicitHeight + 40 * window.ui
+                radius: 14 * window.ui
+                color: "#f02a1c12"
+                border.color: window.accent
+                border.width: 2
+                readonly property var info: Game.gameOver
+                ColumnLayout {
+                    id: overColumn
+                    anchors.centerIn: parent
+                    spacing: 10 * window.ui
+                    Label {
+                        objectName: "gameOverTitle"
+                        Layout.alignment: Qt.AlignHCenter
+                        text: gameOverCard.info.matchOver
+                              ? qsTr("%1 wins the match!").arg(gameOverCard.info.winnerName)
+                              : qsTr("%1 wins the game").arg(gameOverCard.info.winnerName || "")
+                        color: window.accent
+                        font.pixelSize: 26 * window.ui
+                        font.bold: true
+                    }
+                    Label {
+                        objectName: "gameOverDetail"
+                        Layout.alignment: Qt.AlignHCenter
+                        text: {
+                            const i = gameOverCard.info
+                            if (!i.visible) return ""
+                            let how = i.passed ? qsTr("The double was passed.")
+                                    : i.kind === 3 ? qsTr("A backgammon (triple game).")
+                                    : i.kind === 2 ? qsTr("A gammon (double game).")
+                                    : qsTr("A single game.")
+                            let cube = i.cube > 1 ? " " + qsTr("Cube at %1.").arg(i.cube) : ""
+                            return how + cube + " " + qsTr("%n point(s).", "", i.points)
+                        }
+                        color: window.textColor
+                        font.pixelSize: 16 * window.ui
+                    }
+                    Label {
+                        Layout.alignment: Qt.AlignHCenter
+                        visible: Game.matchLength > 0
+                        text: qsTr("Match to %1: %2 %3 – %4 %5").arg(Game.matchLength)
+                              .arg(Game.names[0]).arg(Game.score[0]).arg(Game.score[1])
+                              .arg(Game.names[1])
+                        color: window.textColor
+                        font.pixelSize: 15 * window.ui
+                    }
+                    RowLayout {
+                        Layout.alignment: Qt.AlignHCenter
+                        spacing: 14 * window.ui
+                        GameButton {
+                            objectName: "nextGameButton"
+                            visible: Game.matchLength > 0 && !gameOverCard.info.matchOver
+                            text: qsTr("Next game")
+                            hint: qsTr("Play the next game of the match (Enter)")
+                            onClicked: Game.nextGame()
+                        }
+                        GameButton {
+                            objectName: "playAgainButton"
+                            visible: Game.matchLength === 0 || gameOverCard.info.matchOver === true
+                            text: Game.matchLength > 0 ? qsTr("New match, same players")
+                                                       : qsTr("Play again")
+                            onClicked: Game.rematch()
+                        }
+                        GameButton {
+                            objectName: "newMatchButton"
+                            text: qsTr("New game…")
+                            hint: qsTr("Choose a new game or match (Ctrl+N)")
+                            onClicked: newGameDialog.open()
+                        }
+                    }
+                }
+            }
+        }
+
+        SidePanel {
+            id: panel
+            Layout.fillHeight: true
+            Layout.preferredWidth: Math.max(250, Math.min(380, window.width * 0.24))
+            ui: window.ui
+            levelNames: window.levelNames
+            hintNames: window.hintNames
+            onNewGameRequested: newGameDialog.open()
+        }
+    }
+
+    NewGameDialog {
+        id: newGameDialog
+        ui: window.ui
+        anchors.centerIn: parent
+    }
+
+    Dialog {
+        id: noticeDialog
+        objectName: "noticeDialog"
+        title: qsTr("Saved game")
+        modal: true
+        anchors.centerIn: parent
+        width: Math.min(window.width * 0.8, 560)
+        visible: Game.notice !== ""
+        standardButtons: Dialog.Ok
+        Label {
+            width: parent.width
+            wrapMode: Text.WordWrap
+            text: Game.notice
+        }
+        onClosed: Game.dismissNotice()
+    }
+}

@@ -1,0 +1,112 @@
+// The new-game dialog: opponent, single game or match length, cube, Crawford rule and names.
+// It opens with the choices made last time (kept in the settings by the controller).
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import app.qml
+
+Dialog {
+    id: dialog
+    objectName: "newGameDialog"
+    property real ui: 1.0
+    title: qsTr("New game")
+    modal: true
+    width: Math.min(480 * ui, parent ? parent.width * 0.9 : 480)
+    padding: 18 * ui
+
+    readonly property var opponents: ["human", "beginner", "easy", "medium", "hard", "expert"]
+    readonly property var lengths: [0, 3, 5, 7, 11]
+
+    onAboutToShow: {
+        const d = Game.newGameDefaults
+        opponentBox.currentIndex = Math.max(0, opponents.indexOf(d.opponent))
+        lengthBox.currentIndex = Math.max(0, lengths.indexOf(d.matchLength))
+        cubeBox.checked = d.cube
+        crawfordBox.checked = d.crawford
+        name0Field.text = d.name0
+        name1Field.text = d.opponent === "human" ? d.name1 : ""
+    }
+
+    function start() {
+        Game.newGame({
+            "opponent": opponents[opponentBox.currentIndex],
+            "matchLength": lengths[lengthBox.currentIndex],
+            "cube": cubeBox.checked,
+            "crawford": crawfordBox.checked,
+            "name0": name0Field.text,
+            "name1": name1Field.text
+        })
+        close()
+    }
+
+    GridLayout {
+        anchors.fill: parent
+        columns: 2
+        columnSpacing: 14 * dialog.ui
+        rowSpacing: 10 * dialog.ui
+
+        Label { text: qsTr("Opponent") }
+        ComboBox {
+            id: opponentBox
+            objectName: "opponentBox"
+            Layout.fillWidth: true
+            model: [qsTr("A second player on this computer"), qsTr("Computer: Beginner"),
+                    qsTr("Computer: Easy"), qsTr("Computer: Medium"), qsTr("Computer: Hard"),
+                    qsTr("Computer: Expert")]
+        }
+        Label { text: qsTr("Play") }
+        ComboBox {
+            id: lengthBox
+            objectName: "lengthBox"
+            Layout.fillWidth: true
+            model: [qsTr("A single game"), qsTr("Match to 3 points"), qsTr("Match to 5 points"),
+                    qsTr("Match to 7 points"), qsTr("Match to 11 points")]
+        }
+        Label { text: qsTr("Doubling cube") }
+        CheckBox {
+            id: cubeBox
+            objectName: "cubeBox"
+            text: qsTr("Play with the doubling cube")
+        }
+        Label { text: qsTr("Crawford rule") }
+        CheckBox {
+            id: crawfordBox
+            objectName: "crawfordBox"
+            enabled: lengthBox.currentIndex > 0
+            text: qsTr("No doubling in the Crawford game")
+        }
+        Label { text: qsTr("White (bottom)") }
+        TextField {
+            id: name0Field
+            objectName: "name0Field"
+            Layout.fillWidth: true
+            maximumLength: 40
+            placeholderText: qsTr("White")
+        }
+        Label { text: qsTr("Black (top)") }
+        TextField {
+            id: name1Field
+            objectName: "name1Field"
+            Layout.fillWidth: true
+            maximumLength: 40
+            placeholderText: opponentBox.currentIndex === 0 ? qsTr("Black") : qsTr("Computer")
+        }
+        RowLayout {
+            Layout.columnSpan: 2
+            Layout.alignment: Qt.AlignRight
+            Layout.topMargin: 8 * dialog.ui
+            spacing: 10 * dialog.ui
+            Button {
+                objectName: "cancelNewGameButton"
+                text: qsTr("Cancel")
+                onClicked: dialog.close()
+            }
+            Button {
+                objectName: "startGameButton"
+                text: qsTr("Start")
+                highlighted: true
+                onClicked: dialog.start()
+            }
+        }
+    }
+}
