@@ -1,0 +1,41 @@
+"""Command line: ``python -m lessons check`` validates the lessons with the engine;
+``python -m lessons messages FILE.pot`` writes every lesson text as a gettext template."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lessons", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="load every lesson and check it with the engine")
+    check.add_argument("--data", type=Path, help="folder of lesson files (default: shipped)")
+    messages = commands.add_parser("messages", help="write the lesson texts as a .pot template")
+    messages.add_argument("output", type=Path, help="the .pot file to write ('-' for stdout)")
+    messages.add_argument("--data", type=Path, help="folder of lesson files (default: shipped)")
+    args = parser.parse_args(argv)
+
+    if args.command == "check":
+        from lessons.validate import check_lessons, format_report
+
+        report = check_lessons(args.data)
+        print(format_report(report))
+        return 0 if report.ok else 1
+
+    from lessons.catalog import write_template
+    from lessons.exercises import LessonDataError
+
+    try:
+        count = write_template(args.output, args.data)
+    except (LessonDataError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"{count} messages written", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

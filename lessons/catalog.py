@@ -1,0 +1,80 @@
+"""The lesson texts as a gettext template (``.pot``), for the translation catalogs."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
+from lessons.model import all_messages, load_lessons
+
+
+def template(directory: Path | None = None) -> Catalog:
+    """A catalog of every lesson text (msgid) with the lesson file and step it comes from."""
+    catalog = Catalog(project="backgammon lessons", fuzzy=False)
+    for text, where in all_messages(load_lessons(directory)):
+        catalog.add(text, locations=[(where, 0)])
+    return catalog
+
+
+def write_template(output: Path, directory: Path | None = None) -> int:
+    """Write the template to ``output`` ('-' is stdout); returns the number of messages."""
+    catalog = template(directory)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, omit_header=False, include_lineno=False)
+    data = buffer.getvalue()
+    if str(output) == "-":
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        output.write_bytes(data)
+    return len(catalog)
+
+
+def extract_lesson_file(fileobj, keywords, comment_tags, options):  # noqa: ARG001 (babel's API)
+    """A babel extraction method for lesson files: ``[lessons.catalog:extract_lesson_file: ...]``.
+
+    Yields ``(lineno, None, text, comments)`` for every text of the file (the same texts as
+    ``Lesson.messages()``), with the step id as a comment for the translators.
+    """
+    import json
+
+    from lessons.exercises import LessonDataError
+
+    source = fileobj.read()
+    if isinstance(source, bytes):
+        source = source.decode("utf-8")
+    try:
+        data = json.loads(source)
+    except json.JSONDecodeError as exc:
+        raise LessonDataError(f"lesson file is not JSON: {exc}") from None
+    lines = source.splitlines()
+
+    def line_of(text: str) -> int:
+        quoted = json.dumps(text, ensure_ascii=False)
+        for number, line in enumerate(lines, 1):
+            if quoted in line:
+                return number
+        return 1
+
+    def emit(text, comment):
+        if isinstance(text, str) and text and not text.isdigit():
+            yield line_of(text), None, text, [comment]
+
+    yield from emit(data.get("title"), "lesson title")
+    yield from emit(data.get("summary"), "lesson summary")
+    for step in data.get("steps", []):
+        step_id = step.get("id", "?")
+        yield from emit(step.get("title"), f"step {step_id}: title")
+        for paragraph in step.get("text", []):
+            yield from emit(paragraph, f"step {step_id}: text")
+        for mark in step.get("marks", []):
+            yield from emit(mark.get("text"), f"step {step_id}: label on the board, keep it short")
+        exercise = step.get("exercise") or {}
+        for key in ("prompt", "explain", "wrong"):
+            note = f"step {step_id}: exercise {key}"
+            if key == "wrong":
+                note += "; {play} is a move in notation such as 8/5 6/5"
+            yield from emit(exercise.get(key), note)

@@ -1,0 +1,524 @@
+"""The interactive exercises of the lessons, answered and checked by the rules engine.
+
+Every exercise computes its answer from the position with the engine (``legal_plays``,
+``TurnBuilder``, ``Position.pip_count``, the Match ID, ...): the answer written in the lesson file
+is only a declaration that ``python -m lessons check`` compares with the computed one. A player's
+response is checked against the computed answer too, so a wrong lesson file can never teach a
+wrong rule silently.
+
+Points are in the student's numbering (the student plays White and is on roll): 1..24, 25 is the
+bar and 0 is off. Feedback texts are English msgids with ``{name}`` fields; the player translates
+the text first and then fills the fields (``Feedback.render(gettext)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import (
+    IllegalPlayError,
+    InvalidNotationError,
+    Play,
+    Position,
+    TurnBuilder,
+    legal_plays,
+    parse_play,
+)
+from engine.dice import ROLLS, check_roll
+from engine.errors import REASON_TEXT
+from lessons.i18n import N_, Translate, identity
+from lessons.match import MatchInfo
+
+TAKE_POINT = 25  # per cent: take when you still win at least one game in four
+
+# Feedback templates (msgids).
+CORRECT = N_("Correct!")
+WRONG_TRY_AGAIN = N_("Not quite. Try again.")
+HINT_PLAY = N_("Play {answer}.")
+HINT_NO_PLAY = N_("There is no legal play: the turn is lost.")
+HINT_POINTS = N_("The checker can reach: {answer}.")
+HINT_NUMBER = N_("The answer is {answer}.")
+HINT_TAKE = N_("Take.")
+HINT_PASS = N_("Pass.")
+HINT_YES = N_("Yes.")
+HINT_NO = N_("No.")
+PLAY_NOT_GOAL = N_("{play} is legal, but it is not what this exercise asks for.")
+REACH_FOUND = N_("Yes, a checker on {src} can reach {point}.")
+REACH_ALREADY = N_("You found {point} already.")
+REACH_NOT = N_("A checker on {src} cannot reach {point} with {dice}.")
+REACH_BLOCKED_WAY = N_(
+    "A checker on {src} cannot reach {point} with {dice}: every way there lands on a blocked point."
+)
+NUMBER_TOO_HIGH = N_("{given} is too many.")
+NUMBER_TOO_LOW = N_("{given} is too few.")
+TAKE_RULE = N_(
+    "You win {chance}% of the games. Passing loses the current value for sure; taking loses "
+    "twice as much when you lose but wins twice as much when you win, so take when you win at "
+    "least 25% (one game in four)."
+)
+POINT_NAMES = {25: N_("the bar"), 0: N_("off")}
+
+
+class LessonDataError(ValueError):
+    """Lesson content that cannot be read: a wrong field, type or value."""
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one response: ``text`` is a msgid with ``{name}`` fields from ``args``."""
+
+    correct: bool
+    text: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    done: bool = False  # True when the whole exercise is solved (a reach needs several clicks)
+
+    def render(self, translate: Translate = identity) -> str:
+        return translate(self.text).format(
+            **{k: _render(v, translate) for k, v in self.args.items()}
+        )
+
+
+def _render(value: Any, translate: Translate) -> str:
+    if isinstance(value, Msg):
+        return translate(value.text)
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A translatable text used as a field of another text (so it is translated too)."""
+
+    text: str
+
+
+def point_name(point: int) -> Any:
+    return Msg(POINT_NAMES[point]) if point in POINT_NAMES else point
+
+
+def dice_text(dice: tuple[int, int]) -> str:
+    return f"{dice[0]}-{dice[1]}"
+
+
+# -- base -----------------------------------------------------------------------------------------
+@dataclass
+class Exercise:
+    """One question about a step's position; subclasses know how to compute and check it."""
+
+    kind = ""
+    position: Position
+    match: MatchInfo | None
+    prompt: str
+    explain: str | None  # optional extra explanation shown with a wrong answer (msgid)
+    declared: Any  # the answer written in the lesson file
+
+    # Subclasses: answer() computes with the engine; same_answer() compares with declared.
+    def answer(self) -> Any:
+        raise NotImplementedError
+
+    def same_answer(self) -> bool:
+        return self.answer() == self.declared
+
+    def hint(self) -> Feedback:
+        raise NotImplementedError
+
+    def messages(self) -> list[str]:
+        return [m for m in (self.prompt, self.explain) if m]
+
+    def _wrong(self, text: str = WRONG_TRY_AGAIN, **args: Any) -> Feedback:
+        return Feedback(False, text, args)
+
+
+def _dice(data: Mapping[str, Any]) -> tuple[int, int]:
+    try:
+        d1, d2 = check_roll(tuple(data["dice"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LessonDataError(f"an exercise needs 'dice': two dice 1-6 ({exc})") from None
+    return d1, d2
+
+
+# -- play the roll --------------------------------------------------------------------------------
+@dataclass
+class PlayExercise(Exercise):
+    """Play the roll on the board; accepted: the legal plays that meet the goal.
+
+    With no goal every legal play is accepted (used when the rules leave one play only); the goal
+    can ask for hits (``"hit": [5]``), points made (``"make": [5, 3]``), a checker's path
+    (``"moves": [[9, 3]]``) and checkers borne off (``"off": 2``). ``declared`` is the list of
+    accepted plays in GNU Backgammon notation; an empty list declares that no play is legal.
+    """
+
+    kind = "play"
+    dice: tuple[int, int] = (1, 1)
+    goal: Mapping[str, Any] = field(default_factory=dict)
+    wrong: str | None = None  # msgid for a legal play that misses the goal
+
+    def legal(self) -> list[Play]:
+        return legal_plays(self.position, self.dice)
+
+    def accepted(self) -> list[Play]:
+        return [p for p in self.legal() if self.meets_goal(p)]
+
+    def meets_goal(self, play: Play) -> bool:
+        goal = self.goal
+        if any(point not in play.hits() for point in goal.get("hit", ())):
+            return False
+        mine = play.result.opponent if play.result is not None else self.position.on_roll
+        if any(mine[point - 1] < 2 for point in goal.get("make", ())):
+            return False
+        if "off" in goal and sum(1 for s in play.steps if s.dst == 0) != goal["off"]:
+            return False
+        return all(_travels(play, src, dst) for src, dst in goal.get("moves", ()))
+
+    def answer(self) -> list[str]:
+        return sorted(str(p) for p in self.accepted())
+
+    def declared_plays(self) -> list[Play]:
+        """The declared plays read in context (``IllegalPlayError``, ``InvalidNotationError``)."""
+        return [parse_play(self.position, self.dice, text) for text in self.declared]
+
+    def same_answer(self) -> bool:
+        try:
+            declared = {p.result for p in self.declared_plays()}
+        except (IllegalPlayError, InvalidNotationError):
+            return False
+        return declared == {p.result for p in self.accepted()} and len(declared) == len(
+            self.declared
+        )
+
+    def builder(self) -> TurnBuilder:
+        """A turn builder for the board: it refuses illegal steps with the rule's reason."""
+        return TurnBuilder(self.position, self.dice)
+
+    def check_play(self, play: Play) -> Feedback:
+        """Judge a finished play (from ``TurnBuilder.play()`` or ``parse_play``)."""
+        results = {p.result for p in self.accepted()}
+        if play.result in results:
+            return Feedback(True, CORRECT, done=True)
+        if play.result in {p.result for p in self.legal()}:
+            return self._wrong(self.wrong or PLAY_NOT_GOAL, play=str(play))
+        return self._wrong(REASON_TEXT["not_a_legal_play"])
+
+    def check_text(self, text: str) -> Feedback:
+        """Judge a play typed in notation: an illegal one is explained by the engine's rule."""
+        try:
+            play = parse_play(self.position, self.dice, text)
+        except IllegalPlayError as exc:
+            return self._wrong(REASON_TEXT.get(exc.reason, str(exc)))
+        except InvalidNotationError as exc:
+            return self._wrong(str(exc))
+        return self.check_play(play)
+
+    def hint(self) -> Feedback:
+        plays = self.accepted()
+        if not plays:
+            return Feedback(False, HINT_NO_PLAY)
+        return Feedback(False, HINT_PLAY, {"answer": str(plays[0])})
+
+    def messages(self) -> list[str]:
+        return super().messages() + ([self.wrong] if self.wrong else [])
+
+
+def _travels(play: Play, src: int, dst: int) -> bool:
+    """True when one checker of ``play`` goes from ``src`` to ``dst`` (over one or more steps)."""
+    steps = list(play.steps)
+    for i, first in enumerate(steps):
+        if first.src != src:
+            continue
+        here = first.dst
+        used = {i}
+        while here != dst:
+            nxt = next((j for j, s in enumerate(steps) if j not in used and s.src == here), None)
+            if nxt is None or here == 0:
+                break
+            used.add(nxt)
+            here = steps[nxt].dst
+        if here == dst:
+            return True
+    return False
+
+
+# -- click the points a checker can reach ---------------------------------------------------------
+@dataclass
+class ReachExercise(Exercise):
+    """Click every point a checker on ``src`` can reach this turn (through the turn builder).
+
+    A point counts when some legal play takes that checker there, after one die or more; 0 is off.
+    """
+
+    kind = "reach"
+    dice: tuple[int, int] = (1, 1)
+    src: int = 24
+
+    def answer(self) -> list[int]:
+        builder = TurnBuilder(self.position, self.dice)
+        found: set[int] = set()
+
+        def walk(at: int) -> None:
+            for dst in sorted(builder.destinations(at)):
+                found.add(dst)
+                builder.move_checker(at, dst)
+                if dst != 0:
+                    walk(dst)
+                builder.undo()
+
+        walk(self.src)
+        return sorted(found, reverse=True)
+
+    def same_answer(self) -> bool:
+        return sorted(self.declared, reverse=True) == self.answer()
+
+    def check_point(self, point: int, found: set[int] | frozenset[int] = frozenset()) -> Feedback:
+        """Judge one click; ``found`` are the points found already. ``done`` when all are found."""
+        answer = set(self.answer())
+        args = {"src": point_name(self.src), "point": point_name(point)}
+        if point in found and point in answer:
+            return Feedback(False, REACH_ALREADY, args)
+        if point in answer:
+            return Feedback(True, REACH_FOUND, args, done=answer <= set(found) | {point})
+        return self._wrong(self._why_not(point), **args, dice=dice_text(self.dice))
+
+    def _why_not(self, point: int) -> str:
+        builder = TurnBuilder(self.position, self.dice)
+        distance = (25 if self.src == 25 else self.src) - point
+        if (self.src != 25 and point == 0) or distance in self.dice:
+            try:
+                builder.move_checker(self.src, point)
+            except IllegalPlayError as exc:
+                return REASON_TEXT.get(exc.reason, REACH_NOT)
+            return REACH_NOT
+        if distance in (sum(self.dice), self.dice[0] * 3, self.dice[0] * 4):
+            return REACH_BLOCKED_WAY
+        return REACH_NOT
+
+    def hint(self) -> Feedback:
+        names = ", ".join(str(p) if p else "off" for p in self.answer())
+        return Feedback(False, HINT_POINTS, {"answer": names or "-"})
+
+
+# -- numbers ----------------------------------------------------------------------------------
+@dataclass
+class NumberExercise(Exercise):
+    """A count typed or chosen by the student; subclasses compute it."""
+
+    def answer(self) -> int:
+        raise NotImplementedError
+
+    def check_number(self, given: int) -> Feedback:
+        right = self.answer()
+        if given == right:
+            return Feedback(True, CORRECT, done=True)
+        text = NUMBER_TOO_HIGH if given > right else NUMBER_TOO_LOW
+        return self._wrong(text, given=given)
+
+    def hint(self) -> Feedback:
+        return Feedback(False, HINT_NUMBER, {"answer": self.answer()})
+
+
+@dataclass
+class PipsExercise(NumberExercise):
+    """The pip count of one side: ``side`` is "you" (White, on roll) or "opponent"."""
+
+    kind = "pips"
+    side: str = "you"
+
+    def answer(self) -> int:
+        mine, theirs = self.position.pip_count()
+        return mine if self.side == "you" else theirs
+
+
+@dataclass
+class ShotsExercise(NumberExercise):
+    """How many of the 36 rolls hit the blot on ``target``: rolls with a legal play hitting it.
+
+    ``by`` is who shoots: "you" (on roll) or "opponent"; ``target`` is in the student's numbering.
+    """
+
+    kind = "shots"
+    by: str = "opponent"
+    target: int = 1
+
+    def answer(self) -> int:
+        position, target = self.position, self.target
+        if self.by == "opponent":
+            position, target = position.swapped(), 25 - target
+        return sum(
+            weight
+            for dice, weight in ROLLS
+            if any(target in play.hits() for play in legal_plays(position, dice))
+        )
+
+
+@dataclass
+class DiceCountExercise(NumberExercise):
+    """How many dice (of two, or four for a double) the rules let you play with this roll."""
+
+    kind = "dice_count"
+    dice: tuple[int, int] = (1, 1)
+
+    def answer(self) -> int:
+        return max((p.dice_used for p in legal_plays(self.position, self.dice)), default=0)
+
+
+@dataclass
+class GamePointsExercise(NumberExercise):
+    """Points won by the student, who has borne off every checker: 1, 2 or 3 times the cube."""
+
+    kind = "game_points"
+
+    def answer(self) -> int:
+        from lessons.match import game_points
+
+        cube = self.match.cube if self.match is not None else 1
+        return game_points(self.position) * cube
+
+
+# -- choices ----------------------------------------------------------------------------------
+@dataclass
+class ChoiceExercise(Exercise):
+    """A question with two buttons; ``answer()`` is one of ``choices``."""
+
+    choices: tuple[str, str] = ("yes", "no")
+
+    def check_choice(self, choice: str) -> Feedback:
+        if choice not in self.choices:
+            raise ValueError(f"{choice!r} is not one of {self.choices}")
+        if choice == self.answer():
+            return Feedback(True, CORRECT, done=True)
+        return self._wrong(self.explain or WRONG_TRY_AGAIN, **self._explain_args())
+
+    def _explain_args(self) -> dict[str, Any]:
+        return {}
+
+    def hint(self) -> Feedback:
+        texts = {"take": HINT_TAKE, "pass": HINT_PASS, "yes": HINT_YES, "no": HINT_NO}
+        return Feedback(False, texts[self.answer()])
+
+
+@dataclass
+class TakeExercise(ChoiceExercise):
+    """Take or pass a double when you win ``chance`` per cent of the games (gammons aside).
+
+    Passing loses 1 (the value before the double); taking scores +2 or -2, so the take is right
+    when ``2 * chance - 2 * (100 - chance) >= -100``, that is ``chance >= 25``.
+    """
+
+    kind = "take"
+    choices: tuple[str, str] = ("take", "pass")
+    chance: int = 50
+
+    def answer(self) -> str:
+        take_equity = 2 * self.chance - 2 * (100 - self.chance)  # per 100 games, in cube units
+        return "take" if take_equity >= -100 else "pass"
+
+    def check_choice(self, choice: str) -> Feedback:
+        verdict = super().check_choice(choice)
+        if verdict.correct:
+            return verdict
+        return self._wrong(TAKE_RULE, chance=self.chance)
+
+
+@dataclass
+class CrawfordExercise(ChoiceExercise):
+    """Is this game the Crawford game? Read from the Match ID."""
+
+    kind = "crawford"
+
+    def answer(self) -> str:
+        if self.match is None:
+            raise LessonDataError("a crawford exercise needs a Match ID")
+        return "yes" if self.match.crawford else "no"
+
+
+@dataclass
+class MayDoubleExercise(ChoiceExercise):
+    """May the student (on roll) double now? Read from the Match ID by the cube rules."""
+
+    kind = "may_double"
+
+    def answer(self) -> str:
+        if self.match is None:
+            raise LessonDataError("a may_double exercise needs a Match ID")
+        return "yes" if self.match.may_double() else "no"
+
+
+KINDS: dict[str, type[Exercise]] = {
+    cls.kind: cls
+    for cls in (
+        PlayExercise,
+        ReachExercise,
+        PipsExercise,
+        ShotsExercise,
+        DiceCountExercise,
+        GamePointsExercise,
+        TakeExercise,
+        CrawfordExercise,
+        MayDoubleExercise,
+    )
+}
+
+
+def make_exercise(data: Mapping[str, Any], position: Position, match: MatchInfo | None) -> Exercise:
+    """Build an exercise from its lesson-file object; raises ``LessonDataError``."""
+    kind = data.get("type")
+    cls = KINDS.get(kind)  # type: ignore[arg-type]
+    if cls is None:
+        raise LessonDataError(f"unknown exercise type {kind!r} (known: {', '.join(KINDS)})")
+    prompt = data.get("prompt")
+    if not isinstance(prompt, str) or not prompt:
+        raise LessonDataError("an exercise needs a 'prompt' text")
+    if "answer" not in data:
+        raise LessonDataError("an exercise must declare its 'answer'")
+    base = {
+        "position": position,
+        "match": match,
+        "prompt": prompt,
+        "explain": data.get("explain"),
+        "declared": data["answer"],
+    }
+    extra: dict[str, Any] = {}
+    if cls in (PlayExercise, ReachExercise, DiceCountExercise):
+        extra["dice"] = _dice(data)
+    if cls is PlayExercise:
+        goal = data.get("goal", {})
+        if not isinstance(goal, dict) or set(goal) - {"hit", "make", "moves", "off"}:
+            raise LessonDataError(f"a play goal has keys hit, make, moves, off: {goal!r}")
+        extra["goal"] = goal
+        extra["wrong"] = data.get("wrong")
+        if not isinstance(data["answer"], list) or not all(
+            isinstance(a, str) for a in data["answer"]
+        ):
+            raise LessonDataError("a play exercise's answer is a list of plays in notation")
+    elif cls is ReachExercise:
+        extra["src"] = _int(data, "from", 0, 25)
+        if not isinstance(data["answer"], list):
+            raise LessonDataError("a reach exercise's answer is a list of points")
+    elif cls is PipsExercise:
+        extra["side"] = _choice(data, "side", ("you", "opponent"))
+    elif cls is ShotsExercise:
+        extra["by"] = _choice(data, "by", ("you", "opponent"))
+        extra["target"] = _int(data, "target", 1, 24)
+    elif cls is TakeExercise:
+        extra["chance"] = _int(data, "chance", 0, 100)
+    if issubclass(cls, ChoiceExercise) and data["answer"] not in (
+        ("take", "pass") if cls is TakeExercise else ("yes", "no")
+    ):
+        raise LessonDataError(f"answer {data['answer']!r} is not one of the choices")
+    if issubclass(cls, NumberExercise) and not isinstance(data["answer"], int):
+        raise LessonDataError("this exercise's answer is a whole number")
+    return cls(**base, **extra)
+
+
+def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise LessonDataError(f"{key!r} must be a whole number {low}-{high}, not {value!r}")
+    return value
+
+
+def _choice(data: Mapping[str, Any], key: str, options: tuple[str, ...]) -> str:
+    value = data.get(key, options[0])
+    if value not in options:
+        raise LessonDataError(f"{key!r} must be one of {options}, not {value!r}")
+    return value

@@ -1,0 +1,238 @@
+"""Lessons as data: reading the lesson files of ``lessons/data`` into values.
+
+A lesson file is JSON: ``{"id", "title", "summary", "steps": [...]}``; each step has an ``id``, a
+``title``, ``text`` (a list of paragraphs), the board as a GNU Backgammon Position ID
+(``position``, with the readable ``board`` text it was made from), optionally a Match ID
+(``match``), the dice shown (``dice``), marks on the board (``marks``), an ``exercise`` and the
+seed examples it shows (``seeds``). Every text is one English msgid. See ``lessons/README.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from engine import EngineError, Position
+from engine.dice import check_roll
+from lessons.exercises import Exercise, LessonDataError, make_exercise
+from lessons.match import MatchInfo
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A mark on the board: a ring on a point, an arrow from a point to a point, or a label.
+
+    Points are in the student's numbering (25 the bar, 0 off).
+    """
+
+    kind: str  # "ring", "arrow" or "label"
+    point: int
+    to: int | None = None  # arrows only
+    text: str = ""  # labels only (a msgid unless it is a number)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "point": self.point, "to": self.to, "text": self.text}
+
+
+@dataclass
+class Step:
+    """One screen of a lesson."""
+
+    id: str
+    title: str
+    text: tuple[str, ...]
+    position: Position
+    position_id: str
+    board: str | None
+    match: MatchInfo | None
+    dice: tuple[int, int] | None
+    marks: tuple[Mark, ...]
+    exercise: Exercise | None
+    seeds: tuple[str, ...]
+
+    def messages(self) -> list[str]:
+        out = [self.title, *self.text]
+        out += [m.text for m in self.marks if m.text and not m.text.isdigit()]
+        if self.exercise is not None:
+            out += self.exercise.messages()
+        return out
+
+
+@dataclass
+class Lesson:
+    """A numbered lesson: its steps in order."""
+
+    id: str
+    number: int
+    title: str
+    summary: str
+    steps: list[Step] = field(default_factory=list)
+    source: str = ""
+
+    def messages(self) -> list[str]:
+        out = [self.title, self.summary]
+        for step in self.steps:
+            out += step.messages()
+        return out
+
+    def step_index(self, step_id: str) -> int:
+        for i, step in enumerate(self.steps):
+            if step.id == step_id:
+                return i
+        raise KeyError(step_id)
+
+
+def data_directory() -> Path:
+    """The folder of the lesson files shipped with the program."""
+    return Path(str(resources.files("lessons") / "data"))
+
+
+def load_lessons(directory: Path | None = None) -> list[Lesson]:
+    """Read every ``NN-name.json`` lesson file in order; raises ``LessonDataError`` on bad data.
+
+    The error message names the file and the step.
+    """
+    directory = directory or data_directory()
+    files = sorted(directory.glob("[0-9][0-9]-*.json"))
+    if not files:
+        raise LessonDataError(f"no lesson files (NN-name.json) in {directory}")
+    lessons = [load_lesson(path, number) for number, path in enumerate(files, 1)]
+    ids = [lesson.id for lesson in lessons]
+    if len(set(ids)) != len(ids):
+        raise LessonDataError(f"two lessons share an id: {ids}")
+    return lessons
+
+
+def load_lesson(path: Path, number: int) -> Lesson:
+    """Read one lesson file; raises ``LessonDataError`` naming the file and step."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise LessonDataError(f"{path.name}: cannot read: {exc}") from None
+    if not isinstance(data, dict):
+        raise LessonDataError(f"{path.name}: a lesson file holds one JSON object")
+    try:
+        lesson = Lesson(
+            id=_text(data, "id"),
+            number=number,
+            title=_text(data, "title"),
+            summary=_text(data, "summary"),
+            source=path.name,
+        )
+        steps = data.get("steps")
+        if not isinstance(steps, list) or not steps:
+            raise LessonDataError("'steps' must be a non-empty list")
+    except LessonDataError as exc:
+        raise LessonDataError(f"{path.name}: {exc}") from None
+    seen: set[str] = set()
+    for index, raw in enumerate(steps, 1):
+        where = f"{path.name}, step {index}"
+        try:
+            if not isinstance(raw, dict):
+                raise LessonDataError("a step is a JSON object")
+            where += f" ({raw.get('id')})"
+            step = _step(raw)
+        except (LessonDataError, EngineError) as exc:
+            raise LessonDataError(f"{where}: {exc}") from None
+        if step.id in seen:
+            raise LessonDataError(f"{where}: step id {step.id!r} is used twice")
+        seen.add(step.id)
+        lesson.steps.append(step)
+    return lesson
+
+
+def _step(raw: dict[str, Any]) -> Step:
+    text = raw.get("text")
+    if not isinstance(text, list) or not text or not all(isinstance(t, str) and t for t in text):
+        raise LessonDataError("'text' must be a non-empty list of paragraphs")
+    position_id = _text(raw, "position")
+    position = Position.from_position_id(position_id)
+    board = raw.get("board")
+    if board is not None and not isinstance(board, str):
+        raise LessonDataError("'board' must be position text")
+    match = MatchInfo.from_match_id(raw["match"]) if raw.get("match") else None
+    dice = None
+    if raw.get("dice") is not None:
+        try:
+            dice = check_roll(tuple(raw["dice"]))
+        except (TypeError, ValueError) as exc:
+            raise LessonDataError(f"'dice': {exc}") from None
+    marks = tuple(_mark(m) for m in raw.get("marks", []))
+    exercise = None
+    if raw.get("exercise") is not None:
+        if not isinstance(raw["exercise"], dict):
+            raise LessonDataError("'exercise' must be a JSON object")
+        exercise = make_exercise(raw["exercise"], position, match)
+    seeds = raw.get("seeds", [])
+    if not isinstance(seeds, list) or not all(isinstance(s, str) for s in seeds):
+        raise LessonDataError("'seeds' must be a list of tags")
+    return Step(
+        id=_text(raw, "id"),
+        title=_text(raw, "title"),
+        text=tuple(text),
+        position=position,
+        position_id=position_id,
+        board=board,
+        match=match,
+        dice=dice,
+        marks=marks,
+        exercise=exercise,
+        seeds=tuple(seeds),
+    )
+
+
+def _mark(raw: Any) -> Mark:
+    if not isinstance(raw, dict):
+        raise LessonDataError(f"a mark is a JSON object, not {raw!r}")
+    if "ring" in raw:
+        return Mark("ring", _point(raw["ring"]))
+    if "arrow" in raw:
+        pair = raw["arrow"]
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise LessonDataError(f"an arrow is [from, to], not {pair!r}")
+        return Mark("arrow", _point(pair[0]), to=_point(pair[1]))
+    if "label" in raw:
+        text = raw.get("text")
+        if not isinstance(text, str) or not text:
+            raise LessonDataError("a label needs a 'text'")
+        return Mark("label", _point(raw["label"]), text=text)
+    raise LessonDataError(f"a mark is a ring, an arrow or a label, not {raw!r}")
+
+
+def _point(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 25:
+        raise LessonDataError(f"a point is 0 (off), 1-24 or 25 (the bar), not {value!r}")
+    return value
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise LessonDataError(f"{key!r} must be a non-empty text")
+    return value
+
+
+def all_messages(lessons: list[Lesson]) -> Iterator[tuple[str, str]]:
+    """Every text to translate, with where it comes from: (msgid, "file: step")."""
+    from lessons.i18n import CODE_MESSAGES
+
+    seen: set[str] = set()
+    for lesson in lessons:
+        for step in [None, *lesson.steps]:
+            texts = [lesson.title, lesson.summary] if step is None else step.messages()
+            where = lesson.source if step is None else f"{lesson.source}: {step.id}"
+            for text in texts:
+                if text not in seen:
+                    seen.add(text)
+                    yield text, where
+    from engine.errors import REASON_TEXT
+
+    # the engine's rule reasons are shown as explanations of wrong moves
+    for text in [*CODE_MESSAGES, *REASON_TEXT.values()]:
+        if text not in seen:
+            seen.add(text)
+            yield text, "lessons"

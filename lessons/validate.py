@@ -1,0 +1,393 @@
+"""Checking the lessons against the rules engine and the seed documents.
+
+``check_lessons()`` loads every lesson file and returns a list of problems (empty when all is
+well): positions and Match IDs that do not decode, a ``board`` text that does not give the stored
+Position ID, exercises whose declared answer differs from the one the engine computes, marks and
+dice that do not fit, text fields with unknown ``{fields}``, and worked examples of the seed
+documents that are missing or do not show what the seed says. ``python -m lessons check`` prints
+the result.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import (
+    EngineError,
+    IllegalPlayError,
+    InvalidNotationError,
+    Position,
+    legal_plays,
+    parse_play,
+)
+from engine.matchid import GAME_PLAYING, decode_match_id
+from lessons.exercises import (
+    CrawfordExercise,
+    DiceCountExercise,
+    Exercise,
+    LessonDataError,
+    PipsExercise,
+    PlayExercise,
+    ReachExercise,
+    ShotsExercise,
+    TakeExercise,
+)
+from lessons.model import Lesson, Step, load_lessons
+
+LESSON_COUNT = 8
+
+
+@dataclass
+class Report:
+    """What ``check_lessons`` found."""
+
+    lessons: list[Lesson]
+    problems: list[str]
+    exercises: int = 0
+    seed_examples: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+# -- the seed documents' worked examples ---------------------------------------------------------
+# Each tag names one worked example of a seed document; a step that shows it carries the tag.
+# The check receives the step and returns a problem, or None when the step shows what the seed
+# says. The expected facts are the seed's own statements; the engine computes the rest.
+SeedCheck = Callable[[Step], "str | None"]
+
+
+def _play_step(
+    board: str | None, dice: tuple[int, int], must_accept: list[str], only: bool
+) -> SeedCheck:
+    """The step's play exercise on ``board`` with ``dice`` accepts ``must_accept`` (and only
+    those plays when ``only``)."""
+
+    def check(step: Step) -> str | None:
+        ex = step.exercise
+        if not isinstance(ex, PlayExercise) or ex.dice != dice:
+            return f"needs a play exercise with {dice[0]}-{dice[1]}"
+        if board is not None and step.position != Position.from_text(board):
+            return f"needs the seed's position {board!r}"
+        try:
+            wanted = {parse_play(step.position, dice, text).result for text in must_accept}
+        except (IllegalPlayError, InvalidNotationError) as exc:
+            return f"the seed's play {must_accept} is not legal here: {exc}"
+        accepted = {p.result for p in ex.accepted()}
+        if not wanted <= accepted or (only and wanted != accepted):
+            return f"the engine accepts {ex.answer()}, the seed says {must_accept}"
+        if only and {p.result for p in ex.legal()} != wanted:
+            return f"the seed's play {must_accept} must be the only legal play here"
+        return None
+
+    return check
+
+
+def _no_play(board: str, dice: tuple[int, int]) -> SeedCheck:
+    def check(step: Step) -> str | None:
+        ex = step.exercise
+        if not isinstance(ex, DiceCountExercise) or ex.dice != dice:
+            return f"needs a dice-count exercise with {dice[0]}-{dice[1]}"
+        if step.position != Position.from_text(board):
+            return f"needs the seed's position {board!r}"
+        if legal_plays(step.position, dice):
+            return "the seed says no die can be played, the engine finds a play"
+        return None
+
+    return check
+
+
+def _bar_42_one(step: Step) -> str | None:
+    problem = _play_step(None, (4, 2), ["bar/23/19*"], only=False)(step)
+    if problem:
+        return problem
+    if step.position.on_bar()[0] != 1 or step.position.checker_at(21) > -2:
+        return "needs one checker of yours on the bar and the opponent holding your 21-point"
+    return None
+
+
+def _bar_42_two(step: Step) -> str | None:
+    problem = _play_step(None, (4, 2), ["bar/23"], only=True)(step)
+    if problem:
+        return problem
+    if step.position.on_bar()[0] != 2 or step.position.checker_at(21) > -2:
+        return "needs two checkers of yours on the bar and the opponent holding your 21-point"
+    return None
+
+
+def _hit_by_landing(step: Step) -> str | None:
+    problem = _play_step(None, (4, 1), ["10/6*/5"], only=False)(step)
+    if problem:
+        return problem
+    pos = step.position
+    if pos.checker_at(8) != -1 or pos.checker_at(6) != -1 or pos.checker_at(10) < 1:
+        return "needs your checker on 10 and the opponent's blots on 8 and 6"
+    if any(8 in p.hits() for p in step.exercise.accepted()):  # type: ignore[union-attr]
+        return "a play accepted here hits on 8: the seed's point is that 10/6 passes 8"
+    return None
+
+
+def _entry_table(step: Step) -> str | None:
+    ex = step.exercise
+    if not isinstance(ex, ReachExercise) or ex.src != 25:
+        return "needs a reach exercise from the bar"
+    answer = ex.answer()
+    for die in set(ex.dice):
+        open_point = step.position.checker_at(25 - die) >= -1
+        if open_point != ((25 - die) in answer):
+            return f"a {die} enters on point {25 - die} exactly when it is open (25 minus the die)"
+    return None
+
+
+def _closed_out(step: Step) -> str | None:
+    pos = step.position
+    if pos.on_bar()[0] < 1 or any(pos.checker_at(p) > -2 for p in range(19, 25)):
+        return "needs you on the bar and all six points of the opponent's home board closed"
+    ex = step.exercise
+    if not isinstance(ex, DiceCountExercise) or ex.answer() != 0:
+        return "needs a dice-count exercise whose answer is 0"
+    return None
+
+
+def _start_167(step: Step) -> str | None:
+    ex = step.exercise
+    if step.position != Position.start() or not isinstance(ex, PipsExercise):
+        return "needs a pip-count exercise on the starting position"
+    return (
+        None if ex.answer() == 167 else f"the start has 167 pips, the engine counts {ex.answer()}"
+    )
+
+
+def _take_25(step: Step) -> str | None:
+    ex = step.exercise
+    if not isinstance(ex, TakeExercise):
+        return "needs a take-or-pass exercise"
+    return None
+
+
+def _crawford(step: Step) -> str | None:
+    ex = step.exercise
+    if not isinstance(ex, CrawfordExercise) or step.match is None:
+        return "needs a Crawford exercise with a Match ID"
+    m = step.match
+    if not (m.crawford and m.match_length and max(m.score) == m.match_length - 1):
+        return "needs the Crawford game: a player one point from the target, Crawford flag set"
+    return None
+
+
+def _shots(low: int, high: int, near: bool) -> SeedCheck:
+    def check(step: Step) -> str | None:
+        ex = step.exercise
+        if not isinstance(ex, ShotsExercise) or ex.by != "opponent":
+            return "needs a shots exercise against your blot"
+        shooters = [p for p in range(1, ex.target) if step.position.checker_at(p) < 0]
+        distance = ex.target - max(shooters) if shooters else 99
+        if near != (distance <= 6):
+            return f"the nearest shooter is {distance} pips away"
+        if not low <= ex.answer() <= high:
+            return f"the seed says {low} to {high} rolls hit, the engine counts {ex.answer()}"
+        return None
+
+    return check
+
+
+SEED_EXAMPLES: dict[str, tuple[str, SeedCheck]] = {
+    "004-32-block-5": (
+        "3-2, one checker on 8, block on 5: 8/6/3 uses both dice",
+        _play_step("x 8:1; o 5:2 24:13", (3, 2), ["8/6/3"], only=True),
+    ),
+    "004-32-block-5-6": (
+        "3-2, blocks on 5 and 6: no legal play, no jumping 8/3",
+        _no_play("x 8:1; o 6:2 5:2 24:11", (3, 2)),
+    ),
+    "004-32-block-3": (
+        "3-2, block on 3: only one die, the higher: 8/5",
+        _play_step("x 8:1; o 3:2 24:13", (3, 2), ["8/5"], only=True),
+    ),
+    "004-22-two-playable": (
+        "2-2, block on 2: exactly two 2s, 8/6/4",
+        _play_step("x 8:1; o 2:2 24:13", (2, 2), ["8/6/4"], only=True),
+    ),
+    "004-53-bearoff": (
+        "5-3, checkers on 5 and 4, 13 off, block on 1: only 5/2 4/off",
+        _play_step("x 5:1 4:1; o 1:2 24:13", (5, 3), ["5/2 4/off"], only=True),
+    ),
+    "004-33-start": (
+        "3-3 from the start: 8/5(2) 6/3(2) is legal",
+        _play_step("x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2", (3, 3), ["8/5(2) 6/3(2)"], False),
+    ),
+    "003-hit-by-landing": ("10/6 passes the blot on 8 and hits the blot on 6", _hit_by_landing),
+    "003-entry-table": ("entering: a die enters on 25 minus the die", _entry_table),
+    "003-bar-42-one": ("4-2, one checker on the bar, 21 blocked: bar/23, 23/19*", _bar_42_one),
+    "003-bar-42-two": ("4-2, two checkers on the bar: bar/23 and one stays", _bar_42_two),
+    "003-closed-out": ("closed out: no roll enters", _closed_out),
+    "003-hit-continue": (
+        "hit and continue: 9/5*/3 with 4-2",
+        _play_step(None, (4, 2), ["9/5*/3"], only=False),
+    ),
+    "000-start-167": ("the starting position has 167 pips", _start_167),
+    "000-take-25": ("take when you win at least one game in four", _take_25),
+    "000-crawford": ("the Crawford game has no cube", _crawford),
+    "000-shots-within-6": ("a blot within 6 pips: 11 to 17 of 36 rolls", _shots(11, 17, True)),
+    "000-shots-7-plus": ("a blot 7 or more pips away: at most 6 rolls", _shots(0, 6, False)),
+}
+
+
+# -- the checks ------------------------------------------------------------------------------------
+def check_lessons(directory: Path | None = None) -> Report:
+    """Load and check every lesson; never raises for bad content (it becomes a problem)."""
+    try:
+        lessons = load_lessons(directory)
+    except LessonDataError as exc:
+        return Report([], [str(exc)])
+    report = Report(lessons, [])
+    if len(lessons) != LESSON_COUNT:
+        report.problems.append(f"there are {len(lessons)} lessons, the course has {LESSON_COUNT}")
+    tagged: dict[str, list[tuple[Lesson, Step]]] = {}
+    for lesson in lessons:
+        for step in lesson.steps:
+            where = f"{lesson.source}, step {step.id}"
+            report.problems += [f"{where}: {p}" for p in check_step(step)]
+            if step.exercise is not None:
+                report.exercises += 1
+            for tag in step.seeds:
+                tagged.setdefault(tag, []).append((lesson, step))
+    for tag in tagged:
+        if tag not in SEED_EXAMPLES:
+            report.problems.append(f"unknown seed example tag {tag!r}")
+    for tag, (what, check) in SEED_EXAMPLES.items():
+        if tag not in tagged:
+            report.problems.append(f"seed example {tag} ({what}) is in no lesson")
+            continue
+        for lesson, step in tagged[tag]:
+            problem = _safe(check, step)
+            if problem:
+                report.problems.append(f"{lesson.source}, step {step.id}: seed {tag}: {problem}")
+            else:
+                report.seed_examples += 1
+    return report
+
+
+def _safe(check: SeedCheck, step: Step) -> str | None:
+    try:
+        return check(step)
+    except (EngineError, LessonDataError) as exc:
+        return str(exc)
+
+
+def check_step(step: Step) -> list[str]:
+    """The problems of one step."""
+    problems: list[str] = []
+    if step.board is not None:
+        try:
+            from_text = Position.from_text(step.board)
+        except (EngineError, ValueError) as exc:
+            problems.append(f"board text {step.board!r} is not a position: {exc}")
+        else:
+            if from_text.position_id() != step.position_id:
+                problems.append(
+                    f"board text gives Position ID {from_text.position_id()}, "
+                    f"the step stores {step.position_id}"
+                )
+    if step.match is not None:
+        problems += _match_problems(step.match.match_id)
+    if step.position.position_id() != step.position_id:
+        problems.append(f"Position ID {step.position_id} is not in its canonical form")
+    for mark in step.marks:
+        if mark.kind == "arrow" and mark.to == mark.point:
+            problems.append(f"an arrow from {mark.point} to itself")
+    for text in step.messages():
+        problems += [f"{p} in {text[:40]!r}" for p in _field_problems(text, step.exercise)]
+    ex = step.exercise
+    if ex is not None:
+        problems += check_exercise(ex, step)
+    return problems
+
+
+def _match_problems(match_id: str) -> list[str]:
+    """A lesson's Match ID shows a game in play before the roll, with this program's rules."""
+    fields = decode_match_id(match_id)
+    problems = []
+    if fields.game_state != GAME_PLAYING or fields.dice != (0, 0) or fields.doubled:
+        problems.append(f"Match ID {match_id} is not a game in play before the roll")
+    if fields.jacoby:
+        problems.append(f"Match ID {match_id} uses the Jacoby rule, which this program never does")
+    length = fields.match_length
+    if length and max(fields.score) >= length:
+        problems.append(f"Match ID {match_id}: the match to {length} is already over")
+    if fields.crawford and not (length and max(fields.score) == length - 1):
+        problems.append(f"Match ID {match_id}: a Crawford game needs a player at match point")
+    return problems
+
+
+def check_exercise(ex: Exercise, step: Step) -> list[str]:
+    """Compare the exercise's declared answer with the engine's."""
+    problems: list[str] = []
+    dice = getattr(ex, "dice", None)
+    if dice is not None and step.dice is not None and step.dice != dice:
+        problems.append(f"the step shows {step.dice}, its exercise plays {dice}")
+    try:
+        if isinstance(ex, PlayExercise):
+            for text in ex.declared:
+                try:
+                    parse_play(ex.position, ex.dice, text)
+                except IllegalPlayError as exc:
+                    problems.append(f"declared play {text!r} is illegal: {exc}")
+                except InvalidNotationError as exc:
+                    problems.append(f"declared play {text!r} cannot be read: {exc}")
+        if not ex.same_answer():
+            problems.append(
+                f"{ex.kind} exercise declares {ex.declared!r}, the engine computes {ex.answer()!r}"
+            )
+        if isinstance(ex, PlayExercise) and not ex.accepted() and ex.legal():
+            problems.append("no legal play meets the goal of this play exercise")
+        if isinstance(ex, ReachExercise) and not ex.answer():
+            problems.append("the checker can reach no point: nothing to click")
+        if isinstance(ex, ReachExercise) and ex.position.checker_at(ex.src) <= 0:
+            problems.append(f"no checker of yours on point {ex.src}")
+        if isinstance(ex, ShotsExercise) and ex.position.checker_at(ex.target) != (
+            1 if ex.by == "opponent" else -1
+        ):
+            problems.append(f"point {ex.target} holds no blot to shoot at")
+    except (EngineError, LessonDataError) as exc:
+        problems.append(f"{ex.kind} exercise cannot be computed: {exc}")
+    return problems
+
+
+_ALLOWED_FIELDS: dict[str, set[str]] = {"play": {"play"}}
+
+
+def _field_problems(text: str, ex: Exercise | None) -> list[str]:
+    """Lesson texts are formatted only where the player fills fields: check the names."""
+    allowed = set()
+    if ex is not None and isinstance(ex, PlayExercise) and text == ex.wrong:
+        allowed = _ALLOWED_FIELDS["play"]
+    try:
+        names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError as exc:
+        return [f"broken braces ({exc})"]
+    unknown = names - allowed
+    return [f"unknown field {{{n}}}" for n in sorted(unknown)]
+
+
+def format_report(report: Report) -> str:
+    steps = sum(len(lesson.steps) for lesson in report.lessons)
+    lines = [
+        f"{lesson.number}. {lesson.title}: {len(lesson.steps)} steps, "
+        f"{sum(1 for s in lesson.steps if s.exercise)} exercises"
+        for lesson in report.lessons
+    ]
+    if report.ok:
+        lines.append(
+            f"OK: {len(report.lessons)} lessons, {steps} steps, {report.exercises} exercises "
+            f"checked with the engine, {report.seed_examples} of {len(SEED_EXAMPLES)} seed "
+            "examples present."
+        )
+    else:
+        lines.append(f"{len(report.problems)} problem(s):")
+        lines += [f"  - {p}" for p in report.problems]
+    return "\n".join(lines)

@@ -1,0 +1,133 @@
+"""``python -m lessons check``: the shipped lessons pass, and broken lessons are caught."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lessons.model import data_directory, load_lessons
+from lessons.validate import SEED_EXAMPLES, check_lessons, format_report
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_shipped_lessons_pass_the_check():
+    report = check_lessons()
+    assert report.ok, format_report(report)
+    assert len(report.lessons) == 8
+    assert report.seed_examples >= len(SEED_EXAMPLES)
+    # every lesson teaches with at least one exercise
+    assert all(any(step.exercise for step in lesson.steps) for lesson in report.lessons)
+
+
+def test_command_line_check_exit_status():
+    done = subprocess.run(
+        [sys.executable, "-m", "lessons", "check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "OK: 8 lessons" in done.stdout
+
+
+@pytest.fixture
+def data(tmp_path):
+    """A copy of the lesson files to break."""
+    target = tmp_path / "data"
+    shutil.copytree(data_directory(), target)
+    return target
+
+
+def _edit(data: Path, name: str, change) -> None:
+    path = next(data.glob(f"{name}*.json"))
+    content = json.loads(path.read_text(encoding="utf-8"))
+    change(content)
+    path.write_text(json.dumps(content), encoding="utf-8")
+
+
+def _step(content: dict, step_id: str) -> dict:
+    return next(s for s in content["steps"] if s["id"] == step_id)
+
+
+def test_a_wrong_declared_answer_is_reported(data):
+    _edit(data, "01", lambda c: _step(c, "pips-start")["exercise"].update(answer=166))
+    report = check_lessons(data)
+    assert not report.ok
+    assert any("pips-start" in p and "166" in p and "167" in p for p in report.problems)
+
+
+def test_a_wrong_play_answer_is_reported_with_the_rule(data):
+    _edit(data, "03", lambda c: _step(c, "no-wasted-die")["exercise"].update(answer=["5/off"]))
+    problems = check_lessons(data).problems
+    assert any("5/off" in p and "illegal" in p for p in problems), problems
+
+
+def test_board_text_and_position_id_must_agree(data):
+    _edit(data, "02", lambda c: _step(c, "landing").update(board="x 24:2 13:5 8:3 6:5; o 19:15"))
+    problems = check_lessons(data).problems
+    assert any("landing" in p and "Position ID" in p for p in problems), problems
+
+
+def test_a_missing_seed_example_is_reported(data):
+    _edit(data, "03", lambda c: _step(c, "higher-die").update(seeds=[]))
+    problems = check_lessons(data).problems
+    assert any("004-32-block-3" in p and "in no lesson" in p for p in problems), problems
+
+
+def test_a_seed_example_must_show_the_seed_position(data):
+    # the 5-3 bear-off with the opponent's block moved off point 1: the seed's point is lost
+    def change(c):
+        step = _step(c, "no-wasted-die")
+        step["board"] = "x 5:1 4:1; o 24:15"
+        from engine import Position
+
+        step["position"] = Position.from_text(step["board"]).position_id()
+
+    _edit(data, "03", change)
+    problems = check_lessons(data).problems
+    assert any("004-53-bearoff" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda s: s.update(position="not an id!!!!!"), "Position ID"),
+        (lambda s: s.update(match="nonsense"), "Match ID"),
+        (lambda s: s["exercise"].update(type="essay"), "unknown exercise type"),
+        (lambda s: s.update(text=[]), "'text'"),
+        (lambda s: s.update(marks=[{"ring": 26}]), "a point is"),
+    ],
+)
+def test_bad_data_is_a_clear_error_naming_file_and_step(data, change, words):
+    _edit(data, "01", lambda c: change(_step(c, "pips-start")))
+    report = check_lessons(data)
+    assert not report.ok
+    (problem,) = report.problems
+    assert "01-board.json" in problem and "pips-start" in problem and words in problem
+
+
+def test_command_line_check_fails_on_a_broken_lesson(data):
+    _edit(data, "01", lambda c: _step(c, "pips-start")["exercise"].update(answer=170))
+    done = subprocess.run(
+        [sys.executable, "-m", "lessons", "check", "--data", str(data)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "pips-start" in done.stdout and "problem" in done.stdout
+
+
+def test_step_ids_are_unique_and_every_text_is_nonempty():
+    for lesson in load_lessons():
+        ids = [s.id for s in lesson.steps]
+        assert len(ids) == len(set(ids))
+        assert all(text.strip() for text in lesson.messages())

@@ -1,0 +1,149 @@
+"""The exercises judge answers with the engine: rule reasons for illegal moves, hints, counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import IllegalPlayError, Position, Reason
+from lessons.exercises import Feedback, Msg, PlayExercise, ReachExercise
+from lessons.match import game_points
+from lessons.model import load_lessons
+
+
+@pytest.fixture(scope="module")
+def steps():
+    return {(lesson.id, step.id): step for lesson in load_lessons() for step in lesson.steps}
+
+
+def test_the_5_3_bear_off_refuses_5_off_with_the_rule(steps):
+    ex = steps["whole-roll", "no-wasted-die"].exercise
+    builder = ex.builder()
+    with pytest.raises(IllegalPlayError) as err:
+        builder.move_checker(5, 0)
+    assert err.value.reason == Reason.MUST_USE_BOTH_DICE
+    builder.move_checker(5, 2)
+    builder.move_checker(4, 0)
+    assert ex.check_play(builder.play()).correct
+
+
+def test_higher_die_rule_is_the_explanation(steps):
+    builder = steps["whole-roll", "higher-die"].exercise.builder()
+    with pytest.raises(IllegalPlayError) as err:
+        builder.move_checker(8, 6)
+    assert err.value.reason == Reason.MUST_PLAY_HIGHER_DIE
+
+
+def test_two_on_the_bar_must_both_try_to_enter(steps):
+    ex = steps["hitting", "bar-two"].exercise
+    builder = ex.builder()
+    with pytest.raises(IllegalPlayError) as err:
+        builder.move_checker(25, 21)
+    assert err.value.reason == Reason.BLOCKED_POINT
+    builder.move_checker(25, 23)
+    assert builder.is_complete()  # the second checker stays on the bar: 23/19 is not possible
+    assert ex.check_play(builder.play()).done
+
+
+def test_a_legal_play_that_misses_the_goal_is_explained(steps):
+    ex = steps["moving", "opening-roll"].exercise
+    verdict = ex.check_text("24/20")
+    assert not verdict.correct
+    assert "24/20" in verdict.render()
+    assert "5-point" in verdict.render()
+    assert ex.check_text("8/5 6/5").correct
+
+
+def test_typed_illegal_play_gets_the_engine_reason(steps):
+    ex = steps["whole-roll", "no-move"].exercise  # a dice-count step: use its position
+    play = PlayExercise(
+        position=ex.position, match=None, prompt="p", explain=None, declared=[], dice=(3, 2)
+    )
+    verdict = play.check_text("8/3")
+    assert not verdict.correct
+    assert verdict.render() == "No legal move: the turn passes."
+    assert play.hint().text.startswith("There is no legal play")
+
+
+def test_reach_counts_each_click_and_finishes(steps):
+    ex = steps["moving", "two-moves"].exercise
+    assert ex.answer() == [18, 13]
+    first = ex.check_point(18)
+    assert first.correct and not first.done
+    wrong = ex.check_point(19)
+    assert not wrong.correct
+    assert "blocked" in wrong.render()
+    assert ex.check_point(18, {18}).text.startswith("You found")
+    assert ex.check_point(13, {18}).done
+
+
+def test_reach_from_the_bar_is_25_minus_the_die(pos):
+    ex = ReachExercise(
+        position=pos("x bar:1 6:14; o 21:2 19:13"),
+        match=None,
+        prompt="p",
+        explain=None,
+        declared=[],
+        dice=(4, 3),
+        src=25,
+    )
+    # 4 would enter on 21 (blocked); 3 enters on 22 and may go on with the 4 to 18
+    assert ex.answer() == [22, 18]
+
+
+@pytest.mark.parametrize(
+    ("key", "right", "wrong"),
+    [
+        (("board", "pips-start"), 167, 160),
+        (("crawford-strategy", "direct-shot"), 17, 11),
+        (("crawford-strategy", "indirect-shot"), 6, 7),
+        (("whole-roll", "no-move"), 0, 1),
+        (("winning", "times-cube"), 8, 2),
+    ],
+)
+def test_number_answers(steps, key, right, wrong):
+    ex = steps[key].exercise
+    assert ex.check_number(right).correct
+    verdict = ex.check_number(wrong)
+    assert not verdict.correct
+    assert str(wrong) in verdict.render()
+    assert ex.hint().render() == f"The answer is {right}."
+
+
+def test_take_point_is_a_quarter(steps):
+    ex = steps["cube", "take-point"].exercise
+    for chance, verdict in [(25, "take"), (24, "pass"), (100, "take"), (0, "pass")]:
+        ex.chance = chance
+        assert ex.answer() == verdict
+    ex.chance = 20
+    feedback = ex.check_choice("take")
+    assert not feedback.correct and "20%" in feedback.render()
+    with pytest.raises(ValueError):
+        ex.check_choice("beaver")
+
+
+def test_crawford_and_cube_questions_read_the_match_id(steps):
+    crawford = steps["crawford-strategy", "crawford"]
+    assert crawford.match.crawford and crawford.match.score == (2, 4)
+    assert not crawford.match.may_double()
+    assert crawford.exercise.check_choice("yes").correct
+    wrong = crawford.exercise.check_choice("no")
+    assert not wrong.correct and "match point" in wrong.render()
+    post = steps["crawford-strategy", "post-crawford"]
+    assert not post.match.crawford and post.match.may_double()
+    assert steps["cube", "cube-64"].match.cube == 64
+
+
+def test_game_points_rule(pos):
+    assert game_points(pos("x; o 19:4 20:4 21:4")) == 1
+    assert game_points(pos("x; o 19:5 20:5 21:5")) == 2
+    assert game_points(pos("x; o 13:1 19:4 20:5 21:5")) == 2
+    assert game_points(pos("x; o 6:1 19:4 20:5 21:5")) == 3
+    assert game_points(Position.from_text("x; o bar:1 19:4 20:5 21:5")) == 3
+    with pytest.raises(ValueError):
+        game_points(Position.start())
+
+
+def test_feedback_is_translated_before_fields_are_filled():
+    table = {"{point} is free.": "{point} er fri.", "off": "af"}
+    feedback = Feedback(True, "{point} is free.", {"point": Msg("off")})
+    assert feedback.render(lambda t: table.get(t, t)) == "af er fri."
