@@ -110,6 +110,9 @@ class CubeState:
         return not (self.is_match and self.away <= self.cube)
 
 
+MONEY_STATE = CubeState()
+
+
 @dataclass(frozen=True)
 class CubeDecision:
     """The three cubeful values (EMG, player on roll) and the resulting actions."""
@@ -367,3 +370,35 @@ def money_equity_fn(state: CubeState, met: MatchEquityTable | None = None) -> Ca
         return 2.0 * (mwc - lo) / span - 1.0
 
     return match_value
+
+
+def state_from_match_id(
+    fields: object, player: int, *, crawford_rule: bool = True, cube_enabled: bool = True
+) -> CubeState:
+    """The ``CubeState`` of decoded Match ID fields (``engine.matchid``) seen from ``player``.
+
+    Raises ``ValueError`` when the score does not fit the match (the match is over).
+    """
+    length = int(fields.match_length)  # type: ignore[attr-defined]
+    score = fields.score  # type: ignore[attr-defined]
+    owner_abs = int(fields.cube_owner)  # type: ignore[attr-defined]
+    owner = CENTRED if owner_abs < 0 else (MINE if owner_abs == player else THEIRS)
+    cube = int(fields.cube)  # type: ignore[attr-defined]
+    if cube > CUBE_CAP:
+        raise ValueError(f"The cube cannot go beyond {CUBE_CAP}.")
+    if owner == CENTRED and cube != 1:
+        raise ValueError("A centred cube shows 1.")
+    if not length:
+        return CubeState(cube=cube, owner=owner, cube_enabled=cube_enabled)
+    away, opp_away = length - int(score[player]), length - int(score[1 - player])
+    if away < 1 or opp_away < 1:
+        raise ValueError(f"The score {score[0]}-{score[1]} ends a {length}-point match.")
+    return CubeState(
+        match_length=length,
+        away=away,
+        opp_away=opp_away,
+        cube=cube,
+        owner=owner,
+        crawford=bool(fields.crawford) and crawford_rule,  # type: ignore[attr-defined]
+        crawford_rule=crawford_rule,
+    )

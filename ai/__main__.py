@@ -1,0 +1,117 @@
+"""The decision service: ``python -m ai decide --level LEVEL`` answers JSON lines in order.
+
+Each line read from standard input is one request; each gets exactly one JSON line back:
+
+* ``{"position_id": P, "dice": [d1, d2]}`` (money game, centred cube) ->
+  ``{"action": "move", "move": "<gnubg notation>", "result": "<Position ID, opponent on roll>"}``;
+  ``"move"`` is ``""`` (and ``result`` the position swapped) when no play is legal.
+* ``{"position_id": P, "match_id": M}``: the decision due in that state. With dice in the Match
+  ID, a move as above; before the roll ``{"action": "double"}`` or ``{"action": "roll"}``; with a
+  double pending ``{"action": "take"}`` or ``{"action": "drop"}``. The Position ID is seen from
+  the player on roll (the doubler while a double is pending), as GNU Backgammon writes it.
+  An optional ``"crawford_rule": false`` plays a match without the Crawford rule.
+* Anything else gets ``{"error": "..."}`` on its line and the stream goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from typing import TextIO
+
+from ai.cube import MONEY_STATE, THEIRS, state_from_match_id
+from ai.levels import LEVEL_NAMES
+from ai.player import ComputerPlayer
+from engine.errors import EngineError
+from engine.matchid import GAME_PLAYING, decode_match_id
+from engine.position import Position
+
+
+class BadRequest(ValueError):
+    """A request the service cannot answer; its text goes back as ``{"error": ...}``."""
+
+
+def _dice(value: object) -> tuple[int, int]:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise BadRequest('"dice" must be a list of two numbers 1-6.')
+    if not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value):
+        raise BadRequest(f'"dice" must be two numbers 1-6, not {value!r}.')
+    return int(value[0]), int(value[1])
+
+
+def _move_answer(player: ComputerPlayer, position: Position, dice, state) -> dict[str, str]:
+    play = player.choose_play(position, dice, state)
+    if play is None or play.result is None:
+        return {"action": "move", "move": "", "result": position.swapped().position_id()}
+    return {"action": "move", "move": str(play), "result": play.result.position_id()}
+
+
+def answer(player: ComputerPlayer, request: object) -> dict[str, object]:
+    """The answer to one decoded request; raises ``BadRequest`` or an engine error."""
+    if not isinstance(request, dict):
+        raise BadRequest("A request is a JSON object with a position_id.")
+    if "position_id" not in request:
+        raise BadRequest('A request needs "position_id".')
+    position = Position.from_position_id(request["position_id"])
+    if position.is_game_over():
+        raise BadRequest("The game in that position is over.")
+    if "match_id" not in request:
+        if "dice" not in request:
+            raise BadRequest('A request needs "dice" or "match_id".')
+        return _move_answer(player, position, _dice(request["dice"]), MONEY_STATE)
+    crawford_rule = request.get("crawford_rule", True)
+    if not isinstance(crawford_rule, bool):
+        raise BadRequest('"crawford_rule" must be true or false.')
+    fields = decode_match_id(request["match_id"])
+    if fields.game_state != GAME_PLAYING:
+        raise BadRequest("The Match ID does not show a game being played.")
+    if fields.resigned:
+        raise BadRequest("A resignation is pending; this service does not answer resignations.")
+    state = state_from_match_id(fields, fields.player_on_roll, crawford_rule=crawford_rule)
+    if "dice" in request and not fields.dice[0]:
+        fields_dice = _dice(request["dice"])
+    else:
+        fields_dice = fields.dice
+    if fields.doubled:
+        if state.owner == THEIRS or state.cube >= 64 or state.crawford:
+            raise BadRequest("The Match ID shows a double that the rules do not allow.")
+        return {"action": "take" if player.should_take(position, state) else "drop"}
+    if fields_dice[0]:
+        return _move_answer(player, position, fields_dice, state)
+    return {"action": "double" if player.should_double(position, state) else "roll"}
+
+
+def serve(player: ComputerPlayer, lines: Iterable[str], out: TextIO) -> None:
+    """Answer every non-empty line of ``lines`` on ``out``, one JSON line each, in order."""
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            reply = answer(player, json.loads(line))
+        except json.JSONDecodeError as exc:
+            reply = {"error": f"Not JSON: {exc.msg} (column {exc.colno})."}
+        except (BadRequest, EngineError, ValueError, TypeError) as exc:
+            reply = {"error": str(exc)}
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ai", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    decide = commands.add_parser("decide", help="answer decision requests (JSON lines)")
+    decide.add_argument("--level", choices=LEVEL_NAMES, default="expert")
+    decide.add_argument("--seed", type=int, default=0, help="seed of the noisy levels")
+    args = parser.parse_args(argv)
+    player = ComputerPlayer(args.level, seed=args.seed)
+    try:
+        serve(player, sys.stdin, sys.stdout)
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""The five computer levels as data: search depth, pruning, noise and cube behaviour.
+
+Weaker levels are weaker through a shallower search, fewer candidates and noise on their
+judgement, never through the dice. Noise is Gaussian on each play's value (in equity) and on the
+cube values; it is drawn from a generator seeded by the position, the dice and the player's seed,
+so the same decision repeats exactly. ``max_loss`` keeps noisy levels from absurd plays: a play
+more than that much worse than the best by 0-ply is never chosen.
+
+The noise figures were tuned on the project's strength set (``benchmarks/strength.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CUBE_NEVER = "never"  # never doubles, always takes (Beginner)
+CUBE_JUDGE = "judge"  # doubles, takes and passes by its own (possibly noisy) judgement
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one computer level plays."""
+
+    name: str
+    depth: int  # 0: judge each play by its result; 1: also every opponent roll and best reply
+    candidates: int  # plays that get the deeper search
+    threshold: float  # ... and only those within this equity of the best by 0-ply
+    noise: float  # standard deviation of the noise on each play's value (equity)
+    max_loss: float  # never choose a play worse than this by 0-ply (equity)
+    cube: str  # CUBE_NEVER or CUBE_JUDGE
+    cube_depth: int  # 0 or 1 ply for the probabilities behind cube decisions
+    cube_noise: float  # standard deviation of the noise on cube values (EMG)
+
+    def __post_init__(self) -> None:
+        if self.depth not in (0, 1) or self.cube_depth not in (0, 1):
+            raise ValueError("Search depths are 0 or 1 ply.")
+        if self.candidates < 1 or self.threshold < 0 or self.noise < 0 or self.cube_noise < 0:
+            raise ValueError("Candidates, threshold and noise must be positive.")
+        if self.cube not in (CUBE_NEVER, CUBE_JUDGE):
+            raise ValueError(f"Unknown cube behaviour {self.cube!r}.")
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("beginner", 0, 1, 0.0, 0.150, 0.400, CUBE_NEVER, 0, 0.0),
+        Level("easy", 0, 1, 0.0, 0.060, 0.300, CUBE_JUDGE, 0, 0.150),
+        Level("medium", 0, 1, 0.0, 0.020, 0.200, CUBE_JUDGE, 0, 0.060),
+        Level("hard", 1, 4, 0.10, 0.006, 0.100, CUBE_JUDGE, 0, 0.020),
+        Level("expert", 1, 8, 0.16, 0.0, 0.0, CUBE_JUDGE, 1, 0.0),
+    )
+}
+
+LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
+
+
+def get_level(name: str | Level) -> Level:
+    """The level called ``name`` (case-insensitive); raises ``ValueError`` for unknown names."""
+    if isinstance(name, Level):
+        return name
+    level = LEVELS.get(str(name).strip().lower())
+    if level is None:
+        raise ValueError(f"Unknown level {name!r}: choose one of {', '.join(LEVEL_NAMES)}.")
+    return level

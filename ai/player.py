@@ -1,0 +1,169 @@
+"""The computer player the app uses: a play or a cube action for one level, cancellable.
+
+``ComputerPlayer(level)`` answers the three questions of a turn, each from the point of view of
+the player to act:
+
+* ``choose_play(position, dice, state)``: the play to make (``None`` when no play is legal);
+* ``should_double(position, state)``: double now, before rolling?
+* ``should_take(position, state)``: take the double just offered? Here ``position`` and ``state``
+  are seen from the DOUBLER (the player on roll), as in a GNU Backgammon Match ID with a double
+  pending.
+
+Every call accepts ``cancel`` (a ``threading.Event`` or a callable); the search checks it between
+batches and raises ``ai.search.Cancelled``, so an app can drop a stale request at once. The
+evaluator is thread-safe for reads, so one player may serve a worker thread.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+
+import numpy as np
+
+from ai.cube import MONEY_STATE, CubeDecision, CubeState, cube_efficiency, decide, money_equity_fn
+from ai.cube import position_features as cube_features
+from ai.evaluator import Evaluator, load_default_evaluator
+from ai.levels import CUBE_NEVER, Level, get_level
+from ai.met import MatchEquityTable, default_table
+from ai.search import CancelToken, RankedPlay, check_cancel, position_outputs, rank_results
+from engine.moves import Play, legal_plays
+from engine.position import Position
+
+
+class ComputerPlayer:
+    """One computer level; see the module doc.
+
+    >>> player = ComputerPlayer("expert")
+    >>> str(player.choose_play(Position.start(), (3, 1)))
+    '8/5 6/5'
+    """
+
+    def __init__(
+        self,
+        level: str | Level = "expert",
+        evaluator: Evaluator | None = None,
+        seed: int = 0,
+        crawford_rule: bool = True,
+    ) -> None:
+        self.level = get_level(level)
+        self.evaluator = evaluator if evaluator is not None else load_default_evaluator()
+        self.seed = int(seed)
+        self.met: MatchEquityTable = default_table(crawford_rule)
+
+    # -- randomness -----------------------------------------------------------------------------
+    def _rng(self, position: Position, salt: str) -> np.random.Generator:
+        """A generator fixed by the position, the salt (dice, decision) and the seed."""
+        key = f"{position.position_id()}|{salt}|{self.seed}|{self.level.name}".encode()
+        return np.random.default_rng(zlib.crc32(key))
+
+    # -- plays ----------------------------------------------------------------------------------
+    def rank(
+        self,
+        position: Position,
+        dice: Sequence[int],
+        state: CubeState | None = None,
+        cancel: CancelToken = None,
+    ) -> list[RankedPlay]:
+        """Every legal result ranked by this level's search (no noise), best first."""
+        plays = legal_plays(position, dice)
+        results = [p.result for p in plays if p.result is not None]
+        level = self.level
+        value_fn = money_equity_fn(state or MONEY_STATE, self.met)
+        return rank_results(
+            self.evaluator,
+            results,
+            depth=level.depth,
+            candidates=level.candidates,
+            threshold=level.threshold,
+            value_fn=value_fn,
+            cancel=cancel,
+        )
+
+    def choose_result(
+        self,
+        position: Position,
+        dice: Sequence[int],
+        state: CubeState | None = None,
+        cancel: CancelToken = None,
+    ) -> Position | None:
+        """The position after the chosen play (opponent on roll); ``None`` if no play is legal."""
+        ranked = self.rank(position, dice, state, cancel)
+        if not ranked:
+            return None
+        level = self.level
+        if level.noise <= 0.0 or len(ranked) == 1:
+            return ranked[0].result
+        best0 = max(r.value0 for r in ranked)
+        pool = (
+            [r for r in ranked if r.value0 >= best0 - level.max_loss] if level.max_loss else ranked
+        )
+        if level.depth > 0:
+            deep = [r for r in pool if r.depth == level.depth]
+            pool = deep or pool
+        d1, d2 = sorted((int(dice[0]), int(dice[1])), reverse=True)
+        rng = self._rng(position, f"{d1}{d2}")
+        noise = rng.normal(0.0, level.noise, len(pool))
+        noisy = [r.value + float(n) for r, n in zip(pool, noise, strict=True)]
+        return pool[int(np.argmax(noisy))].result
+
+    def choose_play(
+        self,
+        position: Position,
+        dice: Sequence[int],
+        state: CubeState | None = None,
+        cancel: CancelToken = None,
+    ) -> Play | None:
+        """The play this level makes with ``dice``; ``None`` when no play is legal.
+
+        Raises ``ValueError`` for dice that are not two numbers 1-6, ``Cancelled`` on request.
+        """
+        plays = legal_plays(position, dice)
+        if not plays:
+            check_cancel(cancel)
+            return None
+        chosen = self.choose_result(position, dice, state, cancel)
+        for play in plays:
+            if play.result == chosen:
+                return play
+        raise AssertionError("the chosen result is not among the legal plays")  # pragma: no cover
+
+    # -- the cube -------------------------------------------------------------------------------
+    def cube_decision(
+        self, position: Position, state: CubeState, cancel: CancelToken = None
+    ) -> CubeDecision:
+        """The cube values for the player on roll, with this level's cube noise."""
+        value_fn = money_equity_fn(state, self.met)
+        probs = position_outputs(
+            self.evaluator, position, self.level.cube_depth, value_fn=value_fn, cancel=cancel
+        )
+        x = cube_efficiency(cube_features(position))
+        decision = decide(probs, state, x=x, met=self.met)
+        if self.level.cube_noise > 0.0:
+            rng = self._rng(position, f"cube{state.cube}{state.owner}{state.away}{state.opp_away}")
+            n1, n2 = rng.normal(0.0, self.level.cube_noise, 2)
+            decision = CubeDecision(
+                decision.no_double + float(n1),
+                decision.double_take + float(n2),
+                decision.double_pass,
+                decision.may_double,
+                decision.forced_double,
+                decision.notes,
+            )
+        return decision
+
+    def should_double(
+        self, position: Position, state: CubeState, cancel: CancelToken = None
+    ) -> bool:
+        """Double now (before rolling)? Never when the rules or a dead cube forbid it."""
+        if self.level.cube == CUBE_NEVER or not state.may_double():
+            check_cancel(cancel)
+            return False
+        return self.cube_decision(position, state, cancel).double
+
+    def should_take(self, position: Position, state: CubeState, cancel: CancelToken = None) -> bool:
+        """Take the double offered by the player on roll of ``position`` (doubler's view)?"""
+        if self.level.cube == CUBE_NEVER:
+            check_cancel(cancel)
+            return True
+        return self.cube_decision(position, state, cancel).take
