@@ -1,8 +1,7 @@
 """The computer opponent as the window uses it, and the worker that runs it off the GUI thread.
 
-``ComputerOpponent`` is a small adapter: it asks the project's AI player (``ai.player``) when it is
-available, and otherwise the shipped evaluator at 0-ply, with level-dependent noise. Cube
-decisions follow the same rule: Beginner never doubles and always takes.
+``ComputerOpponent`` is a small adapter over the project's AI player (``ai.player``), in the
+app's terms; should the AI fail to load, a plain pip-count player keeps the game going.
 
 ``AiTask`` runs one decision on the global ``QThreadPool`` and reports by signal; every request
 carries a number, and the controller ignores answers to requests it has cancelled.
@@ -11,6 +10,7 @@ carries a number, and the controller ignores answers to requests it has cancelle
 from __future__ import annotations
 
 import random
+import threading
 import traceback
 from dataclasses import dataclass
 from typing import Any
@@ -20,119 +20,88 @@ from PySide6.QtCore import QObject, QRunnable, Signal
 from app.qtcompat import emit
 from engine import Play, Position, legal_plays
 
-# Noise (in equity) added to each candidate's value, per level, for the fallback player.
-_NOISE = {"beginner": 0.35, "easy": 0.15, "medium": 0.05, "hard": 0.015, "expert": 0.0}
-
 
 @dataclass(frozen=True)
 class CubeState:
-    """The match state a cube decision needs, from the view of the player deciding."""
+    """The match state of a cube decision, from the view of the player ON ROLL of the position
+    (the doubler when a double is pending), as GNU Backgammon's Match ID has it."""
 
     cube_value: int
-    cube_owner: int  # -1 centred, 0 the decider, 1 the opponent
+    cube_owner: int  # -1 centred, 0 the player on roll, 1 the opponent
     match_length: int
-    score: tuple[int, int]  # (decider, opponent)
+    score: tuple[int, int]  # (player on roll, opponent)
     crawford: bool
+    crawford_rule: bool = True
+    cube_enabled: bool = True
+
+    def for_ai(self) -> Any:
+        from ai.cube import CENTRED, MINE, THEIRS
+        from ai.cube import CubeState as AiCubeState
+
+        length = self.match_length
+        return AiCubeState(
+            match_length=length,
+            away=length - self.score[0] if length else 0,
+            opp_away=length - self.score[1] if length else 0,
+            cube=self.cube_value,
+            owner={-1: CENTRED, 0: MINE, 1: THEIRS}[self.cube_owner],
+            crawford=self.crawford,
+            crawford_rule=self.crawford_rule,
+            cube_enabled=self.cube_enabled,
+        )
 
 
 class ComputerOpponent:
-    """Decisions of the computer at one level."""
+    """Decisions of the computer at one level (the project's ``ai.player``)."""
 
-    def __init__(self, level: str, seed: int | None = None) -> None:
+    def __init__(self, level: str, seed: int | None = None, crawford_rule: bool = True) -> None:
         self.level = level
         self.rng = random.Random(seed)
         self._player: Any = None
-        self._evaluator: Any = None
         try:
-            from ai import player as ai_player  # the project's AI player, when present
+            from ai.player import ComputerPlayer
 
-            self._player = _make_player(ai_player, level, seed)
-        except Exception:  # noqa: BLE001  (any failure: fall back to the evaluator)
-            self._player = None
+            self._player = ComputerPlayer(level, seed=seed or 0, crawford_rule=crawford_rule)
+        except Exception:  # noqa: BLE001  (no AI available: the fallback below still plays)
+            traceback.print_exc()
 
-    # -- helpers ------------------------------------------------------------------------------
-    def _equities(self, positions: list[Position]) -> list[float]:
-        """Cubeless equity for the player on roll of each position (the evaluator's view)."""
-        try:
-            if self._evaluator is None:
-                from ai.evaluator import equity, load_default_evaluator
-
-                self._evaluator = (load_default_evaluator(), equity)
-            evaluator, equity = self._evaluator
-            return [float(x) for x in equity(evaluator.evaluate_batch(positions))]
-        except Exception:  # noqa: BLE001  (no AI available: a pip-count heuristic)
-            return [_pip_heuristic(p) for p in positions]
-
-    # -- decisions ----------------------------------------------------------------------------
-    def choose_play(self, position: Position, dice: tuple[int, int]) -> Play | None:
+    def choose_play(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        state: CubeState | None = None,
+        cancel: threading.Event | None = None,
+    ) -> Play | None:
         """The play for ``dice`` in ``position`` (mover on roll); None when no play is legal."""
+        if self._player is not None:
+            return self._player.choose_play(
+                position, dice, state.for_ai() if state else None, cancel=cancel
+            )
         plays = legal_plays(position, dice)
         if not plays:
             return None
-        if len(plays) == 1:
-            return plays[0]
-        if self._player is not None:
-            try:
-                chosen = self._player.choose_play(position, dice)
-                if chosen is not None:
-                    return _matching_play(plays, chosen)
-            except Exception:  # noqa: BLE001
-                traceback.print_exc()
-        values = self._equities([p.result for p in plays])  # opponent on roll: lower is better
-        noise = _NOISE.get(self.level, 0.0)
-        scored = [
-            (-v + self.rng.gauss(0.0, noise) if noise else -v, i) for i, v in enumerate(values)
-        ]
-        return plays[max(scored)[1]]
+        values = [_pip_heuristic(p.result) for p in plays]  # opponent on roll: lower is better
+        return plays[min(range(len(plays)), key=lambda i: (values[i], self.rng.random()))]
 
-    def should_double(self, position: Position, state: CubeState) -> bool:
-        """Offer a double before rolling in ``position`` (decider on roll)?"""
+    def should_double(
+        self, position: Position, state: CubeState, cancel: threading.Event | None = None
+    ) -> bool:
+        """Offer a double before rolling in ``position`` (the decider on roll)?"""
         if self.level == "beginner":
             return False
-        if self._player is not None and hasattr(self._player, "should_double"):
-            try:
-                return bool(self._player.should_double(position, state))
-            except Exception:  # noqa: BLE001
-                traceback.print_exc()
-        value = self._equities([position])[0]
-        threshold = {"easy": 0.75, "medium": 0.65, "hard": 0.6, "expert": 0.58}.get(
-            self.level, 0.65
-        )
-        return threshold <= value < 0.95
+        if self._player is not None:
+            return bool(self._player.should_double(position, state.for_ai(), cancel=cancel))
+        return _pip_heuristic(position) > 0.4
 
-    def should_take(self, position: Position, state: CubeState) -> bool:
-        """Take a double offered by the player on roll in ``position`` (decider not on roll)?"""
+    def should_take(
+        self, position: Position, state: CubeState, cancel: threading.Event | None = None
+    ) -> bool:
+        """Take the double offered by the player on roll of ``position`` (doubler's view)?"""
         if self.level == "beginner":
             return True
-        if self._player is not None and hasattr(self._player, "should_take"):
-            try:
-                return bool(self._player.should_take(position, state))
-            except Exception:  # noqa: BLE001
-                traceback.print_exc()
-        doubler_equity = self._equities([position])[0]
-        return doubler_equity < 0.5  # roughly: the taker still wins a quarter of the games
-
-
-def _make_player(module: Any, level: str, seed: int | None) -> Any:
-    for name in ("AiPlayer", "Player", "ComputerPlayer"):
-        cls = getattr(module, name, None)
-        if cls is not None:
-            try:
-                return cls(level=level, seed=seed)
-            except TypeError:
-                return cls(level)
-    if hasattr(module, "for_level"):
-        return module.for_level(level)
-    raise LookupError("ai.player has no player class")
-
-
-def _matching_play(plays: list[Play], chosen: Any) -> Play:
-    """The legal play equal to ``chosen`` (a Play or its resulting position)."""
-    target = getattr(chosen, "result", chosen)
-    for play in plays:
-        if play.result == target:
-            return play
-    raise ValueError("The AI chose a play that is not legal.")
+        if self._player is not None:
+            return bool(self._player.should_take(position, state.for_ai(), cancel=cancel))
+        return _pip_heuristic(position) < 0.5
 
 
 def _pip_heuristic(position: Position) -> float:
@@ -146,10 +115,14 @@ class AiSignals(QObject):
 
 
 class AiTask(QRunnable):
-    """One decision of ``opponent`` run on a worker thread: ``kind`` is play, double or take."""
+    """One decision of ``opponent`` run on a worker thread: ``kind`` is play, double or take.
+
+    ``cancel`` is set when the answer is no longer wanted; the search then stops early.
+    """
 
     def __init__(self, request: int, opponent: ComputerOpponent, kind: str, *args: Any) -> None:
         super().__init__()
+        self.cancel = threading.Event()
         self.request = request
         self.opponent = opponent
         self.kind = kind
@@ -160,11 +133,11 @@ class AiTask(QRunnable):
     def run(self) -> None:
         try:
             if self.kind == "play":
-                answer: Any = self.opponent.choose_play(*self.args)
+                answer: Any = self.opponent.choose_play(*self.args, cancel=self.cancel)
             elif self.kind == "double":
-                answer = self.opponent.should_double(*self.args)
+                answer = self.opponent.should_double(*self.args, cancel=self.cancel)
             else:
-                answer = self.opponent.should_take(*self.args)
+                answer = self.opponent.should_take(*self.args, cancel=self.cancel)
             emit(self.signals.finished, self.request, answer)
         except Exception as exc:  # noqa: BLE001  (reported to the GUI, which picks a fallback)
             emit(self.signals.failed, self.request, f"{type(exc).__name__}: {exc}")

@@ -283,7 +283,9 @@ class Game(QObject):
         seed = CONFIG.seed if CONFIG.seed is not None else random.SystemRandom().randrange(2**32)
         self._session = Session(settings, rng=random.Random(seed))
         self._opponent = (
-            ComputerOpponent(settings.level, seed=seed + 1) if settings.computer else None
+            ComputerOpponent(settings.level, seed=seed + 1, crawford_rule=settings.crawford)
+            if settings.computer
+            else None
         )
         self._last_play = ""
         self._start_next_game()
@@ -540,15 +542,19 @@ class Game(QObject):
         self._after_change()
 
     # -- the computer -----------------------------------------------------------------------------
-    def _cube_state(self, decider: int) -> CubeState:
+    def _cube_state(self) -> CubeState:
+        """The cube and score from the view of the player on roll (the doubler)."""
         s = self._require()
-        owner = -1 if s.cube_owner == -1 else (0 if s.cube_owner == decider else 1)
+        me = s.on_roll
+        owner = -1 if s.cube_owner == -1 else (0 if s.cube_owner == me else 1)
         return CubeState(
             s.cube_value,
             owner,
             s.settings.match_length,
-            (s.score[decider], s.score[1 - decider]),
+            (s.score[me], s.score[1 - me]),
             s.crawford_game,
+            s.settings.crawford,
+            s.settings.cube,
         )
 
     def _ask(self, kind: str, args: tuple[Any, ...], callback: Any) -> None:
@@ -599,6 +605,8 @@ class Game(QObject):
         QTimer.singleShot(max(0, ms), lambda: self._run_if(generation, fn))
 
     def _cancel_computer(self) -> None:
+        for task in self._tasks.values():
+            task.cancel.set()
         self._generation += 1
         self._request += 1  # answers still on their way are now stale
         self._callbacks.clear()
@@ -612,7 +620,7 @@ class Game(QObject):
             return
         self._busy = True
         if s.may_double():
-            self._ask("double", (s.position, self._cube_state(1)), self._computer_doubles)
+            self._ask("double", (s.position, self._cube_state()), self._computer_doubles)
         else:
             self._computer_rolls()
 
@@ -639,7 +647,7 @@ class Game(QObject):
             self._publish()
             self._later(self._pause_ms(900), self._computer_finishes)
             return
-        self._ask("play", (s.position, dice), self._computer_plays)
+        self._ask("play", (s.position, dice, self._cube_state()), self._computer_plays)
 
     def _computer_plays(self, play: Any) -> None:
         s = self._require()
@@ -703,13 +711,13 @@ class Game(QObject):
                 assert s.turn is not None
                 s.turn.reset()
                 self._busy = True
-                self._ask("play", (s.position, s.dice), self._computer_plays)
+                self._ask("play", (s.position, s.dice, self._cube_state()), self._computer_plays)
             else:
                 self._later(self._pause_ms(250), self._computer_turn)
                 self._busy = True
                 self._publish()
         elif s.phase == "double" and s.settings.computer and s.on_roll == 0:
-            self._ask("take", (s.position, self._cube_state(1)), self._computer_answers_double)
+            self._ask("take", (s.position, self._cube_state()), self._computer_answers_double)
 
     def _result_text(self) -> str:
         s = self._require()
@@ -866,7 +874,9 @@ class Game(QObject):
             return False
         self._session = session
         self._opponent = (
-            ComputerOpponent(session.settings.level) if session.settings.computer else None
+            ComputerOpponent(session.settings.level, crawford_rule=session.settings.crawford)
+            if session.settings.computer
+            else None
         )
         if session.phase in ("game_over", "match_over") and session.result is not None:
             self._status = self._result_text()

@@ -48,7 +48,6 @@ def application(argv: list[str] | None = None) -> QGuiApplication:
         return existing  # type: ignore[return-value]
     QCoreApplication.setOrganizationName("Backgammon")
     QCoreApplication.setApplicationName("Backgammon")
-    QQuickStyle.setStyle("Fusion")
     return QGuiApplication(argv if argv is not None else sys.argv)
 
 
@@ -78,6 +77,8 @@ def open_window(language: str | None = None, argv: list[str] | None = None) -> W
     qapp = application(argv)
     _install_font(qapp)
     _install_icon(qapp)
+    if not QQuickStyle.name():
+        QQuickStyle.setStyle("Fusion")
     engine = QQmlApplicationEngine()
     engine.addImportPath(str(APP_DIR.parent))
     if language is None:

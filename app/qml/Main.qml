@@ -140,6 +140,7 @@ ApplicationWindow {
                 anchors.fill: parent
                 boardState: Game.board
                 turned: Game.turned
+                animateTurning: Game.stepMs > 0
                 dice: Game.dice
                 diceOwner: Game.diceOwner
                 openingDice: Game.openingDice

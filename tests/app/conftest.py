@@ -1,0 +1,167 @@
+"""Fixtures for the window tests: a real QML window, headless, with its own data folder.
+
+The computer's delays and animations are set to zero so that whole games finish fast; the random
+generator is seeded so that every run plays the same dice.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_QUICK_BACKEND", "software")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QPointF, Qt  # noqa: E402
+from PySide6.QtGui import QGuiApplication  # noqa: E402
+from PySide6.QtQuick import QQuickItem  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from app import controller  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def qapp_cls():
+    return QGuiApplication
+
+
+class Harness:
+    """Opens the game window and drives it like a person: by clicks on rendered items."""
+
+    def __init__(self, qtbot, data_dir: Path) -> None:
+        self.qtbot = qtbot
+        self.data_dir = data_dir
+        self.w = None
+
+    # -- window -------------------------------------------------------------------------------
+    def open(self, *, seed: int = 7, start: bool = True, size=(1280, 800)):
+        from app.window import open_window
+
+        controller.CONFIG = controller.Config(
+            data_dir=self.data_dir,
+            settings_file=self.data_dir / "settings.ini",
+            seed=seed,
+            step_ms=0,
+            think_delay_ms=0,
+        )
+        self.w = open_window("en", ["test"])
+        self.w.window.resize(*size)
+        self.w.window.show()
+        self.qtbot.waitExposed(self.w.window)
+        if start:
+            self.game.start()
+        self.settle()
+        return self.w
+
+    def close(self) -> None:
+        if self.w is not None:
+            self.w.close()
+            self.w = None
+            QCoreApplication.processEvents()
+
+    @property
+    def game(self):
+        return self.w.game
+
+    @property
+    def window(self):
+        return self.w.window
+
+    def settle(self, ms: int = 10) -> None:
+        """Let queued events, timers and the computer's worker answers run."""
+        self.qtbot.wait(ms)
+
+    def wait_for_human(self, timeout: int = 20000) -> None:
+        """Wait until a person must act (or the game is over)."""
+        game = self.game
+
+        def ready() -> bool:
+            return (game.humanToAct or game.gameOver.get("visible")) and not game.busy
+
+        self.qtbot.waitUntil(ready, timeout=timeout)
+
+    # -- items --------------------------------------------------------------------------------
+    def items(self) -> Iterator[QQuickItem]:
+        stack = [self.window.contentItem()]
+        while stack:
+            item = stack.pop()
+            yield item
+            stack.extend(item.childItems())
+
+    def find(self, name: str) -> QQuickItem | None:
+        for item in self.items():
+            if item.objectName() == name:
+                return item
+        return None
+
+    def find_all(self, prefix: str) -> list[QQuickItem]:
+        return [i for i in self.items() if i.objectName().startswith(prefix)]
+
+    def item(self, name: str) -> QQuickItem:
+        found = self.find(name)
+        assert found is not None, f"no item named {name!r}"
+        return found
+
+    def centre(self, item: QQuickItem) -> QPointF:
+        return item.mapToScene(QPointF(item.width() / 2, item.height() / 2))
+
+    def click_item(self, item: QQuickItem, double: bool = False) -> None:
+        assert item.isVisible(), f"{item.objectName()} is not visible"
+        point = self.centre(item).toPoint()
+        assert self.window.contentItem().contains(QPointF(point)), "item outside the window"
+        if double:
+            QTest.mouseDClick(
+                self.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
+            )
+        else:
+            QTest.mouseClick(
+                self.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
+            )
+        self.settle(1)
+
+    def click(self, name: str) -> None:
+        self.click_item(self.item(name))
+
+    def drag(self, a: QQuickItem, b: QQuickItem) -> None:
+        start, end = self.centre(a).toPoint(), self.centre(b).toPoint()
+        button, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+        QTest.mousePress(self.window, button, mods, start)
+        for i in range(1, 9):
+            QTest.mouseMove(self.window, start + (end - start) * (i / 8))
+            self.settle(1)
+        QTest.mouseRelease(self.window, button, mods, end)
+        self.settle(1)
+
+    # -- the board ----------------------------------------------------------------------------
+    def top_checker(self, location: int) -> QQuickItem:
+        n = abs(self.game.board[location])
+        assert n > 0, f"no checker on location {location}"
+        return self.item(f"checker_{location}_{min(n, 5) - 1}")
+
+    def target(self, location: int) -> QQuickItem:
+        """The rendered mark of a destination, or the location's area (trays, hidden marks)."""
+        found = self.find(f"destination_{location}")
+        if found is not None and found.isVisible():
+            return found
+        if location in (0, 27):
+            return self.item(f"tray_{location}")
+        return self.item(f"location_{location}")
+
+    def play_step(self, step: dict) -> None:
+        """Make one legal step by clicks: the checker, then (if needed) its destination."""
+        before = list(self.game.board)
+        self.click_item(self.top_checker(step["from"]))
+        if self.game.selected == step["from"]:
+            self.click_item(self.target(step["to"]))
+        assert list(self.game.board) != before, f"the step {step} was not made"
+
+
+@pytest.fixture
+def harness(qtbot, tmp_path) -> Iterator[Harness]:
+    h = Harness(qtbot, tmp_path)
+    yield h
+    h.close()
+    controller.CONFIG = controller.Config()
