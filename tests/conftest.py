@@ -7,6 +7,7 @@ Qt must be told to render offscreen before anything imports it: without a displa
 from __future__ import annotations
 
 import os
+import shutil
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_QUICK_BACKEND", "software")
@@ -23,6 +24,30 @@ def make_position(text: str) -> Position:
     puts checkers on the bar; checkers not listed are borne off.
     """
     return Position.from_text(text)
+
+
+def find_gnubg() -> str | None:
+    """GNU Backgammon's program, if installed (Debian puts it in /usr/games, often not on PATH)."""
+    return shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``gnubg`` use GNU Backgammon as an oracle: skip them when it is missing."""
+    if find_gnubg():
+        return
+    skip = pytest.mark.skip(reason="GNU Backgammon (gnubg) is not installed")
+    for item in items:
+        if item.get_closest_marker("gnubg") is not None:
+            item.add_marker(skip)
+
+
+@pytest.fixture
+def gnubg_path() -> str:
+    """The gnubg program for oracle tests (mark them ``@pytest.mark.gnubg``)."""
+    path = find_gnubg()
+    if path is None:
+        pytest.skip("GNU Backgammon (gnubg) is not installed")
+    return path
 
 
 @pytest.fixture
