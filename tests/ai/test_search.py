@@ -1,0 +1,131 @@
+"""Search: 0-ply choice, the 1-ply reply search against hand-computed values, pruning, cancel."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+from ai.evaluator import equity
+from ai.search import (
+    Cancelled,
+    position_outputs,
+    rank_plays,
+    rank_results,
+    reply_value,
+)
+from engine.dice import ROLLS
+from engine.moves import legal_plays
+from engine.position import Position
+
+
+class PipEvaluator:
+    """A stub: finished games exact, otherwise winning chances from the pip counts only.
+
+    A player who needs at most 2 pips with one checker left wins for sure (that checker comes
+    off with any roll), which makes small endings computable by hand.
+    """
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.positions = 0
+
+    def evaluate_batch(self, positions):
+        self.calls += 1
+        self.positions += len(positions)
+        out = np.zeros((len(positions), 5))
+        for i, p in enumerate(positions):
+            mine, theirs = p.pip_count()
+            if not any(p.opponent):  # the opponent has borne off: we lost
+                out[i, 3] = 1.0 if sum(p.on_roll) == 15 else 0.0  # a gammon if we have none off
+            elif not any(p.on_roll) or sum(p.on_roll) == 1 and mine <= 2:
+                out[i] = (1.0, 0.0, 0.0, 0.0, 0.0)
+            else:
+                out[i, 0] = 1.0 / (1.0 + np.exp((mine - theirs - 8) / 10.0))
+        return out
+
+
+def test_reply_search_equals_the_hand_computed_average(pos):
+    # After our play the opponent is on roll with checkers on their 6 and 5 points; we have one
+    # checker on our 1-point and win next turn unless they bear off both now. They do with
+    # 6-6, 6-5 (twice), 5-5, 4-4 and 3-3: 6 of 36 rolls.
+    result = pos("x 6:1 5:1; o 24:1")
+    value = reply_value(PipEvaluator(), result)
+    assert value == pytest.approx((30 * 1.0 + 6 * -1.0) / 36.0)
+
+
+def test_reply_search_equals_a_brute_force_minimax(pos):
+    evaluator = PipEvaluator()
+    result = pos("x 8:2 6:3 3:1; o 24:2 22:1 20:2")
+    expected = 0.0
+    for dice, weight in ROLLS:
+        # after the opponent's reply we are on roll: value it from our side
+        options = [p.result for p in legal_plays(result, dice)] or [result.swapped()]
+        values = [float(equity(evaluator.evaluate_batch([o]))[0]) for o in options]
+        expected += weight * min(values)
+    assert reply_value(evaluator, result) == pytest.approx(expected / 36.0)
+
+
+def test_a_finished_game_is_valued_exactly(pos):
+    # we bore off our last checker: a single win whatever the opponent would roll
+    result = pos("x 6:2 5:3")
+    assert result.is_game_over()
+    assert reply_value(PipEvaluator(), result) == pytest.approx(1.0)
+
+
+def test_zero_ply_picks_the_best_result_for_the_mover(pos):
+    evaluator = PipEvaluator()
+    position = pos("x 6:2 5:2; o 19:2 20:2")
+    ranked = rank_plays(evaluator, position, (6, 5), depth=0)
+    values = [r.value for r in ranked]
+    assert values == sorted(values, reverse=True)
+    best = ranked[0].result
+    # the stub only counts pips: the best play leaves the fewest (the opponent is now on roll)
+    assert best.pip_count()[1] == min(r.result.pip_count()[1] for r in ranked)
+
+
+def test_one_ply_searches_only_the_candidates_in_one_batch_each():
+    evaluator = PipEvaluator()
+    position = Position.start()
+    ranked = rank_plays(evaluator, position, (3, 1), depth=1, candidates=3, threshold=10.0)
+    assert [r.depth for r in ranked[:3]] == [1, 1, 1]
+    assert all(r.depth == 0 for r in ranked[3:])
+    assert evaluator.calls == 1 + 3  # one 0-ply batch, then one batch per candidate
+    deep = [r.value for r in ranked[:3]]
+    assert deep == sorted(deep, reverse=True)
+
+
+def test_threshold_prunes_but_keeps_two_candidates():
+    evaluator = PipEvaluator()
+    ranked = rank_plays(evaluator, Position.start(), (6, 5), depth=1, candidates=8, threshold=0.0)
+    assert sum(r.depth == 1 for r in ranked) >= 2
+
+
+def test_no_legal_play_gives_an_empty_ranking(pos):
+    blocked = pos("x bar:1 13:14; o 19:2 20:2 21:2 22:2 23:2 24:2 12:3")
+    assert rank_plays(PipEvaluator(), blocked, (6, 6), depth=1) == []
+
+
+def test_cancel_stops_the_search():
+    event = threading.Event()
+    event.set()
+    with pytest.raises(Cancelled):
+        rank_plays(PipEvaluator(), Position.start(), (3, 1), depth=1, cancel=event)
+    calls = iter([False, False, True, True, True, True, True, True, True, True])
+    with pytest.raises(Cancelled):
+        rank_plays(PipEvaluator(), Position.start(), (3, 1), depth=1, cancel=lambda: next(calls))
+
+
+def test_bad_depth_is_refused():
+    with pytest.raises(ValueError):
+        rank_results(PipEvaluator(), [Position.start()], depth=3)
+
+
+def test_one_ply_outputs_average_our_21_rolls(pos):
+    # one checker on our 2-point: every roll bears it off, so we surely win
+    position = pos("x 2:1; o 19:3")
+    out = position_outputs(PipEvaluator(), position, depth=1)
+    assert out[0] == pytest.approx(1.0)
+    zero = position_outputs(PipEvaluator(), position, depth=0)
+    assert zero.shape == (5,)
