@@ -75,3 +75,7 @@ REASON_TEXT = {
     Reason.TURN_COMPLETE: "All dice of this turn have been played.",
     Reason.NOT_A_LEGAL_PLAY: "That is not a legal play for this roll.",
 }
+
+
+class SaveFormatError(EngineError):
+    """A saved game or match that cannot be read: not JSON, unknown format or version, corrupt."""

@@ -1,0 +1,762 @@
+"""Games and matches: the mutable history on top of the immutable values.
+
+A ``Game`` runs one game: the opening roll, turns (roll, then a play), the doubling cube and the
+end of the game. A ``Match`` runs games to N points (or a money session when N is 0) with the
+Crawford rule, and knows the score, the winner, the GNU Backgammon Match ID, and how to save,
+load and replay itself.
+
+Players are absolute: player 0 and player 1 (player 0 is GNU Backgammon's player 0). Positions
+are always seen from the player on roll (``game.position``); ``game.board(player)`` gives a
+fixed player's view.
+
+Every action is recorded as a small JSON-ready dict in ``game.history`` / ``match.history``, and
+``match.apply(action)`` performs one, so a match replays from its history::
+
+    >>> import random
+    >>> match = Match(5, cube=True, seed=1)
+    >>> game = match.new_game()
+    >>> game.roll(match.rng)          # the opening roll
+    >>> game.state is GameState.AWAITING_PLAY
+    True
+    >>> game.play(game.legal_plays()[0])
+    >>> game.state is GameState.AWAITING_ROLL
+    True
+
+Illegal actions raise ``IllegalActionError`` (a ``ValueError``) with a sentence saying why; an
+illegal play raises ``IllegalPlayError`` with the rule's reason.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import dice as dice_module
+from engine.errors import (
+    EngineError,
+    IllegalActionError,
+    IllegalPlayError,
+    InvalidMatchIdError,
+    Reason,
+)
+from engine.matchid import (
+    GAME_DROPPED,
+    GAME_NONE,
+    GAME_OVER,
+    GAME_PLAYING,
+    GAME_RESIGNED,
+    MatchIdFields,
+)
+from engine.moves import Play, legal_plays, parse_play
+from engine.position import Position
+from engine.turn import TurnBuilder
+
+MAX_CUBE = 64
+MAX_MATCH_LENGTH = 25
+
+
+class GameState(enum.Enum):
+    """Where a game stands: who must do what next."""
+
+    OPENING = "opening"  #: the opening roll is still to be made
+    AWAITING_ROLL = "awaiting_roll"  #: the player on roll may double (if allowed) or roll
+    AWAITING_TAKE = "awaiting_take"  #: a double is offered; the opponent takes or drops
+    AWAITING_PLAY = "awaiting_play"  #: the dice are rolled; the player on roll plays
+    GAME_OVER = "game_over"
+
+
+class ResultKind(enum.IntEnum):
+    """How a game was won; the value is the multiplier of the cube."""
+
+    SINGLE = 1
+    GAMMON = 2
+    BACKGAMMON = 3
+
+
+class EndReason(enum.Enum):
+    """How a game ended."""
+
+    BORNE_OFF = "borne_off"
+    DROPPED = "dropped"
+    RESIGNED = "resigned"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The end of a game: ``points = kind * cube_value``.
+
+    For a pass, ``cube_value`` is the value before the refused double and ``kind`` is single.
+    """
+
+    winner: int
+    kind: ResultKind
+    cube_value: int
+    reason: EndReason = EndReason.BORNE_OFF
+
+    @property
+    def points(self) -> int:
+        return int(self.kind) * self.cube_value
+
+    @property
+    def loser(self) -> int:
+        return 1 - self.winner
+
+
+def result_kind(final: Position) -> ResultKind:
+    """Single, gammon or backgammon for a finished game.
+
+    ``final`` is the position after the winning play with the loser on roll (as ``Play.result``).
+    Gammon: the loser has borne off none. Backgammon: also a loser's checker on the bar or in the
+    winner's home board (the loser's points 19-24).
+    """
+    loser = final.on_roll
+    if sum(loser) < 15:
+        return ResultKind.SINGLE
+    if any(loser[18:25]):
+        return ResultKind.BACKGAMMON
+    return ResultKind.GAMMON
+
+
+def _fail(message: str) -> IllegalActionError:
+    return IllegalActionError(message)
+
+
+class Game:
+    """One game of backgammon: a mutable history of actions over immutable positions.
+
+    Usually made by ``Match.new_game()``. ``cube_enabled`` False plays without the doubling cube
+    (also in a Crawford game); gammons and backgammons still count.
+
+    Attributes (read them, do not assign them): ``state`` (``GameState``), ``position`` (seen
+    from ``player_on_roll``), ``player_on_roll``, ``dice`` (the roll being played, in the order
+    the dice fell, or None), ``cube_value``, ``cube_owner`` (None when centred), ``result``
+    (``GameResult`` or None), ``history`` (list of action dicts), ``turns`` (list of
+    ``(player, dice, play or None)`` for every roll played or passed).
+    """
+
+    def __init__(self, *, cube_enabled: bool = False, crawford: bool = False) -> None:
+        self.cube_enabled = bool(cube_enabled) and not crawford
+        self.is_crawford = bool(crawford)
+        self.state = GameState.OPENING
+        self.position = Position.start()
+        self.player_on_roll = 0
+        self.dice: tuple[int, int] | None = None
+        self.opening: dice_module.OpeningRoll | None = None
+        self.cube_value = 1
+        self.cube_owner: int | None = None
+        self.result: GameResult | None = None
+        self.history: list[dict[str, Any]] = []
+        self.turns: list[tuple[int, tuple[int, int], Play | None]] = []
+        # (player, text) lines of the game for the Jellyfish export
+        self._events: list[tuple[int, str]] = []
+        self._plays: list[Play] | None = None
+
+    # -- queries ----------------------------------------------------------------------------------
+    @property
+    def opponent(self) -> int:
+        """The player not on roll."""
+        return 1 - self.player_on_roll
+
+    @property
+    def is_over(self) -> bool:
+        return self.state is GameState.GAME_OVER
+
+    @property
+    def last_action(self) -> dict[str, Any] | None:
+        return self.history[-1] if self.history else None
+
+    def board(self, player: int) -> Position:
+        """The position seen from ``player`` (0 or 1), whoever is on roll."""
+        _check_player(player)
+        return self.position if player == self.player_on_roll else self.position.swapped()
+
+    def legal_plays(self) -> list[Play]:
+        """Every legal play of the current roll (empty before the roll)."""
+        if self.state is not GameState.AWAITING_PLAY or self.dice is None:
+            return []
+        if self._plays is None:
+            self._plays = legal_plays(self.position, self.dice)
+        return self._plays
+
+    def turn_builder(self) -> TurnBuilder:
+        """A ``TurnBuilder`` for the roll being played, to make and undo single steps.
+
+        When it is complete, pass ``builder.play()`` to ``play``.
+        """
+        self._require(GameState.AWAITING_PLAY, "build a turn")
+        assert self.dice is not None
+        return TurnBuilder(self.position, self.dice)
+
+    def can_double(self) -> bool:
+        """True when the player on roll may double now."""
+        return self._double_refusal() is None
+
+    def _double_refusal(self) -> str | None:
+        if self.state is not GameState.AWAITING_ROLL:
+            if self.state is GameState.AWAITING_PLAY:
+                return "You may double only before rolling the dice."
+            return f"Cannot double now: the game is in state {self.state.value}."
+        if self.is_crawford:
+            return "No doubling in the Crawford game."
+        if not self.cube_enabled:
+            return "The doubling cube is not in use in this game."
+        if self.cube_owner is not None and self.cube_owner != self.player_on_roll:
+            return "Only the owner of the cube may redouble."
+        if self.cube_value >= MAX_CUBE:
+            return f"The cube is at its maximum of {MAX_CUBE}."
+        return None
+
+    # -- actions ----------------------------------------------------------------------------------
+    def roll(self, rng: random.Random | None = None, *, dice: Sequence[int] | None = None) -> None:
+        """Roll the dice with ``rng``, or apply known ``dice`` (replays, lessons, tests).
+
+        In the opening state this is the opening roll: one die each (``dice`` is then the die of
+        player 0 and the die of player 1, which must differ); the higher die starts and plays both.
+        Otherwise the player on roll rolls; a roll with no legal play passes the turn at once.
+        """
+        if (rng is None) == (dice is None):
+            raise TypeError("Pass either a random.Random or the dice, not both or neither.")
+        if self.state is GameState.OPENING:
+            if dice is not None:
+                pair = _two_dice(dice)
+                if pair[0] == pair[1]:
+                    raise _fail("The opening roll cannot be a tie: ties are rolled again.")
+                opening = dice_module.OpeningRoll(pair, 0 if pair[0] > pair[1] else 1, ())
+            else:
+                assert rng is not None
+                opening = dice_module.opening_roll(rng)
+            self.opening = opening
+            starter = opening.starter
+            self._set_on_roll(starter)
+            self.dice = (opening.dice[starter], opening.dice[1 - starter])
+            self._record({"type": "opening", "dice": list(opening.dice)})
+            self._begin_play()
+            return
+        self._require(GameState.AWAITING_ROLL, "roll")
+        rolled = _two_dice(dice) if dice is not None else dice_module.roll(rng)  # type: ignore[arg-type]
+        self.dice = rolled
+        self._record({"type": "roll", "dice": list(rolled)})
+        self._begin_play()
+
+    def play(self, play: Play | str) -> None:
+        """Play the roll: a ``Play`` (from ``legal_plays`` or a ``TurnBuilder``) or notation text.
+
+        Raises ``IllegalPlayError`` (with the rule's reason) when it is not a legal play.
+        """
+        self._require(GameState.AWAITING_PLAY, "play")
+        assert self.dice is not None
+        chosen = self._find_play(play)
+        mover = self.player_on_roll
+        self.turns.append((mover, self.dice, chosen))
+        self._events.append((mover, _mat_move(self.dice, chosen)))
+        final = chosen.result
+        assert final is not None
+        self._record({"type": "play", "move": str(chosen), "result": final.position_id()})
+        if not any(final.opponent):  # the mover has borne off every checker
+            self.position = final.swapped()
+            self._finish(GameResult(mover, result_kind(final), self.cube_value))
+            return
+        self._next_turn(final)
+
+    def double(self) -> None:
+        """Offer a double (before rolling); the opponent must then ``take`` or ``drop``."""
+        refusal = self._double_refusal()
+        if refusal:
+            raise _fail(refusal)
+        self._events.append((self.player_on_roll, f" Doubles => {self.cube_value * 2}"))
+        self._record({"type": "double"})
+        self.state = GameState.AWAITING_TAKE
+
+    def take(self) -> None:
+        """Accept the double: the cube doubles and the taker owns it; the doubler rolls next."""
+        self._require(GameState.AWAITING_TAKE, "take")
+        self.cube_value *= 2
+        self.cube_owner = self.opponent
+        self._events.append((self.opponent, " Takes"))
+        self._record({"type": "take"})
+        self.state = GameState.AWAITING_ROLL
+
+    def drop(self) -> None:
+        """Refuse the double (pass): the doubler wins the value of the cube before the double."""
+        self._require(GameState.AWAITING_TAKE, "drop")
+        self._events.append((self.opponent, " Drops"))
+        self._record({"type": "drop"})
+        self._finish(
+            GameResult(self.player_on_roll, ResultKind.SINGLE, self.cube_value, EndReason.DROPPED)
+        )
+
+    def resign(self, player: int, kind: ResultKind | int = ResultKind.SINGLE) -> None:
+        """``player`` gives up the game, conceding a single game, gammon or backgammon.
+
+        The opponent wins ``kind`` times the cube. (A resignation is conceded at once; there is
+        no offer to accept or reject.)
+        """
+        _check_player(player)
+        if self.state in (GameState.GAME_OVER, GameState.OPENING):
+            raise _fail("A player can resign only while the game is being played.")
+        try:
+            kind = ResultKind(int(kind))
+        except ValueError:
+            raise _fail("Resign a single game (1), a gammon (2) or a backgammon (3).") from None
+        self._record({"type": "resign", "player": player, "kind": int(kind)})
+        winner = 1 - player
+        if winner != self.player_on_roll:
+            self._set_on_roll(winner)
+        self._finish(GameResult(winner, kind, self.cube_value, EndReason.RESIGNED))
+
+    def apply(self, action: dict[str, Any]) -> None:
+        """Perform one recorded action (a dict from ``history``) without a random source."""
+        if not isinstance(action, dict):
+            raise _fail(f"An action must be a JSON object, not {action!r}.")
+        kind = action.get("type")
+        handler: Callable[[], None] | None = {
+            "opening": lambda: self.roll(dice=action["dice"]),
+            "roll": lambda: self.roll(dice=action["dice"]),
+            "play": lambda: self._replay_play(action),
+            "double": self.double,
+            "take": self.take,
+            "drop": self.drop,
+            "resign": lambda: self.resign(action["player"], action.get("kind", 1)),
+        }.get(kind)  # type: ignore[arg-type]
+        if handler is None:
+            raise _fail(f"Unknown game action {kind!r}.")
+        try:
+            handler()
+        except KeyError as exc:
+            raise _fail(f"The {kind!r} action lacks the field {exc.args[0]!r}.") from None
+
+    def _replay_play(self, action: dict[str, Any]) -> None:
+        # The resulting position identifies the play exactly; the move text is for readers
+        # (and for hand-written histories, which may give only the move).
+        result = action.get("result")
+        if result is None:
+            self.play(_text(action["move"]))
+            return
+        self._require(GameState.AWAITING_PLAY, "play")
+        target = Position.from_position_id(_text(result))
+        for legal in self.legal_plays():
+            if legal.result == target:
+                self.play(legal)
+                return
+        raise IllegalPlayError(
+            Reason.NOT_A_LEGAL_PLAY, f"No legal play of this roll leads to position {result}."
+        )
+
+    # -- helpers ----------------------------------------------------------------------------------
+    def _require(self, state: GameState, what: str) -> None:
+        if self.state is not state:
+            raise _fail(f"Cannot {what} now: the game is in state {self.state.value}.")
+
+    def _record(self, action: dict[str, Any]) -> None:
+        self.history.append(action)
+
+    def _set_on_roll(self, player: int) -> None:
+        if player != self.player_on_roll:
+            self.position = self.position.swapped()
+            self.player_on_roll = player
+
+    def _begin_play(self) -> None:
+        self.state = GameState.AWAITING_PLAY
+        self._plays = None
+        if not self.legal_plays():
+            # No legal play: the turn is lost.
+            assert self.dice is not None
+            self.turns.append((self.player_on_roll, self.dice, None))
+            self._events.append((self.player_on_roll, _mat_move(self.dice, None)))
+            self._next_turn(self.position.swapped())
+
+    def _next_turn(self, position: Position) -> None:
+        self.position = position
+        self.player_on_roll = 1 - self.player_on_roll
+        self.dice = None
+        self._plays = None
+        self.state = GameState.AWAITING_ROLL
+
+    def _finish(self, result: GameResult) -> None:
+        self.result = result
+        self.dice = None
+        self._plays = None
+        self.state = GameState.GAME_OVER
+
+    def _find_play(self, play: Play | str) -> Play:
+        assert self.dice is not None
+        if isinstance(play, str):
+            return parse_play(self.position, self.dice, play)
+        if not isinstance(play, Play):
+            raise TypeError(f"A play must be a Play or notation text, not {type(play).__name__}.")
+        plays = self.legal_plays()
+        if play.result is not None:
+            for legal in plays:
+                if legal.result == play.result:
+                    return legal
+            raise IllegalPlayError(Reason.NOT_A_LEGAL_PLAY)
+        for legal in plays:
+            if legal.steps == play.steps:
+                return legal
+        return parse_play(self.position, self.dice, str(play))
+
+
+class Match:
+    """A match to ``length`` points (1-25), or a money session when ``length`` is 0 or None.
+
+    ``cube`` turns the doubling cube on (off by default, as in the product); ``crawford`` applies
+    the Crawford rule (on by default). ``seed`` seeds ``match.rng``, the random source to pass to
+    ``game.roll``; a fresh seed is drawn when none is given, so every match can be replayed.
+
+    >>> match = Match(3, cube=True, seed=7)
+    >>> match.score, match.winner, match.is_crawford_game
+    ((0, 0), None, False)
+    """
+
+    FORMAT = "backgammon-desktop/match"
+    VERSION = 1
+
+    def __init__(
+        self,
+        length: int | None = 0,
+        *,
+        cube: bool = False,
+        crawford: bool = True,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        seed: int | None = None,
+    ) -> None:
+        length = 0 if length is None else length
+        if not isinstance(length, int) or isinstance(length, bool):
+            raise _fail("The match length must be a whole number.")
+        if not 0 <= length <= MAX_MATCH_LENGTH:
+            raise _fail(f"A match is played to 1-{MAX_MATCH_LENGTH} points (0 for a money game).")
+        if len(players) != 2 or not all(isinstance(p, str) for p in players):
+            raise _fail("A match needs two player names.")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise _fail("The seed must be a whole number.")
+        self.length = length
+        self.cube_enabled = bool(cube)
+        self.crawford_enabled = bool(crawford)
+        self.players = (players[0], players[1])
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.games: list[Game] = []
+        self._start_score = (0, 0)
+        self._setup: dict[str, Any] | None = None
+        self._crawford_played_before = False  # set up from IDs after a Crawford game
+
+    # -- queries ----------------------------------------------------------------------------------
+    @property
+    def is_money(self) -> bool:
+        """True for a money session (no target score)."""
+        return self.length == 0
+
+    @property
+    def game(self) -> Game | None:
+        """The current (last) game, or None before the first."""
+        return self.games[-1] if self.games else None
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Points of player 0 and player 1 from finished games, each capped at the match length."""
+        score = list(self._start_score)
+        for game in self.games:
+            if game.result is not None:
+                score[game.result.winner] += game.result.points
+        if self.length:
+            score = [min(s, self.length) for s in score]
+        return score[0], score[1]
+
+    @property
+    def winner(self) -> int | None:
+        """The player who reached the match length, or None (always None in a money session)."""
+        if not self.length:
+            return None
+        for player, points in enumerate(self.score):
+            if points >= self.length:
+                return player
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def is_crawford_game(self) -> bool:
+        """True when the current game (or the next one, between games) is the Crawford game."""
+        game = self.game
+        if game is not None and not game.is_over:
+            return game.is_crawford
+        return self._next_is_crawford()
+
+    def _next_is_crawford(self) -> bool:
+        if not self.crawford_enabled or self.length < 2 or self.is_over:
+            return False
+        if self._crawford_played_before or any(g.is_crawford for g in self.games):
+            return False
+        return max(self.score) == self.length - 1
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every action of the match in order (``new_game`` marks each game's start)."""
+        out: list[dict[str, Any]] = []
+        if self._setup is not None:
+            out.append(dict(self._setup))
+        for index, game in enumerate(self.games):
+            if index or self._setup is None:
+                out.append({"type": "new_game"})
+            out.extend(game.history)
+        return out
+
+    # -- actions ----------------------------------------------------------------------------------
+    def new_game(self) -> Game:
+        """Start the next game (after the previous one ended); returns it."""
+        if self.is_over:
+            raise _fail("The match is over.")
+        if self.game is not None and not self.game.is_over:
+            raise _fail("The current game is not finished.")
+        crawford = self._next_is_crawford()
+        game = Game(cube_enabled=self.cube_enabled, crawford=crawford)
+        self.games.append(game)
+        return game
+
+    def apply(self, action: dict[str, Any]) -> None:
+        """Perform one action from ``history`` (``new_game``, ``setup`` or a game action)."""
+        if not isinstance(action, dict):
+            raise _fail(f"An action must be a JSON object, not {action!r}.")
+        kind = action.get("type")
+        if kind == "new_game":
+            self.new_game()
+        elif kind == "setup":
+            if self.games or self._setup is not None:
+                raise _fail("A setup can only start a match.")
+            try:
+                self._set_up(_text(action["position_id"]), _text(action["match_id"]))
+            except KeyError as exc:
+                raise _fail(f"The setup action lacks {exc.args[0]!r}.") from None
+        else:
+            if self.game is None:
+                raise _fail(f"No game has started for the action {kind!r}.")
+            self.game.apply(action)
+
+    # -- Match ID ---------------------------------------------------------------------------------
+    def match_id_fields(self) -> MatchIdFields:
+        """The state of the match and its current game as Match ID fields."""
+        game = self.game
+        score = (0, 0) if self.is_money else self.score
+        if game is None:
+            return MatchIdFields(
+                match_length=self.length, score=score, game_state=GAME_NONE, jacoby=False
+            )
+        on_roll = game.player_on_roll
+        doubled = game.state is GameState.AWAITING_TAKE
+        dice = (0, 0)
+        if game.state is GameState.AWAITING_PLAY and game.dice is not None:
+            dice = (max(game.dice), min(game.dice))
+        state = GAME_PLAYING
+        if game.result is not None:
+            state = {
+                EndReason.BORNE_OFF: GAME_OVER,
+                EndReason.DROPPED: GAME_DROPPED,
+                EndReason.RESIGNED: GAME_RESIGNED,
+            }[game.result.reason]
+        return MatchIdFields(
+            match_length=self.length,
+            score=score,
+            cube=game.cube_value,
+            cube_owner=-1 if game.cube_owner is None else game.cube_owner,
+            player_on_roll=on_roll,
+            turn=1 - on_roll if doubled else on_roll,
+            crawford=game.is_crawford,
+            doubled=doubled,
+            dice=dice,
+            game_state=state,
+            jacoby=False,
+        )
+
+    def match_id(self) -> str:
+        """The GNU Backgammon Match ID of the current state."""
+        return self.match_id_fields().encode()
+
+    def position_id(self) -> str:
+        """The GNU Backgammon Position ID of the current game (from the player on roll)."""
+        game = self.game
+        return (game.position if game else Position.start()).position_id()
+
+    @classmethod
+    def from_ids(
+        cls,
+        position_id: str,
+        match_id: str,
+        *,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        seed: int | None = None,
+    ) -> Match:
+        """Set up a match in play from a Position ID and a Match ID (as GNU Backgammon shows them).
+
+        The position is from the view of the player on roll (the doubler while a double is
+        pending). The cube is in use (as in GNU Backgammon) and the Crawford rule applies; a
+        score at one point from the target without the Crawford flag is taken as post-Crawford.
+        Raises ``InvalidMatchIdError`` / ``InvalidPositionIdError`` for bad or unsupported IDs.
+        """
+        fields = MatchIdFields.decode(match_id)
+        if fields.match_length > MAX_MATCH_LENGTH:
+            raise InvalidMatchIdError(
+                f"Match length {fields.match_length}: matches go to 1-{MAX_MATCH_LENGTH} points."
+            )
+        match = cls(fields.match_length, cube=True, crawford=True, players=players, seed=seed)
+        match._set_up(position_id, match_id)
+        return match
+
+    def _set_up(self, position_id: str, match_id: str) -> None:
+        fields = MatchIdFields.decode(match_id)
+        position = Position.from_position_id(position_id)
+        if fields.match_length != self.length:
+            raise InvalidMatchIdError(
+                f"The Match ID is for a {fields.match_length}-point match, not {self.length}."
+            )
+        n = self.length
+        if n and max(fields.score) >= n:
+            raise InvalidMatchIdError("The score already reaches the match length.")
+        if fields.game_state not in (GAME_NONE, GAME_PLAYING):
+            raise InvalidMatchIdError("Only a match with a game in play (or none) can be set up.")
+        if fields.resigned:
+            raise InvalidMatchIdError("Resignation offers are not supported.")
+        if fields.cube > MAX_CUBE:
+            raise InvalidMatchIdError(f"The cube goes up to {MAX_CUBE}, not {fields.cube}.")
+        if fields.crawford and (n < 2 or n - 1 not in fields.score):
+            raise InvalidMatchIdError("A Crawford game needs a player one point from the target.")
+        if fields.crawford and (fields.cube != 1 or fields.cube_owner != -1 or fields.doubled):
+            raise InvalidMatchIdError("The cube is not used in the Crawford game.")
+        if fields.doubled and fields.cube_owner not in (-1, fields.player_on_roll):
+            raise InvalidMatchIdError("Only the owner of the cube may redouble.")
+        if fields.doubled and fields.cube >= MAX_CUBE:
+            raise InvalidMatchIdError(f"The cube cannot be doubled beyond {MAX_CUBE}.")
+        if position.is_game_over() and fields.game_state == GAME_PLAYING:
+            raise InvalidMatchIdError("The position is a finished game, not a game in play.")
+        self.cube_enabled = True
+        self._start_score = (0, 0) if self.is_money else fields.score
+        self._crawford_played_before = bool(
+            n >= 2 and not fields.crawford and n - 1 in fields.score
+        )
+        self._setup = {"type": "setup", "position_id": position_id, "match_id": match_id}
+        if fields.game_state == GAME_NONE:
+            return
+        game = Game(cube_enabled=True, crawford=fields.crawford)
+        game.position = position
+        game.player_on_roll = fields.player_on_roll
+        game.cube_value = fields.cube
+        game.cube_owner = None if fields.cube_owner == -1 else fields.cube_owner
+        if fields.doubled:
+            game.state = GameState.AWAITING_TAKE
+        elif fields.dice[0]:
+            game.dice = fields.dice
+            game.state = GameState.AWAITING_PLAY
+            if not game.legal_plays():
+                raise InvalidMatchIdError("The roll has no legal play: the turn has passed.")
+        else:
+            game.state = GameState.AWAITING_ROLL
+        self.games.append(game)
+
+    # -- save, load, replay -----------------------------------------------------------------------
+    def settings(self) -> dict[str, Any]:
+        return {
+            "match_length": self.length,
+            "cube": self.cube_enabled,
+            "crawford": self.crawford_enabled,
+            "players": list(self.players),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The versioned save format: settings, the random source and the whole history."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": self.FORMAT,
+            "version": self.VERSION,
+            "settings": self.settings(),
+            "rng": {"seed": self.seed, "state": [version, list(internal), gauss]},
+            "history": self.history,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Match:
+        """Rebuild a match from ``to_json`` data by replaying its history.
+
+        Raises ``SaveFormatError`` for anything that is not a valid save of this format.
+        """
+        from engine.save import load_match_data  # local: save builds on this module
+
+        return load_match_data(data)
+
+    @classmethod
+    def replay(
+        cls, settings: dict[str, Any], history: Sequence[dict[str, Any]], *, seed: int = 0
+    ) -> Match:
+        """A new match with ``settings`` (as ``settings()`` gives) after every action of
+        ``history``; raises ``EngineError`` subclasses for an action that is not legal."""
+        match = cls(
+            settings.get("match_length", 0),
+            cube=settings.get("cube", False),
+            crawford=settings.get("crawford", True),
+            players=settings.get("players", ("Player 1", "Player 2")),
+            seed=seed,
+        )
+        for action in history:
+            match.apply(action)
+        return match
+
+    def export_mat(self) -> str:
+        """The match as Jellyfish ``.mat`` text (as GNU Backgammon exports it)."""
+        from engine.save import export_mat  # local: save builds on this module
+
+        return export_mat(self)
+
+
+# -- small helpers ------------------------------------------------------------------------------
+
+
+def _check_player(player: object) -> None:
+    if player not in (0, 1) or isinstance(player, bool):
+        raise _fail(f"A player is 0 or 1, not {player!r}.")
+
+
+def _two_dice(dice: Sequence[int]) -> tuple[int, int]:
+    try:
+        d1, d2 = dice
+    except (TypeError, ValueError):
+        raise _fail(f"A roll is two dice, not {dice!r}.") from None
+    for d in (d1, d2):
+        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
+            raise _fail(f"Each die shows 1 to 6, not {d!r}.")
+    return d1, d2
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise _fail(f"Expected text, not {value!r}.")
+    return value
+
+
+def _mat_move(dice: tuple[int, int], play: Play | None) -> str:
+    """One roll in Jellyfish notation: ``52: 13/8 24/22 `` (bar 25, off 0, hits marked)."""
+    high, low = max(dice), min(dice)
+    text = f"{high}{low}: "
+    if play is not None:
+        for i, step in enumerate(play.steps):
+            text += f"{step.src}/{step.dst}{'*' if step.hit else ''}"
+            if i < 3:
+                text += " "
+    return text
+
+
+__all__ = [
+    "EndReason",
+    "EngineError",
+    "Game",
+    "GameResult",
+    "GameState",
+    "MAX_CUBE",
+    "Match",
+    "ResultKind",
+    "result_kind",
+]
