@@ -160,6 +160,10 @@ class BearoffDatabase:
     def index(self, home: np.ndarray) -> np.ndarray:
         """Row indices of home-board counts ``(N, 6)``; raises ``ValueError`` if one is not home."""
         home = np.asarray(home)
+        if home.ndim != 2 or home.shape[1] != POINTS:
+            raise ValueError(f"Home boards must have shape (N, {POINTS}), not {home.shape}.")
+        if home.size and (home.min() < 0 or home.sum(axis=1).max() > CHECKERS):
+            raise ValueError("A position is not a bear-off position (0 to 15 checkers).")
         keys = _key(home)
         idx = np.searchsorted(self._keys, keys)
         idx = np.minimum(idx, len(self._keys) - 1)
@@ -196,7 +200,7 @@ class BearoffDatabase:
         pa = self.total[a]
         pb = self.total[b]
         surv_b = self._surv_total[b]
-        win = np.sum(pa * surv_b, axis=1)
+        win = np.clip(np.sum(pa * surv_b, axis=1), 0.0, 1.0)
         a_full = boards[:, 0].sum(axis=1) == CHECKERS
         b_full = boards[:, 1].sum(axis=1) == CHECKERS
         wg = np.where(b_full, np.sum(pa * self._surv_first[b], axis=1), 0.0)
@@ -206,7 +210,7 @@ class BearoffDatabase:
         out = np.zeros((len(boards), 5))
         out[:, 0] = win
         out[:, 1] = np.minimum(wg, win)
-        out[:, 3] = np.minimum(lg, 1.0 - win)
+        out[:, 3] = np.clip(np.minimum(lg, 1.0 - win), 0.0, 1.0)
         return out
 
 

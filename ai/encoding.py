@@ -78,7 +78,7 @@ def _side_features(side: np.ndarray, other: np.ndarray) -> np.ndarray:
         ],
         axis=1,
     )
-    return np.concatenate([units.reshape(side.shape[0], 100), extra], axis=1)
+    return np.concatenate([units.reshape(side.shape[0], 100), extra.astype(np.float32)], axis=1)
 
 
 def encode_boards(boards: np.ndarray) -> np.ndarray:

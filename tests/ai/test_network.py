@@ -1,0 +1,115 @@
+"""The numpy network (gradients, files, output consistency) and the evaluator contract."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ai import bearoff
+from ai.encoding import N_INPUTS, boards_from_positions
+from ai.evaluator import NetEvaluator, equity, flip, load_default_evaluator, new_networks
+from ai.network import Adam, Network, consistent
+from engine.moves import legal_results
+from engine.position import Position
+
+
+def test_gradient_matches_finite_differences():
+    rng = np.random.default_rng(3)
+    net = Network(4, 3, 5, rng=rng)
+    for p in net.parameters():
+        p[...] = rng.standard_normal(p.shape)
+    net.w1 = net.w1.astype(np.float64)
+    net.b1 = net.b1.astype(np.float64)
+    net.w2 = net.w2.astype(np.float64)
+    net.b2 = net.b2.astype(np.float64)
+    x = rng.standard_normal((6, 4))
+    t = rng.random((6, 5))
+    y, h = net.forward_train(x)
+    grads, _ = net.backward(x, h, y, t)
+
+    def loss() -> float:
+        y2, h2 = net.forward_train(x)
+        return net.backward(x, h2, y2, t)[1]
+
+    eps = 1e-6
+    for param, grad in zip(net.parameters(), grads, strict=True):
+        for idx in np.ndindex(param.shape):
+            old = param[idx]
+            param[idx] = old + eps
+            up = loss()
+            param[idx] = old - eps
+            down = loss()
+            param[idx] = old
+            assert (up - down) / (2 * eps) == pytest.approx(grad[idx], rel=1e-4, abs=1e-7)
+
+
+def test_adam_learns_a_simple_target():
+    rng = np.random.default_rng(0)
+    net = Network(3, 8, 5, rng=rng)
+    opt = Adam(net.parameters(), lr=0.05)
+    x = rng.standard_normal((64, 3)).astype(np.float32)
+    t = np.repeat((x[:, :1] > 0).astype(np.float32), 5, axis=1)
+    first = None
+    for _ in range(200):
+        y, h = net.forward_train(x)
+        grads, loss = net.backward(x, h, y, t)
+        first = loss if first is None else first
+        opt.step(grads)
+    assert loss < first / 3
+
+
+def test_save_load_round_trip(tmp_path):
+    net = Network(7, 5, 5, rng=np.random.default_rng(1), meta={"encoding": "e", "games": 12})
+    path = tmp_path / "net.npz"
+    net.save(path)
+    again = Network.load(path)
+    assert again.meta == {"encoding": "e", "games": 12}
+    for a, b in zip(net.parameters(), again.parameters(), strict=True):
+        assert np.array_equal(a, b)
+    x = np.random.default_rng(2).standard_normal((3, 7)).astype(np.float32)
+    assert np.array_equal(net.forward(x), again.forward(x))
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a network")
+    with pytest.raises(ValueError):
+        Network.load(bad)
+    with pytest.raises(ValueError):
+        Network(0, 3)
+
+
+def test_consistent_orders_the_outputs():
+    raw = np.random.default_rng(5).random((500, 5))
+    p = consistent(raw)
+    assert (p[:, 1] <= p[:, 0]).all() and (p[:, 2] <= p[:, 1]).all()
+    assert (p[:, 3] <= 1 - p[:, 0] + 1e-12).all() and (p[:, 4] <= p[:, 3]).all()
+
+
+def test_equity_and_flip():
+    p = np.array([[0.6, 0.2, 0.05, 0.1, 0.01]])
+    assert equity(p)[0] == pytest.approx(2 * 0.6 - 1 + 0.2 - 0.1 + 0.05 - 0.01)
+    assert equity(flip(p))[0] == pytest.approx(-equity(p)[0])
+    assert np.allclose(flip(flip(p)), p)
+
+
+def test_default_evaluator_contract():
+    ev = load_default_evaluator()
+    assert ev is load_default_evaluator()  # cached
+    positions = [Position.start()] + legal_results(Position.start(), (3, 1))
+    out = ev.evaluate_batch(positions)
+    assert out.shape == (len(positions), 5)
+    assert (out >= 0).all() and (out <= 1).all()
+    assert (out[:, 1] <= out[:, 0]).all() and (out[:, 2] <= out[:, 1]).all()
+    assert (out[:, 3] <= 1 - out[:, 0] + 1e-9).all() and (out[:, 4] <= out[:, 3]).all()
+    assert ev.evaluate_batch([]).shape == (0, 5)
+
+
+def test_evaluator_routes_finished_and_bearoff_positions(pos):
+    contact, race = new_networks(8)
+    ev = NetEvaluator(contact, race, bearoff.load())
+    finished = Position([0] * 25, pos("o 19:15").opponent, validate=False)  # I won a gammon
+    home = pos("x 6:2 5:1; o 19:3 20:2")
+    out = ev.evaluate_batch([finished, home])
+    assert out[0].tolist() == [1, 1, 0, 0, 0]
+    want = ev.bearoff.evaluate(boards_from_positions([home]))[0]
+    assert out[1] == pytest.approx(want)
+    with pytest.raises(ValueError):
+        NetEvaluator(Network(N_INPUTS + 1, 4), race, None)
