@@ -1,0 +1,132 @@
+"""The level table and the computer player built on it."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ai.cube import CubeState
+from ai.levels import CUBE_JUDGE, CUBE_NEVER, LEVEL_NAMES, LEVELS, Level, get_level
+from ai.player import ComputerPlayer
+from ai.search import Cancelled
+from engine.moves import legal_plays
+from engine.position import Position
+
+PLAYS = Path(__file__).resolve().parent.parent / "data" / "gnubg-2ply-plays.jsonl.gz"
+
+
+class RaceEvaluator:
+    """A stub evaluator: winning chances from the pip counts; finished games exact."""
+
+    def evaluate_batch(self, positions):
+        out = np.zeros((len(positions), 5))
+        for i, p in enumerate(positions):
+            mine, theirs = p.pip_count()
+            if not any(p.opponent):
+                out[i] = (0.0, 0.0, 0.0, 0.0, 0.0)
+            elif not any(p.on_roll):
+                out[i] = (1.0, 0.0, 0.0, 0.0, 0.0)
+            else:
+                out[i, 0] = 1.0 / (1.0 + np.exp((mine - theirs - 8) / 12.0))
+                out[i, 1] = 0.2 * out[i, 0]
+                out[i, 3] = 0.2 * (1 - out[i, 0])
+        return out
+
+
+def sample_cases(n: int = 40) -> list[tuple[Position, tuple[int, int]]]:
+    with gzip.open(PLAYS, "rt") as f:
+        rows = [json.loads(line) for _, line in zip(range(n), f, strict=False)]
+    return [
+        (Position.from_position_id(r["pid"]), (int(r["dice"][0]), int(r["dice"][1]))) for r in rows
+    ]
+
+
+def test_five_levels_in_order():
+    assert LEVEL_NAMES == ("beginner", "easy", "medium", "hard", "expert")
+
+
+def test_hard_and_expert_look_at_the_replies():
+    assert [LEVELS[n].depth for n in LEVEL_NAMES] == [0, 0, 0, 1, 1]
+
+
+def test_beginner_never_doubles_and_the_others_judge_the_cube():
+    assert LEVELS["beginner"].cube == CUBE_NEVER
+    assert all(LEVELS[n].cube == CUBE_JUDGE for n in LEVEL_NAMES[1:])
+
+
+def test_noise_falls_level_by_level():
+    noise = [LEVELS[n].noise for n in LEVEL_NAMES]
+    assert noise == sorted(noise, reverse=True)
+    assert LEVELS["expert"].noise == 0.0
+    cube_noise = [LEVELS[n].cube_noise for n in LEVEL_NAMES[1:]]
+    assert cube_noise == sorted(cube_noise, reverse=True)
+
+
+def test_get_level():
+    assert get_level("Expert") is LEVELS["expert"]
+    assert get_level(LEVELS["easy"]) is LEVELS["easy"]
+    with pytest.raises(ValueError, match="Unknown level"):
+        get_level("grandmaster")
+    with pytest.raises(ValueError):
+        Level("bad", 2, 1, 0.0, 0.0, 0.0, CUBE_JUDGE, 0, 0.0)
+
+
+@pytest.mark.parametrize("name", LEVEL_NAMES)
+def test_every_level_plays_legal_plays_deterministically(name):
+    player = ComputerPlayer(name, evaluator=RaceEvaluator(), seed=7)
+    for position, dice in sample_cases(12):
+        legal = {p.result for p in legal_plays(position, dice)}
+        play = player.choose_play(position, dice)
+        assert play is not None and play.result in legal
+        again = ComputerPlayer(name, evaluator=RaceEvaluator(), seed=7).choose_play(position, dice)
+        assert again == play
+
+
+def test_noise_makes_weak_levels_differ_from_the_best_sometimes():
+    evaluator = RaceEvaluator()
+    expert = ComputerPlayer("medium", evaluator=evaluator)
+    beginner = ComputerPlayer("beginner", evaluator=evaluator)
+    cases = sample_cases(40)
+    differ = sum(expert.choose_result(p, d) != beginner.choose_result(p, d) for p, d in cases)
+    assert differ > 0
+
+
+def test_beginner_never_makes_an_absurd_play():
+    evaluator = RaceEvaluator()
+    beginner = ComputerPlayer("beginner", evaluator=evaluator)
+    exact = ComputerPlayer("expert", evaluator=evaluator)
+    for position, dice in sample_cases(40):
+        ranked = exact.rank(position, dice)
+        best0 = max(r.value0 for r in ranked)
+        chosen = beginner.choose_result(position, dice)
+        value = next(r.value0 for r in ranked if r.result == chosen)
+        assert value >= best0 - LEVELS["beginner"].max_loss - 1e-9
+
+
+def test_no_legal_play_gives_none():
+    blocked = Position.from_text("x bar:1 13:14; o 19:2 20:2 21:2 22:2 23:2 24:2 12:3")
+    assert ComputerPlayer("expert", evaluator=RaceEvaluator()).choose_play(blocked, (6, 6)) is None
+
+
+def test_beginner_never_doubles_and_always_takes():
+    beginner = ComputerPlayer("beginner", evaluator=RaceEvaluator())
+    far_ahead = Position.from_text("x 6:5 5:5 4:5; o 1:5 2:5 12:5")
+    assert not beginner.should_double(far_ahead, CubeState())
+    assert beginner.should_take(far_ahead, CubeState())
+    expert = ComputerPlayer("expert", evaluator=RaceEvaluator())
+    assert not expert.should_take(far_ahead, CubeState())
+
+
+def test_the_player_can_be_cancelled():
+    event = threading.Event()
+    event.set()
+    player = ComputerPlayer("expert", evaluator=RaceEvaluator())
+    with pytest.raises(Cancelled):
+        player.choose_play(Position.start(), (3, 1), cancel=event)
+    with pytest.raises(Cancelled):
+        player.should_double(Position.start(), CubeState(), cancel=event)
