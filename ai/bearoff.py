@@ -20,7 +20,6 @@ the user's cache directory.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import os
 import sys
 import tempfile
@@ -49,7 +48,9 @@ def _key(counts: np.ndarray) -> np.ndarray:
 
 def all_positions() -> np.ndarray:
     """Every home-board placement of 0..15 checkers, ``(54264, 6)``, ordered by pip count."""
-    rows = [c for c in itertools.product(range(CHECKERS + 1), repeat=POINTS) if sum(c) <= CHECKERS]
+    rows: list[tuple[int, ...]] = [()]
+    for _ in range(POINTS):  # extend by one point at a time, never beyond 15 checkers
+        rows = [r + (n,) for r in rows for n in range(CHECKERS + 1 - sum(r))]
     arr = np.asarray(rows, dtype=np.int8)
     pips = arr.astype(np.int64) @ np.arange(1, POINTS + 1)
     order = np.lexsort((_key(arr), pips))
