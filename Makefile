@@ -4,13 +4,19 @@
 # make lint  - ruff check and ruff format --check only
 # make translations - extract, update and compile the catalogs in locales/
 # make icons - render the application icon files from resources/icons/backgammon.svg
+# make wheel - build the wheel (with every data file the game needs) into dist/
+# make bundle - build the one-folder application with PyInstaller into dist/Backgammon/
+# make install-desktop - per user: menu entry, icons and AppStream data in ~/.local/share
+#   (starts .venv/bin/backgammon; DESKTOP_EXEC=/path/to/backgammon for a bundle or another install)
+# make uninstall-desktop - remove what install-desktop installed
 
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?= -q
 
-.PHONY: run test lint bench format translations icons clean
+.PHONY: run test lint bench format translations icons wheel bundle install-desktop \
+	uninstall-desktop clean
 
 # Stamps record what was installed; they are remade only when pyproject.toml changes.
 RUN_STAMP := $(VENV)/.installed-run
@@ -56,6 +62,53 @@ translations: $(RUN_STAMP)
 
 icons: $(RUN_STAMP)
 	$(BIN)/python packaging/render_icons.py
+
+wheel: $(RUN_STAMP)
+	rm -rf build/lib build/bdist.*
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
+	@ls -l dist/*.whl
+
+BUNDLE_STAMP := $(VENV)/.installed-bundle
+PYINSTALLER ?= pyinstaller>=6.10,<7
+
+$(BUNDLE_STAMP): $(RUN_STAMP)
+	$(BIN)/python -m pip install --quiet "$(PYINSTALLER)"
+	@touch $@
+
+bundle: $(BUNDLE_STAMP)
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist \
+		--workpath build/pyinstaller packaging/backgammon.spec
+	@echo "Built dist/Backgammon/ ($$(du -sh dist/Backgammon | cut -f1))"
+
+APP_ID := io.github.backgammon_desktop.Backgammon
+XDG_DATA_HOME ?= $(HOME)/.local/share
+DESKTOP_EXEC ?=
+ICON_SIZES := 16 24 32 48 64 128 256 512
+
+install-desktop: $(if $(DESKTOP_EXEC),,$(RUN_STAMP))
+	@set -e; exec_path="$(or $(DESKTOP_EXEC),$(abspath $(BIN))/backgammon)"; \
+	[ -x "$$exec_path" ] || { echo "$$exec_path is not a program" >&2; exit 1; }; \
+	install -d "$(XDG_DATA_HOME)/applications" "$(XDG_DATA_HOME)/metainfo"; \
+	sed "s|^Exec=.*|Exec=\"$$exec_path\"|" packaging/linux/$(APP_ID).desktop \
+		> "$(XDG_DATA_HOME)/applications/$(APP_ID).desktop"; \
+	install -m 644 packaging/linux/$(APP_ID).metainfo.xml "$(XDG_DATA_HOME)/metainfo/"; \
+	for size in $(ICON_SIZES); do \
+		install -D -m 644 packaging/linux/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png \
+			"$(XDG_DATA_HOME)/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png"; \
+	done; \
+	install -D -m 644 packaging/linux/icons/hicolor/scalable/apps/$(APP_ID).svg \
+		"$(XDG_DATA_HOME)/icons/hicolor/scalable/apps/$(APP_ID).svg"; \
+	command -v update-desktop-database >/dev/null && \
+		update-desktop-database -q "$(XDG_DATA_HOME)/applications" || true; \
+	command -v gtk-update-icon-cache >/dev/null && \
+		gtk-update-icon-cache -q -t "$(XDG_DATA_HOME)/icons/hicolor" || true; \
+	echo "Installed the menu entry for $$exec_path in $(XDG_DATA_HOME)"
+
+uninstall-desktop:
+	rm -f "$(XDG_DATA_HOME)/applications/$(APP_ID).desktop" \
+		"$(XDG_DATA_HOME)/metainfo/$(APP_ID).metainfo.xml" \
+		$(foreach size,$(ICON_SIZES),"$(XDG_DATA_HOME)/icons/hicolor/$(size)x$(size)/apps/$(APP_ID).png") \
+		"$(XDG_DATA_HOME)/icons/hicolor/scalable/apps/$(APP_ID).svg"
 
 format: $(TEST_STAMP)
 	$(BIN)/ruff check --fix .

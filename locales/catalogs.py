@@ -12,6 +12,7 @@ the message in the ``.po`` file): that is how the check tells a forgotten text f
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 from collections.abc import Iterable
@@ -55,7 +56,7 @@ WIDTH = 100
 # Qt (%1, %L1, %n, %Ln), Python (%(name)s, %s, %d, {name}) and literal percent signs (%%).
 _PLACEHOLDER = re.compile(
     r"%%|%L?\d+|%L?n|%\([A-Za-z_][A-Za-z0-9_]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]"
-    r"|%[-#0 +]*\d*(?:\.\d+)?[sdifgeExXrc]|\{[A-Za-z_][A-Za-z0-9_]*(?:[:!][^{}]*)?\}|\{\d*\}"
+    r"|%[-#0 +]*\d*(?:\.\d+)?[sdifgeExXrc]|\{(?:[A-Za-z_][A-Za-z0-9_]*|\d*)(?:[:!][^{}]*)?\}"
 )
 
 
@@ -163,7 +164,8 @@ def update_catalogs(template: Catalog, languages: Iterable[str] = LANGUAGES) -> 
         path = po_path(language)
         catalog = read_catalog(path, language) if path.exists() else _new_catalog(language)
         before = _write_bytes(catalog)
-        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        # A copy: babel puts the template's own message objects into the catalog.
+        catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
         if language == SOURCE_LANGUAGE:
             for message in catalog:
                 if message.id:
