@@ -11,7 +11,14 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Position, TurnBuilder, legal_plays, parse_play
+from engine import (
+    EngineError,
+    InvalidPositionIdError,
+    Position,
+    TurnBuilder,
+    legal_plays,
+    parse_play,
+)
 from tests.engine.reference_rules import legal_sequences, result_of
 
 SETTINGS = settings(
@@ -135,3 +142,43 @@ def test_turn_builder_replays_legal_plays_and_undo_restores(rng, turns, picks):
             assert builder.undo() == step
         assert builder.current_position() == position
         assert builder.legal_steps() == first_choices
+
+
+# -- parsers never fail with anything but their own clear errors --------------------------------
+
+NOTATION_ALPHABET = "0123456789/*() barofBAROF,-\t"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.one_of(st.text(NOTATION_ALPHABET, max_size=30), st.text(max_size=30)),
+    dice=st.sampled_from(ROLLS),
+)
+def test_parse_play_refuses_garbage_with_engine_errors(text, dice):
+    try:
+        play = parse_play(Position.start(), dice, text)
+    except EngineError as exc:
+        assert str(exc)
+    else:
+        assert play.result in {p.result for p in legal_plays(Position.start(), dice)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.one_of(
+        st.text(
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+            min_size=14,
+            max_size=14,
+        ),
+        st.text(max_size=20),
+    )
+)
+def test_position_id_parser_accepts_or_refuses_clearly(text):
+    try:
+        position = Position.from_position_id(text)
+    except InvalidPositionIdError as exc:
+        assert str(exc)
+    else:
+        check_board(position)
+        assert Position.from_position_id(position.position_id()) == position
