@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from engine import (
     EngineError,
+    IllegalPlayError,
     InvalidPositionIdError,
     Position,
+    Reason,
     TurnBuilder,
     legal_plays,
     parse_play,
@@ -182,3 +184,26 @@ def test_position_id_parser_accepts_or_refuses_clearly(text):
     else:
         check_board(position)
         assert Position.from_position_id(position.position_id()) == position
+
+
+REASONS = {value for name, value in vars(Reason).items() if name.isupper()}
+
+
+@SETTINGS
+@given(rng=st.randoms(use_true_random=False), turns=st.integers(0, 200))
+def test_every_refused_step_names_a_known_rule(rng, turns):
+    position, dice = a_position(rng, turns)
+    builder = TurnBuilder(position, dice)
+    allowed = {(step.src, step.dst) for step in builder.legal_steps()}
+    for src in range(26):
+        for dst in range(26):
+            if (src, dst) in allowed:
+                continue
+            try:
+                builder.move_checker(src, dst)
+            except IllegalPlayError as exc:
+                assert exc.reason in REASONS, exc.reason
+                assert str(exc)
+            else:
+                raise AssertionError(f"{src}/{dst} was accepted but is not a legal step")
+    assert builder.steps == ()
