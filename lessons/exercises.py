@@ -46,6 +46,7 @@ HINT_YES = N_("Yes.")
 HINT_NO = N_("No.")
 PLAY_NOT_GOAL = N_("{play} is legal, but it is not what this exercise asks for.")
 REACH_FOUND = N_("Yes, a checker on {src} can reach {point}.")
+REACH_ALL = N_("Correct! You found every point.")
 REACH_ALREADY = N_("You found {point} already.")
 REACH_NOT = N_("A checker on {src} cannot reach {point} with {dice}.")
 REACH_BLOCKED_WAY = N_(
@@ -276,7 +277,9 @@ class ReachExercise(Exercise):
         if point in found and point in answer:
             return Feedback(False, REACH_ALREADY, args)
         if point in answer:
-            return Feedback(True, REACH_FOUND, args, done=answer <= set(found) | {point})
+            if answer <= set(found) | {point}:
+                return Feedback(True, REACH_ALL, args, done=True)
+            return Feedback(True, REACH_FOUND, args)
         return self._wrong(self._why_not(point), **args, dice=dice_text(self.dice))
 
     def _why_not(self, point: int) -> str:

@@ -1,0 +1,280 @@
+// One open lesson step: the board with the step's marks, the text, the exercise controls,
+// the feedback and the step buttons. Shows LessonPlayer.view; answers go to LessonPlayer.
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import app.qml
+
+Item {
+    id: panel
+    property var view: ({})
+    property real ui: 1.0
+    readonly property color accent: "#e0b35a"
+    readonly property color textColor: "#f3e6cc"
+    readonly property var feedback: LessonPlayer.feedback
+
+    RowLayout {
+        anchors.fill: parent
+        spacing: 10 * panel.ui
+
+        Board {
+            id: board
+            objectName: "lessonBoard"
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            boardState: panel.view.board || []
+            dice: panel.view.dice || []
+            diceOwner: 0
+            cubeVisible: panel.view.cubeVisible === true
+            cubeValue: panel.view.cubeValue || 1
+            cubeOwner: panel.view.cubeOwner === undefined ? -1 : panel.view.cubeOwner
+            ringCheckers: panel.view.ringCheckers || []
+            ringPoints: panel.view.ringPoints || []
+            arrows: panel.view.arrows || []
+            labels: panel.view.labels || []
+            selectedLocation: panel.view.selected === undefined ? -1 : panel.view.selected
+            draggableLocations: panel.view.draggable || []
+            interactive: panel.view.exercise === "play" || panel.view.exercise === "reach"
+            onLocationClicked: location => LessonPlayer.clickLocation(location)
+            onCheckerDropped: (from, to) => LessonPlayer.dropChecker(from, to)
+        }
+
+        Rectangle {
+            Layout.preferredWidth: 360 * panel.ui
+            Layout.fillHeight: true
+            radius: 10 * panel.ui
+            color: "#3a281b"
+            border.color: "#5c4330"
+
+            ColumnLayout {
+                anchors.fill: parent
+                anchors.margins: 12 * panel.ui
+                spacing: 8 * panel.ui
+
+                Label {
+                    objectName: "lessonTitle"
+                    Layout.fillWidth: true
+                    text: qsTr("Lesson %1: %2").arg(panel.view.lessonNumber || "").arg(panel.view.lessonTitle || "")
+                    color: "#bba888"
+                    font.pixelSize: 13 * panel.ui
+                    wrapMode: Text.WordWrap
+                }
+                Label {
+                    objectName: "stepTitle"
+                    Layout.fillWidth: true
+                    text: panel.view.stepTitle || ""
+                    color: panel.accent
+                    font.pixelSize: 21 * panel.ui
+                    font.bold: true
+                    wrapMode: Text.WordWrap
+                }
+                Label {
+                    objectName: "stepCounter"
+                    text: qsTr("Step %1 of %2").arg((panel.view.stepIndex || 0) + 1).arg(panel.view.stepCount || 0)
+                          + (panel.view.stepDone ? "  \u2714" : "")
+                    color: "#bba888"
+                    font.pixelSize: 12 * panel.ui
+                }
+                Label {
+                    objectName: "matchInfo"
+                    visible: panel.view.cubeVisible === true
+                    Layout.fillWidth: true
+                    wrapMode: Text.WordWrap
+                    text: {
+                        const v = panel.view
+                        let parts = []
+                        if (v.matchLength > 0)
+                            parts.push(qsTr("Match to %1: you %2, opponent %3").arg(v.matchLength)
+                                       .arg(v.scoreYou).arg(v.scoreOpponent))
+                        else
+                            parts.push(qsTr("Single game"))
+                        if (v.crawford)
+                            parts.push(qsTr("Crawford game"))
+                        const owner = v.cubeOwner === 0 ? qsTr("you own it")
+                                    : v.cubeOwner === 1 ? qsTr("your opponent owns it")
+                                    : qsTr("in the middle")
+                        parts.push(qsTr("cube %1, %2").arg(v.cubeValue).arg(owner))
+                        return parts.join(" \u00b7 ")
+                    }
+                    color: panel.textColor
+                    font.pixelSize: 13 * panel.ui
+                }
+
+                ScrollView {
+                    id: textScroll
+                    objectName: "stepTextScroll"
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    clip: true
+                    contentWidth: availableWidth
+                    ColumnLayout {
+                        width: textScroll.availableWidth
+                        spacing: 10 * panel.ui
+                        Repeater {
+                            model: panel.view.paragraphs || []
+                            Label {
+                                required property string modelData
+                                required property int index
+                                objectName: "paragraph_" + index
+                                Layout.fillWidth: true
+                                text: modelData
+                                wrapMode: Text.WordWrap
+                                color: panel.textColor
+                                font.pixelSize: 15 * panel.ui
+                                lineHeight: 1.15
+                            }
+                        }
+                    }
+                }
+
+                // -- the exercise ---------------------------------------------------------
+                Rectangle {
+                    Layout.fillWidth: true
+                    visible: (panel.view.exercise || "") !== ""
+                    implicitHeight: exerciseColumn.implicitHeight + 16 * panel.ui
+                    radius: 8 * panel.ui
+                    color: "#2a1d14"
+                    border.color: panel.view.solved ? "#9cf0a8" : "#6a4d33"
+                    ColumnLayout {
+                        id: exerciseColumn
+                        anchors.left: parent.left
+                        anchors.right: parent.right
+                        anchors.top: parent.top
+                        anchors.margins: 8 * panel.ui
+                        spacing: 8 * panel.ui
+                        Label {
+                            objectName: "promptText"
+                            Layout.fillWidth: true
+                            text: panel.view.prompt || ""
+                            wrapMode: Text.WordWrap
+                            color: panel.accent
+                            font.pixelSize: 15 * panel.ui
+                            font.bold: true
+                        }
+                        RowLayout {
+                            visible: ["pips", "shots", "dice_count", "game_points"].indexOf(panel.view.exercise) >= 0
+                                     && !panel.view.solved
+                            spacing: 8 * panel.ui
+                            SpinBox {
+                                id: numberInput
+                                objectName: "numberInput"
+                                from: 0
+                                to: 500
+                                editable: true
+                                font.pixelSize: 15 * panel.ui
+                                Layout.preferredWidth: 130 * panel.ui
+                                Connections {
+                                    target: panel
+                                    function onViewChanged() {
+                                        if (panel.view.solved !== true && !panel.feedback.visible)
+                                            numberInput.value = 0
+                                    }
+                                }
+                            }
+                            GameButton {
+                                objectName: "checkButton"
+                                ui: panel.ui
+                                primary: true
+                                text: qsTr("Check")
+                                onClicked: LessonPlayer.answerNumber(numberInput.value)
+                            }
+                        }
+                        RowLayout {
+                            visible: (panel.view.choices || []).length > 0 && !panel.view.solved
+                            spacing: 8 * panel.ui
+                            Repeater {
+                                model: panel.view.choices || []
+                                GameButton {
+                                    required property string modelData
+                                    objectName: "choice_" + modelData
+                                    ui: panel.ui
+                                    text: modelData === "take" ? qsTr("Take")
+                                          : modelData === "pass" ? qsTr("Pass")
+                                          : modelData === "yes" ? qsTr("Yes") : qsTr("No")
+                                    onClicked: LessonPlayer.choose(modelData)
+                                }
+                            }
+                        }
+                        Label {
+                            visible: panel.view.exercise === "play" && !panel.view.solved
+                            Layout.fillWidth: true
+                            wrapMode: Text.WordWrap
+                            text: qsTr("Click a checker, then the point to move it to, or drag it.")
+                            color: "#bba888"
+                            font.pixelSize: 12 * panel.ui
+                        }
+                        Label {
+                            visible: panel.view.exercise === "reach" && !panel.view.solved
+                            Layout.fillWidth: true
+                            wrapMode: Text.WordWrap
+                            text: qsTr("Click the points on the board, one by one.")
+                            color: "#bba888"
+                            font.pixelSize: 12 * panel.ui
+                        }
+                        Rectangle {
+                            objectName: "feedbackBox"
+                            visible: panel.feedback.visible === true
+                            Layout.fillWidth: true
+                            implicitHeight: feedbackText.implicitHeight + 12 * panel.ui
+                            radius: 6 * panel.ui
+                            color: panel.feedback.correct ? "#2f5a38" : (panel.feedback.hint ? "#4a3d1c" : "#5a2a22")
+                            Label {
+                                id: feedbackText
+                                objectName: "feedbackText"
+                                anchors.left: parent.left
+                                anchors.right: parent.right
+                                anchors.verticalCenter: parent.verticalCenter
+                                anchors.margins: 6 * panel.ui
+                                text: panel.feedback.text || ""
+                                wrapMode: Text.WordWrap
+                                color: "#fff6e0"
+                                font.pixelSize: 14 * panel.ui
+                            }
+                        }
+                        RowLayout {
+                            spacing: 8 * panel.ui
+                            visible: !panel.view.solved
+                            GameButton {
+                                objectName: "hintButton"
+                                ui: panel.ui
+                                text: qsTr("Hint")
+                                hint: qsTr("Show the answer")
+                                onClicked: LessonPlayer.showHint()
+                            }
+                            GameButton {
+                                objectName: "undoButton"
+                                ui: panel.ui
+                                visible: panel.view.exercise === "play"
+                                enabled: panel.view.canUndo === true
+                                text: qsTr("Undo")
+                                onClicked: LessonPlayer.undoMove()
+                            }
+                        }
+                    }
+                }
+
+                RowLayout {
+                    Layout.fillWidth: true
+                    spacing: 8 * panel.ui
+                    GameButton {
+                        objectName: "backButton"
+                        ui: panel.ui
+                        text: qsTr("Back")
+                        enabled: panel.view.canBack === true
+                        onClicked: LessonPlayer.back()
+                    }
+                    Item { Layout.fillWidth: true }
+                    GameButton {
+                        objectName: "nextButton"
+                        ui: panel.ui
+                        primary: true
+                        text: panel.view.isLast ? qsTr("Finish") : qsTr("Next")
+                        enabled: panel.view.canNext === true
+                        onClicked: LessonPlayer.next()
+                    }
+                }
+            }
+        }
+    }
+}

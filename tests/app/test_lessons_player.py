@@ -1,0 +1,318 @@
+"""The lesson player in the real QML window: every lesson completed by clicks, wrong answers
+explained, progress kept, and one screenshot per lesson and language.
+
+The answers are taken from the exercises (computed by the engine), never typed in here; the clicks
+go to the rendered board and buttons.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
+from PySide6.QtQml import QQmlComponent, QQmlEngine
+from PySide6.QtQuick import QQuickItem
+from PySide6.QtTest import QTest
+
+from app import controller
+from engine import IllegalPlayError, TurnBuilder
+from engine.errors import REASON_TEXT
+from lessons.exercises import (
+    ChoiceExercise,
+    NumberExercise,
+    PlayExercise,
+    ReachExercise,
+)
+
+pytestmark = pytest.mark.gui
+
+
+class LessonHarness:
+    """The lesson window of a real QML engine, driven by clicks."""
+
+    def __init__(self, qtbot, data_dir: Path) -> None:
+        import app.lesson_player as lesson_player
+
+        self.qtbot = qtbot
+        self.data_dir = data_dir
+        controller.CONFIG = controller.Config(
+            data_dir=data_dir, settings_file=data_dir / "settings.ini", step_ms=0, think_delay_ms=0
+        )
+        lesson_player.LessonPlayer.progress_path = data_dir / "lesson-progress.json"
+        self.main = None
+        self.window = None
+        self.player = None
+
+    def open(self, language: str = "en") -> None:
+        from app.window import open_window
+
+        self.main = open_window(language, ["test"])
+        component = QQmlComponent(self.main.engine)
+        component.loadFromModule("app.qml", "LessonWindow")
+        assert component.status() == QQmlComponent.Status.Ready, component.errorString()
+        self.component = component
+        self.window = component.create()
+        assert self.window is not None, component.errorString()
+        QQmlEngine.setObjectOwnership(self.window, QQmlEngine.ObjectOwnership.CppOwnership)
+        self.window.resize(1280, 800)
+        self.window.show()
+        self.qtbot.waitExposed(self.window)
+        self.player = self.main.engine.singletonInstance("app.qml", "LessonPlayer")
+        self.settle()
+
+    def close(self) -> None:
+        if self.window is not None:
+            self.window.close()
+            self.window.deleteLater()
+            self.window = None
+        if self.main is not None:
+            self.main.close()
+            self.main = None
+        QCoreApplication.processEvents()
+
+    def settle(self, ms: int = 5) -> None:
+        self.qtbot.wait(ms)
+
+    # -- items --------------------------------------------------------------------------------
+    def items(self) -> Iterator[QQuickItem]:
+        stack = [self.window.contentItem()]
+        while stack:
+            item = stack.pop()
+            yield item
+            stack.extend(item.childItems())
+
+    def find(self, name: str) -> QQuickItem | None:
+        return next((i for i in self.items() if i.objectName() == name), None)
+
+    def item(self, name: str) -> QQuickItem:
+        found = self.find(name)
+        assert found is not None, f"no item named {name!r}"
+        return found
+
+    def click_item(self, item: QQuickItem) -> None:
+        assert item.isVisible(), f"{item.objectName()} is not visible"
+        point = item.mapToScene(QPointF(item.width() / 2, item.height() / 2)).toPoint()
+        assert self.window.contentItem().contains(QPointF(point))
+        QTest.mouseClick(
+            self.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
+        )
+        self.settle(1)
+
+    def click(self, name: str) -> None:
+        self.click_item(self.item(name))
+
+    def click_location(self, location: int) -> None:
+        name = f"tray_{location}" if location in (0, 27) else f"location_{location}"
+        self.click_item(self.item(name))
+
+    @property
+    def view(self) -> dict:
+        return self.player.view
+
+    @property
+    def feedback(self) -> dict:
+        return self.player.feedback
+
+    def feedback_text(self) -> str:
+        box = self.item("feedbackBox")
+        assert box.isVisible()
+        return self.item("feedbackText").property("text")
+
+    # -- answers by clicks --------------------------------------------------------------------
+    def exercise(self):
+        lesson = self.player.lessons[self.player.lessonIndex]
+        return lesson.steps[self.view["stepIndex"]].exercise
+
+    def answer_right(self) -> None:
+        ex = self.exercise()
+        if isinstance(ex, PlayExercise):
+            for step in ex.accepted()[0].steps:
+                self.click_location(step.src)
+                assert self.view["selected"] == step.src
+                self.click_location(step.dst)
+        elif isinstance(ex, ReachExercise):
+            for point in ex.answer():
+                self.click_location(point)
+        elif isinstance(ex, NumberExercise):
+            self.item("numberInput").setProperty("value", ex.answer())
+            self.click("checkButton")
+        elif isinstance(ex, ChoiceExercise):
+            self.click(f"choice_{ex.answer()}")
+        assert self.view["solved"], f"not solved: {self.feedback}"
+        assert self.feedback["correct"]
+
+    def answer_wrong(self) -> str:
+        """Give a wrong answer by clicks; returns the explanation the engine expects, if any."""
+        ex = self.exercise()
+        if isinstance(ex, PlayExercise):
+            builder = TurnBuilder(ex.position, ex.dice)
+            for src in sorted(builder.movable_points(), reverse=True):
+                for die in sorted(set(ex.dice), reverse=True):
+                    dst = 25 - die if src == 25 else max(src - die, 0)
+                    try:
+                        builder.move_checker(src, dst)
+                    except IllegalPlayError as exc:
+                        self.click_location(src)
+                        self.click_location(dst)
+                        return REASON_TEXT[exc.reason]
+                    builder.undo()
+            # every single step is legal: play a legal play that misses the goal
+            wrong = next(p for p in ex.legal() if p not in ex.accepted())
+            for step in wrong.steps:
+                self.click_location(step.src)
+                self.click_location(step.dst)
+            return str(wrong)
+        if isinstance(ex, ReachExercise):
+            answer = ex.answer()
+            point = next(p for p in range(24, 0, -1) if p not in answer and p < ex.src)
+            self.click_location(point)
+            return str(point)
+        if isinstance(ex, NumberExercise):
+            self.item("numberInput").setProperty("value", ex.answer() + 1)
+            self.click("checkButton")
+            return "too many"
+        other = next(c for c in ex.choices if c != ex.answer())
+        self.click(f"choice_{other}")
+        return ""
+
+
+@pytest.fixture
+def lessons_ui(qtbot, tmp_path) -> Iterator[LessonHarness]:
+    harness = LessonHarness(qtbot, tmp_path)
+    harness.open()
+    yield harness
+    harness.close()
+    controller.CONFIG = controller.Config()
+
+
+@pytest.mark.parametrize("number", range(8))
+def test_complete_a_lesson_by_clicks_with_a_wrong_answer(lessons_ui, number):
+    ui = lessons_ui
+    ui.click(f"openLesson_{number}")
+    assert ui.view["open"] and ui.view["lessonNumber"] == number + 1
+    lesson = ui.player.lessons[number]
+    wrong_done = False
+    for index, step in enumerate(lesson.steps):
+        assert ui.view["stepIndex"] == index
+        assert ui.item("stepTitle").property("text") == step.title
+        if step.exercise is not None:
+            assert not ui.item("nextButton").property("enabled")
+            if not wrong_done:
+                expected = ui.answer_wrong()
+                assert not ui.view["solved"]
+                text = ui.feedback_text()
+                assert text and not ui.feedback["correct"]
+                assert expected.lower() in text.lower(), (expected, text)
+                wrong_done = True
+            ui.answer_right()
+            assert ui.feedback_text().startswith("Correct!")
+        assert ui.item("nextButton").property("enabled")
+        ui.click("nextButton")
+    assert not ui.view["open"]  # back to the list after the last step
+    assert ui.item(f"lessonDone_{number}").property("text") == "\u2714"
+    assert ui.player.progress.is_done(lesson)
+
+
+def test_rule_reasons_on_the_board(lessons_ui):
+    """The 5-3 bear-off: 5/off is refused by the use-both-dice rule; then the hint and the play."""
+    ui = lessons_ui
+    ui.click("openLesson_2")
+    while ui.view["stepTitle"] != "Never make a die unusable on purpose":
+        ui.answer_right() if ui.exercise() else None
+        ui.click("nextButton")
+    ui.click_location(5)
+    assert ui.view["selected"] == 5
+    assert 2 in ui.view["ringPoints"]  # the engine's destinations of the checker on 5
+    ui.click_location(0)
+    assert ui.feedback_text() == REASON_TEXT["must_use_both_dice"]
+    assert ui.view["board"][5] == 1  # nothing moved
+    ui.click("hintButton")
+    assert ui.feedback_text() == "Play 5/2 4/off."
+    assert {"from": 5, "to": 2} in ui.view["arrows"]
+    ui.click_location(5)
+    ui.click_location(2)
+    assert ui.view["canUndo"]
+    ui.click("undoButton")
+    assert ui.view["board"][5] == 1
+    ui.click_location(5)
+    ui.click_location(2)
+    ui.click_location(4)
+    ui.click_location(0)
+    assert ui.view["solved"] and ui.view["board"][0] == 14
+
+
+def test_progress_resumes_and_restarts(qtbot, tmp_path):
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        ui.click("openLesson_0")
+        ui.click("nextButton")
+        ui.click("nextButton")
+        assert ui.view["stepIndex"] == 2
+        assert "2 of 5" in ui.item("lessonProgress_0").property("text")
+    finally:
+        ui.close()
+    again = LessonHarness(qtbot, tmp_path)
+    again.open()
+    try:
+        again.click("openLesson_0")
+        assert again.view["stepIndex"] == 2  # resumed where it was left
+        again.click("restartLesson_0")
+        assert again.view["stepIndex"] == 0
+        assert "0 of 5" in again.item("lessonProgress_0").property("text")
+    finally:
+        again.close()
+        controller.CONFIG = controller.Config()
+
+
+SHOT_STEPS = {
+    0: "points",
+    1: "landing",
+    2: "no-wasted-die",
+    3: "bar-one",
+    4: "higher-point-first",
+    5: "backgammon",
+    6: "take-or-pass",
+    7: "direct-shot",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "da", "nl"])
+def test_screenshots_of_one_step_per_lesson(qtbot, tmp_path, language):
+    """Renders one step of every lesson; the text fits its panel and the marks are drawn.
+
+    Set LESSON_SHOTS to a folder to keep the pictures for a person to look at.
+    """
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open(language)
+    folder = Path(os.environ.get("LESSON_SHOTS", tmp_path / "shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        for number, step_id in SHOT_STEPS.items():
+            lesson = ui.player.lessons[number]
+            ui.click(f"openLesson_{number}")
+            while ui.view["stepIndex"] != lesson.step_index(step_id):
+                if ui.exercise() is not None and not ui.view["solved"]:
+                    ui.answer_right()
+                ui.click("nextButton")
+            ui.settle(20)
+            image = ui.window.grabWindow()
+            assert not image.isNull()
+            image.save(str(folder / f"lesson{number + 1}-{step_id}-{language}.png"))
+            # the text fits: the step text needs no more room than its panel gives
+            scroll = ui.item("stepTextScroll")
+            content = scroll.property("contentHeight")
+            assert content <= scroll.height() + 1, (step_id, content, scroll.height())
+            # every mark of the step is on the board
+            step = lesson.steps[lesson.step_index(step_id)]
+            for mark in step.marks:
+                if mark.kind == "ring":
+                    assert mark.point in ui.view["ringCheckers"] + ui.view["ringPoints"]
+                elif mark.kind == "arrow":
+                    assert {"from": mark.point, "to": mark.to} in ui.view["arrows"]
+    finally:
+        ui.close()
+        controller.CONFIG = controller.Config()
