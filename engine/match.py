@@ -624,7 +624,7 @@ class Match:
             raise InvalidMatchIdError("Resignation offers are not supported.")
         if fields.cube > MAX_CUBE:
             raise InvalidMatchIdError(f"The cube goes up to {MAX_CUBE}, not {fields.cube}.")
-        if fields.crawford and (n < 2 or n - 1 not in fields.score):
+        if fields.crawford and (n < 1 or n - 1 not in fields.score):
             raise InvalidMatchIdError("A Crawford game needs a player one point from the target.")
         if fields.crawford and (fields.cube != 1 or fields.cube_owner != -1 or fields.doubled):
             raise InvalidMatchIdError("The cube is not used in the Crawford game.")

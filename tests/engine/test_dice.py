@@ -1,0 +1,60 @@
+"""Dice: the 21 weighted rolls and the opening roll."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine.dice import DISTINCT_ROLLS, ROLLS, check_roll, opening_roll, roll, roll_weight
+
+
+def test_21_distinct_rolls_weigh_36():
+    assert len(ROLLS) == 21
+    assert len(set(DISTINCT_ROLLS)) == 21
+    assert sum(weight for _, weight in ROLLS) == 36
+    for (high, low), weight in ROLLS:
+        assert 1 <= low <= high <= 6
+        assert weight == (1 if high == low else 2)
+
+
+def test_weights_match_the_36_ordered_outcomes():
+    counts = Counter(check_roll((a, b)) for a in range(1, 7) for b in range(1, 7))
+    assert dict(counts) == {r: w for r, w in ROLLS}
+    assert roll_weight((2, 5)) == 2 and roll_weight((4, 4)) == 1
+
+
+@pytest.mark.parametrize("bad", [(0, 1), (7, 2), (1,), "12", (1, 2, 3), (True, 2), None])
+def test_bad_rolls_are_refused(bad):
+    with pytest.raises(ValueError):
+        check_roll(bad)
+
+
+def test_roll_is_seedable_and_fair_ish():
+    assert [roll(random.Random(5)) for _ in range(3)] == [roll(random.Random(5))] * 3
+    rng = random.Random(12345)
+    counts = Counter(check_roll(roll(rng)) for _ in range(36_000))
+    for r, weight in ROLLS:
+        assert abs(counts[r] - weight * 1000) < 6 * (weight * 1000) ** 0.5
+
+
+def test_opening_roll_never_ties_and_is_fair_ish():
+    rng = random.Random(2024)
+    starters = Counter()
+    saw_ties = False
+    for _ in range(6000):
+        opening = opening_roll(rng)
+        d0, d1 = opening.dice
+        assert d0 != d1
+        assert opening.starter == (0 if d0 > d1 else 1)
+        assert opening.roll == (max(d0, d1), min(d0, d1))
+        assert all(1 <= t <= 6 for t in opening.ties)
+        saw_ties = saw_ties or bool(opening.ties)
+        starters[opening.starter] += 1
+    assert saw_ties
+    assert abs(starters[0] - 3000) < 250  # about 6 standard deviations
+
+
+def test_opening_roll_replays_with_the_seed():
+    assert opening_roll(random.Random(99)) == opening_roll(random.Random(99))
