@@ -1,0 +1,283 @@
+"""Full money games: a computer level (Expert by default) against GNU Backgammon 0-ply.
+
+GNU Backgammon runs as a subprocess (``gnubg -t -q -p server.py``) that answers JSON requests
+on its standard input (its best 0-ply play, its 0-ply cube decision). Dice are duplicated: each
+dice sequence is played twice with the seats swapped, so the luck of the dice cancels out. Each
+game is played cubeless and, with ``--cube``, also with the doubling cube (money, no Jacoby, no
+beavers, cube cap 64). The report is points per game for our level with a 95% confidence interval
+over the duplicate pairs.
+
+    python benchmarks/vs_gnubg.py --games 100 [--cube] [--level expert] [--json out.json]
+
+GNU Backgammon is only the opponent here; the program itself never needs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ai.cube import CENTRED, MINE, THEIRS, CubeState  # noqa: E402
+from ai.player import ComputerPlayer  # noqa: E402
+from engine.moves import legal_results, parse_play  # noqa: E402
+from engine.position import Position  # noqa: E402
+
+SERVER = r"""
+import json
+import sys
+
+import gnubg
+
+gnubg.command("set display off")
+
+
+def apply_play(board, move):
+    opp = list(board[0])
+    me = list(board[1])
+    for f, t in gnubg.parsemove(move):
+        me[24 if f == 25 else f - 1] -= 1
+        if t > 0:
+            oi = 24 - t
+            if opp[oi] == 1:
+                opp[oi] = 0
+                opp[24] += 1
+            me[t - 1] += 1
+    return (tuple(me), tuple(opp))
+
+
+def cubeinfo(req):
+    owner = {"centred": -1, "mine": 0, "theirs": 1}[req.get("owner", "centred")]
+    ci = gnubg.cubeinfo(req.get("cube", 1), owner, 0, 0, (0, 0), 0, 0)
+    ci["jacoby"] = 0
+    ci["beavers"] = 0
+    return gnubg.calcgammonprice(ci)
+
+
+for line in sys.stdin:
+    req = json.loads(line)
+    try:
+        board = gnubg.positionfromid(req["pid"])
+        ci = cubeinfo(req)
+        ec = {"cubeful": int(req.get("cubeful", 0)), "plies": 0, "deterministic": 1,
+              "noise": 0.0, "prune": 1}
+        if req["op"] == "move":
+            mv = gnubg.findbestmove(board, ci, ec, tuple(req["dice"]))
+            text = gnubg.movetupletostring(mv, board)
+            out = {"move": text, "result": gnubg.positionid(apply_play(board, text))}
+        else:
+            ec["cubeful"] = 1
+            res = gnubg.cfevaluate(board, ci, ec)
+            out = {"nd": res[1], "dt": res[2], "dp": res[3], "text": res[5]}
+    except Exception as exc:  # report and go on
+        out = {"error": repr(exc)}
+    sys.stdout.write("@@" + json.dumps(out) + "\n")
+    sys.stdout.flush()
+"""
+
+
+class Gnubg:
+    """A GNU Backgammon 0-ply opponent in a subprocess."""
+
+    def __init__(self, program: str) -> None:
+        self._dir = tempfile.TemporaryDirectory()
+        script = Path(self._dir.name) / "server.py"
+        script.write_text(SERVER)
+        self.proc = subprocess.Popen(
+            [program, "-t", "-q", "-p", str(script)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
+        )
+
+    def ask(self, request: dict) -> dict:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("GNU Backgammon stopped answering.")
+            if line.startswith("@@"):
+                answer = json.loads(line[2:])
+                if "error" in answer:
+                    raise RuntimeError(f"GNU Backgammon: {answer['error']}")
+                return answer
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self._dir.cleanup()
+
+
+def outcome(result: Position) -> int:
+    """Points the mover won with a play that ended the game (``result``: loser on roll)."""
+    loser = result.on_roll
+    if sum(loser) < 15:
+        return 1
+    if loser[24] or any(loser[18:24]):
+        return 3
+    return 2
+
+
+OWNER_NAMES = {CENTRED: "centred", MINE: "mine", THEIRS: "theirs"}
+
+
+def play_game(
+    ours: ComputerPlayer, gnubg: Gnubg, dice: random.Random, ours_first_seat: bool, cube: bool
+) -> int:
+    """One money game; returns the points won by our level (negative: lost)."""
+    while True:
+        d0, d1 = dice.randint(1, 6), dice.randint(1, 6)
+        if d0 != d1:
+            break
+    # seat 0 is the player who gets the first die; our level sits there when ours_first_seat
+    on_roll_seat = 0 if d0 > d1 else 1
+    roll = (d0, d1)
+    position = Position.start()
+    cube_value, owner_seat = 1, None  # owner_seat None: centred
+    first = True
+    for _ in range(2000):
+        ours_to_move = (on_roll_seat == 0) == ours_first_seat
+        if not first:
+            if cube and (owner_seat is None or owner_seat == on_roll_seat) and cube_value < 64:
+                rel_owner = CENTRED if owner_seat is None else MINE
+                state = CubeState(cube=cube_value, owner=rel_owner)
+                if ours_to_move:
+                    doubles = ours.should_double(position, state)
+                else:
+                    answer = gnubg.ask(
+                        {
+                            "op": "cube",
+                            "pid": position.position_id(),
+                            "cube": cube_value,
+                            "owner": OWNER_NAMES[rel_owner],
+                        }
+                    )
+                    text = answer["text"].lower()
+                    doubles = text.startswith(("double", "redouble", "optional"))
+                if doubles:
+                    if ours_to_move:
+                        answer = gnubg.ask(
+                            {
+                                "op": "cube",
+                                "pid": position.position_id(),
+                                "cube": cube_value,
+                                "owner": OWNER_NAMES[rel_owner],
+                            }
+                        )
+                        takes = answer["dt"] <= answer["dp"]
+                    else:
+                        takes = ours.should_take(position, state)
+                    if not takes:
+                        return cube_value if ours_to_move else -cube_value
+                    cube_value *= 2
+                    owner_seat = 1 - on_roll_seat
+            roll = (dice.randint(1, 6), dice.randint(1, 6))
+        first = False
+        if not legal_results(position, roll):
+            result = position.swapped()
+        elif ours_to_move:
+            owner = (
+                CENTRED if owner_seat is None else (MINE if owner_seat == on_roll_seat else THEIRS)
+            )
+            state = CubeState(cube=cube_value, owner=owner)
+            result = ours.choose_result(position, roll, state)
+        else:
+            owner = (
+                CENTRED if owner_seat is None else (MINE if owner_seat == on_roll_seat else THEIRS)
+            )
+            answer = gnubg.ask(
+                {
+                    "op": "move",
+                    "pid": position.position_id(),
+                    "dice": list(roll),
+                    "cube": cube_value,
+                    "owner": OWNER_NAMES[owner],
+                    "cubeful": int(cube),
+                }
+            )
+            result = parse_play(position, roll, answer["move"]).result
+        if result.is_game_over():
+            points = outcome(result) * cube_value
+            return points if ours_to_move else -points
+        position = result
+        on_roll_seat = 1 - on_roll_seat
+    raise RuntimeError("A game did not end in 2000 turns.")
+
+
+def summary(pairs: list[float]) -> dict[str, float]:
+    """Points per game and its 95% confidence interval from the duplicate-pair means."""
+    n = len(pairs)
+    mean = statistics.fmean(pairs) if pairs else 0.0
+    half = 1.96 * statistics.stdev(pairs) / math.sqrt(n) if n > 1 else float("nan")
+    return {"games": 2 * n, "ppg": mean, "ci95_low": mean - half, "ci95_high": mean + half}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per mode (even: pairs)")
+    parser.add_argument("--level", default="expert")
+    parser.add_argument("--cube", action="store_true", help="also play with the doubling cube")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", dest="json_out", default=None)
+    args = parser.parse_args(argv)
+    program = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+    if program is None:
+        print("GNU Backgammon (gnubg) is not installed: nothing to measure.")
+        return 0
+    ours = ComputerPlayer(args.level)
+    gnubg = Gnubg(program)
+    report: dict[str, dict] = {}
+    modes = ["cubeless"] + (["cube"] if args.cube else [])
+    try:
+        for mode in modes:
+            pairs: list[float] = []
+            started = time.time()
+            for k in range((args.games + 1) // 2):
+                points = []
+                for ours_first in (True, False):
+                    dice = random.Random(args.seed * 1_000_003 + k)
+                    points.append(play_game(ours, gnubg, dice, ours_first, mode == "cube"))
+                pairs.append(statistics.fmean(points))
+                s = summary(pairs)
+                print(
+                    f"\r{mode}: {s['games']} games, {s['ppg']:+.3f} ppg "
+                    f"[{s['ci95_low']:+.3f}, {s['ci95_high']:+.3f}], "
+                    f"{time.time() - started:.0f}s",
+                    end="",
+                    flush=True,
+                )
+            print()
+            report[mode] = summary(pairs)
+    finally:
+        gnubg.close()
+    for mode, s in report.items():
+        print(
+            f"{args.level} vs GNU Backgammon 0-ply, {mode}: {s['ppg']:+.3f} points per game, "
+            f"95% CI [{s['ci95_low']:+.3f}, {s['ci95_high']:+.3f}] over {s['games']} games"
+        )
+    if args.json_out:
+        Path(args.json_out).write_text(json.dumps(report, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
