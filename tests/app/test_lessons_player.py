@@ -298,7 +298,7 @@ def test_screenshots_of_one_step_per_lesson(qtbot, tmp_path, language):
                 if ui.exercise() is not None and not ui.view["solved"]:
                     ui.answer_right()
                 ui.click("nextButton")
-            ui.settle(20)
+            ui.settle(400)  # the cube slides to its owner
             image = ui.window.grabWindow()
             assert not image.isNull()
             image.save(str(folder / f"lesson{number + 1}-{step_id}-{language}.png"))
