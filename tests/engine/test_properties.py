@@ -21,7 +21,7 @@ from engine import (
     legal_plays,
     parse_play,
 )
-from tests.engine.reference_rules import legal_sequences, result_of
+from tests.engine.reference_rules import legal_sequences, result_of, single_steps
 
 SETTINGS = settings(
     max_examples=60,
@@ -187,6 +187,7 @@ def test_position_id_parser_accepts_or_refuses_clearly(text):
 
 
 REASONS = {value for name, value in vars(Reason).items() if name.isupper()}
+WHOLE_TURN = {Reason.MUST_USE_BOTH_DICE, Reason.MUST_PLAY_HIGHER_DIE, Reason.MUST_USE_MORE_DICE}
 
 
 @SETTINGS
@@ -195,6 +196,8 @@ def test_every_refused_step_names_a_known_rule(rng, turns):
     position, dice = a_position(rng, turns)
     builder = TurnBuilder(position, dice)
     allowed = {(step.src, step.dst) for step in builder.legal_steps()}
+    me, opp = list(position.on_roll), list(position.opponent)
+    possible = {(s, t) for die in set(dice) for s, t, _hit in single_steps(me, opp, die)}
     for src in range(26):
         for dst in range(26):
             if (src, dst) in allowed:
@@ -204,6 +207,10 @@ def test_every_refused_step_names_a_known_rule(rng, turns):
             except IllegalPlayError as exc:
                 assert exc.reason in REASONS, exc.reason
                 assert str(exc)
+                # A step the checker could make is refused only for a whole-turn rule.
+                whole_turn = exc.reason in WHOLE_TURN
+                if builder.has_legal_move():
+                    assert whole_turn == ((src, dst) in possible), (src, dst, exc.reason)
             else:
                 raise AssertionError(f"{src}/{dst} was accepted but is not a legal step")
     assert builder.steps == ()
