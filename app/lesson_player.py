@@ -29,6 +29,7 @@ from engine.errors import REASON_TEXT
 from lessons.exercises import (
     ChoiceExercise,
     Feedback,
+    LessonDataError,
     NumberExercise,
     PlayExercise,
     ReachExercise,
@@ -127,12 +128,19 @@ class LessonPlayer(QObject):
     feedbackChanged = Signal()
     lessonChanged = Signal()
 
-    # Set by the launcher or a test before QML creates the player: the progress file.
+    # Set by the launcher or a test before QML creates the player: the progress file, and the
+    # folder of lesson files (None: the ones shipped with the program).
     progress_path: Path | None = None
+    data_path: Path | None = None
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.lessons: list[Lesson] = load_lessons()
+        self.error = ""
+        try:
+            self.lessons: list[Lesson] = load_lessons(self.data_path)
+        except LessonDataError as exc:  # a broken installation: show why, do not crash
+            self.lessons = []
+            self.error = str(exc)
         self.progress = Progress(self.progress_path or _default_progress_path())
         self._model = LessonListModel(self)
         self._lesson: Lesson | None = None
@@ -207,6 +215,8 @@ class LessonPlayer(QObject):
         if self._index + 1 < len(self._lesson.steps):
             self._go(self._index + 1)
         else:
+            # finished: the lesson opens at its start next time
+            self.progress.set_current(self._lesson, self._lesson.steps[0].id)
             self.closeLesson()
 
     @Slot()
@@ -429,7 +439,7 @@ class LessonPlayer(QObject):
     def _compute_view(self) -> dict[str, Any]:
         step = self._step()
         if step is None or self._lesson is None:
-            return {"open": False}
+            return {"open": False, "error": self.error}
         tr = _translate
         position = self._builder.current_position() if self._builder else step.position
         state = board_state(position)

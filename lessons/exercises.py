@@ -74,11 +74,13 @@ class Feedback:
     text: str
     args: Mapping[str, Any] = field(default_factory=dict)
     done: bool = False  # True when the whole exercise is solved (a reach needs several clicks)
+    more: str | None = None  # a further explanation (msgid, no fields), shown after the text
 
     def render(self, translate: Translate = identity) -> str:
-        return translate(self.text).format(
+        text = translate(self.text).format(
             **{k: _render(v, translate) for k, v in self.args.items()}
         )
+        return f"{text} {translate(self.more)}" if self.more else text
 
 
 def _render(value: Any, translate: Translate) -> str:
@@ -313,7 +315,7 @@ class NumberExercise(Exercise):
         if given == right:
             return Feedback(True, CORRECT, done=True)
         text = NUMBER_TOO_HIGH if given > right else NUMBER_TOO_LOW
-        return self._wrong(text, given=given)
+        return Feedback(False, text, {"given": given}, more=self.explain)
 
     def hint(self) -> Feedback:
         return Feedback(False, HINT_NUMBER, {"answer": self.answer()})

@@ -159,7 +159,9 @@ ApplicationWindow {
             horizontalAlignment: Text.AlignHCenter
             verticalAlignment: Text.AlignVCenter
             wrapMode: Text.WordWrap
-            text: qsTr("Choose a lesson on the left. Your progress is saved: a lesson opens where you left it.")
+            text: lessonWindow.view.error
+                  ? qsTr("The lessons could not be loaded: %1").arg(lessonWindow.view.error)
+                  : qsTr("Choose a lesson on the left. Your progress is saved: a lesson opens where you left it.")
             color: lessonWindow.textColor
             font.pixelSize: 18 * lessonWindow.ui
         }

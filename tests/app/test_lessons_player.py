@@ -42,6 +42,7 @@ class LessonHarness:
             data_dir=data_dir, settings_file=data_dir / "settings.ini", step_ms=0, think_delay_ms=0
         )
         lesson_player.LessonPlayer.progress_path = data_dir / "lesson-progress.json"
+        lesson_player.LessonPlayer.data_path = None
         self.main = None
         self.window = None
         self.player = None
@@ -265,6 +266,51 @@ def test_progress_resumes_and_restarts(qtbot, tmp_path):
         assert "0 of 5" in again.item("lessonProgress_0").property("text")
     finally:
         again.close()
+        controller.CONFIG = controller.Config()
+
+
+def test_a_finished_lesson_opens_at_its_start(lessons_ui):
+    ui = lessons_ui
+    ui.click("openLesson_5")
+    for _ in ui.player.lessons[5].steps:
+        if ui.exercise() is not None:
+            ui.answer_right()
+        ui.click("nextButton")
+    assert not ui.view["open"]
+    ui.click("openLesson_5")
+    assert ui.view["stepIndex"] == 0 and ui.view["stepDone"]
+    assert ui.item("nextButton").property("enabled")  # a done step may be passed again
+
+
+def test_a_wrong_count_gets_the_lesson_explanation(lessons_ui):
+    ui = lessons_ui
+    ui.click("openLesson_0")
+    ui.click("nextButton")
+    ui.click("nextButton")
+    ui.click("nextButton")
+    ui.item("numberInput").setProperty("value", 160)
+    ui.click("checkButton")
+    assert ui.feedback_text() == "160 is too few. Add 2 x 24, 5 x 13, 3 x 8 and 5 x 6."
+    ui.click("hintButton")
+    assert ui.feedback_text() == "The answer is 167."
+
+
+def test_broken_lesson_files_are_reported_not_a_crash(qtbot, tmp_path):
+    import app.lesson_player as lesson_player
+
+    broken = tmp_path / "data"
+    broken.mkdir()
+    (broken / "01-x.json").write_text("{not json", encoding="utf-8")
+    ui = LessonHarness(qtbot, tmp_path)
+    lesson_player.LessonPlayer.data_path = broken
+    try:
+        ui.open()
+        text = ui.item("chooseLessonText").property("text")
+        assert "could not be loaded" in text and "01-x.json" in text
+        assert ui.player.lessonModel.rowCount() == 0
+    finally:
+        lesson_player.LessonPlayer.data_path = None
+        ui.close()
         controller.CONFIG = controller.Config()
 
 
