@@ -199,6 +199,9 @@ def test_complete_a_lesson_by_clicks_with_a_wrong_answer(lessons_ui, number):
     for index, step in enumerate(lesson.steps):
         assert ui.view["stepIndex"] == index
         assert ui.item("stepTitle").property("text") == step.title
+        ui.settle(2)
+        scroll = ui.item("stepTextScroll")  # the text fits its panel in a 1280 x 800 window
+        assert scroll.property("contentHeight") <= scroll.height() + 1, step.id
         if step.exercise is not None:
             assert not ui.item("nextButton").property("enabled")
             if not wrong_done:
