@@ -114,15 +114,15 @@ ApplicationWindow {
                                     Layout.fillWidth: true
                                 }
                             }
-                            RowLayout {
+                            Flow {  // the restart link goes to its own line when short of room
                                 Layout.fillWidth: true
                                 Layout.leftMargin: 22 * lessonWindow.ui
+                                spacing: 12 * lessonWindow.ui
                                 Label {
                                     objectName: "lessonProgress_" + item.index
                                     text: qsTr("%1 of %2 steps done").arg(item.stepsDone).arg(item.stepCount)
                                     color: "#bba888"
                                     font.pixelSize: 11 * lessonWindow.ui
-                                    Layout.fillWidth: true
                                 }
                                 Label {
                                     objectName: "restartLesson_" + item.index

@@ -355,6 +355,14 @@ def test_screenshots_of_one_step_per_lesson(qtbot, tmp_path, language):
             scroll = ui.item("stepTextScroll")
             content = scroll.property("contentHeight")
             assert content <= scroll.height() + 1, (step_id, content, scroll.height())
+            # the lesson list: a progress line and its restart link never overlap
+            for index in range(8):
+                link = ui.item(f"restartLesson_{index}")
+                if link.isVisible():
+                    label = ui.item(f"lessonProgress_{index}")
+                    a = label.mapRectToScene(label.boundingRect())
+                    b = link.mapRectToScene(link.boundingRect())
+                    assert not a.intersects(b), (language, index)
             # every mark of the step is on the board
             step = lesson.steps[lesson.step_index(step_id)]
             for mark in step.marks:
