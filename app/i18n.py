@@ -6,7 +6,8 @@ see the README's "Languages" section):
 - QML writes ``qsTr("New game")``; a ``GettextTranslator`` installed on the application answers
   Qt's look-ups from the catalog of the current language. Counts use the plural form
   ``qsTr("%n point", "%n points", count)`` (singular, plural, count: the catalog holds one form
-  per plural category of the language, and Qt puts the count in place of ``%n``). A second
+  per plural category of the language, and Qt puts the count in place of ``%n``; Qt's own
+  ``qsTr("%n point(s)", "", count)`` works too, and then English writes its two forms). A second
   argument without a count is a disambiguation and becomes the message context:
   ``qsTr("Double", "cube action")``. ``qsTranslate("Context", "text")`` works too.
 - Python writes ``_("...")``, ``ngettext(singular, plural, n)`` and ``pgettext(context, text)``
@@ -251,17 +252,17 @@ class GettextTranslator(QTranslator):
     ) -> str | None:
         if not source:
             return None
-        contexts: list[str | None] = [context] if context else []
-        if n >= 0 and disambiguation:
-            contexts.append(None)
+        contexts: list[str | None] = [context, None] if context else [None]
+        if n >= 0:
+            # qsTr("%n point", "%n points", n), or Qt's own qsTr("%n point(s)", "", n): gettext
+            # finds the plural forms by the singular source alone.
             for ctx in contexts:
-                found = self.catalog.lookup_plural(source, disambiguation, n, ctx)
+                found = self.catalog.lookup_plural(source, disambiguation or source, n, ctx)
                 if found is not None:
                     return found
-            return None
+            disambiguation = None  # it was the plural, not a context
         if disambiguation:
             contexts.insert(0, disambiguation)
-        contexts.append(None)
         for ctx in contexts:
             found = self.catalog.lookup(source, ctx)
             if found is not None:

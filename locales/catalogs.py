@@ -50,13 +50,18 @@ SOURCE_LANGUAGE = "en"
 #: The translator comment that allows a translation equal to its source.
 SAME_AS_SOURCE = "same-as-source"
 PROJECT = "Backgammon"
+QT_NUMERUS_NOTE = (
+    "One source text for all plural forms: every language, English too, writes each form."
+)
 AUTHORS = "The backgammon-desktop authors"
 WIDTH = 100
 
-# Qt (%1, %L1, %n, %Ln), Python (%(name)s, %s, %d, {name}) and literal percent signs (%%).
-_PLACEHOLDER = re.compile(
-    r"%%|%L?\d+|%L?n|%\([A-Za-z_][A-Za-z0-9_]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]"
-    r"|%[-#0 +]*\d*(?:\.\d+)?[sdifgeExXrc]|\{(?:[A-Za-z_][A-Za-z0-9_]*|\d*)(?:[:!][^{}]*)?\}"
+# Qt (%1, %L1, %n, %Ln) and brace fields ({name}, {0:.1f}) everywhere; printf style (%(name)s,
+# %s, %d, %%) only in texts flagged python-format, where a lone "%" ("25 %") is no placeholder.
+_QT_OR_BRACE = re.compile(r"%L?\d+|%L?n\b|\{(?:[A-Za-z_][A-Za-z0-9_]*|\d*)(?:[:!][^{}]*)?\}")
+_PRINTF = re.compile(
+    r"%%|%\([A-Za-z_][A-Za-z0-9_]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]"
+    r"|%[-#0+]*\d*(?:\.\d+)?[sdifgeExXrc]"
 )
 
 
@@ -93,6 +98,11 @@ def extract(root: Path) -> Catalog:
     ):
         path = Path(filename).as_posix()
         flags = ()
+        if not isinstance(message, str) and len(message) == 2 and not message[1]:
+            # Qt's own plural form, qsTr("%n point(s)", "", n): one source text for every form.
+            # It becomes a plural text whose plural is the same text; even English translates it.
+            message = (message[0], message[0])
+            comments = [*comments, QT_NUMERUS_NOTE]
         text = message if isinstance(message, str) else message[0]
         if "%(" in text:
             flags = ("python-format",)
@@ -168,7 +178,7 @@ def update_catalogs(template: Catalog, languages: Iterable[str] = LANGUAGES) -> 
         catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
         if language == SOURCE_LANGUAGE:
             for message in catalog:
-                if message.id:
+                if message.id and not is_qt_numerus(message):
                     message.string = message.id
                     message.flags.discard("fuzzy")
         catalog.fuzzy = False
@@ -208,8 +218,11 @@ def mo_is_current(language: str) -> bool:
     source = read_catalog(po_path(language), language)
 
     def entries(catalog: Catalog) -> dict:
+        def value(text):
+            return text if isinstance(text, str) else tuple(text)
+
         return {
-            (m.id, m.context): m.string
+            (value(m.id), m.context): value(m.string)
             for m in catalog
             if m.id
             and m.string
@@ -220,9 +233,18 @@ def mo_is_current(language: str) -> bool:
     return entries(compiled) == entries(source)
 
 
-def placeholders(text: str) -> list[str]:
-    """The placeholders of ``text``, sorted (``%1``, ``%n``, ``%(name)s``, ``{name}``, ``%%``)."""
-    return sorted(match.group(0) for match in _PLACEHOLDER.finditer(text))
+def placeholders(text: str, printf: bool = False) -> list[str]:
+    """The placeholders of ``text``, sorted: Qt's (``%1``, ``%L1``, ``%n``), brace fields
+    (``{name}``), and with ``printf`` also ``%(name)s``, ``%d`` and ``%%``."""
+    found = [match.group(0) for match in _QT_OR_BRACE.finditer(text)]
+    if printf:
+        found += [match.group(0) for match in _PRINTF.finditer(text)]
+    return sorted(found)
+
+
+def is_qt_numerus(message: Message) -> bool:
+    """A plural text written Qt's way: the same source for singular and plural."""
+    return message.pluralizable and message.id[0] == message.id[1]
 
 
 @dataclass(frozen=True)
@@ -276,25 +298,29 @@ def check_catalog(
             if len(forms) != nplurals or not all(forms):
                 report(message, f"untranslated: needs {nplurals} plural forms")
                 continue
-            expected = placeholders(plural)
+            printf = "python-format" in message.flags
+            expected = placeholders(plural, printf)
             for index, form in enumerate(forms):
-                found = placeholders(form)
+                found = placeholders(form, printf)
                 # The singular form (only ever used for one) may write the word instead of %n.
                 if found != expected and not (index == 0 and set(found) <= set(expected)):
                     report(message, f"placeholders {found} differ from the source's {expected}")
             same = tuple(forms) == (singular, plural)[: len(forms)]
-            if language != SOURCE_LANGUAGE and same and not _marked_same(message):
+            if language == SOURCE_LANGUAGE and is_qt_numerus(message):
+                if len(set(forms)) < 2:
+                    report(message, "English must write the singular and the plural form")
+            elif language == SOURCE_LANGUAGE and not same:
+                report(message, "the English catalog must repeat the source text")
+            elif language != SOURCE_LANGUAGE and same and not _marked_same(message):
                 report(message, f"same as the English source (mark it {SAME_AS_SOURCE!r})")
             continue
         if not message.string:
             report(message, "untranslated")
             continue
-        if placeholders(message.string) != placeholders(message.id):
-            report(
-                message,
-                f"placeholders {placeholders(message.string)} differ from the source's "
-                f"{placeholders(message.id)}",
-            )
+        printf = "python-format" in message.flags
+        found, expected = placeholders(message.string, printf), placeholders(message.id, printf)
+        if found != expected:
+            report(message, f"placeholders {found} differ from the source's {expected}")
         if language == SOURCE_LANGUAGE and message.string != message.id:
             report(message, "the English catalog must repeat the source text")
         if (

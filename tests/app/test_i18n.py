@@ -25,6 +25,7 @@ TEXTS = {
         ("%n game", "%n games"): ("%n spil", "%n spil"),
         ("Double", "cube action"): "Dobl",
         ("Board", "Settings"): "Bræt (indstillinger)",
+        ("%n pip(s)", "%n pip(s)"): ("%n pip", "%n pips"),
     },
     "nl": {
         "New game": "Nieuw spel",
@@ -32,6 +33,8 @@ TEXTS = {
         ("%n game", "%n games"): ("%n spel", "%n spellen"),
         ("Double", "cube action"): "Verdubbel",
         ("Board", "Settings"): "Bord (instellingen)",
+        ("%n pip(s)", "%n pip(s)"): ("%n pip", "%n pips"),
+        "Pips: %n": "Pips: %n",
     },
 }
 TEXTS["en"] = {
@@ -41,8 +44,9 @@ TEXTS["en"] = {
 }
 TEXTS["en"][("Double", "cube action")] = "Double"
 TEXTS["en"][("Board", "Settings")] = "Board"
+TEXTS["en"][("%n pip(s)", "%n pip(s)")] = ("%n pip", "%n pips")
 
-PLURALS = {("%n point", "%n points"), ("%n game", "%n games")}
+PLURALS = {("%n point", "%n points"), ("%n game", "%n games"), ("%n pip(s)", "%n pip(s)")}
 
 
 def make_catalog(language: str) -> i18n.Catalog:
@@ -121,8 +125,14 @@ def test_qt_lookups_use_the_catalog_with_plurals_and_contexts(fake_catalogs, qap
     assert translate("Main", "Double", "cube action") == "Verdubbel"
     # qsTranslate("Settings", "Board"): the context is the message context.
     assert translate("Settings", "Board") == "Bord (instellingen)"
+    # Qt's own plural form, one source text for all forms.
+    assert translate("Main", "%n pip(s)", "", 1) == "1 pip"
+    assert translate("Main", "%n pip(s)", "", 5) == "5 pips"
+    # A count with a text that has no plural forms: the plain translation.
+    assert translate("Main", "Pips: %n", "", 5) == "Pips: 5"
     # A text the catalog lacks is shown as written.
     assert translate("Main", "Not in any catalog") == "Not in any catalog"
+    assert translate("Main", "%n thing(s)", "", 2) == "2 thing(s)"
     i18n.set_language(qapp, None, "da")
     assert translate("Main", "%n point", "%n points", 1) == "1 point"
     assert translate("Main", "%n game", "%n games", 2) == "2 spil"
