@@ -1,0 +1,76 @@
+"""The lesson positions read back by GNU Backgammon: its legal plays for every roll a lesson asks
+about are the engine's, string for string (the answers of the play, dice-count and shot exercises
+rest on them)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from engine import legal_plays
+from lessons.exercises import DiceCountExercise, PlayExercise, ReachExercise
+from lessons.model import load_lessons
+
+pytestmark = pytest.mark.gnubg
+
+# Runs inside gnubg (gnubg -t -q -p script): for each "pid dice" line, gnubg's legal moves.
+SCRIPT = r"""
+import json, os
+import gnubg
+
+gnubg.command("set display off")
+gnubg.command("set player 0 human")
+gnubg.command("set player 1 human")
+gnubg.command("set evaluation chequerplay evaluation plies 0")
+gnubg.command("new game")
+out = []
+for line in open(os.environ["LESSON_CASES"]):
+    pid, dice = line.split()
+    gnubg.command("set board " + pid)
+    gnubg.command("set dice " + dice)
+    try:
+        moves = [m["move"] for m in gnubg.hint(1000)["hint"]]
+    except Exception:  # gnubg raises when there is no legal move
+        moves = []
+    out.append({"pid": pid, "read_back": gnubg.positionid(), "dice": dice, "moves": moves})
+with open(os.environ["LESSON_OUT"], "w") as handle:
+    json.dump(out, handle)
+"""
+
+
+def test_gnubg_agrees_on_every_lesson_roll(gnubg_path, tmp_path):
+    cases = {}
+    for lesson in load_lessons():
+        for step in lesson.steps:
+            ex = step.exercise
+            dice = getattr(ex, "dice", None) or step.dice
+            if dice is not None and isinstance(
+                ex, (PlayExercise, ReachExercise, DiceCountExercise, type(None))
+            ):
+                cases[(step.position_id, f"{dice[0]}{dice[1]}")] = (step.position, dice)
+    assert len(cases) >= 25
+    (tmp_path / "cases.txt").write_text("".join(f"{p} {d}\n" for p, d in cases))
+    (tmp_path / "script.py").write_text(SCRIPT)
+    done = subprocess.run(
+        [gnubg_path, "-t", "-q", "-p", str(tmp_path / "script.py")],
+        env={
+            "LESSON_CASES": str(tmp_path / "cases.txt"),
+            "LESSON_OUT": str(tmp_path / "o.json"),
+            "HOME": str(tmp_path),
+        },
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert (tmp_path / "o.json").exists(), done.stdout[-2000:] + done.stderr[-2000:]
+    results = json.loads((tmp_path / "o.json").read_text())
+    assert len(results) == len(cases)
+    assert sum(len(r["moves"]) for r in results) > 100  # gnubg really listed the plays
+    assert any(not r["moves"] for r in results)  # and the lessons' no-move rolls have none
+    for result in results:
+        position, dice = cases[(result["pid"], result["dice"])]
+        assert result["read_back"] == result["pid"]
+        engine_moves = sorted(str(play) for play in legal_plays(position, dice))
+        assert engine_moves == sorted(result["moves"]), result
