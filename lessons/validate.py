@@ -38,6 +38,7 @@ from lessons.exercises import (
 from lessons.model import Lesson, Step, load_lessons
 
 LESSON_COUNT = 8
+MAX_LABEL = 16  # a label sits on the board between the points: keep it short
 
 
 @dataclass
@@ -300,6 +301,8 @@ def check_step(step: Step) -> list[str]:
     for mark in step.marks:
         if mark.kind == "arrow" and mark.to == mark.point:
             problems.append(f"an arrow from {mark.point} to itself")
+        if mark.kind == "label" and len(mark.text) > MAX_LABEL:
+            problems.append(f"label {mark.text!r} is longer than {MAX_LABEL} characters")
     for text in step.messages():
         problems += [f"{p} in {text[:40]!r}" for p in _field_problems(text, step.exercise)]
     ex = step.exercise

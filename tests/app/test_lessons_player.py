@@ -272,6 +272,25 @@ def test_progress_resumes_and_restarts(qtbot, tmp_path):
         controller.CONFIG = controller.Config()
 
 
+def test_checkers_can_be_dragged(lessons_ui):
+    ui = lessons_ui
+    ui.click("openLesson_1")  # the opening 3-1: make the 5-point
+    assert 8 in ui.view["draggable"] and 6 in ui.view["draggable"]
+    button, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    for source in (8, 6):
+        a = ui.item(f"location_{source}")
+        b = ui.item("location_5")
+        start = a.mapToScene(QPointF(a.width() / 2, a.height() * 0.9)).toPoint()
+        end = b.mapToScene(QPointF(b.width() / 2, b.height() * 0.9)).toPoint()
+        QTest.mousePress(ui.window, button, mods, start)
+        for i in range(1, 9):
+            QTest.mouseMove(ui.window, start + (end - start) * (i / 8))
+            ui.settle(1)
+        QTest.mouseRelease(ui.window, button, mods, end)
+        ui.settle(2)
+    assert ui.view["solved"] and ui.view["board"][5] == 2
+
+
 def test_a_finished_lesson_opens_at_its_start(lessons_ui):
     ui = lessons_ui
     ui.click("openLesson_5")

@@ -103,6 +103,8 @@ def test_a_seed_example_must_show_the_seed_position(data):
         (lambda s: s["exercise"].update(type="essay"), "unknown exercise type"),
         (lambda s: s.update(text=[]), "'text'"),
         (lambda s: s.update(marks=[{"ring": 26}]), "a point is"),
+        (lambda s: s.update(marks=[{"label": 3, "text": "A very long label text"}]), "longer"),
+        (lambda s: s.update(marks=[{"arrow": [6, 6]}]), "to itself"),
     ],
 )
 def test_bad_data_is_a_clear_error_naming_file_and_step(data, change, words):
