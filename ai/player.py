@@ -26,7 +26,14 @@ from ai.cube import position_features as cube_features
 from ai.evaluator import Evaluator, load_default_evaluator
 from ai.levels import CUBE_NEVER, Level, get_level
 from ai.met import MatchEquityTable, default_table
-from ai.search import CancelToken, RankedPlay, check_cancel, position_outputs, rank_results
+from ai.search import (
+    CancelToken,
+    RankedPlay,
+    check_cancel,
+    limit_blas_threads,
+    position_outputs,
+    rank_results,
+)
 from engine.moves import Play, legal_plays
 from engine.position import Position
 
@@ -50,6 +57,7 @@ class ComputerPlayer:
         self.evaluator = evaluator if evaluator is not None else load_default_evaluator()
         self.seed = int(seed)
         self.met: MatchEquityTable = default_table(crawford_rule)
+        limit_blas_threads(1)
 
     # -- randomness -----------------------------------------------------------------------------
     def _rng(self, position: Position, salt: str) -> np.random.Generator:

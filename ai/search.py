@@ -16,6 +16,8 @@ stop; it is checked between batches and raises ``Cancelled``.
 
 from __future__ import annotations
 
+import ctypes
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,6 +35,50 @@ CancelToken = threading.Event | Callable[[], bool] | None
 DEFAULT_CANDIDATES = 8
 DEFAULT_THRESHOLD = 0.16
 MIN_CANDIDATES = 2
+
+
+_BLAS_SETTERS = (
+    "scipy_openblas_set_num_threads64_",
+    "scipy_openblas_set_num_threads",
+    "openblas_set_num_threads64_",
+    "openblas_set_num_threads",
+)
+
+
+def limit_blas_threads(threads: int = 1) -> bool:
+    """Run numpy's BLAS on ``threads`` threads; True if a BLAS library was found and set.
+
+    Search evaluates batches of a few hundred positions: on one thread such products take a
+    millisecond or two, while OpenBLAS's worker threads, on a machine busy with other work, can
+    make them ten times slower. Best effort: Linux's loaded-library list, else nothing.
+    """
+    try:
+        from threadpoolctl import threadpool_limits  # type: ignore[import-not-found]
+    except ImportError:
+        pass
+    else:
+        threadpool_limits(threads, user_api="blas")
+        return True
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        with open("/proc/self/maps") as maps:
+            paths = {line.split()[-1] for line in maps if "openblas" in line.lower()}
+    except OSError:
+        return False
+    done = False
+    for path in sorted(paths):
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError:
+            continue
+        for name in _BLAS_SETTERS:
+            setter = getattr(lib, name, None)
+            if setter is not None:
+                setter(ctypes.c_int(threads))
+                done = True
+                break
+    return done
 
 
 class Cancelled(Exception):
