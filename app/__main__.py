@@ -84,7 +84,8 @@ def _screenshot(w, path: Path, size: tuple[int, int], position, state: dict) -> 
     from engine import Position
 
     if position is not None or state:
-        on_roll = int(state.get("on_roll", 0))
+        state = dict(state)
+        on_roll = int(state.pop("on_roll", 0))
         pos = position or Position.start()
         if position is None and on_roll == 1:
             pos = pos.swapped()

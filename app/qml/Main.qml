@@ -320,6 +320,7 @@ ApplicationWindow {
         visible: Game.notice !== ""
         standardButtons: Dialog.Ok
         Label {
+            objectName: "noticeText"
             width: parent.width
             wrapMode: Text.WordWrap
             text: Game.notice

@@ -1,0 +1,139 @@
+"""The doubling cube and the Crawford rule in the window, and the end of games and matches."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Position
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
+
+
+def finish_turn_by_clicks(harness, rng):
+    game = harness.game
+    mover = game.onRoll
+    while game.onRoll == mover and game.legalSteps and not game.gameOver.get("visible"):
+        harness.play_step(rng.choice(game.legalSteps))
+
+
+def put_position(harness, text: str, on_roll: int) -> None:
+    """Set the board of the game in progress (``text`` from the view of ``on_roll``), before
+    the roll, and let the controller carry on from there as after any action."""
+    game = harness.game
+    s = game.session
+    s.position = Position.from_text(text)
+    s.on_roll = on_roll
+    s.turn = None
+    s.dice = None
+    s.opening_dice = None
+    s.phase = "roll"
+    game._after_change()
+    harness.settle()
+
+
+def test_cube_offered_taken_then_passed_in_a_two_player_match(harness):
+    harness.open(seed=17)
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 5, "cube": True, "name0": "A", "name1": "B"})
+    rng = random.Random(2)
+    assert harness.item("cube").isVisible() and game.cubeValue == 1 and game.cubeOwner == -1
+    assert not game.canDouble  # the opening roll is played at once
+    finish_turn_by_clicks(harness, rng)
+    doubler = game.onRoll
+    assert game.canDouble and harness.item("doubleButton").isEnabled()
+    harness.click("doubleButton")
+    assert game.cubeOffered and harness.item("doublePrompt").isVisible()
+    assert not game.canRoll
+    harness.click("takeButton")
+    assert not harness.item("doublePrompt").isVisible()
+    assert game.cubeValue == 2 and game.cubeOwner == 1 - doubler
+    assert game.onRoll == doubler and game.canRoll and not game.canDouble
+    harness.click("rollButton")
+    finish_turn_by_clicks(harness, rng)
+    # the taker owns the cube and may redouble
+    assert game.onRoll == 1 - doubler and game.canDouble
+    harness.click("doubleButton")
+    harness.click("passButton")
+    over = game.gameOver
+    assert over["visible"] and over["passed"] and over["winner"] == 1 - doubler
+    assert over["points"] == 2 and game.score[1 - doubler] == 2
+    assert harness.item("nextGameButton").isVisible()
+    harness.click("nextGameButton")
+    assert not game.gameOver["visible"] and game.cubeValue == 1 and game.cubeOwner == -1
+
+
+def test_crawford_game_is_played_without_the_cube(harness):
+    harness.open(seed=23)
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 3, "cube": True, "crawford": True})
+    rng = random.Random(5)
+    # Two games won by a pass take the leader to 2 of 3 points: one point from the match.
+    for _ in range(2):
+        finish_turn_by_clicks(harness, rng)
+        leader = 0 if game.score[0] else (1 if game.score[1] else game.onRoll)
+        while game.onRoll != leader:
+            harness.click("rollButton")
+            finish_turn_by_clicks(harness, rng)
+        harness.click("doubleButton")
+        harness.click("passButton")
+        harness.click("nextGameButton")
+    assert max(game.score) == 2
+    assert game.crawfordGame
+    assert not harness.item("cube").isVisible()
+    assert "Crawford" in harness.item("matchLabel").property("text")
+    crawford_winner = None
+    for _ in range(400):
+        if game.gameOver.get("visible"):
+            crawford_winner = game.gameOver["winner"]
+            break
+        assert not game.canDouble and not harness.item("doubleButton").isEnabled()
+        if game.canRoll:
+            harness.click("rollButton")
+        else:
+            finish_turn_by_clicks(harness, rng)
+    assert crawford_winner is not None
+    if game.gameOver["matchOver"]:
+        assert max(game.score) >= 3
+        return
+    harness.click("nextGameButton")
+    assert not game.crawfordGame and harness.item("cube").isVisible()
+    finish_turn_by_clicks(harness, rng)
+    assert game.canDouble  # after the Crawford game the cube is back
+
+
+def test_computer_doubles_and_the_player_answers(harness):
+    harness.open(seed=31)
+    game = harness.game
+    game.newGame({"opponent": "expert", "matchLength": 0, "cube": True})
+    harness.wait_for_human()
+    # The computer (player 1) is on roll well ahead in a race: it doubles.
+    put_position(harness, "x 6:3 5:3 4:3 3:2; o 19:3 20:3 21:3 22:3 23:2", on_roll=1)
+    harness.qtbot.waitUntil(lambda: game.mustAnswerDouble, timeout=20000)
+    assert harness.item("doublePrompt").isVisible()
+    assert "doubles" in game.status
+    harness.click("takeButton")
+    assert game.cubeValue == 2 and game.cubeOwner == 0
+    harness.wait_for_human()  # the computer rolled and played after the take
+    assert game.onRoll == 0 or game.gameOver["visible"]
+
+
+def test_player_doubles_and_the_computer_passes_or_takes(harness):
+    harness.open(seed=32)
+    game = harness.game
+    game.newGame({"opponent": "hard", "matchLength": 0, "cube": True})
+    harness.wait_for_human()
+    put_position(harness, "x 6:3 5:3 4:3 3:2; o 19:3 20:3 21:3 22:3 23:2", on_roll=0)
+    assert game.canDouble
+    harness.click("doubleButton")
+    harness.wait_for_human()
+    assert game.gameOver["visible"] and game.gameOver["passed"]  # far behind: it passes
+    assert "passes" in game.status
+    harness.click("playAgainButton")
+    harness.wait_for_human()
+    put_position(harness, "x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2", on_roll=0)
+    harness.click("doubleButton")
+    harness.wait_for_human()
+    assert "takes" in game.status and game.cubeValue == 2 and game.cubeOwner == 1
+    assert game.canRoll and not game.canDouble

@@ -1,0 +1,116 @@
+"""Saving after every action, resuming on the next start, and unreadable saves."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from app.session import MatchSettings, Session
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(90)]
+
+
+def test_resume_after_the_window_closes_mid_turn(harness):
+    harness.open(seed=51)
+    game = harness.game
+    game.newGame(
+        {"opponent": "human", "matchLength": 5, "cube": True, "name0": "Ada", "name1": "Bo"}
+    )
+    rng = random.Random(1)
+    while not (game.canUndo and game.legalSteps):  # stop in the middle of a turn
+        if game.canRoll:
+            harness.click("rollButton")
+        else:
+            harness.play_step(rng.choice(game.legalSteps))
+    board, dice, steps = list(game.board), game.dice, game.legalSteps
+    on_roll, names = game.onRoll, game.names
+    assert (harness.data_dir / "game.json").exists()
+    harness.close()
+
+    harness.open(seed=99)  # another seed: the saved generator state must win
+    game = harness.game
+    assert list(game.board) == board and game.dice == dice and game.legalSteps == steps
+    assert game.onRoll == on_roll and game.names == names and game.matchLength == 5
+    assert game.canUndo and "Welcome back" in game.status
+    harness.click("undoButton")
+    assert list(game.board) != board
+
+
+def test_resume_while_the_computer_was_moving(harness):
+    harness.open(seed=52)
+    game = harness.game
+    game.newGame({"opponent": "medium"})
+    rng = random.Random(4)
+    harness.wait_for_human()
+    while game.onRoll == 0 and game.legalSteps:
+        harness.play_step(rng.choice(game.legalSteps))
+    harness.close()  # the computer is on roll (thinking or about to)
+    harness.open(seed=52)
+    game = harness.game
+    harness.wait_for_human()
+    assert game.onRoll == 0 or game.gameOver["visible"]
+    assert any(line.startswith("1 ") for line in game.history)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        json.dumps({"version": 1, "settings": {}, "position_id": "????"}),
+        json.dumps([1, 2, 3]),
+        "",
+    ],
+)
+def test_an_unreadable_save_is_moved_aside_and_a_new_game_starts(harness, content):
+    harness.data_dir.mkdir(parents=True, exist_ok=True)
+    (harness.data_dir / "game.json").write_text(content, encoding="utf-8")
+    harness.open(seed=3)
+    game = harness.game
+    assert "could not be read" in game.notice
+    assert harness.item("noticeText").isVisible()
+    aside = list(harness.data_dir.glob("game-unreadable-*.json"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == content
+    assert game.legalSteps or game.canRoll or game.busy  # a new game is under way
+    # the new game is saved over the old name and reads back
+    data = json.loads((harness.data_dir / "game.json").read_text(encoding="utf-8"))
+    assert Session.from_dict(data).game_number == 1
+
+
+def test_the_save_is_written_atomically(harness, monkeypatch):
+    harness.open(seed=6)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    path = harness.data_dir / "game.json"
+    before = path.read_text(encoding="utf-8")
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    import app.controller as controller
+
+    monkeypatch.setattr(controller.os, "replace", broken)
+    harness.play_step(game.legalSteps[0])
+    assert path.read_text(encoding="utf-8") == before  # the old save is intact
+    assert "could not be saved" in game.notice
+
+
+def test_session_round_trip_keeps_everything():
+    s = Session(MatchSettings(match_length=7, cube=True, names=("A", "B"), computer=False))
+    s.rng.seed(5)
+    s.start_game()
+    s.opening()
+    step = s.turn.legal_steps()[0]
+    s.move(step.src, step.dst)
+    data = json.loads(json.dumps(s.to_dict()))
+    t = Session.from_dict(data)
+    assert t.absolute_board() == s.absolute_board()
+    assert t.turn.steps == s.turn.steps and t.dice == s.dice and t.on_roll == s.on_roll
+    assert t.rng.random() == s.rng.random()
+    with pytest.raises(ValueError):
+        Session.from_dict({**data, "phase": "dancing"})
+    with pytest.raises(ValueError):
+        Session.from_dict({**data, "cube_value": 3})
+    with pytest.raises(ValueError):
+        Session.from_dict({k: v for k, v in data.items() if k != "score"})
