@@ -28,6 +28,28 @@ ApplicationWindow {
     readonly property color textColor: "#f3e6cc"
     readonly property var view: LessonPlayer.view
 
+    // Keys for the classroom: next and back, the hint, undo a move.
+    Shortcut {
+        sequences: ["Right", StandardKey.MoveToNextPage]
+        enabled: lessonWindow.view.canNext === true
+        onActivated: LessonPlayer.next()
+    }
+    Shortcut {
+        sequences: ["Left", StandardKey.MoveToPreviousPage]
+        enabled: lessonWindow.view.canBack === true
+        onActivated: LessonPlayer.back()
+    }
+    Shortcut {
+        sequence: "H"
+        enabled: (lessonWindow.view.exercise || "") !== "" && lessonWindow.view.solved !== true
+        onActivated: LessonPlayer.showHint()
+    }
+    Shortcut {
+        sequences: [StandardKey.Undo, "Backspace"]
+        enabled: lessonWindow.view.canUndo === true
+        onActivated: LessonPlayer.undoMove()
+    }
+
     background: Rectangle {
         gradient: Gradient {
             GradientStop { position: 0.0; color: "#3b281a" }

@@ -291,6 +291,27 @@ def test_checkers_can_be_dragged(lessons_ui):
     assert ui.view["solved"] and ui.view["board"][5] == 2
 
 
+def test_keys_step_through_a_lesson(lessons_ui):
+    ui = lessons_ui
+    ui.click("openLesson_0")
+    QTest.keyClick(ui.window, Qt.Key.Key_Right)
+    ui.settle(2)
+    assert ui.view["stepIndex"] == 1
+    QTest.keyClick(ui.window, Qt.Key.Key_Left)
+    ui.settle(2)
+    assert ui.view["stepIndex"] == 0
+    for _ in range(3):
+        QTest.keyClick(ui.window, Qt.Key.Key_Right)
+        ui.settle(2)
+    assert ui.view["exercise"] == "pips"
+    QTest.keyClick(ui.window, Qt.Key.Key_Right)  # not solved yet: no further
+    ui.settle(2)
+    assert ui.view["stepIndex"] == 3
+    QTest.keyClick(ui.window, Qt.Key.Key_H)
+    ui.settle(2)
+    assert ui.feedback_text() == "The answer is 167."
+
+
 def test_a_finished_lesson_opens_at_its_start(lessons_ui):
     ui = lessons_ui
     ui.click("openLesson_5")
