@@ -257,15 +257,14 @@ def main(argv: list[str] | None = None) -> int:
                     dice = random.Random(args.seed * 1_000_003 + k)
                     points.append(play_game(ours, gnubg, dice, ours_first, mode == "cube"))
                 pairs.append(statistics.fmean(points))
-                s = summary(pairs)
-                print(
-                    f"\r{mode}: {s['games']} games, {s['ppg']:+.3f} ppg "
-                    f"[{s['ci95_low']:+.3f}, {s['ci95_high']:+.3f}], "
-                    f"{time.time() - started:.0f}s",
-                    end="",
-                    flush=True,
-                )
-            print()
+                if len(pairs) % 25 == 0 or len(pairs) == (args.games + 1) // 2:
+                    s = summary(pairs)
+                    print(
+                        f"{mode}: {s['games']} games, {s['ppg']:+.3f} ppg "
+                        f"[{s['ci95_low']:+.3f}, {s['ci95_high']:+.3f}], "
+                        f"{time.time() - started:.0f}s",
+                        flush=True,
+                    )
             report[mode] = summary(pairs)
     finally:
         gnubg.close()
