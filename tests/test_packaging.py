@@ -218,14 +218,16 @@ def test_the_installed_game_renders_without_the_project_folder(installed, tmp_pa
 
 @pytest.mark.slow
 def test_the_installed_engine_runs_from_outside(installed, tmp_path):
-    if not (ROOT / "engine" / "__main__.py").exists():
-        pytest.skip("the engine has no command line yet")
+    request = json.dumps({"position_id": "4HPwATDgc/ABMA", "dice": [3, 1]}) + "\n"
     done = _run(
-        [str(installed / "bin" / "python"), "-m", "engine", "plays", "4HPwATDgc/ABMA", "31"],
+        [str(installed / "bin" / "python"), "-m", "engine", "plays"],
         cwd=tmp_path,
         env=_clean_env(tmp_path),
+        input=request,
     )
-    assert "8/5 6/5" in done.stdout
+    answer = json.loads(done.stdout.splitlines()[0])
+    moves = {play["move"] for play in answer["plays"]}
+    assert "8/5 6/5" in moves and len(moves) == 16
 
 
 # --- Linux desktop files ----------------------------------------------------------------------
