@@ -25,8 +25,8 @@ from PySide6.QtCore import (
 from PySide6.QtQml import QmlElement, QmlSingleton
 
 from engine import IllegalPlayError, Play, Position, TurnBuilder
-from engine.errors import REASON_TEXT
 from lessons.exercises import (
+    RULE_TEXT,
     ChoiceExercise,
     Feedback,
     LessonDataError,
@@ -336,7 +336,7 @@ class LessonPlayer(QObject):
                 continue
             builder.undo()  # cannot happen: the checker was not movable
         if reason is not None:
-            self._set_feedback(Feedback(False, REASON_TEXT[reason]))
+            self._set_feedback(Feedback(False, RULE_TEXT[reason]))
 
     @Slot(int, int)
     def dropChecker(self, source: int, target: int) -> None:  # noqa: N802
@@ -351,7 +351,7 @@ class LessonPlayer(QObject):
         try:
             builder.move_checker(source, target)
         except IllegalPlayError as exc:
-            self._set_feedback(Feedback(False, REASON_TEXT.get(exc.reason, str(exc))))
+            self._set_feedback(Feedback(False, RULE_TEXT.get(exc.reason, str(exc))))
             self._update_view()
             return
         self._set_feedback(None)

@@ -27,7 +27,7 @@ from engine import (
     parse_play,
 )
 from engine.dice import ROLLS, check_roll
-from engine.errors import REASON_TEXT
+from engine.errors import Reason
 from lessons.i18n import N_, Translate, identity
 from lessons.match import MatchInfo
 
@@ -60,6 +60,30 @@ TAKE_RULE = N_(
     "least 25% (one game in four)."
 )
 POINT_NAMES = {25: N_("the bar"), 0: N_("off")}
+
+# The engine's rule reasons (engine.errors.REASON_TEXT), marked here for the translation
+# catalogs: the lesson player shows them as explanations. A test keeps them equal.
+RULE_TEXT = {
+    Reason.NO_CHECKER: N_("There is no checker of yours on that point."),
+    Reason.BLOCKED_POINT: N_("That point is blocked: the opponent has two or more checkers on it."),
+    Reason.BAR_FIRST: N_("A checker on the bar must enter before any other checker moves."),
+    Reason.DIE_NOT_AVAILABLE: N_("No remaining die moves a checker that distance."),
+    Reason.CANNOT_BEAR_OFF_YET: N_(
+        "You may bear off only when all 15 checkers are in your home board."
+    ),
+    Reason.HIGHER_CHECKER_FIRST: N_(
+        "A die higher than the point bears off only from the highest occupied point; "
+        "move a checker from a higher point."
+    ),
+    Reason.MUST_USE_BOTH_DICE: N_("You must play both dice when the rules allow it."),
+    Reason.MUST_PLAY_HIGHER_DIE: N_(
+        "When only one die can be played, you must play the higher one."
+    ),
+    Reason.MUST_USE_MORE_DICE: N_("You must play as many dice as the rules allow."),
+    Reason.NO_LEGAL_MOVE: N_("No legal move: the turn passes."),
+    Reason.TURN_COMPLETE: N_("All dice of this turn have been played."),
+    Reason.NOT_A_LEGAL_PLAY: N_("That is not a legal play for this roll."),
+}
 
 
 class LessonDataError(ValueError):
@@ -201,14 +225,14 @@ class PlayExercise(Exercise):
             return Feedback(True, CORRECT, done=True)
         if play.result in {p.result for p in self.legal()}:
             return self._wrong(self.wrong or PLAY_NOT_GOAL, play=str(play))
-        return self._wrong(REASON_TEXT["not_a_legal_play"])
+        return self._wrong(RULE_TEXT["not_a_legal_play"])
 
     def check_text(self, text: str) -> Feedback:
         """Judge a play typed in notation: an illegal one is explained by the engine's rule."""
         try:
             play = parse_play(self.position, self.dice, text)
         except IllegalPlayError as exc:
-            return self._wrong(REASON_TEXT.get(exc.reason, str(exc)))
+            return self._wrong(RULE_TEXT.get(exc.reason, str(exc)))
         except InvalidNotationError as exc:
             return self._wrong(str(exc))
         return self.check_play(play)
@@ -291,7 +315,7 @@ class ReachExercise(Exercise):
             try:
                 builder.move_checker(self.src, point)
             except IllegalPlayError as exc:
-                return REASON_TEXT.get(exc.reason, REACH_NOT)
+                return RULE_TEXT.get(exc.reason, REACH_NOT)
             return REACH_NOT
         if distance in (sum(self.dice), self.dice[0] * 3, self.dice[0] * 4):
             return REACH_BLOCKED_WAY

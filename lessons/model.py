@@ -229,10 +229,7 @@ def all_messages(lessons: list[Lesson]) -> Iterator[tuple[str, str]]:
                 if text not in seen:
                     seen.add(text)
                     yield text, where
-    from engine.errors import REASON_TEXT
-
-    # the engine's rule reasons are shown as explanations of wrong moves
-    for text in [*CODE_MESSAGES, *REASON_TEXT.values()]:
+    for text in CODE_MESSAGES:
         if text not in seen:
             seen.add(text)
             yield text, "lessons"

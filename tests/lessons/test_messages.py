@@ -6,7 +6,7 @@ from babel.messages.pofile import read_po
 
 from engine.errors import REASON_TEXT
 from lessons.catalog import extract_lesson_file, write_template
-from lessons.exercises import HINT_PLAY
+from lessons.exercises import HINT_PLAY, RULE_TEXT
 from lessons.model import all_messages, data_directory, load_lessons
 
 
@@ -30,6 +30,10 @@ def test_babel_extractor_finds_the_same_texts_as_the_loader():
         with (data_directory() / lesson.source).open("rb") as handle:
             found = {text for _, _, text, _ in extract_lesson_file(handle, None, None, None)}
         assert found == set(lesson.messages())
+
+
+def test_rule_reasons_for_translation_are_the_engines():
+    assert RULE_TEXT == REASON_TEXT
 
 
 def test_messages_have_a_source():
