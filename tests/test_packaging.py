@@ -13,6 +13,7 @@ about 100 MB, when the cache is cold), so the wheel tests are marked slow; CI ru
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -114,23 +115,57 @@ def installed(wheel, tmp_path_factory) -> Path:
 
 
 def _clean_env(home: Path) -> dict[str, str]:
-    """The environment of a player: no PYTHONPATH, a home of their own, offscreen Qt."""
+    """The environment of a player: no PYTHONPATH, a home of their own, offscreen Qt, and no
+    fonts on the system at all (fontconfig sees an empty folder): text must come from the
+    font the game ships."""
     env = {
         key: value
         for key, value in os.environ.items()
-        if not key.startswith(("PYTHON", "VIRTUAL_ENV", "QML", "QT_"))
+        if not key.startswith(("PYTHON", "VIRTUAL_ENV", "QML", "QT_", "FONTCONFIG"))
     }
+    fonts_conf = home / "fonts.conf"
+    fonts_conf.write_text(
+        '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+        f"<dir>{home / 'no-fonts'}</dir><cachedir>{home / 'font-cache'}</cachedir>"
+        "</fontconfig>",
+        encoding="utf-8",
+    )
     env.update(
         HOME=str(home),
         XDG_CONFIG_HOME=str(home / ".config"),
         XDG_DATA_HOME=str(home / ".local" / "share"),
         XDG_CACHE_HOME=str(home / ".cache"),
+        FONTCONFIG_FILE=str(fonts_conf),
         QT_QPA_PLATFORM="offscreen",
         QT_QUICK_BACKEND="software",
         QML_IMPORT_TRACE="1",
         PYTHONDONTWRITEBYTECODE="1",
+        LANG="C.UTF-8",
     )
     return env
+
+
+def _same_image(a: Path, b: Path) -> float:
+    """The share of pixels (on a grid) that are equal in two screenshots of the same size."""
+    from PySide6.QtGui import QImage
+
+    first, second = QImage(str(a)), QImage(str(b))
+    assert first.size() == second.size() and not first.isNull()
+    points = [(x, y) for x in range(0, first.width(), 3) for y in range(0, first.height(), 3)]
+    return sum(first.pixel(x, y) == second.pixel(x, y) for x, y in points) / len(points)
+
+
+# With no system fonts, the installed game still has its own font, with every letter it needs.
+FONT_CHECK = r"""
+import sys
+from PySide6.QtGui import QFontDatabase, QFontMetrics, QGuiApplication
+app = QGuiApplication(sys.argv[:1])
+before = set(QFontDatabase.families())
+from app import i18n
+family = i18n.install_fonts(app)
+metrics = QFontMetrics(app.font())
+print(family, family in before, all(metrics.inFontUcs4(ord(c)) for c in "æøåÆØÅëéü·–…%"))
+"""
 
 
 def test_the_wheel_carries_everything_the_game_needs(wheel):
@@ -217,6 +252,16 @@ def test_the_installed_game_renders_without_the_project_folder(installed, tmp_pa
 
 
 @pytest.mark.slow
+def test_the_installed_game_brings_its_own_font(installed, tmp_path):
+    done = _run(
+        [str(installed / "bin" / "python"), "-c", FONT_CHECK],
+        cwd=tmp_path,
+        env=_clean_env(tmp_path),
+    )
+    assert done.stdout.split() == ["DejaVu", "Sans", "False", "True"]
+
+
+@pytest.mark.slow
 def test_the_installed_engine_runs_from_outside(installed, tmp_path):
     request = json.dumps({"position_id": "4HPwATDgc/ABMA", "dice": [3, 1]}) + "\n"
     done = _run(
@@ -228,6 +273,52 @@ def test_the_installed_engine_runs_from_outside(installed, tmp_path):
     answer = json.loads(done.stdout.splitlines()[0])
     moves = {play["move"] for play in answer["plays"]}
     assert "8/5 6/5" in moves and len(moves) == 16
+
+
+# --- the one-folder bundle ---------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@pytest.mark.skipif(
+    importlib.util.find_spec("PyInstaller") is None,
+    reason="PyInstaller is not installed (`make bundle` installs it into .venv)",
+)
+def test_the_bundle_runs_with_its_own_python_qt_and_font(tmp_path):
+    """`make bundle`'s spec builds a folder that runs anywhere: the same screen as the source."""
+    dist = tmp_path / "dist"
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(dist),
+            "--workpath",
+            str(tmp_path / "build"),
+            str(ROOT / "packaging" / "backgammon.spec"),
+        ],
+        cwd=tmp_path,
+    )
+    program = dist / "Backgammon" / "backgammon"
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _clean_env(home)
+    assert _run([str(program), "--version"], cwd=home, env=env).stdout.strip() == (
+        f"backgammon {VERSION}"
+    )
+    bundled, source = tmp_path / "bundle-da.png", tmp_path / "source-da.png"
+    _run([str(program), "--screenshot", str(bundled), "--lang", "da"], cwd=home, env=env)
+    _run(
+        [sys.executable, "-m", "app", "--screenshot", str(source), "--lang", "da"],
+        cwd=ROOT,
+        env={**env, "PYTHONPATH": str(ROOT)},
+    )
+    # Same Qt, same font, same renderer: the bundle draws what the source draws, text included.
+    assert _same_image(bundled, source) > 0.99
 
 
 # --- Linux desktop files ----------------------------------------------------------------------
