@@ -444,6 +444,7 @@ class Match:
         self._start_score = (0, 0)
         self._setup: dict[str, Any] | None = None
         self._crawford_played_before = False  # set up from IDs after a Crawford game
+        self._setup_made_game = False  # the setup action created the first game
 
     # -- queries ----------------------------------------------------------------------------------
     @property
@@ -503,7 +504,7 @@ class Match:
         if self._setup is not None:
             out.append(dict(self._setup))
         for index, game in enumerate(self.games):
-            if index or self._setup is None:
+            if index or not self._setup_made_game:
                 out.append({"type": "new_game"})
             out.extend(game.history)
         return out
@@ -657,6 +658,7 @@ class Match:
         else:
             game.state = GameState.AWAITING_ROLL
         self.games.append(game)
+        self._setup_made_game = True
 
     # -- save, load, replay -----------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:

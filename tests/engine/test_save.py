@@ -12,6 +12,7 @@ import pytest
 from engine import save
 from engine.errors import SaveFormatError
 from engine.match import GameState, Match
+from engine.matchid import MatchIdFields
 
 GNUBG_MAT = Path(__file__).resolve().parents[1] / "data" / "gnubg-export-5-point.mat"
 
@@ -86,6 +87,18 @@ def test_a_seed_replays_a_whole_match():
 def test_a_match_set_up_from_ids_saves_and_loads():
     match = Match.from_ids("4HPwATDgc/ABMA", "QYkqASAAIAAA", seed=3)
     match.game.play(match.game.legal_plays()[0])
+    loaded = save.loads(save.dumps(match))
+    assert state_of(loaded) == state_of(match)
+
+
+def test_a_match_set_up_between_games_saves_and_loads():
+    post = MatchIdFields(match_length=7, score=(6, 3), game_state=0)
+    assert not Match.from_ids("4HPwATDgc/ABMA", post.encode()).is_crawford_game
+    fields = MatchIdFields(match_length=7, score=(6, 3), game_state=0, crawford=True)
+    match = Match.from_ids("4HPwATDgc/ABMA", fields.encode(), seed=4)
+    assert match.game is None and match.is_crawford_game
+    play_some(match, 30, random.Random(4))
+    assert match.games[0].is_crawford
     loaded = save.loads(save.dumps(match))
     assert state_of(loaded) == state_of(match)
 
