@@ -428,7 +428,8 @@ class Match:
             raise _fail("The match length must be a whole number.")
         if not 0 <= length <= MAX_MATCH_LENGTH:
             raise _fail(f"A match is played to 1-{MAX_MATCH_LENGTH} points (0 for a money game).")
-        if len(players) != 2 or not all(isinstance(p, str) for p in players):
+        names_ok = not isinstance(players, str) and len(players) == 2
+        if not names_ok or not all(isinstance(p, str) for p in players):
             raise _fail("A match needs two player names.")
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 63)

@@ -58,7 +58,7 @@ def test_plays_agree_with_gnubg_and_bad_lines_do_not_stop_the_stream():
 def test_show_json_fields_for_a_position_and_a_match_id():
     case = json.loads(POSITION_IDS.read_text().splitlines()[7])
     match_case = json.loads(MATCH_IDS.read_text().splitlines()[3])
-    pid = case.get("position_id") or case.get("pid")
+    pid = case["position_id"]
     result = run(["show", "--json", pid, match_case["match_id"]])
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -93,3 +93,37 @@ def test_show_text_board():
     assert "9-point match, score 2-4" in result.stdout
     bad = run(["show", "nonsense"])
     assert bad.returncode == 2 and "Position ID" in bad.stderr
+
+
+def test_plays_answers_each_line_as_it_arrives():
+    # another program may keep the engine open and wait for each answer before the next request
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine", "plays"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        for dice in ([3, 1], [6, 6], [9, 9]):
+            process.stdin.write(json.dumps({"position_id": "4HPwATDgc/ABMA", "dice": dice}) + "\n")
+            process.stdin.flush()
+            answer = json.loads(process.stdout.readline())
+            assert ("plays" in answer) == (dice != [9, 9])
+        assert len(answer) == 1 and "error" in answer
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+        process.stdout.close()
+    assert process.returncode == 0
+
+
+def test_every_position_id_shows_its_boards():
+    from engine.__main__ import position_json
+    from engine.position import Position
+
+    for line in POSITION_IDS.read_text().splitlines():
+        case = json.loads(line)
+        data = position_json(Position.from_position_id(case["position_id"]))
+        assert data["position_id"] == case["position_id"]
+        assert data["on_roll"] == case["on_roll"] and data["opponent"] == case["opponent"]
