@@ -1,0 +1,237 @@
+"""Every text a player sees follows the language, switched while the program runs.
+
+The running window is switched to Danish and to Dutch (as the settings do, through the ``I18n``
+singleton) and every visible text item is read: the main window, the menus, the new-game dialog,
+a result card at the end of a game, and a lesson. A text that is still an English source text
+(one whose translation differs, i.e. not marked ``same-as-source`` in the catalog) fails the
+test, and so does a text cut off by its item. The same walk in English must find English texts,
+so the check cannot pass by seeing nothing.
+
+Texts made in Python (status lines, default player names) must be made again when the language
+changes: listen to ``app.i18n.language_state().languageChanged``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
+from PySide6.QtQml import QQmlComponent, QQmlEngine
+from PySide6.QtQuick import QQuickItem
+from PySide6.QtTest import QTest
+
+from app import i18n
+from locales import catalogs
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(240)]
+
+LANGUAGES = ("da", "nl")
+# Placeholders stand for any text (Qt's %1, brace fields) or a count (%n).
+_FIELD = re.compile(r"%L?\d+|\{[^{}]*\}")
+_COUNT = re.compile(r"%L?n")
+# Displayed texts are often made of several translated pieces.
+_SEPARATORS = re.compile(r"\t|\n| · | – | — ")
+
+
+def _words(text: str) -> str:
+    return re.sub(r"[^A-Za-z]+", " ", _COUNT.sub(" ", _FIELD.sub(" ", text))).strip()
+
+
+def _pattern(english: str) -> re.Pattern[str]:
+    parts = []
+    for piece in re.split(r"(%L?\d+|\{[^{}]*\}|%L?n)", english.replace("&", "")):
+        if _COUNT.fullmatch(piece):
+            parts.append(r"\d+")
+        elif _FIELD.fullmatch(piece):
+            parts.append(r".+?")
+        else:
+            parts.append(re.escape(piece))
+    return re.compile("".join(parts))
+
+
+@cache
+def english_texts(language: str) -> tuple[re.Pattern[str], ...]:
+    """Patterns of the English texts that ``language`` translates differently."""
+    english = catalogs.read_catalog(catalogs.po_path("en"), "en")
+    other = catalogs.read_catalog(catalogs.po_path(language), language)
+    patterns = []
+    for message in english:
+        if not message.id:
+            continue
+        translated = other.get(message.id, message.context)
+        if translated is None or any(
+            catalogs.SAME_AS_SOURCE in comment for comment in translated.user_comments
+        ):
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        others = translated.string if isinstance(translated.string, tuple) else (translated.string,)
+        for form in forms:
+            # Words of one letter or none ("%1 – %2") say nothing about the language.
+            if form and form not in others and len(_words(form)) >= 2:
+                patterns.append(_pattern(form))
+    return tuple(patterns)
+
+
+def untranslated(text: str, language: str) -> str | None:
+    """The piece of ``text`` that is an English source text, if any."""
+    candidates = [text.replace("&", "").strip()]
+    candidates += [piece.strip() for piece in _SEPARATORS.split(candidates[0])]
+    for piece in candidates:
+        if piece and any(p.fullmatch(piece) for p in english_texts(language)):
+            return piece
+    return None
+
+
+def items(root: QQuickItem) -> Iterator[QQuickItem]:
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        yield item
+        stack.extend(item.childItems())
+
+
+def visible_texts(window) -> list[tuple[QQuickItem, str]]:
+    """(item, text) of every visible item that shows a text, popups included."""
+    found = []
+    for item in items(window.contentItem()):
+        if not item.isVisible() or item.opacity() == 0 or item.width() <= 0:
+            continue
+        for name in ("text", "placeholderText", "title"):
+            value = item.property(name)
+            if isinstance(value, str) and value.strip():
+                found.append((item, value))
+    return found
+
+
+def check_window(window, language: str, where: str) -> int:
+    """Fail on English or cut-off texts in ``window``; returns how many texts were read."""
+    texts = visible_texts(window)
+    problems = []
+    for item, text in texts:
+        piece = untranslated(text, language) if language != "en" else None
+        if piece is not None:
+            problems.append(f"{where}: {item.objectName() or type(item).__name__}: {piece!r}")
+        if item.property("truncated") is True:
+            problems.append(f"{where}: {item.objectName() or 'text'} is cut off: {text!r}")
+    assert not problems, f"in {language}:\n" + "\n".join(problems)
+    return len(texts)
+
+
+def english_found(window) -> int:
+    """How many visible texts are English source texts (the check's own sanity)."""
+    return sum(1 for _item, text in visible_texts(window) if untranslated(text, "nl"))
+
+
+def set_language(harness, language: str) -> None:
+    singleton = harness.w.engine.singletonInstance("Backgammon.I18n", "I18n")
+    singleton.setProperty("language", language)
+    assert i18n.current_language() == language
+    harness.settle(20)
+
+
+def click_text(harness, window, wanted: str) -> None:
+    for item in items(window.contentItem()):
+        if item.isVisible() and item.property("text") == wanted:
+            centre = item.mapToScene(QPointF(item.width() / 2, item.height() / 2)).toPoint()
+            QTest.mouseClick(
+                window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre
+            )
+            harness.settle(20)
+            return
+    raise AssertionError(f"no visible item shows {wanted!r}")
+
+
+def menu_titles(window) -> list[str]:
+    return [
+        item.property("text")
+        for item in items(window.contentItem())
+        if item.isVisible() and "MenuBarItem" in item.metaObject().className()
+    ]
+
+
+@pytest.fixture
+def main_window(harness):
+    harness.open(seed=11)
+    yield harness
+    i18n.set_language(None, harness.w.engine if harness.w else None, "en")
+
+
+def test_the_check_sees_english_in_the_english_window(main_window):
+    window = main_window.window
+    assert check_window(window, "en", "main window") >= 10
+    assert english_found(window) >= 5
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_main_window_menus_and_new_game_dialog_are_translated(main_window, language):
+    harness = main_window
+    window = harness.window
+    set_language(harness, language)
+    assert check_window(window, language, "main window") >= 10
+    # The menus of the menu bar, opened one by one (the settings live in them).
+    titles = menu_titles(window)
+    assert titles, "no menu bar"
+    closed = len(visible_texts(window))
+    for title in titles:
+        click_text(harness, window, title)
+        assert check_window(window, language, f"menu {title!r}") > closed, "the menu did not open"
+        QTest.keyClick(window, Qt.Key.Key_Escape)
+        harness.settle(20)
+    # The new-game dialog.
+    QTest.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    harness.settle(50)
+    assert check_window(window, language, "new-game dialog") >= 15
+    QTest.keyClick(window, Qt.Key.Key_Escape)
+    harness.settle(20)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_result_of_a_game_is_translated(main_window, language):
+    harness = main_window
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 5, "cube": True, "name0": "A", "name1": "B"})
+    harness.settle()
+    set_language(harness, language)
+    rng = random.Random(3)
+    mover = game.onRoll
+    while game.onRoll == mover and game.legalSteps:
+        harness.play_step(rng.choice(game.legalSteps))
+    harness.click("doubleButton")
+    check_window(harness.window, language, "double offered")
+    harness.click("passButton")
+    assert game.gameOver["visible"]
+    harness.settle(50)
+    check_window(harness.window, language, "result")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_lesson_is_translated(main_window, language):
+    import app.lesson_player  # noqa: F401  (registers the lesson window with QML)
+
+    harness = main_window
+    component = QQmlComponent(harness.w.engine)
+    component.loadFromModule("app.qml", "LessonWindow")
+    if component.status() != QQmlComponent.Status.Ready:
+        pytest.fail(component.errorString())
+    window = component.create()
+    assert window is not None, component.errorString()
+    QQmlEngine.setObjectOwnership(window, QQmlEngine.ObjectOwnership.CppOwnership)
+    try:
+        window.resize(1280, 800)
+        window.show()
+        harness.qtbot.waitExposed(window)
+        set_language(harness, language)
+        check_window(window, language, "lesson list")
+        opener = next(i for i in items(window.contentItem()) if i.objectName() == "openLesson_0")
+        centre = opener.mapToScene(QPointF(opener.width() / 2, opener.height() / 2)).toPoint()
+        QTest.mouseClick(window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre)
+        harness.settle(50)
+        assert check_window(window, language, "lesson") >= 5
+    finally:
+        window.close()
+        window.deleteLater()
+        QCoreApplication.processEvents()
