@@ -85,7 +85,7 @@ def measure_plays(player: ComputerPlayer, rows: list[dict]) -> dict[str, float]:
 def _gnubg_answers(verdict: str) -> tuple[set[bool], bool]:
     """(doubling choices gnubg accepts, gnubg takes) from its verdict text."""
     text = verdict.lower()
-    take = text.endswith("take")
+    take = text.partition(",")[2].strip().startswith(("take", "beaver"))
     if text.startswith("optional"):
         return {True, False}, take
     if text.startswith(("double", "redouble")):
