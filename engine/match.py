@@ -137,9 +137,18 @@ class Game:
     ``(player, dice, play or None)`` for every roll played or passed).
     """
 
-    def __init__(self, *, cube_enabled: bool = False, crawford: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        cube_enabled: bool = False,
+        crawford: bool = False,
+        match_length: int = 0,
+        score: tuple[int, int] = (0, 0),
+    ) -> None:
         self.cube_enabled = bool(cube_enabled) and not crawford
         self.is_crawford = bool(crawford)
+        self.match_length = match_length  # 0: money play
+        self.score = score  # the match score before this game, for the dead-cube rule
         self.state = GameState.OPENING
         self.position = Position.start()
         self.player_on_roll = 0
@@ -207,6 +216,12 @@ class Game:
             return "Only the owner of the cube may redouble."
         if self.cube_value >= MAX_CUBE:
             return f"The cube is at its maximum of {MAX_CUBE}."
+        if self.match_length and (
+            self.score[self.player_on_roll] + self.cube_value >= self.match_length
+        ):
+            # As in GNU Backgammon: winning this game at the current value already wins the
+            # match, so a double could only help the opponent.
+            return "The cube is dead: winning this game at its current value wins the match."
         return None
 
     # -- actions ----------------------------------------------------------------------------------
@@ -461,12 +476,17 @@ class Match:
     @property
     def score(self) -> tuple[int, int]:
         """Points of player 0 and player 1 from finished games, each capped at the match length."""
+        score = self.points_won()
+        if self.length:
+            return min(score[0], self.length), min(score[1], self.length)
+        return score
+
+    def points_won(self) -> tuple[int, int]:
+        """Points of player 0 and player 1 from finished games, not capped at the match length."""
         score = list(self._start_score)
         for game in self.games:
             if game.result is not None:
                 score[game.result.winner] += game.result.points
-        if self.length:
-            score = [min(s, self.length) for s in score]
         return score[0], score[1]
 
     @property
@@ -518,7 +538,12 @@ class Match:
         if self.game is not None and not self.game.is_over:
             raise _fail("The current game is not finished.")
         crawford = self._next_is_crawford()
-        game = Game(cube_enabled=self.cube_enabled, crawford=crawford)
+        game = Game(
+            cube_enabled=self.cube_enabled,
+            crawford=crawford,
+            match_length=self.length,
+            score=self.score,
+        )
         self.games.append(game)
         return game
 
@@ -545,7 +570,9 @@ class Match:
     def match_id_fields(self) -> MatchIdFields:
         """The state of the match and its current game as Match ID fields."""
         game = self.game
-        score = (0, 0) if self.is_money else self.score
+        # As GNU Backgammon writes it: the points actually won (beyond the target at the end;
+        # the running total of a money session).
+        score = self.points_won()
         if game is None:
             return MatchIdFields(
                 match_length=self.length, score=score, game_state=GAME_NONE, jacoby=False
@@ -569,7 +596,8 @@ class Match:
             cube_owner=-1 if game.cube_owner is None else game.cube_owner,
             player_on_roll=on_roll,
             turn=1 - on_roll if doubled else on_roll,
-            crawford=game.is_crawford,
+            # GNU Backgammon clears the flag when a game ends; it is set for the next game
+            crawford=game.is_crawford and game.result is None,
             doubled=doubled,
             dice=dice,
             game_state=state,
@@ -637,14 +665,19 @@ class Match:
         if position.is_game_over() and fields.game_state == GAME_PLAYING:
             raise InvalidMatchIdError("The position is a finished game, not a game in play.")
         self.cube_enabled = True
-        self._start_score = (0, 0) if self.is_money else fields.score
+        self._start_score = fields.score
         self._crawford_played_before = bool(
             n >= 2 and not fields.crawford and n - 1 in fields.score
         )
         self._setup = {"type": "setup", "position_id": position_id, "match_id": match_id}
         if fields.game_state == GAME_NONE:
             return
-        game = Game(cube_enabled=True, crawford=fields.crawford)
+        game = Game(
+            cube_enabled=True,
+            crawford=fields.crawford,
+            match_length=self.length,
+            score=self._start_score,
+        )
         game.position = position
         game.player_on_roll = fields.player_on_roll
         game.cube_value = fields.cube
