@@ -367,3 +367,27 @@ def test_from_ids_a_double_offered_can_be_taken():
 def test_from_ids_refuses_impossible_states(fields):
     with pytest.raises(InvalidMatchIdError):
         Match.from_ids(Position.start().position_id(), fields.encode())
+
+
+def test_dead_cube_in_match_play():
+    # 5-point match: a player with 1 point and a 4-cube wins the match by winning this game
+    match = setup("x 6:15; o 19:15", cube=4, owner=0, length=5, score=(1, 0))
+    assert not match.game.can_double()
+    with pytest.raises(IllegalActionError, match="dead"):
+        match.game.double()
+    alive = setup("x 6:15; o 19:15", cube=2, owner=0, length=5, score=(1, 0))
+    assert alive.game.can_double()
+    # a player one point from the target never doubles (post-Crawford, cube centred)
+    leader = setup("x 6:15; o 19:15", length=5, score=(4, 2))
+    assert not leader.game.can_double()
+    # money play has no dead cube
+    assert setup("x 6:15; o 19:15", cube=32, owner=0).game.can_double()
+
+
+def test_match_id_at_the_end_keeps_the_points_won_as_gnubg_does():
+    match = Match(3, cube=True, seed=1)
+    finish(match, 1, 1)
+    finish(match, 1, 3)  # 1 + 3 points: the match is won, the score shows 3
+    assert match.score == (0, 3) and match.points_won() == (0, 4)
+    fields = MatchIdFields.decode(match.match_id())
+    assert fields.score == (0, 4) and fields.game_state == 3 and not fields.crawford
