@@ -10,9 +10,11 @@ are always seen from the player on roll (``game.position``); ``game.board(player
 fixed player's view.
 
 Every action is recorded as a small JSON-ready dict in ``game.history`` / ``match.history``, and
-``match.apply(action)`` performs one, so a match replays from its history::
+``match.apply(action)`` performs one, so a match replays from its history (``Match.replay``);
+``engine.save`` writes and reads the versioned JSON save format and the Jellyfish ``.mat`` text.
+``Match.from_ids(position_id, match_id)`` sets up any state GNU Backgammon can show, and
+``match.match_id()`` gives it back::
 
-    >>> import random
     >>> match = Match(5, cube=True, seed=1)
     >>> game = match.new_game()
     >>> game.roll(match.rng)          # the opening roll
@@ -128,7 +130,14 @@ class Game:
     """One game of backgammon: a mutable history of actions over immutable positions.
 
     Usually made by ``Match.new_game()``. ``cube_enabled`` False plays without the doubling cube
-    (also in a Crawford game); gammons and backgammons still count.
+    (also in a Crawford game); gammons and backgammons still count. ``match_length`` and
+    ``score`` (the match score before this game) give the dead-cube rule of match play: as in
+    GNU Backgammon, no double when winning this game at the current value already wins the match.
+
+    A turn: ``roll(rng)``, then ``play(play)`` with one of ``legal_plays()`` (or a play built step
+    by step with ``turn_builder()``, where steps can be undone); a roll without a legal play
+    passes at once. Before rolling, ``can_double()`` / ``double()``; the opponent ``take()`` or
+    ``drop()``.
 
     Attributes (read them, do not assign them): ``state`` (``GameState``), ``position`` (seen
     from ``player_on_roll``), ``player_on_roll``, ``dice`` (the roll being played, in the order
@@ -188,7 +197,7 @@ class Game:
             return []
         if self._plays is None:
             self._plays = legal_plays(self.position, self.dice)
-        return self._plays
+        return list(self._plays)
 
     def turn_builder(self) -> TurnBuilder:
         """A ``TurnBuilder`` for the roll being played, to make and undo single steps.
