@@ -131,7 +131,7 @@ class Game:
 
     Usually made by ``Match.new_game()``. ``cube_enabled`` False plays without the doubling cube
     (also in a Crawford game); gammons and backgammons still count. ``match_length`` and
-    ``score`` (the match score before this game) give the dead-cube rule of match play: as in
+    ``match_score`` (the score before this game) give the dead-cube rule of match play: as in
     GNU Backgammon, no double when winning this game at the current value already wins the match.
 
     A turn: ``roll(rng)``, then ``play(play)`` with one of ``legal_plays()`` (or a play built step
@@ -152,12 +152,12 @@ class Game:
         cube_enabled: bool = False,
         crawford: bool = False,
         match_length: int = 0,
-        score: tuple[int, int] = (0, 0),
+        match_score: tuple[int, int] = (0, 0),
     ) -> None:
         self.cube_enabled = bool(cube_enabled) and not crawford
         self.is_crawford = bool(crawford)
         self.match_length = match_length  # 0: money play
-        self.score = score  # the match score before this game, for the dead-cube rule
+        self.match_score = match_score  # the score before this game, for the dead-cube rule
         self.state = GameState.OPENING
         self.position = Position.start()
         self.player_on_roll = 0
@@ -226,7 +226,7 @@ class Game:
         if self.cube_value >= MAX_CUBE:
             return f"The cube is at its maximum of {MAX_CUBE}."
         if self.match_length and (
-            self.score[self.player_on_roll] + self.cube_value >= self.match_length
+            self.match_score[self.player_on_roll] + self.cube_value >= self.match_length
         ):
             # As in GNU Backgammon: winning this game at the current value already wins the
             # match, so a double could only help the opponent.
@@ -551,7 +551,7 @@ class Match:
             cube_enabled=self.cube_enabled,
             crawford=crawford,
             match_length=self.length,
-            score=self.score,
+            match_score=self.score,
         )
         self.games.append(game)
         return game
@@ -685,7 +685,7 @@ class Match:
             cube_enabled=True,
             crawford=fields.crawford,
             match_length=self.length,
-            score=self._start_score,
+            match_score=self._start_score,
         )
         game.position = position
         game.player_on_roll = fields.player_on_roll
