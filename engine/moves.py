@@ -381,7 +381,7 @@ class Play(tuple):
         split into dice and checked against the rules.
         """
         steps = []
-        for step, count in _parse_segments(text):
+        for step, count, _last in _parse_segments(text):
             steps.extend([step] * count)
         return cls(steps)
 
@@ -512,14 +512,17 @@ def _parse_point(text: str) -> int:
     return value
 
 
-def _parse_segments(text: str) -> list[tuple[Step, int]]:
-    """Split notation into written segments: [(Step(src, dst, hit), repeat count)]."""
+def _parse_segments(text: str) -> list[tuple[Step, int, bool]]:
+    """Split notation into written segments: [(Step(src, dst, hit), repeat count, last)].
+
+    ``last`` marks the final landing of each written move.
+    """
     if not isinstance(text, str):
         raise InvalidNotationError("A move must be text.")
     cleaned = text.strip().lower().replace(",", " ").replace("-", "/")
     if not cleaned:
         return []
-    out: list[tuple[Step, int]] = []
+    out: list[tuple[Step, int, bool]] = []
     for word in cleaned.split():
         match = _MOVE_RE.match(word)
         if not match:
@@ -531,14 +534,15 @@ def _parse_segments(text: str) -> list[tuple[Step, int]]:
         if not 1 <= count <= 4:
             raise InvalidNotationError(f"{word!r}: a move can repeat 1 to 4 times.")
         src = start
-        for piece in match.group(2).split("/")[1:]:
+        pieces = match.group(2).split("/")[1:]
+        for index, piece in enumerate(pieces):
             hit = piece.endswith("*")
             dst = _parse_point(piece.rstrip("*"))
             if dst == BAR_POINT or (src != BAR_POINT and dst != OFF_POINT and dst >= src):
                 raise InvalidNotationError(f"{word!r}: checkers move from higher to lower points.")
             if src == OFF_POINT:
                 raise InvalidNotationError(f"{word!r}: a checker that is off cannot move on.")
-            out.append((Step(src, dst, hit), count))
+            out.append((Step(src, dst, hit), count, index == len(pieces) - 1))
             src = dst
     return out
 
@@ -560,7 +564,7 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     # Where my checkers end up does not depend on the route; compare that first.
     mine = list(position.on_roll)
     typed_hits: set[int] = set()
-    for step, count in segments:
+    for step, count, _last in segments:
         for _ in range(count):
             src_index = 24 if step.src == BAR_POINT else step.src - 1
             if mine[src_index] <= 0:
@@ -576,9 +580,11 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     candidates = [p for p in plays if p.result is not None and p.result.opponent == target]
     if not candidates:
         raise _explain_illegal(position, dice, segments, plays)
+    # A landing on a blot at the end of a written move always hits, marked or not; on the way,
+    # only the marked landings say which route was taken.
+    finals = {step.dst for step, _count, last in segments if last}
     for play in candidates:
-        # A landing on a blot at the end of a move always hits, marked or not.
-        if play.hits() - _final_landings(segments) == typed_hits - _final_landings(segments):
+        if play.hits() - finals == typed_hits - finals:
             return play
     if len(candidates) == 1:
         return candidates[0]
@@ -587,21 +593,17 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     )
 
 
-def _final_landings(segments: list[tuple[Step, int]]) -> set[int]:
-    return {step.dst for step, _ in segments}
-
-
 def _explain_illegal(
     position: Position,
     dice: Sequence[int],
-    segments: list[tuple[Step, int]],
+    segments: list[tuple[Step, int, bool]],
     plays: list[Play],
 ) -> IllegalPlayError:
     """The most specific rule a typed play breaks."""
     from engine.turn import TurnBuilder  # local: turn builds on this module
 
     builder = TurnBuilder(position, dice)
-    for step, count in segments:
+    for step, count, _last in segments:
         for _ in range(count):
             try:
                 builder.move_checker(step.src, step.dst)

@@ -13,8 +13,6 @@ import gzip
 import json
 from pathlib import Path
 
-import pytest
-
 import engine.moves
 from engine import Position, legal_plays, legal_results, parse_play
 
@@ -133,11 +131,6 @@ def test_parse_play_reaches_gnubgs_result_for_every_gnubg_move(monkeypatch):
     assert not failures, _report(failures, parsed)
 
 
-@pytest.mark.xfail(
-    reason="engine bug: parse_play ignores a hit marked on an intermediate landing (24/23*/21) "
-    "and may return the quiet route; reported to the engine owner",
-    strict=False,
-)
 def test_parse_play_honours_hits_marked_on_the_way(monkeypatch):
     """``24/23*/21`` names the route that hits on 23, not the quiet route through 22."""
     failures, parsed = _parse_failures(monkeypatch, _has_intermediate_hit)
