@@ -99,6 +99,8 @@ class MatchIdFields:
         d1, d2 = self.dice
         if (d1 == 0) != (d2 == 0) or not (0 <= d1 <= 6 and 0 <= d2 <= 6):
             fail(f"The dice {self.dice!r} must both be 1-6, or both 0 when not rolled.")
+        if self.game_state != GAME_PLAYING:
+            return  # after a game GNU Backgammon leaves the last offer's flags as they were
         if self.doubled and self.resigned:
             fail("A double and a resignation cannot be pending at the same time.")
         if (self.doubled or self.resigned) and self.turn == self.player_on_roll:

@@ -55,3 +55,49 @@ def test_matches_agree_with_gnubg_state_by_state(length, crawford, seed, tmp_pat
     assert not mismatches, mismatches[:3]
     counts = lines[-1]["done"]
     assert counts["matches"] == 2 and counts["actions"] > 100
+
+
+@pytest.mark.gnubg
+@pytest.mark.parametrize(("length", "seed"), [(3, 21), (5, 22), (7, 23)])
+def test_gnubg_imports_our_mat_export_with_the_same_games(length, seed, tmp_path):
+    import random
+
+    from engine.match import GameState, Match
+    from engine.matchid import MatchIdFields
+
+    match = Match(length, cube=True, players=("Ann", "Bo"), seed=seed)
+    choices = random.Random(seed)
+    while not match.is_over:
+        game = match.new_game()
+        while not game.is_over:
+            if game.state is GameState.AWAITING_PLAY:
+                game.play(choices.choice(game.legal_plays()))
+            elif game.state is GameState.AWAITING_TAKE:
+                game.take() if choices.random() < 0.7 else game.drop()
+            elif (
+                game.state is GameState.AWAITING_ROLL
+                and game.can_double()
+                and (choices.random() < 0.1)
+            ):
+                game.double()
+            else:
+                game.roll(match.rng)
+    mat = tmp_path / "match.mat"
+    mat.write_text(match.export_mat())
+    env = dict(os.environ, MAT_FILE=str(mat), HOME=str(tmp_path))
+    done = subprocess.run(
+        [find_gnubg(), "-t", "-q", "-p", str(SCRIPT.with_name("gnubg_import_mat.py"))],
+        capture_output=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    lines = [
+        json.loads(line[4:])
+        for line in done.stdout.decode("utf-8", "replace").splitlines()
+        if line.startswith("MAT ")
+    ]
+    assert lines, done.stderr.decode("utf-8", "replace")[-2000:]
+    ours = [[g.result.winner, g.result.points] for g in match.games]
+    assert lines[0]["games"] == ours
+    assert MatchIdFields.decode(lines[0]["match_id"]).score == match.points_won()
