@@ -326,10 +326,7 @@ class Game:
         except ValueError:
             raise _fail("Resign a single game (1), a gammon (2) or a backgammon (3).") from None
         self._record({"type": "resign", "player": player, "kind": int(kind)})
-        winner = 1 - player
-        if winner != self.player_on_roll:
-            self._set_on_roll(winner)
-        self._finish(GameResult(winner, kind, self.cube_value, EndReason.RESIGNED))
+        self._finish(GameResult(1 - player, kind, self.cube_value, EndReason.RESIGNED))
 
     def apply(self, action: dict[str, Any]) -> None:
         """Perform one recorded action (a dict from ``history``) without a random source."""
@@ -592,6 +589,9 @@ class Match:
         if game.state is GameState.AWAITING_PLAY and game.dice is not None:
             dice = (max(game.dice), min(game.dice))
         state = GAME_PLAYING
+        resigned_to = None
+        if game.result is not None and game.result.reason is EndReason.RESIGNED:
+            resigned_to = game.result.winner
         if game.result is not None:
             state = {
                 EndReason.BORNE_OFF: GAME_OVER,
@@ -604,12 +604,14 @@ class Match:
             cube=game.cube_value,
             cube_owner=-1 if game.cube_owner is None else game.cube_owner,
             player_on_roll=on_roll,
-            turn=1 - on_roll if doubled else on_roll,
+            turn=1 - on_roll if doubled else (resigned_to if resigned_to is not None else on_roll),
             # GNU Backgammon clears the flag when a game ends; it is set for the next game
             crawford=game.is_crawford and game.result is None,
             doubled=doubled,
             dice=dice,
             game_state=state,
+            # as GNU Backgammon shows an accepted resignation: its value, the winner to decide
+            resigned=int(game.result.kind) if resigned_to is not None else 0,
             jacoby=False,
         )
 

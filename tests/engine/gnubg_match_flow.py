@@ -56,7 +56,7 @@ def main():
         game = match.game
         if game is not None and game.is_over:
             # after the end gnubg keeps details of the last turn; compare the match itself
-            keys = ("match_length", "score", "crawford")
+            keys = ("match_length", "score", "crawford", "game_state", "resigned")
         else:
             keys = tuple(ours.__dataclass_fields__)
         diff = {k: (getattr(ours, k), getattr(theirs, k)) for k in keys if k != "jacoby"}
@@ -88,7 +88,14 @@ def main():
             for _step in range(2000):
                 if game.is_over:
                     break
-                if game.state is GameState.AWAITING_PLAY:
+                if game.state is not GameState.AWAITING_TAKE and choices.random() < 0.004:
+                    kind = choices.choice((1, 2, 3))
+                    name = {1: "normal", 2: "gammon", 3: "backgammon"}[kind]
+                    gnubg.command("resign " + name)
+                    gnubg.command("accept resign")
+                    game.resign(game.player_on_roll, kind)
+                    what = f"resign {name}"
+                elif game.state is GameState.AWAITING_PLAY:
                     play = choices.choice(game.legal_plays())
                     gnubg.command("move " + str(play))
                     game.play(play)
