@@ -26,7 +26,15 @@ def find_gnubg() -> str:
 @pytest.mark.gnubg
 @pytest.mark.parametrize(
     ("length", "crawford", "seed"),
-    [(3, True, 11), (5, True, 12), (5, False, 13), (7, True, 14), (0, True, 15)],
+    [
+        (1, True, 10),
+        (2, True, 16),
+        (3, True, 11),
+        (5, True, 12),
+        (5, False, 13),
+        (7, True, 14),
+        (0, True, 15),
+    ],
 )
 def test_matches_agree_with_gnubg_state_by_state(length, crawford, seed, tmp_path):
     env = dict(
