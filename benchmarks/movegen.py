@@ -153,7 +153,8 @@ def pygammon_plays(position: Position, dice: tuple[int, int]) -> set[str]:
     """Every legal play's result (Position ID, opponent on roll) by pygammon's own move rules.
 
     pygammon has no play generator: its game checks single moves and the number of dice a turn
-    must use, so the adapter tries every sequence of moves as a player would.
+    must use, so the adapter tries every sequence of moves as a player would (from points holding
+    its checkers, one die of each value, each board and dice left explored once).
     """
     from pygammon.core import Game
     from pygammon.exceptions import GameWon, InvalidMove
@@ -187,14 +188,27 @@ def pygammon_plays(position: Position, dice: tuple[int, int]) -> set[str]:
         theirs[24] = g.players[Side.SECOND].hit
         return Position(theirs, mine, validate=False).position_id()
 
+    seen: set[tuple[str, tuple[int, ...]]] = set()
+
     def walk(g: Game, depth: int) -> None:
         if depth == needed:
             results.add(snapshot(g))
             return
-        sources = [None] if g.players[Side.FIRST].hit else range(24)
+        left = tuple(sorted(g.dice[i] for i in range(len(g.dice)) if i not in g.dice_played))
+        key = (snapshot(g), left)
+        if key in seen:  # the same board with the same dice left: already explored
+            return
+        seen.add(key)
+        if g.players[Side.FIRST].hit:
+            sources: list[int | None] = [None]
+        else:
+            sources = [i for i, point in enumerate(g.board) if point.side is Side.FIRST]
+        tried: set[int] = set()
         for index in range(len(g.dice)):
-            if index in g.dice_played:
+            # equal dice are interchangeable: try one of each value
+            if index in g.dice_played or g.dice[index] in tried:
                 continue
+            tried.add(g.dice[index])
             for source in sources:
                 trial = copy.deepcopy(g)
                 try:
@@ -241,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=int, default=None, help="use only the first N cases")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs; the best is kept")
-    parser.add_argument("--peer-cases", type=int, default=40, help="cases for slow peers")
+    parser.add_argument("--peer-cases", type=int, default=300, help="cases for slow peers")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
 
