@@ -423,6 +423,11 @@ class Game:
 class Match:
     """A match to ``length`` points (1-25), or a money session when ``length`` is 0 or None.
 
+    A single game is the first game of a money session: ``Match(0)``, then ``game.result`` says
+    who won and how much (``match.winner`` stays None; a money session has no target).
+    ``score`` is capped at the target (the match ends exactly when a player reaches it);
+    ``points_won()`` gives the points actually won.
+
     ``cube`` turns the doubling cube on (off by default, as in the product); ``crawford`` applies
     the Crawford rule (on by default). ``seed`` seeds ``match.rng``, the random source to pass to
     ``game.roll``; a fresh seed is drawn when none is given, so every match can be replayed.
