@@ -59,9 +59,13 @@ def test_beginner_never_doubles_and_the_others_judge_the_cube():
     assert all(LEVELS[n].cube == CUBE_JUDGE for n in LEVEL_NAMES[1:])
 
 
-def test_noise_falls_level_by_level():
-    noise = [LEVELS[n].noise for n in LEVEL_NAMES]
-    assert noise == sorted(noise, reverse=True)
+def test_each_level_searches_at_least_as_well_as_the_one_below():
+    levels = [LEVELS[n] for n in LEVEL_NAMES]
+    for lower, upper in zip(levels, levels[1:], strict=False):
+        assert upper.depth >= lower.depth
+        if upper.depth == lower.depth:
+            assert upper.noise <= lower.noise
+            assert upper.candidates >= lower.candidates
     assert LEVELS["expert"].noise == 0.0
     cube_noise = [LEVELS[n].cube_noise for n in LEVEL_NAMES[1:]]
     assert cube_noise == sorted(cube_noise, reverse=True)
