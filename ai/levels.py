@@ -1,10 +1,13 @@
 """The five computer levels as data: search depth, pruning, noise and cube behaviour.
 
-Weaker levels are weaker through a shallower search, fewer candidates and noise on their
-judgement, never through the dice. Noise is Gaussian on each play's value (in equity) and on the
-cube values; it is drawn from a generator seeded by the position, the dice and the player's seed,
-so the same decision repeats exactly. ``max_loss`` keeps noisy levels from absurd plays: a play
-more than that much worse than the best by 0-ply is never chosen.
+Hard and Expert look at every opponent roll and the best reply (1-ply). Expert also settles close
+calls between its two best plays by a 2-ply search (each opponent roll, the best reply, then each
+of our rolls and our best play), within a fixed work budget so a decision stays fast and
+repeatable. Weaker levels are weaker through a shallower search, fewer candidates and noise on
+their judgement, never through the dice. Noise is Gaussian on each play's value (in equity) and
+on the cube values; it is drawn from a generator seeded by the position, the dice and the
+player's seed, so the same decision repeats exactly. ``max_loss`` keeps noisy levels from absurd
+plays: a play more than that much worse than the best by 0-ply is never chosen.
 
 The noise figures were tuned on the project's strength set (``benchmarks/strength.py``).
 """
@@ -30,6 +33,9 @@ class Level:
     cube: str  # CUBE_NEVER or CUBE_JUDGE
     cube_depth: int  # 0 or 1 ply for the probabilities behind cube decisions
     cube_noise: float  # standard deviation of the noise on cube values (EMG)
+    deep_candidates: int = 0  # close calls: this many best 1-ply plays get a 2-ply search ...
+    deep_margin: float = 0.0  # ... when within this equity of the best by 1-ply ...
+    deep_budget: int = 0  # ... and it needs at most this many generated positions
 
     def __post_init__(self) -> None:
         if self.depth not in (0, 1) or self.cube_depth not in (0, 1):
@@ -47,7 +53,7 @@ LEVELS: dict[str, Level] = {
         Level("easy", 0, 1, 0.0, 0.050, 0.300, CUBE_JUDGE, 0, 0.150),
         Level("medium", 0, 1, 0.0, 0.010, 0.200, CUBE_JUDGE, 0, 0.060),
         Level("hard", 1, 3, 0.08, 0.015, 0.100, CUBE_JUDGE, 0, 0.020),
-        Level("expert", 1, 12, 0.24, 0.0, 0.0, CUBE_JUDGE, 1, 0.0),
+        Level("expert", 1, 12, 0.24, 0.0, 0.0, CUBE_JUDGE, 1, 0.0, 2, 0.05, 25_000),
     )
 }
 

@@ -86,6 +86,9 @@ class ComputerPlayer:
             threshold=level.threshold,
             value_fn=value_fn,
             cancel=cancel,
+            deep_candidates=level.deep_candidates,
+            deep_margin=level.deep_margin,
+            deep_budget=level.deep_budget or None,
         )
 
     def choose_result(
@@ -107,7 +110,7 @@ class ComputerPlayer:
             [r for r in ranked if r.value0 >= best0 - level.max_loss] if level.max_loss else ranked
         )
         if level.depth > 0:
-            deep = [r for r in pool if r.depth == level.depth]
+            deep = [r for r in pool if r.depth >= level.depth]
             pool = deep or pool
         d1, d2 = sorted((int(dice[0]), int(dice[1])), reverse=True)
         rng = self._rng(position, f"{d1}{d2}")

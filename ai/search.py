@@ -166,6 +166,73 @@ def reply_values(
     return values, outputs
 
 
+def _roll_spans(position: Position) -> tuple[list[Position], list[tuple[int, int, int]]]:
+    """Every result of every roll from ``position``, and each roll's (start, stop, weight)."""
+    after: list[Position] = []
+    spans: list[tuple[int, int, int]] = []
+    for dice, weight in ROLLS:
+        results = legal_results(position, dice) or [position.swapped()]
+        spans.append((len(after), len(after) + len(results), weight))
+        after.extend(results)
+    return after, spans
+
+
+def two_ply_values(
+    evaluator: Evaluator,
+    results: Sequence[Position],
+    value_fn: ValueFn = equity,
+    cancel: CancelToken = None,
+    budget: int | None = None,
+) -> np.ndarray | None:
+    """2-ply values of results (opponent on roll) for the player who made them.
+
+    For each of the opponent's 21 rolls the opponent's best reply by 0-ply, then our 1-ply
+    value of the position after it (our 21 rolls, our best play by 0-ply each), averaged.
+    ``budget`` caps the positions generated in all (deterministically): ``None`` is returned when
+    the search would need more, so the caller keeps its shallower verdict.
+    """
+    generated = 0
+    values = np.zeros(len(results), dtype=np.float64)
+    for i, result in enumerate(results):
+        check_cancel(cancel)
+        if result.is_game_over():
+            values[i] = _mover_values(evaluator, [result], value_fn)[0][0]
+            continue
+        replies, spans = _roll_spans(result)
+        generated += len(replies)
+        mine = np.asarray(value_fn(evaluator.evaluate_batch(replies)), dtype=np.float64)
+        chosen = [replies[start + int(np.argmin(mine[start:stop]))] for start, stop, _ in spans]
+        # our turn after each reply: one batch of every result of every roll of ours
+        ours: list[Position] = []
+        groups: list[list[tuple[int, int, int]]] = []
+        finished: dict[int, float] = {}
+        for k, position in enumerate(chosen):
+            if budget is not None and generated > budget:
+                return None
+            if position.is_game_over():
+                finished[k] = float(np.asarray(value_fn(evaluator.evaluate_batch([position])))[0])
+                groups.append([])
+                continue
+            after, inner = _roll_spans(position)
+            offset = len(ours)
+            ours.extend(after)
+            generated += len(after)
+            groups.append([(offset + a, offset + b, w) for a, b, w in inner])
+        if budget is not None and generated > budget:
+            return None
+        check_cancel(cancel)
+        v = _mover_values(evaluator, ours, value_fn)[0] if ours else np.zeros(0)
+        total = 0.0
+        for k, (_start, _stop, weight) in enumerate(spans):
+            if k in finished:
+                inner_value = finished[k]
+            else:
+                inner_value = sum(w * float(v[a:b].max()) for a, b, w in groups[k]) / 36.0
+            total += weight * inner_value
+        values[i] = total / 36.0
+    return values
+
+
 def rank_results(
     evaluator: Evaluator,
     results: Sequence[Position],
@@ -175,13 +242,18 @@ def rank_results(
     threshold: float = DEFAULT_THRESHOLD,
     value_fn: ValueFn = equity,
     cancel: CancelToken = None,
+    deep_candidates: int = 0,
+    deep_margin: float = 0.0,
+    deep_budget: int | None = None,
 ) -> list[RankedPlay]:
     """Rank candidate results (opponent on roll), best for the mover first.
 
     At ``depth`` 1 the best ``candidates`` plays by 0-ply that lie within ``threshold`` of the
     best (at least two) get the reply search; their 1-ply value ranks them ahead of the plays
-    that were pruned. Raises ``ValueError`` for a depth other than 0 or 1, ``Cancelled`` when
-    asked to stop.
+    that were pruned. Close calls go deeper: with ``deep_candidates`` > 1, the best plays by
+    1-ply within ``deep_margin`` of the best are ranked by ``two_ply_values`` (depth 2) when
+    that fits in ``deep_budget`` generated positions. Raises ``ValueError`` for a depth other
+    than 0 or 1, ``Cancelled`` when asked to stop.
     """
     if depth not in (0, 1):
         raise ValueError(f"Search depth is 0 or 1 ply, not {depth!r}.")
@@ -204,7 +276,23 @@ def rank_results(
         RankedPlay(r.result, r.value0, float(v), 1) for r, v in zip(keep, values1, strict=True)
     ]
     searched.sort(key=lambda r: -r.value)
-    return searched + ranked0[len(keep) :]
+    rest = ranked0[len(keep) :]
+    if deep_candidates > 1:
+        close = [
+            r for r in searched[:deep_candidates] if r.value >= searched[0].value - deep_margin
+        ]
+        if len(close) > 1:
+            deep = two_ply_values(
+                evaluator, [r.result for r in close], value_fn, cancel, deep_budget
+            )
+            if deep is not None:
+                refined = [
+                    RankedPlay(r.result, r.value0, float(v), 2)
+                    for r, v in zip(close, deep, strict=True)
+                ]
+                refined.sort(key=lambda r: -r.value)
+                return refined + searched[len(close) :] + rest
+    return searched + rest
 
 
 def rank_plays(

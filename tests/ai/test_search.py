@@ -14,6 +14,7 @@ from ai.search import (
     rank_plays,
     rank_results,
     reply_value,
+    two_ply_values,
 )
 from engine.dice import ROLLS
 from engine.moves import legal_plays
@@ -129,3 +130,46 @@ def test_one_ply_outputs_average_our_21_rolls(pos):
     assert out[0] == pytest.approx(1.0)
     zero = position_outputs(PipEvaluator(), position, depth=0)
     assert zero.shape == (5,)
+
+
+def test_two_ply_equals_a_brute_force_expectimax(pos):
+    evaluator = PipEvaluator()
+    result = pos("x 3:1 2:1; o 22:1 23:1")
+
+    def mine(position):  # 0-ply value for the player on roll of ``position``
+        return float(equity(evaluator.evaluate_batch([position]))[0])
+
+    expected = 0.0
+    for dice, weight in ROLLS:
+        replies = [p.result for p in legal_plays(result, dice)] or [result.swapped()]
+        reply = min(replies, key=mine)  # the opponent's best reply by 0-ply
+        if reply.is_game_over():
+            inner = mine(reply)
+        else:
+            inner = 0.0
+            for ours, w in ROLLS:
+                after = [p.result for p in legal_plays(reply, ours)] or [reply.swapped()]
+                inner += w * max(-mine(a) for a in after)
+            inner /= 36.0
+        expected += weight * inner
+    values = two_ply_values(evaluator, [result])
+    assert values is not None
+    assert values[0] == pytest.approx(expected / 36.0)
+    assert two_ply_values(evaluator, [result], budget=10) is None
+
+
+def test_close_calls_go_to_two_ply():
+    evaluator = PipEvaluator()
+    ranked = rank_plays(
+        evaluator,
+        Position.start(),
+        (2, 1),
+        depth=1,
+        candidates=4,
+        threshold=10.0,
+        deep_candidates=2,
+        deep_margin=10.0,
+        deep_budget=10**7,
+    )
+    assert [r.depth for r in ranked[:2]] == [2, 2]
+    assert ranked[0].value >= ranked[1].value
