@@ -21,7 +21,7 @@ from typing import Any, BinaryIO, TextIO
 
 from engine.errors import EngineError
 from engine.matchid import MatchIdFields
-from engine.moves import Play, legal_plays
+from engine.moves import legal_plays
 from engine.position import Position
 
 _CHUNK = 1 << 16
@@ -68,8 +68,6 @@ def plays_command(stdin: BinaryIO, stdout: TextIO) -> int:
     """Answer legal-play requests line by line (see the module doc)."""
     loads = json.loads
     from_id = Position.from_position_id
-    positions: dict[str, Position] = {}
-    notation: dict[Play, str] = {}
     for batch in _lines(stdin):
         out: list[str] = []
         append = out.append
@@ -86,24 +84,12 @@ def plays_command(stdin: BinaryIO, stdout: TextIO) -> int:
                 pid = request.get("position_id")
                 if not isinstance(pid, str):
                     raise ValueError('A request needs "position_id" (text).')
-                position = positions.get(pid)
-                if position is None:
-                    position = from_id(pid)
-                    if len(positions) > 100_000:
-                        positions.clear()
-                    positions[pid] = position
-                items = []
-                for play in legal_plays(position, _dice_of(request.get("dice"))):
-                    # Notation depends only on the steps (plays with equal steps are equal),
-                    # and the same steps recur across requests (24/21 13/11, ...).
-                    move = notation.get(play)
-                    if move is None:
-                        move = str(play)
-                        if len(notation) > 500_000:
-                            notation.clear()
-                        notation[play] = move
-                    # Notation and Position IDs need no JSON escaping (letters, digits, /*()+).
-                    items.append(f'{{"move": "{move}", "result": "{play.result.position_id()}"}}')
+                position = from_id(pid)
+                # Notation and Position IDs need no JSON escaping (letters, digits, /*()+).
+                items = [
+                    f'{{"move": "{play}", "result": "{play.result.position_id()}"}}'
+                    for play in legal_plays(position, _dice_of(request.get("dice")))
+                ]
                 append('{"plays": [' + ", ".join(items) + "]}")
             except (ValueError, EngineError) as exc:  # JSON errors are ValueErrors too
                 append(_error(str(exc)))

@@ -451,51 +451,102 @@ def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
 # -- notation ---------------------------------------------------------------------------------
 
 
+_NAMES = ["off", *(str(p) for p in range(1, 25)), "bar"]
+_notation_cache: dict[tuple, str] = {}
+
+
 def format_steps(steps: Sequence[Step | tuple]) -> str:
     """GNU Backgammon notation for a sequence of steps (one canonical form per play).
 
     A checker that moves on from where it landed is written as one move (``24/14``), with the
     landing shown where it hit (``24/21*/18``); equal moves are counted (``8/5(2)``); moves are
-    listed from the highest starting point down.
+    listed from the highest starting point down; a hit is marked once, on the first move written
+    through that point.
+
+    >>> format_steps([(13, 11, False), (24, 21, False)])
+    '24/21 13/11'
+    >>> format_steps([(24, 21, True), (21, 18, False)])
+    '24/21*/18'
     """
+    key = tuple(steps)
+    names = _NAMES
+    if len(key) == 1:
+        s, t, hit = key[0]
+        text = f"{names[s]}/{names[t]}{'*' if hit else ''}"
+    elif len(key) == 2 and key[0][0] - key[0][1] != key[1][0] - key[1][1]:
+        # Two different dice: one checker moving on, or two moves (the common case, kept fast).
+        (s1, t1, h1), (s2, t2, h2) = key
+        if s2 > s1 or (s2 == s1 and t2 > t1):
+            s1, t1, h1, s2, t2, h2 = s2, t2, h2, s1, t1, h1
+        if t1 == s2 and t1:
+            middle = f"/{names[t1]}*" if h1 else ""
+            text = f"{names[s1]}{middle}/{names[t2]}{'*' if h2 else ''}"
+        else:
+            # Both may land on the point one of them hit: the first written carries the mark.
+            star1 = "*" if h1 or (h2 and t2 == t1) else ""
+            star2 = "*" if h2 and t2 != t1 else ""
+            text = f"{names[s1]}/{names[t1]}{star1} {names[s2]}/{names[t2]}{star2}"
+    else:
+        # Longer plays (doubles) repeat a great deal (8/5(2) 6/3(2)): remember them.
+        text = _notation_cache.get(key)
+        if text is None:
+            text = _format_general(key)
+            if len(_notation_cache) >= 20_000:
+                _notation_cache.clear()
+            _notation_cache[key] = text
+    return text
+
+
+def _format_general(steps: Sequence[tuple]) -> str:
     # Follow each checker: steps in falling order of source put each checker's steps in
     # sequence, and a step that starts where an earlier one ended continues that move.
-    chains: list[list[tuple[int, int, bool]]] = []
-    for s in sorted(steps, key=lambda step: -step[0]):
-        src, dst, hit = s[0], s[1], bool(s[2])
+    chains: list[list] = []  # [start, end, steps, intermediate landings]
+    hits = set()
+    for src, dst, hit in sorted(steps, reverse=True):
+        if hit:
+            hits.add(dst)
         for chain in chains:
-            if chain[-1][1] == src and src != OFF_POINT:
-                chain.append((src, dst, hit))
+            if chain[1] == src and src:
+                chain[1] = dst
+                chain[2] += 1
+                chain[3].append(src)
                 break
         else:
-            chains.append([(src, dst, hit)])
-    # A move is its start and its landings: intermediate landings only where they hit.
+            chains.append([src, dst, 1, []])
     # From the same point, the checker that goes further in more steps is written first.
-    chains.sort(key=lambda chain: (-chain[0][0], -len(chain), -chain[-1][1]))
+    if len(chains) > 1:
+        chains.sort(key=_chain_order)
     # A move shows each intermediate landing where the play hits, so equal moves read equal
-    # and are counted.
-    hits = {dst for chain in chains for _s, dst, hit in chain if hit}
-    moves = []
-    for chain in chains:
-        last = len(chain) - 1
-        path = tuple(dst for i, (_s, dst, _h) in enumerate(chain) if i == last or dst in hits)
-        moves.append((chain[0][0], path))
+    # and are counted; each hit is marked once, on the first move written through it.
+    names = _NAMES
     parts: list[str] = []
-    i = 0
-    while i < len(moves):
-        j = i + 1
-        while j < len(moves) and moves[j] == moves[i]:
-            j += 1
-        src, path = moves[i]
-        text = _point_name(src)
-        for dst in path:
-            text += "/" + _point_name(dst)
-            if dst in hits:  # each hit is marked once, on the first move written through it
-                text += "*"
-                hits.discard(dst)
-        parts.append(text + (f"({j - i})" if j - i > 1 else ""))
-        i = j
+    previous = None
+    count = 0
+    text = ""
+    unmarked = set(hits)
+    for start, end, _n, middle in chains:
+        path = (*(p for p in middle if p in hits), end) if hits else (end,)
+        move = (start, path)
+        if move == previous:
+            count += 1
+            continue
+        if previous is not None:
+            parts.append(f"{text}({count})" if count > 1 else text)
+        previous = move
+        count = 1
+        text = names[start]
+        for point in path:
+            if point in unmarked:
+                text += f"/{names[point]}*"
+                unmarked.discard(point)
+            else:
+                text += "/" + names[point]
+    parts.append(f"{text}({count})" if count > 1 else text)
     return " ".join(parts)
+
+
+def _chain_order(chain: list) -> tuple[int, int, int]:
+    return (-chain[0], -chain[2], -chain[1])
 
 
 _MOVE_RE = re.compile(r"^(bar|b|\d{1,2})((?:/(?:off|o|\d{1,2})\*?)+)(?:\((\d)\))?$")

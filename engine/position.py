@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from binascii import b2a_base64 as _b2a
 from collections.abc import Iterable, Mapping
 
 from engine.errors import InvalidPositionError, InvalidPositionIdError
@@ -21,14 +22,13 @@ START_SIDE = (0,) * 5 + (5, 0, 3) + (0,) * 4 + (5,) + (0,) * 10 + (2, 0)
 _ID_RE = re.compile(r"^[A-Za-z0-9+/]{14}$")
 _PIP_WEIGHTS = tuple(range(1, 26))
 
-# Cache of side tuple -> (bits, bit length) for Position ID encoding; sides repeat a great deal.
-_side_bits_cache: dict[tuple[int, ...], tuple[int, int]] = {}
+# The last side encoded in each role, by identity: the results of one roll share the side of the
+# player who moves next, so it is encoded once per roll (a tuple pair is replaced atomically).
+_last_high: tuple[object, int] = ((), 0)
 
 
 def _side_bits(side: tuple[int, ...]) -> tuple[int, int]:
-    hit = _side_bits_cache.get(side)
-    if hit is not None:
-        return hit
+    """A side's run of bits (``n`` ones and a zero per point) as (value, length)."""
     value = 0
     shift = 0
     for n in side:
@@ -36,18 +36,21 @@ def _side_bits(side: tuple[int, ...]) -> tuple[int, int]:
             value |= ((1 << n) - 1) << shift
             shift += n
         shift += 1
-    if len(_side_bits_cache) > 200_000:
-        _side_bits_cache.clear()
-    _side_bits_cache[side] = (value, shift)
     return value, shift
 
 
 def encode_position_id(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> str:
     """The 14-character GNU Backgammon Position ID of two sides (no validation)."""
+    global _last_high
     low, shift = _side_bits(opponent)
-    high, _ = _side_bits(on_roll)
+    last = _last_high
+    if last[0] is on_roll:
+        high = last[1]
+    else:
+        high = _side_bits(on_roll)[0]
+        _last_high = (on_roll, high)
     key = low | (high << shift)
-    return base64.b64encode(key.to_bytes(10, "little")).decode("ascii")[:14]
+    return _b2a(key.to_bytes(10, "little"), newline=False)[:14].decode("ascii")
 
 
 def decode_position_id(position_id: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -64,31 +67,32 @@ def decode_position_id(position_id: str) -> tuple[tuple[int, ...], tuple[int, ..
         raw = base64.b64decode(text + "==", validate=True)
     except (binascii.Error, ValueError) as exc:  # pragma: no cover - the regex already guards
         raise InvalidPositionIdError(f"{position_id!r} is not a Position ID.") from exc
-    key = int.from_bytes(raw, "little")
-    sides: list[list[int]] = [[], []]
-    bit = 0
-    for side in sides:
-        while len(side) < 25:
-            n = 0
-            while bit < 80 and (key >> bit) & 1:
-                n += 1
-                bit += 1
-            if bit >= 80:
-                raise InvalidPositionIdError(
-                    f"{position_id!r} is not a Position ID: too many checkers."
-                )
-            bit += 1  # the separating zero
-            side.append(n)
-    if key >> bit:
+    # Least significant bit first: each point is a run of ones closed by a zero.
+    runs = format(int.from_bytes(raw, "little"), "080b")[::-1].split("0")
+    if len(runs) < 51:
+        raise InvalidPositionIdError(f"{position_id!r} is not a Position ID: too many checkers.")
+    if any(runs[50:]):
         raise InvalidPositionIdError(
             f"{position_id!r} is not a Position ID: stray bits after the board."
         )
-    opponent, on_roll = tuple(sides[0]), tuple(sides[1])
-    try:
-        validate_sides(on_roll, opponent)
-    except InvalidPositionError as exc:
-        raise InvalidPositionIdError(f"{position_id!r} is not a valid position: {exc}") from exc
+    counts = list(map(len, runs[:50]))
+    opponent, on_roll = tuple(counts[:25]), tuple(counts[25:])
+    problem = _impossible(on_roll, opponent)
+    if problem:
+        raise InvalidPositionIdError(f"{position_id!r} is not a valid position: {problem}")
     return on_roll, opponent
+
+
+def _impossible(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> str | None:
+    """Why two sides of non-negative counts cannot form a position, or None."""
+    if sum(on_roll) > CHECKERS:
+        return f"The player on roll has more than {CHECKERS} checkers."
+    if sum(opponent) > CHECKERS:
+        return f"The opponent has more than {CHECKERS} checkers."
+    for i in range(24):
+        if on_roll[i] and opponent[23 - i]:
+            return f"Both sides have checkers on point {i + 1}."
+    return None
 
 
 def validate_sides(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> None:
@@ -98,11 +102,9 @@ def validate_sides(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> None:
             raise InvalidPositionError(f"The {name} needs 25 counts (24 points and the bar).")
         if any((not isinstance(n, int)) or n < 0 for n in side):
             raise InvalidPositionError(f"The {name} has a negative or non-integer checker count.")
-        if sum(side) > CHECKERS:
-            raise InvalidPositionError(f"The {name} has more than {CHECKERS} checkers.")
-    for i in range(24):
-        if on_roll[i] and opponent[23 - i]:
-            raise InvalidPositionError(f"Both sides have checkers on point {i + 1}.")
+    problem = _impossible(on_roll, opponent)
+    if problem:
+        raise InvalidPositionError(problem)
 
 
 class Position(tuple):
