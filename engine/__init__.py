@@ -3,6 +3,7 @@
 Standard library only: no Qt, no numpy. Everything is seen from the player on roll.
 """
 
+from engine.dice import ROLLS, opening_roll, roll
 from engine.errors import (
     EngineError,
     IllegalActionError,
@@ -13,12 +14,21 @@ from engine.errors import (
     InvalidPositionIdError,
     Reason,
 )
+from engine.match import Game, GameResult, GameState, Match, ResultKind
+from engine.matchid import MatchIdFields
 from engine.moves import Play, Step, format_steps, legal_plays, legal_results, parse_play
 from engine.position import Position
 from engine.turn import TurnBuilder
 
 __all__ = [
+    "ROLLS",
     "EngineError",
+    "Game",
+    "GameResult",
+    "GameState",
+    "Match",
+    "MatchIdFields",
+    "ResultKind",
     "IllegalActionError",
     "IllegalPlayError",
     "InvalidMatchIdError",
@@ -33,5 +43,7 @@ __all__ = [
     "format_steps",
     "legal_plays",
     "legal_results",
+    "opening_roll",
     "parse_play",
+    "roll",
 ]
