@@ -7,7 +7,7 @@ game is played cubeless and, with ``--cube``, also with the doubling cube (money
 beavers, cube cap 64). The report is points per game for our level with a 95% confidence interval
 over the duplicate pairs.
 
-    python benchmarks/vs_gnubg.py --games 100 [--cube] [--level expert] [--json out.json]
+    python benchmarks/vs_gnubg.py --games 100 [--cube | --cube-only] [--level L] [--json F]
 
 GNU Backgammon is only the opponent here; the program itself never needs it.
 """
@@ -236,6 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games per mode (even: pairs)")
     parser.add_argument("--level", default="expert")
     parser.add_argument("--cube", action="store_true", help="also play with the doubling cube")
+    parser.add_argument("--cube-only", action="store_true", help="only the games with the cube")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", dest="json_out", default=None)
     args = parser.parse_args(argv)
@@ -246,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     ours = ComputerPlayer(args.level)
     gnubg = Gnubg(program)
     report: dict[str, dict] = {}
-    modes = ["cubeless"] + (["cube"] if args.cube else [])
+    modes = ["cube"] if args.cube_only else ["cubeless"] + (["cube"] if args.cube else [])
     try:
         for mode in modes:
             pairs: list[float] = []
