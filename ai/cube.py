@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cache
 
 import numpy as np
 
@@ -182,10 +181,17 @@ class _Scorer:
         self.state = state
         self.met = met
         self.crawford_done = state.crawford or state.post_crawford or not state.crawford_rule
+        self._memo: dict[int, float] = {}
 
-    @cache  # noqa: B019 - one scorer per decision, a handful of keys
     def utility(self, points: int) -> float:
         """Value of the game ending with ``points`` for the player on roll (negative: lost)."""
+        value = self._memo.get(points)
+        if value is None:
+            value = self._utility(points)
+            self._memo[points] = value
+        return value
+
+    def _utility(self, points: int) -> float:
         s = self.state
         if not s.is_match:
             return float(points)
@@ -219,6 +225,8 @@ class _Model:
         self.scorer = _Scorer(state, met)
         self.w, self.g0, self.b0, self.g1, self.b1 = _ratios(probs)
         self.cube_moves = state.cube_enabled and not state.crawford
+        # cash points by (cube, whose); per instance, so nothing outlives the decision
+        self._cash: dict[tuple[int, bool], float] = {}
 
     def u(self, points: int) -> float:
         return self.scorer.utility(points)
@@ -236,9 +244,21 @@ class _Model:
         w = self.w
         return w * self.win_value(c) + (1 - w) * self.lose_value(c)
 
-    @cache  # noqa: B019 - a model lives for one decision
     def my_cash_point(self, c: int) -> float:
         """My winning chances at which I double the opponent out of cube ``c`` (1.0: never)."""
+        key = (c, True)
+        if key not in self._cash:
+            self._cash[key] = self._my_cash_point(c)
+        return self._cash[key]
+
+    def their_cash_point(self, c: int) -> float:
+        """My winning chances at which the opponent doubles me out of cube ``c`` (0.0: never)."""
+        key = (c, False)
+        if key not in self._cash:
+            self._cash[key] = self._their_cash_point(c)
+        return self._cash[key]
+
+    def _my_cash_point(self, c: int) -> float:
         if not self.cube_moves or 2 * c > CUBE_CAP:
             return 1.0
         w2, pass_value = self.win_value(2 * c), self.u(c)
@@ -250,9 +270,7 @@ class _Model:
         frac = (pass_value - lose_big) / (w2 - lose_big)
         return min(1.0, max(0.0, their_cash + frac * (1.0 - their_cash)))
 
-    @cache  # noqa: B019
-    def their_cash_point(self, c: int) -> float:
-        """My winning chances at which the opponent doubles me out of cube ``c`` (0.0: never)."""
+    def _their_cash_point(self, c: int) -> float:
         if not self.cube_moves or 2 * c > CUBE_CAP:
             return 0.0
         l2, pass_value = self.lose_value(2 * c), self.u(-c)
