@@ -352,7 +352,7 @@ def decide(
     return CubeDecision(nd, dt, dp, may, forced, tuple(notes))
 
 
-def money_equity_fn(state: CubeState, met: MatchEquityTable | None = None) -> Callable:
+def move_value_fn(state: CubeState, met: MatchEquityTable | None = None) -> Callable:
     """A vectorised cubeless value for move choice at this score: ``(N, 5) -> (N,)``.
 
     Money games use equity in points; in a match the value is the match equity (dead cube at

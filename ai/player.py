@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ai.cube import MONEY_STATE, CubeDecision, CubeState, cube_efficiency, decide, money_equity_fn
+from ai.cube import MONEY_STATE, CubeDecision, CubeState, cube_efficiency, decide, move_value_fn
 from ai.cube import position_features as cube_features
 from ai.evaluator import Evaluator, load_default_evaluator
 from ai.levels import CUBE_NEVER, Level, get_level
@@ -77,7 +77,7 @@ class ComputerPlayer:
         plays = legal_plays(position, dice)
         results = [p.result for p in plays if p.result is not None]
         level = self.level
-        value_fn = money_equity_fn(state or MONEY_STATE, self.met)
+        value_fn = move_value_fn(state or MONEY_STATE, self.met)
         return rank_results(
             self.evaluator,
             results,
@@ -144,7 +144,7 @@ class ComputerPlayer:
         self, position: Position, state: CubeState, cancel: CancelToken = None
     ) -> CubeDecision:
         """The cube values for the player on roll, with this level's cube noise."""
-        value_fn = money_equity_fn(state, self.met)
+        value_fn = move_value_fn(state, self.met)
         probs = position_outputs(
             self.evaluator, position, self.level.cube_depth, value_fn=value_fn, cancel=cancel
         )

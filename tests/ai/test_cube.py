@@ -14,7 +14,7 @@ from ai.cube import (
     THEIRS,
     CubeState,
     decide,
-    money_equity_fn,
+    move_value_fn,
     state_from_match_id,
 )
 from ai.met import MatchEquityTable, default_table
@@ -136,11 +136,11 @@ def test_state_from_the_data_match_ids():
 
 def test_match_move_values_count_gammons_by_the_score():
     # at double match point gammons are worth nothing
-    dmp = money_equity_fn(CubeState(match_length=5, away=1, opp_away=1))
+    dmp = move_value_fn(CubeState(match_length=5, away=1, opp_away=1))
     plain = np.array([[0.6, 0.0, 0.0, 0.0, 0.0]])
     gammons = np.array([[0.6, 0.3, 0.0, 0.0, 0.0]])
     assert dmp(plain)[0] == pytest.approx(dmp(gammons)[0])
-    money = money_equity_fn(MONEY)
+    money = move_value_fn(MONEY)
     assert money(gammons)[0] > money(plain)[0]
 
 
