@@ -91,7 +91,7 @@ def _screenshot(w, path: Path, size: tuple[int, int], position, state: dict) -> 
             pos = pos.swapped()
         w.game.show_position(pos, on_roll, **state)
     else:
-        w.game.show_position(Position.start(), 0, dice=(3, 1))
+        w.game.show_position(Position.start(), 0, dice=(3, 1), opening=(3, 1))
     w.window.setWidth(size[0])
     w.window.setHeight(size[1])
     result = {"code": 1}

@@ -37,7 +37,7 @@ from app.session import (
     from_location,
     to_location,
 )
-from app.texts import _
+from app.texts import N_, P, T, _
 from engine import EngineError, Position
 
 QML_IMPORT_NAME = "app.qml"
@@ -146,6 +146,7 @@ class Game(QObject):
     levelChanged = Signal()
     noticeChanged = Signal()
     historyChanged = Signal()
+    moveListChanged = Signal()
     # settings
     hintModeChanged = Signal()
     confirmEndOfTurnChanged = Signal()
@@ -172,15 +173,28 @@ class Game(QObject):
         self._selected: int | None = None  # source point (mover's numbering) picked by a click
         self._thinking = False
         self._busy = False  # the computer is acting (thinking or animating)
-        self._status = ""
-        self._last_play = ""
-        self._notice = ""
+        self._status = T("")
+        self._last_play = T("")
+        self._notice = T("")
         self._generation = 0  # bumps on every new game: stale timers and answers are ignored
         self._request = 0
         self._tasks: dict[int, AiTask] = {}
         self._callbacks: dict[int, Any] = {}
         self._pool = QThreadPool.globalInstance()
         self._started = False
+        self._publish()
+        self._follow_language()
+
+    def _follow_language(self) -> None:
+        """Texts made here are made again in the new language when it changes."""
+        try:
+            from app.i18n import language_state
+        except Exception:  # noqa: BLE001  (no translations: nothing to follow)
+            return
+        language_state().languageChanged.connect(self._on_language_changed)
+
+    @Slot(str)
+    def _on_language_changed(self, _code: str = "") -> None:
         self._publish()
 
     # -- start-up -----------------------------------------------------------------------------
@@ -197,9 +211,10 @@ class Game(QObject):
     def show_position(self, position: Position, on_roll: int = 0, **state: Any) -> None:
         """Show ``position`` (from the view of ``on_roll``) for screenshots and lessons."""
         self._started = True
+        self._status = T("")
         settings = MatchSettings(
             cube=bool(state.get("cube", state.get("cube_value", 1) > 1)),
-            names=tuple(state.get("names", (_("White"), _("Black")))),  # type: ignore[arg-type]
+            names=tuple(state.get("names", ("", ""))),  # type: ignore[arg-type]
             computer=bool(state.get("computer", False)),
         )
         settings.match_length = int(state.get("match_length", 0))  # any length gnubg allows
@@ -215,9 +230,19 @@ class Game(QObject):
         dice = state.get("dice")
         if dice and dice[0]:
             session.roll((int(dice[0]), int(dice[1])))
+            opening = state.get("opening")
+            if opening:  # show the opening roll: one die each
+                session.opening_dice = (int(opening[0]), int(opening[1]))
+                self._status = T(
+                    N_("Opening roll: {0} {1}, {2} {3}. {4} starts."),
+                    P(0),
+                    opening[0],
+                    P(1),
+                    opening[1],
+                    P(on_roll),
+                )
         self._session = session
         self._opponent = None
-        self._status = ""
         self._publish()
 
     def _default_settings(self) -> MatchSettings:
@@ -242,8 +267,8 @@ class Game(QObject):
             "matchLength": length if length in MATCH_LENGTHS else 0,
             "cube": _bool(s.value("newGame/cube"), False),
             "crawford": _bool(s.value("newGame/crawford"), True),
-            "name0": str(s.value("newGame/name0") or _("White")),
-            "name1": str(s.value("newGame/name1") or _("Black")),
+            "name0": str(s.value("newGame/name0") or ""),
+            "name1": str(s.value("newGame/name1") or ""),
         }
 
     # -- the new-game dialog ----------------------------------------------------------------------
@@ -256,9 +281,9 @@ class Game(QObject):
         length = _int(options.get("matchLength"), 0)
         if length not in MATCH_LENGTHS:
             length = 0
-        name0 = str(options.get("name0") or "").strip() or _("White")
-        default1 = _("Computer") if opponent != "human" else _("Black")
-        name1 = str(options.get("name1") or "").strip() or default1
+        # An empty name shows the default name of the language in use (see _display_names).
+        name0 = str(options.get("name0") or "").strip()
+        name1 = str(options.get("name1") or "").strip()
         settings = MatchSettings(
             match_length=length,
             cube=_bool(options.get("cube"), False),
@@ -273,7 +298,7 @@ class Game(QObject):
         s.setValue("newGame/cube", settings.cube)
         s.setValue("newGame/crawford", settings.crawford)
         s.setValue("newGame/name0", name0)
-        s.setValue("newGame/name1", str(options.get("name1") or "").strip())
+        s.setValue("newGame/name1", name1)
         s.sync()
         emit(self.newGameDefaultsChanged)
         self._begin(settings)
@@ -287,20 +312,23 @@ class Game(QObject):
             if settings.computer
             else None
         )
-        self._last_play = ""
+        self._last_play = T("")
         self._start_next_game()
 
     def _start_next_game(self) -> None:
         session = self._require()
         session.start_game()
         d0, d1 = session.opening()
-        names = session.settings.names
-        starter = names[session.on_roll]
-        self._status = _("Opening roll: {0} {1}, {2} {3}. {4} starts.").format(
-            names[0], d0, names[1], d1, starter
+        self._status = T(
+            N_("Opening roll: {0} {1}, {2} {3}. {4} starts."),
+            P(0),
+            d0,
+            P(1),
+            d1,
+            P(session.on_roll),
         )
         if session.crawford_game:
-            self._status += " " + _("Crawford game: no doubling.")
+            self._status = T("{0} {1}", self._status, T(N_("Crawford game: no doubling.")))
         self._selected = None
         self._after_change()
 
@@ -340,7 +368,7 @@ class Game(QObject):
         if s is None or s.phase != "roll" or not self._human_on_roll() or self._busy:
             return
         dice = s.roll()
-        self._status = _("{0} rolls {1}-{2}.").format(s.settings.names[s.on_roll], *dice)
+        self._status = T(N_("{0} rolls {1}-{2}."), P(s.on_roll), *dice)
         self._selected = None
         self._after_roll()
 
@@ -349,11 +377,10 @@ class Game(QObject):
         turn = s.turn
         assert turn is not None
         if not turn.has_legal_move():
-            self._status = _("{0} rolls {1}-{2}: no legal move.").format(
-                s.settings.names[s.on_roll], *s.dice
-            )
+            self._status = T(N_("{0} rolls {1}-{2}: no legal move."), P(s.on_roll), *s.dice)
+            self._busy = True  # the announcement stays up a moment; no input meanwhile
             self._publish()
-            self._later(self._pause_ms(900), self._end_turn)
+            self._later(self._pause_ms(900), self._computer_finishes)
             return
         self._after_change()
 
@@ -363,8 +390,7 @@ class Game(QObject):
         if s is None or not s.may_double() or not self._human_on_roll() or self._busy:
             return
         s.double()
-        names = s.settings.names
-        self._status = _("{0} doubles to {1}.").format(names[s.on_roll], s.cube_value * 2)
+        self._status = T(N_("{0} doubles to {1}."), P(s.on_roll), s.cube_value * 2)
         self._after_change()  # against the computer, this asks it to take or pass
 
     @Slot()
@@ -376,9 +402,9 @@ class Game(QObject):
 
     def _take(self) -> None:
         s = self._require()
-        taker = s.settings.names[1 - s.on_roll]
+        taker = 1 - s.on_roll
         s.take()
-        self._status = _("{0} takes; the cube is at {1}.").format(taker, s.cube_value)
+        self._status = T(N_("{0} takes; the cube is at {1}."), P(taker), s.cube_value)
         self._after_change()
 
     @Slot()
@@ -390,9 +416,9 @@ class Game(QObject):
 
     def _pass(self) -> None:
         s = self._require()
-        passer = s.settings.names[1 - s.on_roll]
+        passer = 1 - s.on_roll
         s.pass_double()
-        self._status = _("{0} passes.").format(passer)
+        self._status = T(N_("{0} passes."), P(passer))
         self._after_change()
 
     @Slot()
@@ -470,8 +496,8 @@ class Game(QObject):
             return
         if not self._move_path(src, dst):
             self._selected = None
-            self._status = _("That move is not allowed.")
-            emit(self.illegalMove, self._status)
+            self._status = T(N_("That move is not allowed."))
+            emit(self.illegalMove, self._status.render(self._display_names()))
             self._publish()
 
     def _move_path(self, src: int, dst: int) -> bool:
@@ -510,7 +536,7 @@ class Game(QObject):
         try:
             s.move(src, dst)
         except EngineError as exc:
-            self._status = str(exc)
+            self._status = T(str(exc))
             emit(self.illegalMove, str(exc))
             self._publish()
             return
@@ -529,16 +555,14 @@ class Game(QObject):
         mover = s.on_roll
         dice = s.dice
         play = s.end_turn()
-        text = str(play) if play.steps else _("no legal move")
+        text = str(play) if play.steps else T(N_("no legal move"))
         assert dice is not None
-        self._last_play = _("{0} rolled {1}-{2}: {3}").format(
-            s.settings.names[mover], max(dice), min(dice), text
-        )
+        self._last_play = T(N_("{0} rolled {1}-{2}: {3}"), P(mover), max(dice), min(dice), text)
         self._selected = None
         if s.result is not None:
             self._status = self._result_text()
         else:
-            self._status = _("{0} to play.").format(s.settings.names[s.on_roll])
+            self._status = T(N_("{0} to play."), P(s.on_roll))
         self._after_change()
 
     # -- the computer -----------------------------------------------------------------------------
@@ -593,7 +617,7 @@ class Game(QObject):
         if request != self._request or callback is None:
             return
         self._thinking = False
-        self._status = _("The computer could not decide ({0}).").format(message)
+        self._status = T(N_("The computer could not decide ({0})."), message)
         callback(None)
 
     def _run_if(self, generation: int, fn: Any, *args: Any) -> None:
@@ -629,9 +653,7 @@ class Game(QObject):
         if yes and s.may_double():
             s.double()
             self._busy = False
-            self._status = _("{0} doubles to {1}. Take or pass?").format(
-                s.settings.names[1], s.cube_value * 2
-            )
+            self._status = T(N_("{0} doubles to {1}. Take or pass?"), P(1), s.cube_value * 2)
             self._after_change()
         else:
             self._computer_rolls()
@@ -639,11 +661,11 @@ class Game(QObject):
     def _computer_rolls(self) -> None:
         s = self._require()
         dice = s.roll()
-        self._status = _("{0} rolls {1}-{2}.").format(s.settings.names[1], *dice)
+        self._status = T(N_("{0} rolls {1}-{2}."), P(1), *dice)
         turn = s.turn
         assert turn is not None
         if not turn.has_legal_move():
-            self._status = _("{0} rolls {1}-{2}: no legal move.").format(s.settings.names[1], *dice)
+            self._status = T(N_("{0} rolls {1}-{2}: no legal move."), P(1), *dice)
             self._publish()
             self._later(self._pause_ms(900), self._computer_finishes)
             return
@@ -673,6 +695,7 @@ class Game(QObject):
         self._later(ms + (60 if ms else 0), lambda: self._animate_steps(steps))
 
     def _computer_finishes(self) -> None:
+        """End a turn that was shown to the player (a computer play, or no legal move)."""
         self._busy = False
         self._end_turn()
 
@@ -719,16 +742,22 @@ class Game(QObject):
         elif s.phase == "double" and s.settings.computer and s.on_roll == 0:
             self._ask("take", (s.position, self._cube_state()), self._computer_answers_double)
 
-    def _result_text(self) -> str:
+    def _result_text(self) -> T:
         s = self._require()
         r = s.result
         assert r is not None
-        kind = {1: _("a single game"), 2: _("a gammon"), 3: _("a backgammon")}[r.kind]
         if r.resigned_by_pass:
-            return _("{0} wins {1} point(s): the double was passed.").format(
-                s.settings.names[r.winner], r.points
-            )
-        return _("{0} wins {1}: {2} point(s).").format(s.settings.names[r.winner], kind, r.points)
+            return T(N_("{0} wins {1} point(s): the double was passed."), P(r.winner), r.points)
+        kind = {1: N_("a single game"), 2: N_("a gammon"), 3: N_("a backgammon")}[r.kind]
+        return T(N_("{0} wins {1}: {2} point(s)."), P(r.winner), T(kind), r.points)
+
+    def _display_names(self) -> list[str]:
+        """The players' names; a name left empty shows the default of the current language."""
+        s = self._session
+        chosen = s.settings.names if s is not None else ("", "")
+        computer = s is not None and s.settings.computer
+        defaults = (_("White"), _("Computer") if computer else _("Black"))
+        return [chosen[i] or defaults[i] for i in (0, 1)]
 
     def _snapshot(self) -> dict[str, Any]:
         s = self._session
@@ -774,7 +803,7 @@ class Game(QObject):
             game_over = {
                 "visible": True,
                 "winner": r.winner,
-                "winnerName": s.settings.names[r.winner],
+                "winnerName": self._display_names()[r.winner],
                 "kind": r.kind,
                 "cube": r.cube,
                 "points": r.points,
@@ -785,6 +814,7 @@ class Game(QObject):
                 "score1": s.score[1],
             }
         hot_seat = not s.settings.computer
+        names = self._display_names()
         deciding = 1 - s.on_roll if s.phase == "double" else s.on_roll
         return {
             "board": s.absolute_board(),
@@ -810,9 +840,9 @@ class Game(QObject):
             "humanToAct": (human and s.phase in ("roll", "move") and not self._busy)
             or self._human_decides_double(),
             "thinking": self._thinking,
-            "status": self._status,
-            "lastPlay": self._last_play,
-            "names": list(s.settings.names),
+            "status": self._status.render(names),
+            "lastPlay": self._last_play.render(names),
+            "names": names,
             "score": list(s.score),
             "matchLength": s.settings.match_length,
             "crawfordGame": s.crawford_game,
@@ -824,9 +854,20 @@ class Game(QObject):
             "gameOver": game_over,
             "computerPlayer": 1 if s.settings.computer else -1,
             "level": s.settings.level if s.settings.computer else "",
-            "notice": self._notice,
+            "notice": self._notice.render(names),
             "history": list(s.log),
+            "moveList": [self._move_line(names, line) for line in s.log],
         }
+
+    @staticmethod
+    def _move_line(names: list[str], line: str) -> str:
+        """``"0 31: 8/5 6/5"`` from the log as ``"White  31  8/5 6/5"``."""
+        who, _sep, rest = line.partition(" ")
+        name = names[1] if who == "1" else names[0]
+        dice, _sep, play = rest.partition(": ")
+        if play == "no legal move":
+            play = _("no legal move")
+        return f"{name[:10]:<10} {dice}  {play}"
 
     def _publish(self) -> None:
         """Recompute everything QML sees; emit a change signal only for values that changed."""
@@ -848,7 +889,7 @@ class Game(QObject):
         try:
             write_atomically(self.save_path(), json.dumps(self._session.to_dict()))
         except OSError as exc:
-            self._notice = _("The game could not be saved: {0}").format(exc)
+            self._notice = T(N_("The game could not be saved: {0}"), str(exc))
             self._publish()
 
     def _load(self) -> bool:
@@ -867,10 +908,14 @@ class Game(QObject):
                 where = aside.name
             except OSError:
                 where = "-"
-            self._notice = _(
-                "The saved game could not be read ({0}). It was moved aside as {1}; "
-                "a new game starts."
-            ).format(exc, where)
+            self._notice = T(
+                N_(
+                    "The saved game could not be read ({0}). It was moved aside as {1}; "
+                    "a new game starts."
+                ),
+                str(exc),
+                where,
+            )
             return False
         self._session = session
         self._opponent = (
@@ -881,15 +926,13 @@ class Game(QObject):
         if session.phase in ("game_over", "match_over") and session.result is not None:
             self._status = self._result_text()
         else:
-            self._status = _("Welcome back: the game goes on. {0} to play.").format(
-                session.settings.names[session.on_roll]
-            )
+            self._status = T(N_("Welcome back: the game goes on. {0} to play."), P(session.on_roll))
         self._after_change()
         return True
 
     @Slot()
     def dismissNotice(self) -> None:  # noqa: N802
-        self._notice = ""
+        self._notice = T("")
         self._publish()
 
     @Slot()
@@ -1060,6 +1103,9 @@ class Game(QObject):
     )
     level = Property(str, lambda self: self._get("level", ""), notify=levelChanged)
     notice = Property(str, lambda self: self._get("notice", ""), notify=noticeChanged)
+    moveList = Property(
+        "QVariantList", lambda self: self._get("moveList", []), notify=moveListChanged
+    )
     history = Property("QVariantList", lambda self: self._get("history", []), notify=historyChanged)
 
     # -- for tests and tools ----------------------------------------------------------------------

@@ -1,10 +1,12 @@
 """Work-arounds for defects of the Qt for Python version in use.
 
-PySide6 6.12.0's ``SignalInstance.emit()`` returns ``True`` without taking a reference to it, so
-every emit from Python lowers the reference count of ``True`` by one; after a few hundred emits
-the interpreter aborts ("bool_dealloc: deallocating True or False"). ``emit()`` below measures
-the defect once and gives the reference back when it is present, so it is harmless on fixed
-versions.
+PySide6 6.12.0 drops references it does not own on Python 3.11: every ``Signal.emit()`` from
+Python lowers the reference count of ``True``, and every Python slot or timer callback that
+Qt calls, every ``processEvents()`` and every signal sent from a worker thread lowers that of
+``None``. On Python 3.12 and later these objects are immortal and nothing happens; on 3.11 the
+interpreter aborts after a few hundred events ("deallocating None"). ``pin_singletons()`` gives
+``None``, ``True`` and ``False`` the same immortality by hand: a reference count so high that
+no number of lost references can bring it to zero.
 """
 
 from __future__ import annotations
@@ -13,30 +15,24 @@ import ctypes
 import sys
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+_PINNED = False
+_HEADROOM = 1 << 40
 
 
-class _Probe(QObject):
-    ping = Signal()
+def pin_singletons() -> None:
+    """Make ``None``, ``True`` and ``False`` effectively immortal (needed before Python 3.12)."""
+    global _PINNED
+    if _PINNED or sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
+        _PINNED = True
+        return
+    for obj in (None, True, False):
+        ctypes.c_ssize_t.from_address(id(obj)).value += _HEADROOM
+    _PINNED = True
 
 
-def _measure() -> bool:
-    probe = _Probe()
-    before = sys.getrefcount(True)
-    for _ in range(8):
-        probe.ping.emit()
-    lost = before - sys.getrefcount(True)
-    if lost > 0:  # give back what the probe itself took
-        for _ in range(lost):
-            ctypes.pythonapi.Py_IncRef(ctypes.py_object(True))
-    return lost >= 8
-
-
-EMIT_LOSES_REFERENCE = _measure()
+pin_singletons()
 
 
 def emit(signal: Any, *args: Any) -> None:
-    """``signal.emit(*args)``, keeping the interpreter's reference counts right."""
-    result = signal.emit(*args)
-    if EMIT_LOSES_REFERENCE and isinstance(result, bool):
-        ctypes.pythonapi.Py_IncRef(ctypes.py_object(result))
+    """``signal.emit(*args)``: the one place to adapt emits should another defect need it."""
+    signal.emit(*args)

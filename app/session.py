@@ -55,7 +55,7 @@ class MatchSettings:
     match_length: int = 0  # 0: a single game
     cube: bool = False
     crawford: bool = True
-    names: tuple[str, str] = ("White", "Black")
+    names: tuple[str, str] = ("", "")  # empty: the default name in the language shown
     computer: bool = True  # player 1 is the computer
     level: str = "medium"
 
@@ -74,7 +74,7 @@ class MatchSettings:
             match_length=int(data.get("match_length", 0)),
             cube=bool(data.get("cube", False)),
             crawford=bool(data.get("crawford", True)),
-            names=tuple(data.get("names", ("White", "Black"))),  # type: ignore[arg-type]
+            names=tuple(data.get("names", ("", ""))),  # type: ignore[arg-type]
             computer=bool(data.get("computer", True)),
             level=str(data.get("level", "medium")),
         )

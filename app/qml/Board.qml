@@ -24,6 +24,8 @@ Item {
     // Dice of the player on roll: [{value, used}], drawn in that player's right-hand half.
     property var dice: []
     property int diceOwner: 0
+    // Whose checkers are moving (destination marks stand on top of that player's stacks).
+    property int movingPlayer: diceOwner
     // Opening roll: one die each, [die of player 0, die of player 1]; empty when not shown.
     property var openingDice: []
     property bool cubeVisible: false
@@ -94,7 +96,7 @@ Item {
     }
     // Centre of the index-th checker of a stack (index 0 at the edge).
     function checkerCentre(location, index) {
-        const i = Math.min(index, 4)
+        const i = location === 0 || location === 27 ? index : Math.min(index, 4)
         if (location >= 1 && location <= 24) {
             const x = pointX(location) + u / 2
             const y = isTop(location) ? frameW + checkerD / 2 + i * checkerD
@@ -118,8 +120,9 @@ Item {
             const tx = trayX + trayW / 2
             return Qt.point(tx, location === 0 ? tableH - frameW - trayH / 2 : frameW + trayH / 2)
         }
-        const own = location >= 1 && location <= 24 && n === 1 ? 0 : n
-        return checkerCentre(location, Math.min(own, 4))
+        const owner = ownerAt(location)
+        const index = owner >= 0 && owner !== movingPlayer ? 0 : n  // a blot is hit: its place
+        return checkerCentre(location, Math.min(index, 4))
     }
     // The rectangle of a location, for hit tests and for tests that click it.
     function locationRect(location) {
@@ -180,6 +183,7 @@ Item {
         property bool lifted: false
         width: board.checkerD
         height: board.checkerD
+        rotation: -table.rotation  // round, but its light and shadow keep their side
         Rectangle {  // shadow
             x: board.u * 0.04; y: board.u * 0.06
             width: parent.width; height: parent.height; radius: width / 2
@@ -207,7 +211,6 @@ Item {
         Text {
             anchors.centerIn: parent
             text: checker.label
-            rotation: -table.rotation
             font.pixelSize: board.checkerD * 0.46
             font.bold: true
             color: checker.player === 0 ? board.colors.text0 : board.colors.text1
@@ -385,21 +388,6 @@ Item {
                 x: area.x; y: area.y; width: area.width; height: area.height
             }
         }
-        // Destination marks: a glowing disc where the checker would land
-        Repeater {
-            model: board.ringPoints
-            Rectangle {
-                required property int modelData
-                readonly property point c: board.landingCentre(modelData)
-                visible: modelData >= 1 && modelData <= 26
-                objectName: "destination_" + modelData
-                x: c.x - width / 2; y: c.y - height / 2
-                width: board.checkerD * 0.96; height: width; radius: width / 2
-                color: "#5590ee90"
-                border.color: "#b8ffb8"
-                border.width: Math.max(2, board.u * 0.07)
-            }
-        }
         // Checkers on points and bars
         Repeater {
             model: 27
@@ -427,6 +415,21 @@ Item {
                                                     || board.flyingTo === stack.location))
                     }
                 }
+            }
+        }
+        // Destination marks: a glowing disc where the checker would land
+        Repeater {
+            model: board.ringPoints
+            Rectangle {
+                required property int modelData
+                readonly property point c: board.landingCentre(modelData)
+                visible: modelData >= 1 && modelData <= 26
+                objectName: "destination_" + modelData
+                x: c.x - width / 2; y: c.y - height / 2
+                width: board.checkerD * 0.96; height: width; radius: width / 2
+                color: "#5590ee90"
+                border.color: "#b8ffb8"
+                border.width: Math.max(2, board.u * 0.07)
             }
         }
         // Borne-off checkers: thin slabs in the trays
@@ -514,8 +517,9 @@ Item {
             Text {
                 anchors.centerIn: parent
                 rotation: -table.rotation
-                text: board.cubeOwner === -1 && !board.cubeOffered && board.cubeValue <= 1
-                      ? "64" : String(board.cubeValue)
+                text: board.cubeOffered ? String(board.cubeValue * 2)
+                      : board.cubeOwner === -1 && board.cubeValue <= 1 ? "64"
+                      : String(board.cubeValue)
                 font.pixelSize: parent.width * 0.5
                 font.bold: true
                 color: "#2a2216"

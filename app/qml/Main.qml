@@ -31,7 +31,7 @@ ApplicationWindow {
         "beginner": qsTr("Beginner"), "easy": qsTr("Easy"), "medium": qsTr("Medium"),
         "hard": qsTr("Hard"), "expert": qsTr("Expert")
     })
-    readonly property var hintNames: [qsTr("Hints off"), qsTr("Hints: checkers"),
+    readonly property var hintNames: [qsTr("Hints: off"), qsTr("Hints: checkers"),
                                       qsTr("Hints: checkers and points")]
 
     onClosing: {
@@ -143,6 +143,7 @@ ApplicationWindow {
                 animateTurning: Game.stepMs > 0
                 dice: Game.dice
                 diceOwner: Game.diceOwner
+                movingPlayer: Game.onRoll
                 openingDice: Game.openingDice
                 cubeVisible: Game.cubeEnabled && !Game.crawfordGame
                 cubeValue: Game.cubeValue
@@ -296,7 +297,10 @@ ApplicationWindow {
         SidePanel {
             id: panel
             Layout.fillHeight: true
-            Layout.preferredWidth: Math.max(250, Math.min(380, window.width * 0.24))
+            // The board keeps its proportions: the panel takes the width the board cannot use.
+            Layout.preferredWidth: Math.max(210 * Math.min(window.ui, 1.2), Math.min(
+                460, window.width - (window.height - (window.menuBar ? window.menuBar.height : 0)
+                                     - 20 * window.ui) * board.aspect - 30 * window.ui))
             ui: window.ui
             levelNames: window.levelNames
             hintNames: window.hintNames

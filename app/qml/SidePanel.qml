@@ -85,7 +85,7 @@ Rectangle {
         anchors.margins: 12 * panel.ui
         spacing: 10 * panel.ui
 
-        PlayerCard { player: 1 }
+        PlayerCard { player: Game.turned ? 0 : 1 }  // the player at the top of the board
 
         // Match and cube
         Label {
@@ -105,7 +105,7 @@ Rectangle {
             font.pixelSize: 14 * panel.ui
         }
 
-        PlayerCard { player: 0 }
+        PlayerCard { player: Game.turned ? 1 : 0 }
 
         // What happened
         Rectangle {
@@ -147,7 +147,26 @@ Rectangle {
                     font.pixelSize: 13 * panel.ui
                     font.family: "DejaVu Sans Mono"
                 }
-                Item { Layout.fillHeight: true }
+                ListView {
+                    id: moves
+                    objectName: "moveList"
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    clip: true
+                    model: Game.moveList
+                    spacing: 2 * panel.ui
+                    onCountChanged: positionViewAtEnd()
+                    delegate: Label {
+                        required property string modelData
+                        required property int index
+                        width: moves.width
+                        text: modelData
+                        elide: Text.ElideRight
+                        color: index === moves.count - 1 ? "#f6ead2" : "#b9a888"
+                        font.pixelSize: 12.5 * panel.ui
+                        font.family: "DejaVu Sans Mono"
+                    }
+                }
             }
         }
 
@@ -160,6 +179,7 @@ Rectangle {
             GameButton {
                 objectName: "rollButton"
                 Layout.fillWidth: true
+                Layout.preferredWidth: 1
                 Layout.columnSpan: Game.cubeEnabled ? 1 : 2
                 ui: panel.ui
                 primary: true
@@ -171,6 +191,7 @@ Rectangle {
             GameButton {
                 objectName: "doubleButton"
                 Layout.fillWidth: true
+                Layout.preferredWidth: 1
                 visible: Game.cubeEnabled
                 ui: panel.ui
                 text: qsTr("Double")
@@ -181,6 +202,7 @@ Rectangle {
             GameButton {
                 objectName: "undoButton"
                 Layout.fillWidth: true
+                Layout.preferredWidth: 1
                 ui: panel.ui
                 text: qsTr("Undo")
                 hint: qsTr("Take back the last move (Ctrl+Z or Backspace)")
@@ -190,6 +212,7 @@ Rectangle {
             GameButton {
                 objectName: "confirmButton"
                 Layout.fillWidth: true
+                Layout.preferredWidth: 1
                 ui: panel.ui
                 text: qsTr("Done")
                 hint: qsTr("Confirm the end of your turn (Enter)")
@@ -199,6 +222,7 @@ Rectangle {
             GameButton {
                 objectName: "hintButton"
                 Layout.fillWidth: true
+                Layout.columnSpan: 2
                 ui: panel.ui
                 text: panel.hintNames[Game.hintMode] || ""
                 hint: qsTr("Move hints: off, checkers, checkers and points (H)")
@@ -207,6 +231,7 @@ Rectangle {
             GameButton {
                 objectName: "newGameButton"
                 Layout.fillWidth: true
+                Layout.columnSpan: 2
                 ui: panel.ui
                 text: qsTr("New game")
                 hint: qsTr("Start a new game or match (Ctrl+N)")
