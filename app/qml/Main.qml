@@ -64,61 +64,74 @@ ApplicationWindow {
     }
 
     menuBar: MenuBar {
-        Menu {
+        GameMenu {
             title: qsTr("&Game")
-            Action { text: qsTr("New game…") + "\tCtrl+N"; onTriggered: newGameDialog.open() }
-            Action {
-                text: qsTr("Next game") + "\tEnter"
+            KeyAction { text: qsTr("New game…"); keys: "Ctrl+N"; onTriggered: newGameDialog.open() }
+            KeyAction {
+                text: qsTr("Next game")
+                keys: "Enter"
                 enabled: Game.gameOver.visible && !Game.gameOver.matchOver && Game.matchLength > 0
                 onTriggered: Game.nextGame()
             }
             MenuSeparator {}
-            Action { text: qsTr("Roll") + "\tR"; enabled: Game.canRoll; onTriggered: Game.roll() }
-            Action { text: qsTr("Double") + "\tD"; enabled: Game.canDouble; onTriggered: Game.double() }
-            Action { text: qsTr("Undo move") + "\tCtrl+Z"; enabled: Game.canUndo; onTriggered: Game.undo() }
-            Action { text: qsTr("Confirm end of turn") + "\tEnter"; enabled: Game.canConfirm; onTriggered: Game.confirm() }
+            KeyAction { text: qsTr("Roll"); keys: "R"; enabled: Game.canRoll; onTriggered: Game.roll() }
+            KeyAction { text: qsTr("Double"); keys: "D"; enabled: Game.canDouble; onTriggered: Game.double() }
+            KeyAction { text: qsTr("Undo move"); keys: "Ctrl+Z"; enabled: Game.canUndo; onTriggered: Game.undo() }
+            KeyAction {
+                text: qsTr("Confirm end of turn")
+                keys: "Enter"
+                enabled: Game.canConfirm
+                onTriggered: Game.confirm()
+            }
             MenuSeparator {}
-            Action { text: qsTr("Quit") + "\tCtrl+Q"; shortcut: StandardKey.Quit; onTriggered: window.close() }
+            KeyAction { text: qsTr("Quit"); keys: "Ctrl+Q"; shortcut: StandardKey.Quit; onTriggered: window.close() }
         }
-        Menu {
+        GameMenu {
             title: qsTr("&Options")
-            Menu {
-                title: qsTr("Move hints") + "\tH"
-                Repeater {
-                    model: 3
-                    MenuItem {
-                        required property int index
-                        text: window.hintNames[index]
-                        checkable: true
-                        checked: Game.hintMode === index
-                        onTriggered: Game.hintMode = index
-                    }
+            GameMenu {
+                title: qsTr("Move hints")
+                KeyAction {
+                    text: window.hintNames[0]; keys: "H"; checkable: true
+                    checked: Game.hintMode === 0; onTriggered: Game.hintMode = 0
+                }
+                KeyAction {
+                    text: window.hintNames[1]; keys: "H"; checkable: true
+                    checked: Game.hintMode === 1; onTriggered: Game.hintMode = 1
+                }
+                KeyAction {
+                    text: window.hintNames[2]; keys: "H"; checkable: true
+                    checked: Game.hintMode === 2; onTriggered: Game.hintMode = 2
                 }
             }
-            Action {
+            KeyAction {
                 text: qsTr("Confirm end of turn")
                 checkable: true
                 checked: Game.confirmEndOfTurn
                 onTriggered: Game.confirmEndOfTurn = checked
             }
-            Action {
+            KeyAction {
                 text: qsTr("Turn the board for two players")
                 checkable: true
                 checked: Game.boardTurning
                 onTriggered: Game.boardTurning = checked
             }
-            Menu {
+            GameMenu {
                 title: qsTr("Animation speed")
-                Repeater {
-                    model: [qsTr("Slow"), qsTr("Normal"), qsTr("Fast"), qsTr("No animation")]
-                    MenuItem {
-                        required property int index
-                        required property string modelData
-                        text: modelData
-                        checkable: true
-                        checked: Game.animationSpeed === index
-                        onTriggered: Game.animationSpeed = index
-                    }
+                KeyAction {
+                    text: qsTr("Slow"); checkable: true
+                    checked: Game.animationSpeed === 0; onTriggered: Game.animationSpeed = 0
+                }
+                KeyAction {
+                    text: qsTr("Normal"); checkable: true
+                    checked: Game.animationSpeed === 1; onTriggered: Game.animationSpeed = 1
+                }
+                KeyAction {
+                    text: qsTr("Fast"); checkable: true
+                    checked: Game.animationSpeed === 2; onTriggered: Game.animationSpeed = 2
+                }
+                KeyAction {
+                    text: qsTr("No animation"); checkable: true
+                    checked: Game.animationSpeed === 3; onTriggered: Game.animationSpeed = 3
                 }
             }
         }

@@ -1,0 +1,45 @@
+// A menu of the game window: wide enough for its longest entry in any language, and showing the
+// keyboard shortcut of each entry on its right (``KeyAction.keys``).
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+Menu {
+    id: menu
+    width: {
+        let widest = 180
+        for (let i = 0; i < count; ++i) {
+            const entry = itemAt(i)
+            if (entry)
+                widest = Math.max(widest, entry.implicitWidth)
+        }
+        return widest + leftPadding + rightPadding
+    }
+    delegate: MenuItem {
+        id: entry
+        readonly property string keys: entry.action && entry.action.keys ? entry.action.keys : ""
+        implicitWidth: leftPadding + row.implicitWidth + rightPadding + 8
+        contentItem: RowLayout {
+            id: row
+            spacing: 24
+            Label {
+                Layout.fillWidth: true
+                Layout.leftMargin: entry.checkable && entry.indicator
+                                   ? entry.indicator.width + entry.spacing : 0
+                text: entry.text.replace("&", "")
+                color: entry.enabled ? entry.palette.windowText : entry.palette.mid
+                font: entry.font
+            }
+            Label {
+                visible: entry.keys !== ""
+                text: entry.keys
+                color: entry.palette.placeholderText
+                font: entry.font
+            }
+            Item {  // room for the arrow of a submenu
+                visible: entry.subMenu !== null && entry.arrow !== null
+                implicitWidth: entry.arrow ? entry.arrow.width : 0
+            }
+        }
+    }
+}

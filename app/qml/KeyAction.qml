@@ -1,0 +1,7 @@
+// A menu action that names its keyboard shortcut (shown by GameMenu; the Shortcut items of the
+// window do the work, so that keys also act when no menu is open).
+import QtQuick.Controls
+
+Action {
+    property string keys: ""
+}
