@@ -4,6 +4,7 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import app.qml
+import Backgammon.I18n
 
 ApplicationWindow {
     id: window
@@ -114,6 +115,22 @@ ApplicationWindow {
                 checkable: true
                 checked: Game.boardTurning
                 onTriggered: Game.boardTurning = checked
+            }
+            GameMenu {
+                title: qsTr("Language")
+                Repeater {
+                    model: I18n.languages
+                    MenuItem {
+                        required property string modelData
+                        text: I18n.languageName(modelData)
+                        checkable: true
+                        checked: I18n.language === modelData
+                        onTriggered: {
+                            I18n.language = modelData
+                            Game.language = modelData  // remembered for the next start
+                        }
+                    }
+                }
             }
             GameMenu {
                 title: qsTr("Animation speed")
