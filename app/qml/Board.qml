@@ -427,8 +427,8 @@ Item {
                 objectName: "destination_" + modelData
                 x: c.x - width / 2; y: c.y - height / 2
                 width: board.checkerD * 0.96; height: width; radius: width / 2
-                color: "#5590ee90"
-                border.color: "#b8ffb8"
+                color: "#8cc8f5c8"
+                border.color: "#e8ffe8"
                 border.width: Math.max(2, board.u * 0.07)
             }
         }
