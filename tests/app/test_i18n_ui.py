@@ -300,3 +300,20 @@ def test_words_the_language_never_uses_are_found():
     assert "New" in foreign_words("New game", "da")
     # "opening" is Dutch too; the rest is not.
     assert foreign_words("Opening roll: White 4, Black 5.", "nl") == ["roll", "White", "Black"]
+
+
+def test_the_language_menu_switches_the_running_window(main_window):
+    """Options, Language, Dansk: clicked as a person would; the window changes at once."""
+    harness = main_window
+    window = harness.window
+    english = snapshot(window)
+    options = next(t for t in menu_titles(window) if t.replace("&", "") == "Options")
+    click_text(harness, window, options)
+    click_text(harness, window, "Language")
+    click_text(harness, window, i18n.LANGUAGE_NAMES["da"])
+    assert i18n.current_language() == "da"
+    assert harness.game.language == "da"  # remembered for the next start
+    QTest.keyClick(window, Qt.Key.Key_Escape)
+    harness.settle(20)
+    assert check_window(window, "da", "main window", english) >= 10
+    assert "&Indstillinger" in menu_titles(window)
