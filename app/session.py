@@ -15,6 +15,7 @@ from typing import Any
 
 from engine import IllegalActionError, Position, TurnBuilder
 from engine.dice import opening_roll
+from engine.match import result_kind
 from engine.moves import Play, Step
 
 SAVE_VERSION = 1
@@ -221,13 +222,7 @@ class Session:
 
     def _win_kind(self, position: Position) -> int:
         """1, 2 or 3 for the winner on roll in ``position`` (who has borne off all)."""
-        loser = position.opponent
-        if sum(loser) < 15:
-            return 1
-        # loser's checkers on the bar or in the winner's home board (loser's points 19..24)
-        if loser[24] or any(loser[18:24]):
-            return 3
-        return 2
+        return int(result_kind(position.swapped()))  # the engine's rule, loser on roll
 
     def _finish(self, winner: int, kind: int, resigned: bool = False) -> GameResult:
         points = self.cube_value * kind

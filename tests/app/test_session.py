@@ -1,0 +1,89 @@
+"""The window's game state without a window: scoring, cube rules, the Crawford game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.session import MatchSettings, Session, from_location, to_location
+from engine import IllegalActionError, Position
+
+
+def session_at(text: str, on_roll: int = 0, **settings) -> Session:
+    s = Session(MatchSettings(**settings), rng=random.Random(1))
+    s.start_game()
+    s.position = Position.from_text(text)
+    s.on_roll = on_roll
+    s.phase = "roll"
+    return s
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("x 1:1; o 24:14", 1),  # the loser has borne off one: single
+        ("x 1:1; o 12:15", 2),  # none off: gammon
+        ("x 1:1; o 3:14 12:1", 3),  # a checker in the winner's home board: backgammon
+        ("x 1:1; o bar:1 12:14", 3),  # on the bar: backgammon
+    ],
+)
+def test_the_last_checker_off_scores_single_gammon_or_backgammon(text, kind):
+    s = session_at(text, on_roll=1, match_length=7, cube=True)
+    s.cube_value, s.cube_owner = 2, 0
+    s.roll((6, 5))
+    s.move(1, 0)
+    s.end_turn()
+    assert s.result.winner == 1 and s.result.kind == kind and s.result.points == 2 * kind
+    assert s.score == [0, 2 * kind] and s.phase == "game_over"
+
+
+def test_a_pass_loses_the_cube_value_before_the_double():
+    s = session_at("x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2", match_length=3, cube=True)
+    s.cube_value, s.cube_owner = 2, 0
+    s.double()
+    s.pass_double()
+    assert s.result.points == 2 and s.score == [2, 0] and s.phase == "game_over"
+
+
+def test_doubling_rules():
+    s = session_at("x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2", cube=True)
+    assert s.may_double()
+    s.cube_owner = 1
+    assert not s.may_double()  # only the owner redoubles
+    s.cube_owner, s.cube_value = 0, 64
+    assert not s.may_double()  # not past 64
+    with pytest.raises(IllegalActionError):
+        s.double()
+    off = session_at("x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2", cube=False)
+    assert not off.may_double()
+
+
+def test_the_crawford_game_comes_once_and_has_no_cube():
+    s = Session(MatchSettings(match_length=3, cube=True), rng=random.Random(2))
+    s.score = [2, 0]
+    s.start_game()
+    assert s.crawford_game and not s.may_double()
+    s.score = [2, 1]
+    s.start_game()
+    assert not s.crawford_game
+    t = Session(MatchSettings(match_length=3, cube=True, crawford=False), rng=random.Random(2))
+    t.score = [2, 0]
+    t.start_game()
+    assert not t.crawford_game
+
+
+def test_locations_round_trip():
+    for player in (0, 1):
+        for point in range(26):
+            assert from_location(player, to_location(player, point)) == point
+    assert to_location(0, 25) == 25 and to_location(1, 25) == 26
+    assert to_location(0, 0) == 0 and to_location(1, 0) == 27
+    assert from_location(0, 26) is None and from_location(1, 25) is None
+
+
+def test_settings_are_checked():
+    with pytest.raises(ValueError):
+        MatchSettings(match_length=4)
+    with pytest.raises(ValueError):
+        MatchSettings(level="grandmaster")
