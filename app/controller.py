@@ -219,17 +219,17 @@ class Game(QObject):
         )
         settings.match_length = int(state.get("match_length", 0))  # any length gnubg allows
         session = Session(settings, rng=random.Random(CONFIG.seed))
-        session.start_game()
-        session.score = list(state.get("score", [0, 0]))
-        session.crawford_game = bool(state.get("crawford", False))
-        session.position = position
-        session.on_roll = on_roll
-        session.cube_value = int(state.get("cube_value", 1))
-        session.cube_owner = int(state.get("cube_owner", -1))
-        session.phase = "roll"
         dice = state.get("dice")
+        session.set_up(
+            position,
+            on_roll,
+            dice=(int(dice[0]), int(dice[1])) if dice and dice[0] else None,
+            cube_value=int(state.get("cube_value", 1)),
+            cube_owner=int(state.get("cube_owner", -1)),
+            score=tuple(state.get("score", (0, 0))),  # type: ignore[arg-type]
+            crawford=bool(state.get("crawford", False)),
+        )
         if dice and dice[0]:
-            session.roll((int(dice[0]), int(dice[1])))
             opening = state.get("opening")
             if opening:  # show the opening roll: one die each
                 session.opening_dice = (int(opening[0]), int(opening[1]))
@@ -306,7 +306,7 @@ class Game(QObject):
     def _begin(self, settings: MatchSettings) -> None:
         self._cancel_computer()
         seed = CONFIG.seed if CONFIG.seed is not None else random.SystemRandom().randrange(2**32)
-        self._session = Session(settings, rng=random.Random(seed))
+        self._session = Session(settings, seed=seed)
         self._opponent = (
             ComputerOpponent(settings.level, seed=seed + 1, crawford_rule=settings.crawford)
             if settings.computer

@@ -1,24 +1,26 @@
-"""The state of a game or match being played in the window, and its JSON form for saving.
+"""The game or match being played in the window, over the engine's ``Match``, and its saving.
 
-Players are absolute here: player 0 plays white from the bottom, player 1 black. The board is
-kept as an engine ``Position`` from the view of the player on roll (``on_roll``), as the engine
-wants it; ``absolute_board()`` turns it into the 28 board locations the QML board draws.
+The rules of the match (opening roll, dice, cube, Crawford rule, scoring) are the engine's
+``engine.match.Match``; this module adds what the window needs on top: the player's turn being
+built step by step (``TurnBuilder``, with undo), a roll without a legal move kept on show until
+the window has announced it, the names and the computer's level, and the board as the 28
+locations the QML board draws (``absolute_board()``).
 
-No Qt in this module: the controller drives it and shows it.
+Players are absolute: player 0 plays white from the bottom, player 1 black. No Qt here.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine import IllegalActionError, Position, TurnBuilder
-from engine.dice import opening_roll
-from engine.match import result_kind
+from engine.match import EndReason, GameState, Match
+from engine.matchid import MatchIdFields, encode_match_id
 from engine.moves import Play, Step
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 MATCH_LENGTHS = (0, 3, 5, 7, 11)
 LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 MAX_CUBE = 64
@@ -81,7 +83,7 @@ class MatchSettings:
         )
 
 
-@dataclass
+@dataclass(frozen=True)
 class GameResult:
     winner: int
     kind: int  # 1 single, 2 gammon, 3 backgammon
@@ -90,106 +92,209 @@ class GameResult:
     resigned_by_pass: bool = False
 
 
-@dataclass
+_PHASES = {
+    GameState.OPENING: "opening",
+    GameState.AWAITING_ROLL: "roll",
+    GameState.AWAITING_TAKE: "double",
+    GameState.AWAITING_PLAY: "move",
+}
+
+
 class Session:
     """A match (or single game) in progress; every action checks that it is allowed now.
 
     Phases: ``opening`` (before the first roll of a game), ``roll`` (the player on roll may double
-    or roll), ``move`` (dice rolled, steps being made), ``double`` (a double offered, the
-    opponent must take or pass), ``game_over`` and ``match_over``.
+    or roll), ``move`` (dice rolled, steps being made; also a roll without a legal move until
+    ``end_turn``), ``double`` (a double offered, the opponent must take or pass), ``game_over``
+    and ``match_over``. Illegal actions raise ``IllegalActionError`` / ``IllegalPlayError``.
     """
 
-    settings: MatchSettings
-    rng: random.Random = field(default_factory=random.Random)
-    score: list[int] = field(default_factory=lambda: [0, 0])
-    game_number: int = 0
-    crawford_game: bool = False
-    crawford_used: bool = False
-    position: Position = field(default_factory=Position.start)
-    on_roll: int = 0
-    dice: tuple[int, int] | None = None
-    opening_dice: tuple[int, int] | None = None
-    cube_value: int = 1
-    cube_owner: int = -1
-    phase: str = "opening"
-    result: GameResult | None = None
-    log: list[str] = field(default_factory=list)
-    turn: TurnBuilder | None = None
+    def __init__(
+        self, settings: MatchSettings, rng: random.Random | None = None, seed: int | None = None
+    ) -> None:
+        self.settings = settings
+        if seed is None:
+            seed = (rng or random.SystemRandom()).getrandbits(62)
+        self.match = Match(
+            settings.match_length,
+            cube=settings.cube,
+            crawford=settings.crawford,
+            players=(settings.names[0] or "White", settings.names[1] or "Black"),
+            seed=seed,
+        )
+        self.game_number = 0
+        self.turn: TurnBuilder | None = None
+        self.opening_dice: tuple[int, int] | None = None
+        self.log: list[str] = []
+        # A roll without a legal move: (player, dice, position) shown until end_turn; the
+        # engine has already passed the turn.
+        self._passed: tuple[int, tuple[int, int], Position] | None = None
+
+    # -- the match's state ----------------------------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        return self.match.rng
+
+    @property
+    def game(self):  # noqa: ANN201  (engine.match.Game)
+        if self.match.game is None:
+            raise IllegalActionError("No game has started.")
+        return self.match.game
+
+    @property
+    def score(self) -> list[int]:
+        return list(self.match.score)
+
+    @property
+    def crawford_game(self) -> bool:
+        return self.match.game.is_crawford if self.match.game else self.match.is_crawford_game
+
+    @property
+    def phase(self) -> str:
+        if self._passed is not None:
+            return "move"
+        state = self.game.state
+        if state is GameState.GAME_OVER:
+            return "match_over" if self.match.is_over else "game_over"
+        return _PHASES[state]
+
+    @property
+    def on_roll(self) -> int:
+        return self._passed[0] if self._passed else self.game.player_on_roll
+
+    @property
+    def position(self) -> Position:
+        """The board before the current turn, from the view of the player on roll."""
+        return self._passed[2] if self._passed else self.game.position
+
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        if self._passed:
+            return self._passed[1]
+        return self.game.dice if self.game.state is GameState.AWAITING_PLAY else None
+
+    @property
+    def cube_value(self) -> int:
+        return self.game.cube_value
+
+    @property
+    def cube_owner(self) -> int:
+        owner = self.game.cube_owner
+        return -1 if owner is None else owner
+
+    @property
+    def result(self) -> GameResult | None:
+        r = self.game.result if self.match.game else None
+        if r is None:
+            return None
+        return GameResult(
+            r.winner, int(r.kind), r.cube_value, r.points, r.reason is EndReason.DROPPED
+        )
 
     # -- game set-up ----------------------------------------------------------------------------
     def start_game(self) -> None:
-        """Set up the board for the next game; the opening roll comes with ``opening()``."""
+        """Start the next game; the opening roll comes with ``opening()``."""
+        self.match.new_game()
         self.game_number += 1
-        self.position = Position.start()
-        self.on_roll = 0
-        self.dice = None
-        self.opening_dice = None
-        self.cube_value = 1
-        self.cube_owner = -1
-        self.result = None
         self.turn = None
-        self.phase = "opening"
+        self.opening_dice = None
+        self._passed = None
         self.log = []
-        length = self.settings.match_length
-        if length and self.settings.crawford and not self.crawford_used:
-            self.crawford_game = max(self.score) == length - 1
-            if self.crawford_game:
-                self.crawford_used = True
-        else:
-            self.crawford_game = False
 
     def opening(self) -> tuple[int, int]:
         """Roll one die each (ties re-rolled); the higher die starts with both numbers."""
         if self.phase != "opening":
             raise IllegalActionError("The opening roll is made only at the start of a game.")
-        roll = opening_roll(self.rng)
-        self.opening_dice = roll.dice
-        self.on_roll = roll.starter
-        if roll.starter == 1:
-            self.position = self.position.swapped()
-        self._begin_turn(roll.roll)
-        return roll.dice
+        self._roll(None)
+        opening = self.game.opening
+        self.opening_dice = (opening.dice[0], opening.dice[1])
+        return self.opening_dice
+
+    def set_up(
+        self,
+        position: Position,
+        on_roll: int,
+        *,
+        dice: tuple[int, int] | None = None,
+        cube_value: int = 1,
+        cube_owner: int = -1,
+        score: tuple[int, int] = (0, 0),
+        crawford: bool = False,
+    ) -> None:
+        """Continue from any state GNU Backgammon can show (screenshots, lessons, tests):
+        ``position`` from the view of ``on_roll``, before the roll unless ``dice`` are given."""
+        fields = MatchIdFields(
+            match_length=self.settings.match_length,
+            score=(int(score[0]), int(score[1])),
+            cube=int(cube_value),
+            cube_owner=int(cube_owner),
+            player_on_roll=int(on_roll),
+            turn=int(on_roll),
+            crawford=bool(crawford),
+            dice=(0, 0),
+        )
+        seed = self.match.rng.getrandbits(62)
+        self.match = Match.from_ids(
+            position.position_id(),
+            encode_match_id(fields),
+            players=self.match.players,
+            seed=seed,
+        )
+        self.turn = None
+        self.opening_dice = None
+        self._passed = None
+        if dice:
+            self._roll((int(dice[0]), int(dice[1])))
 
     # -- before the roll ------------------------------------------------------------------------
     def may_double(self) -> bool:
-        """True when the player on roll may offer a double now."""
-        if self.phase != "roll" or not self.settings.cube or self.crawford_game:
-            return False
-        if self.cube_value >= MAX_CUBE:
-            return False
-        return self.cube_owner in (-1, self.on_roll)
+        """True when the player on roll may offer a double now (the engine's rule)."""
+        return self.phase == "roll" and self.settings.cube and self.game.can_double()
 
     def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
         if self.phase != "roll":
             raise IllegalActionError("You cannot roll now.")
+        return self._roll(dice)
+
+    def _roll(self, dice: tuple[int, int] | None) -> tuple[int, int]:
+        game = self.game
+        player, before = game.player_on_roll, game.position
+        opening = game.state is GameState.OPENING
         if dice is None:
-            dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
-        self._begin_turn(dice)
-        return dice
+            game.roll(self.match.rng)
+        else:
+            game.roll(dice=dice)
+        if opening:
+            player, before = game.player_on_roll, game.position
+        if game.state is GameState.AWAITING_PLAY:
+            assert game.dice is not None
+            self.turn = game.turn_builder()
+            return game.dice
+        # No legal move: the engine passed the turn at once; keep it on show.
+        mover, rolled, _play = game.turns[-1]
+        self._passed = (mover, rolled, before if mover == player else before.swapped())
+        self.turn = TurnBuilder(self._passed[2], rolled)
+        return rolled
 
     def double(self) -> None:
         if not self.may_double():
             raise IllegalActionError("Doubling is not allowed now.")
-        self.phase = "double"
+        self.game.double()
 
     def take(self) -> None:
         if self.phase != "double":
             raise IllegalActionError("No double is offered.")
-        self.cube_value *= 2
-        self.cube_owner = 1 - self.on_roll
-        self.phase = "roll"
+        self.game.take()
 
     def pass_double(self) -> GameResult:
         if self.phase != "double":
             raise IllegalActionError("No double is offered.")
-        return self._finish(self.on_roll, 1, resigned=True)
+        self.game.drop()
+        result = self.result
+        assert result is not None
+        return result
 
     # -- moving ---------------------------------------------------------------------------------
-    def _begin_turn(self, dice: tuple[int, int]) -> None:
-        self.dice = (dice[0], dice[1])
-        self.turn = TurnBuilder(self.position, self.dice)
-        self.phase = "move"
-
     def move(self, src: int, dst: int) -> Step:
         if self.phase != "move" or self.turn is None:
             raise IllegalActionError("Roll the dice first.")
@@ -204,35 +309,18 @@ class Session:
         """Finish the turn (the play must be complete); passes the dice to the opponent."""
         if self.phase != "move" or self.turn is None or self.dice is None:
             raise IllegalActionError("There is no turn to end.")
-        play = self.turn.play()
-        text = str(play) if play.steps else "no legal move"
-        self.log.append(f"{self.on_roll} {self.dice[0]}{self.dice[1]}: {text}")
-        result = play.result if play.result is not None else self.position.swapped()
-        self.turn = None
-        self.dice = None
-        self.opening_dice = None
-        if not any(result.opponent):  # the mover has borne everything off
-            self.position = result.swapped()
-            self._finish(self.on_roll, self._win_kind(self.position))
+        mover, dice = self.on_roll, self.dice
+        if self._passed is not None:
+            play = Play(())
+            self._passed = None
         else:
-            self.position = result
-            self.on_roll = 1 - self.on_roll
-            self.phase = "roll"
-        return play
-
-    def _win_kind(self, position: Position) -> int:
-        """1, 2 or 3 for the winner on roll in ``position`` (who has borne off all)."""
-        return int(result_kind(position.swapped()))  # the engine's rule, loser on roll
-
-    def _finish(self, winner: int, kind: int, resigned: bool = False) -> GameResult:
-        points = self.cube_value * kind
-        self.score[winner] += points
-        self.result = GameResult(winner, kind, self.cube_value, points, resigned)
+            play = self.turn.play()
+            self.game.play(play)
+        text = str(play) if play.steps else "no legal move"
+        self.log.append(f"{mover} {dice[0]}{dice[1]}: {text}")
         self.turn = None
-        self.dice = None
-        length = self.settings.match_length
-        self.phase = "match_over" if length and self.score[winner] >= length else "game_over"
-        return self.result
+        self.opening_dice = None
+        return play
 
     # -- views ----------------------------------------------------------------------------------
     def current_position(self) -> Position:
@@ -264,25 +352,16 @@ class Session:
 
     # -- saving ---------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        rng_state = self.rng.getstate()
+        """The engine's match save, plus the window's own state (names, level, the turn so far)."""
+        building = self.turn is not None and self._passed is None
         return {
             "version": SAVE_VERSION,
             "settings": {**asdict(self.settings), "names": list(self.settings.names)},
-            "score": list(self.score),
+            "match": self.match.to_json(),
             "game_number": self.game_number,
-            "crawford_game": self.crawford_game,
-            "crawford_used": self.crawford_used,
-            "position_id": self.position.position_id(),
-            "on_roll": self.on_roll,
-            "dice": list(self.dice) if self.dice else None,
             "opening_dice": list(self.opening_dice) if self.opening_dice else None,
-            "cube_value": self.cube_value,
-            "cube_owner": self.cube_owner,
-            "phase": self.phase,
-            "steps": [[s.src, s.dst] for s in self.turn.steps] if self.turn else [],
-            "result": asdict(self.result) if self.result else None,
+            "steps": [[s.src, s.dst] for s in self.turn.steps] if building and self.turn else [],
             "log": list(self.log),
-            "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
         }
 
     @classmethod
@@ -291,42 +370,26 @@ class Session:
         try:
             if data.get("version") != SAVE_VERSION:
                 raise ValueError(f"Unknown save version {data.get('version')!r}")
-            session = cls(MatchSettings.from_dict(data["settings"]))
-            version, state, gauss = data["rng"]
-            session.rng.setstate((int(version), tuple(int(x) for x in state), gauss))
-            session.score = [int(data["score"][0]), int(data["score"][1])]
-            session.game_number = int(data["game_number"])
-            session.crawford_game = bool(data["crawford_game"])
-            session.crawford_used = bool(data["crawford_used"])
-            session.position = Position.from_position_id(str(data["position_id"]))
-            session.on_roll = int(data["on_roll"])
-            if session.on_roll not in (0, 1):
-                raise ValueError("on_roll must be 0 or 1")
-            session.cube_value = int(data["cube_value"])
-            session.cube_owner = int(data["cube_owner"])
-            if session.cube_value not in (1, 2, 4, 8, 16, 32, 64) or session.cube_owner not in (
-                -1,
-                0,
-                1,
-            ):
-                raise ValueError("bad cube")
-            session.opening_dice = (
-                tuple(int(d) for d in data["opening_dice"]) if data.get("opening_dice") else None  # type: ignore[assignment]
+            session = cls(MatchSettings.from_dict(data["settings"]), seed=0)
+            session.match = Match.from_json(data["match"])
+            if session.match.game is None:
+                raise ValueError("The saved match has no game.")
+            m = session.match
+            same = (m.length, m.cube_enabled, m.crawford_enabled) == (
+                session.settings.match_length,
+                session.settings.cube,
+                session.settings.crawford,
             )
+            if not same:
+                raise ValueError("The saved settings do not fit the saved match.")
+            session.game_number = int(data.get("game_number", len(m.games)))
+            opening = data.get("opening_dice")
+            session.opening_dice = (int(opening[0]), int(opening[1])) if opening else None
             session.log = [str(line) for line in data.get("log", [])]
-            phase = str(data["phase"])
-            if phase not in ("opening", "roll", "move", "double", "game_over", "match_over"):
-                raise ValueError(f"bad phase {phase!r}")
-            session.phase = phase
-            if data.get("result"):
-                session.result = GameResult(**data["result"])
-            if phase == "move":
-                dice = data["dice"]
-                session._begin_turn((int(dice[0]), int(dice[1])))
+            if session.phase == "move":
+                session.turn = session.game.turn_builder()
                 for src, dst in data.get("steps", []):
                     session.move(int(src), int(dst))
-            elif phase in ("game_over", "match_over") and session.result is None:
-                raise ValueError("a finished game without its result")
             return session
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError(f"The saved game is incomplete: {exc}") from exc

@@ -96,9 +96,8 @@ def main() -> None:
     game.hintMode = 0
     game.newGame({"opponent": "expert", "matchLength": 5, "cube": True, "name0": "Anna"})
     wait_for_human(game)
-    s = game.session
-    s.position = Position.from_text("x 6:3 5:3 4:3 3:2; o 19:3 20:3 21:3 22:3 23:2")
-    s.on_roll, s.turn, s.dice, s.phase = 1, None, None, "roll"
+    text = "x 6:3 5:3 4:3 3:2; o 19:3 20:3 21:3 22:3 23:2"
+    game.session.set_up(Position.from_text(text), 1)
     game._after_change()
     for _ in range(300):
         if game.mustAnswerDouble:

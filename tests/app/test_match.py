@@ -22,13 +22,7 @@ def put_position(harness, text: str, on_roll: int) -> None:
     """Set the board of the game in progress (``text`` from the view of ``on_roll``), before
     the roll, and let the controller carry on from there as after any action."""
     game = harness.game
-    s = game.session
-    s.position = Position.from_text(text)
-    s.on_roll = on_roll
-    s.turn = None
-    s.dice = None
-    s.opening_dice = None
-    s.phase = "roll"
+    game.session.set_up(Position.from_text(text), on_roll)
     game._after_change()
     harness.settle()
 

@@ -10,13 +10,17 @@ from app.session import MatchSettings, Session, from_location, to_location
 from engine import IllegalActionError, Position
 
 
-def session_at(text: str, on_roll: int = 0, **settings) -> Session:
+def session_at(text: str, on_roll: int = 0, set_up=None, **settings) -> Session:
     s = Session(MatchSettings(**settings), rng=random.Random(1))
     s.start_game()
-    s.position = Position.from_text(text)
-    s.on_roll = on_roll
-    s.phase = "roll"
+    s.set_up(Position.from_text(text), on_roll, **(set_up or {}))
     return s
+
+
+def finish_turn(s: Session) -> None:
+    for step in s.turn.plays[0].steps if s.turn.plays else ():
+        s.move(step.src, step.dst)
+    s.end_turn()
 
 
 @pytest.mark.parametrize(
@@ -29,8 +33,9 @@ def session_at(text: str, on_roll: int = 0, **settings) -> Session:
     ],
 )
 def test_the_last_checker_off_scores_single_gammon_or_backgammon(text, kind):
-    s = session_at(text, on_roll=1, match_length=7, cube=True)
-    s.cube_value, s.cube_owner = 2, 0
+    s = session_at(
+        text, on_roll=1, match_length=7, cube=True, set_up={"cube_value": 2, "cube_owner": 0}
+    )
     s.roll((6, 5))
     s.move(1, 0)
     s.end_turn()
@@ -39,38 +44,49 @@ def test_the_last_checker_off_scores_single_gammon_or_backgammon(text, kind):
 
 
 def test_a_pass_loses_the_cube_value_before_the_double():
-    s = session_at("x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2", match_length=3, cube=True)
-    s.cube_value, s.cube_owner = 2, 0
+    s = session_at(
+        "x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2",
+        match_length=3,
+        cube=True,
+        set_up={"cube_value": 2, "cube_owner": 0},
+    )
     s.double()
     s.pass_double()
     assert s.result.points == 2 and s.score == [2, 0] and s.phase == "game_over"
 
 
 def test_doubling_rules():
-    s = session_at("x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2", cube=True)
-    assert s.may_double()
-    s.cube_owner = 1
-    assert not s.may_double()  # only the owner redoubles
-    s.cube_owner, s.cube_value = 0, 64
-    assert not s.may_double()  # not past 64
+    start = "x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2"
+    assert session_at(start, cube=True).may_double()
+    # only the owner redoubles
+    assert not session_at(start, cube=True, set_up={"cube_value": 2, "cube_owner": 1}).may_double()
+    assert session_at(start, cube=True, set_up={"cube_value": 2, "cube_owner": 0}).may_double()
+    top = session_at(start, cube=True, set_up={"cube_value": 64, "cube_owner": 0})
+    assert not top.may_double()  # not past 64
     with pytest.raises(IllegalActionError):
-        s.double()
-    off = session_at("x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2", cube=False)
-    assert not off.may_double()
-
-
-def test_the_crawford_game_comes_once_and_has_no_cube():
-    s = Session(MatchSettings(match_length=3, cube=True), rng=random.Random(2))
-    s.score = [2, 0]
-    s.start_game()
+        top.double()
+    assert not session_at(start, cube=False).may_double()
+    crawford = {"score": (2, 0), "crawford": True}
+    s = session_at(start, match_length=3, cube=True, set_up=crawford)
     assert s.crawford_game and not s.may_double()
-    s.score = [2, 1]
+    post = {"score": (2, 1)}
+    assert session_at(start, 1, match_length=3, cube=True, set_up=post).may_double()
+
+
+@pytest.mark.parametrize("rule", [True, False])
+def test_the_crawford_game_follows_the_setting(rule):
+    s = Session(MatchSettings(match_length=3, cube=True, crawford=rule), rng=random.Random(2))
+    while max(s.score) < 2:  # games won by a passed double: one point each
+        s.start_game()
+        s.opening()
+        finish_turn(s)
+        s.double()
+        s.pass_double()
     s.start_game()
-    assert not s.crawford_game
-    t = Session(MatchSettings(match_length=3, cube=True, crawford=False), rng=random.Random(2))
-    t.score = [2, 0]
-    t.start_game()
-    assert not t.crawford_game
+    assert s.crawford_game == rule
+    s.opening()
+    finish_turn(s)
+    assert s.may_double() != rule or s.score[s.on_roll] == 2
 
 
 def test_locations_round_trip():
