@@ -49,11 +49,11 @@ class Level:
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("beginner", 0, 1, 0.0, 0.120, 0.300, CUBE_NEVER, 0, 0.0),
-        Level("easy", 0, 1, 0.0, 0.050, 0.300, CUBE_JUDGE, 0, 0.150),
+        Level("beginner", 0, 1, 0.0, 0.140, 0.300, CUBE_NEVER, 0, 0.0),
+        Level("easy", 0, 1, 0.0, 0.065, 0.300, CUBE_JUDGE, 0, 0.150),
         Level("medium", 0, 1, 0.0, 0.010, 0.200, CUBE_JUDGE, 0, 0.060),
         Level("hard", 1, 3, 0.08, 0.0, 0.0, CUBE_JUDGE, 0, 0.020),
-        Level("expert", 1, 12, 0.24, 0.0, 0.0, CUBE_JUDGE, 1, 0.0, 2, 0.05, 25_000),
+        Level("expert", 1, 12, 0.24, 0.0, 0.0, CUBE_JUDGE, 1, 0.0, 2, 0.06, 25_000),
     )
 }
 
