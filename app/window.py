@@ -94,6 +94,10 @@ def open_window(language: str | None = None, argv: list[str] | None = None) -> W
         i18n.install(qapp, engine, language)
     except Exception as exc:  # noqa: BLE001  (the game still runs, in English)
         print(f"Translations unavailable: {exc}", file=sys.stderr)
+    try:  # the lesson window's types (the lessons are optional for the game itself)
+        import app.lesson_player  # noqa: F401
+    except Exception as exc:  # noqa: BLE001
+        print(f"Lessons unavailable: {exc}", file=sys.stderr)
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
     if not roots:

@@ -55,8 +55,24 @@ ApplicationWindow {
     Shortcut { sequence: "D"; enabled: Game.canDouble; onActivated: Game.double() }
     Shortcut { sequence: "Ctrl+N"; onActivated: newGameDialog.open() }
     Shortcut { sequence: "H"; onActivated: Game.cycleHintMode() }
+    Shortcut { sequence: "Ctrl+L"; onActivated: window.openLessons() }
     Shortcut { sequence: "T"; enabled: Game.mustAnswerDouble; onActivated: Game.take() }
     Shortcut { sequence: "P"; enabled: Game.mustAnswerDouble; onActivated: Game.passDouble() }
+
+    // The lessons open in their own window, made on first use.
+    property var lessonWindow: null
+    function openLessons() {
+        if (!lessonWindow) {
+            const component = Qt.createComponent("app.qml", "LessonWindow")
+            if (component.status !== Component.Ready) {
+                console.warn("The lessons could not be opened: " + component.errorString())
+                return
+            }
+            lessonWindow = component.createObject(window)
+        }
+        lessonWindow.show()
+        lessonWindow.requestActivate()
+    }
 
     function confirmOrNext() {
         if (Game.canConfirm) Game.confirm()
@@ -68,6 +84,7 @@ ApplicationWindow {
         GameMenu {
             title: qsTr("&Game")
             KeyAction { text: qsTr("New game…"); keys: "Ctrl+N"; onTriggered: newGameDialog.open() }
+            KeyAction { text: qsTr("Lessons…"); keys: "Ctrl+L"; onTriggered: window.openLessons() }
             KeyAction {
                 text: qsTr("Next game")
                 keys: "Enter"

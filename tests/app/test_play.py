@@ -112,3 +112,15 @@ def test_an_illegal_drop_changes_nothing(harness):
     before = list(game.board)
     harness.drag(harness.top_checker(src), harness.item(f"location_{bad}"))
     assert list(game.board) == before
+
+
+def test_the_lessons_open_from_the_game_window(harness):
+    from PySide6.QtCore import QMetaObject
+
+    harness.open(seed=1)
+    QMetaObject.invokeMethod(harness.window, "openLessons")  # what Game > Lessons does
+    harness.settle(50)
+    lessons = harness.window.property("lessonWindow")
+    assert lessons is not None and lessons.isVisible()
+    assert lessons.objectName() == "lessonWindow"
+    lessons.close()
