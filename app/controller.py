@@ -37,7 +37,7 @@ from app.session import (
     from_location,
     to_location,
 )
-from app.texts import N_, P, T, _
+from app.texts import N_, Nn_, P, T, _
 from engine import EngineError, Position
 
 QML_IMPORT_NAME = "app.qml"
@@ -747,9 +747,14 @@ class Game(QObject):
         r = s.result
         assert r is not None
         if r.resigned_by_pass:
-            return T(N_("{0} wins {1} point(s): the double was passed."), P(r.winner), r.points)
+            passed = Nn_(
+                "{0} wins {1} point: the double was passed.",
+                "{0} wins {1} points: the double was passed.",
+            )
+            return T(passed, P(r.winner), r.points, count=r.points)
         kind = {1: N_("a single game"), 2: N_("a gammon"), 3: N_("a backgammon")}[r.kind]
-        return T(N_("{0} wins {1}: {2} point(s)."), P(r.winner), T(kind), r.points)
+        won = Nn_("{0} wins {1}: {2} point.", "{0} wins {1}: {2} points.")
+        return T(won, P(r.winner), T(kind), r.points, count=r.points)
 
     def _display_names(self) -> list[str]:
         """The players' names; a name left empty shows the default of the current language."""

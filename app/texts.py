@@ -12,15 +12,22 @@ from collections.abc import Sequence
 from typing import Any
 
 try:
-    from app.i18n import _
+    from app.i18n import _, ngettext
 except Exception:  # noqa: BLE001  (translations missing or broken: show English)
 
     def _(message: str) -> str:
         return message
 
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
 
 def N_(message: str) -> str:  # noqa: N802  (the gettext convention: marks, does not translate)
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802  (marks a plural text)
+    return (singular, plural)
 
 
 class P:
@@ -33,13 +40,17 @@ class P:
 
 
 class T:
-    """A text translated when shown: an English template and its arguments."""
+    """A text translated when shown: an English template and its arguments.
 
-    __slots__ = ("args", "template")
+    A template from ``Nn_(singular, plural)`` takes the plural form for ``count``.
+    """
 
-    def __init__(self, template: str, *args: Any) -> None:
+    __slots__ = ("args", "count", "template")
+
+    def __init__(self, template: str | tuple[str, str], *args: Any, count: int = 1) -> None:
         self.template = template
         self.args = args
+        self.count = count
 
     def render(self, names: Sequence[str]) -> str:
         if not self.template:
@@ -48,11 +59,16 @@ class T:
             names[a.player] if isinstance(a, P) else a.render(names) if isinstance(a, T) else a
             for a in self.args
         ]
-        template = self.template if self.template == "{0} {1}" else _(self.template)
+        if isinstance(self.template, tuple):
+            english = self.template[0] if self.count == 1 else self.template[1]
+            template = ngettext(*self.template, self.count)
+        else:
+            english = self.template
+            template = english if english == "{0} {1}" else _(english)
         try:
             return template.format(*values)
         except (IndexError, KeyError, ValueError):  # a broken translation: fall back to English
-            return self.template.format(*values)
+            return english.format(*values)
 
 
-__all__ = ["N_", "P", "T", "_"]
+__all__ = ["N_", "Nn_", "P", "T", "_"]

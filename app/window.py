@@ -48,6 +48,8 @@ def application(argv: list[str] | None = None) -> QGuiApplication:
         return existing  # type: ignore[return-value]
     QCoreApplication.setOrganizationName("Backgammon")
     QCoreApplication.setApplicationName("Backgammon")
+    # Lets desktops match the window to its menu entry and icon (packaging/linux).
+    QGuiApplication.setDesktopFileName("io.github.backgammon_desktop.Backgammon")
     return QGuiApplication(argv if argv is not None else sys.argv)
 
 
