@@ -321,12 +321,7 @@ def position_outputs(
         return np.asarray(evaluator.evaluate_batch([position]), dtype=np.float64)[0]
     if depth != 1:
         raise ValueError(f"Search depth is 0 or 1 ply, not {depth!r}.")
-    after: list[Position] = []
-    spans: list[tuple[int, int, int]] = []
-    for dice, weight in ROLLS:
-        results = legal_results(position, dice) or [position.swapped()]
-        spans.append((len(after), len(after) + len(results), weight))
-        after.extend(results)
+    after, spans = _roll_spans(position)
     values, mover = _mover_values(evaluator, after, value_fn)
     out = np.zeros(5)
     for start, stop, weight in spans:
