@@ -15,15 +15,24 @@ import numpy as np
 from engine.position import Position
 
 #: Name stored with network weights; a network only accepts inputs of the encoding it was made for.
-ENCODING_NAME = "unary4-v1"
+#: ``unary4-v2`` is ``unary4-v1`` followed by the contact features of ``_contact_features``, so a
+#: v1 network widens to v2 by zero weights for the new inputs (``ai.train --widen``).
+ENCODING_NAME = "unary4-v2"
 
 CHECKERS = 15
 _PIPS = np.arange(1, 26, dtype=np.float32)
 
 # Per side: 25 slots (24 points and the bar) x 4 units, then borne off, pip count and 6 features.
 _PER_SIDE = 25 * 4 + 8
-#: Number of inputs per position.
-N_INPUTS = 2 * _PER_SIDE
+# Per side, after both sides' v1 inputs: shots, pip loss, escapes, entering.
+_CONTACT_PER_SIDE = 4
+#: Inputs of every known encoding.
+ENCODINGS: dict[str, int] = {
+    "unary4-v1": 2 * _PER_SIDE,
+    "unary4-v2": 2 * _PER_SIDE + 2 * _CONTACT_PER_SIDE,
+}
+#: Number of inputs per position of the current encoding.
+N_INPUTS = ENCODINGS[ENCODING_NAME]
 
 
 def boards_from_positions(positions: Sequence[Position]) -> np.ndarray:
@@ -77,15 +86,92 @@ def _side_features(side: np.ndarray, other: np.ndarray, out: np.ndarray) -> None
     out[:, 107] = n[:, 18:25].sum(axis=1) / CHECKERS  # still in the opponent's home or on the bar
 
 
-def encode_boards(boards: np.ndarray) -> np.ndarray:
-    """The ``(N, N_INPUTS)`` float32 inputs of ``(N, 2, 25)`` boards."""
+# The 21 distinct rolls as columns: 15 non-doubles (i < j, weight 2 of 36), then 6 doubles.
+_NI = np.array([i for i in range(1, 7) for j in range(i + 1, 7)])
+_NJ = np.array([j for i in range(1, 7) for j in range(i + 1, 7)])
+_DI = np.arange(1, 7)
+_ROLL_WEIGHTS = np.array([2.0] * 15 + [1.0] * 6, dtype=np.float32)
+_BIT_VALUES = np.int64(1) << np.arange(25, dtype=np.int64)
+_SHIFTS = np.arange(25, dtype=np.int64)
+_HIGH_BITS = np.int64(((1 << 49) - 1) ^ ((1 << 24) - 1))  # stops beyond the board count as open
+
+
+def _by_roll(land: np.ndarray, stop: np.ndarray) -> np.ndarray:
+    """For each of the 21 rolls, whether one checker can make a move that ends where ``land`` is
+    true, through stops where ``stop`` is true: ``(21, N)``.
+
+    Row ``d`` of both ``(25, N)`` arrays (booleans or bit masks) is ``d`` pips away. Two dice
+    move in either order, a double up to four times.
+    """
+    a, o = land, stop
+    i, j, d = _NI, _NJ, _DI
+    non_doubles = a[i] | a[j] | (a[i + j] & (o[i] | o[j]))
+    doubles = a[d] | (o[d] & (a[2 * d] | (o[2 * d] & (a[3 * d] | (o[3 * d] & a[4 * d])))))
+    return np.concatenate([non_doubles, doubles])
+
+
+def _contact_features(side: np.ndarray, other: np.ndarray, out: np.ndarray) -> None:
+    """Contact features of ``side`` (``(N, 25)`` counts) against ``other`` into ``out`` ``(N, 4)``.
+
+    * shots: the share of the 36 rolls on which ``other`` can hit at least one blot of ``side``
+      with one checker, through points ``side`` has not made (a checker on ``other``'s bar only
+      counts from the bar; entering first with other checkers on the bar is not modelled);
+    * pip loss: the mean over the 36 rolls of the pips the worst such hit sends back, / 25;
+    * escapes: the share of rolls on which the rearmost checker of ``side`` can land, through open
+      points, beyond every point ``other`` has made within 12 pips in front of it (1 when nothing
+      is in front);
+    * entering: with checkers on the bar, the chance of failing to enter with one roll (0 if none).
+    """
+    rows = side.shape[0]
+    # Bit masks in the attacker's frame, where side's point index j is the attacker's index 23 - j:
+    # bit b of ``attackers`` is set when the attacker has a checker on its index b (24: the bar).
+    # Shifted right by d, bit b tells what is d pips behind b: a checker there reaches b.
+    mine = side[:, 23::-1]
+    blots = (mine == 1) @ _BIT_VALUES[:24]
+    open_ = (mine < 2) @ _BIT_VALUES[:24] | _HIGH_BITS
+    attackers = (other > 0) @ _BIT_VALUES
+    attackers[other[:, 24] > 0] = 1 << 24  # a checker on the bar must come in first
+    shifts = _SHIFTS[:, None]
+    reach = _by_roll(attackers[None, :] >> shifts, open_[None, :] >> shifts) & blots[None, :]
+    out[:, 0] = _ROLL_WEIGHTS @ (reach != 0) / 36.0
+    # The farthest blot hit, at attacker index b, costs b + 1 pips: frexp's exponent.
+    out[:, 1] = _ROLL_WEIGHTS @ np.frexp(reach.astype(np.float64))[1] / (36.0 * 25.0)
+    # Escapes, in side's own frame: other's index j is side's index 23 - j. Column k of
+    # ``open_ahead`` is the point k pips in front of side's rearmost checker (open off the board).
+    blocked = np.zeros((rows, 25), dtype=bool)
+    blocked[:, :24] = other[:, 23::-1] >= 2
+    has = side > 0
+    back = np.where(has.any(axis=1), 24 - np.argmax(has[:, ::-1], axis=1), -1)
+    ahead = back[:, None] - _SHIFTS[None, :]
+    open_ahead = ~np.where(
+        ahead >= 0, blocked[np.arange(rows)[:, None], np.clip(ahead, 0, 24)], False
+    )
+    block_near = ~open_ahead[:, 12:0:-1]  # 12 pips ahead down to 1
+    wall = np.where(block_near.any(axis=1), 12 - np.argmax(block_near, axis=1), 0)
+    beyond = open_ahead & (_SHIFTS[None, :] > wall[:, None])
+    escapes = _ROLL_WEIGHTS @ _by_roll(beyond.T, open_ahead.T) / 36.0
+    out[:, 2] = np.where((back >= 0) & (wall > 0), escapes, 1.0)
+    closed = (other[:, :6] >= 2).sum(axis=1) / 6.0
+    out[:, 3] = np.where(side[:, 24] > 0, closed * closed, 0.0)
+
+
+def encode_boards(boards: np.ndarray, encoding: str = ENCODING_NAME) -> np.ndarray:
+    """The ``(N, ENCODINGS[encoding])`` float32 inputs of ``(N, 2, 25)`` boards."""
     boards = np.asarray(boards)
     if boards.ndim != 3 or boards.shape[1:] != (2, 25):
         raise ValueError(f"Boards must have shape (N, 2, 25), not {boards.shape}.")
+    if encoding not in ENCODINGS:
+        raise ValueError(f"Unknown encoding {encoding!r}.")
     me, them = boards[:, 0], boards[:, 1]
-    out = np.empty((boards.shape[0], N_INPUTS), dtype=np.float32)
+    out = np.empty((boards.shape[0], ENCODINGS[encoding]), dtype=np.float32)
     _side_features(me, them, out[:, :_PER_SIDE])
-    _side_features(them, me, out[:, _PER_SIDE:])
+    _side_features(them, me, out[:, _PER_SIDE : 2 * _PER_SIDE])
+    if encoding == "unary4-v2":
+        # Both sides in one pass: rows 0..N-1 for the player on roll, N..2N-1 for the opponent.
+        rows = boards.shape[0]
+        extra = np.empty((2 * rows, _CONTACT_PER_SIDE), dtype=np.float32)
+        _contact_features(np.concatenate([me, them]), np.concatenate([them, me]), extra)
+        out[:, 2 * _PER_SIDE :] = np.concatenate([extra[:rows], extra[rows:]], axis=1)
     return out
 
 

@@ -19,6 +19,7 @@ import numpy as np
 from ai import bearoff
 from ai.encoding import (
     ENCODING_NAME,
+    ENCODINGS,
     N_INPUTS,
     boards_from_positions,
     encode_boards,
@@ -66,14 +67,14 @@ class NetEvaluator:
         self, contact: Network, race: Network, bearoff_db: bearoff.BearoffDatabase | None
     ) -> None:
         for net in (contact, race):
-            if net.n_inputs != N_INPUTS or net.n_outputs != 5:
+            encoding = net.meta.get("encoding", ENCODING_NAME)
+            if encoding not in ENCODINGS:
+                raise ValueError(f"The network was trained for an unknown encoding {encoding!r}.")
+            if net.n_inputs != ENCODINGS[encoding] or net.n_outputs != 5:
                 raise ValueError(
                     f"A network with {net.n_inputs} inputs and {net.n_outputs} outputs does not "
-                    f"fit the encoding {ENCODING_NAME} ({N_INPUTS} inputs, 5 outputs)."
+                    f"fit the encoding {encoding} ({ENCODINGS[encoding]} inputs, 5 outputs)."
                 )
-            encoding = net.meta.get("encoding", ENCODING_NAME)
-            if encoding != ENCODING_NAME:
-                raise ValueError(f"The network was trained for encoding {encoding!r}.")
         self.contact = contact
         self.race = race
         self.bearoff = bearoff_db
@@ -100,7 +101,8 @@ class NetEvaluator:
         contact = todo & ~race
         for mask, net in ((race, self.race), (contact, self.contact)):
             if mask.any():
-                out[mask] = consistent(net.forward(encode_boards(boards[mask])))
+                x = encode_boards(boards[mask], net.meta.get("encoding", ENCODING_NAME))
+                out[mask] = consistent(net.forward(x))
         return out
 
 

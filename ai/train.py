@@ -34,6 +34,7 @@ import numpy as np
 from ai import bearoff
 from ai.encoding import (
     ENCODING_NAME,
+    ENCODINGS,
     boards_from_positions,
     encode_boards,
     finished_mask,
@@ -211,6 +212,8 @@ class Trainer:
         self.positions_trained = int(contact.meta.get("positions_trained", 0))
         self.seconds = float(contact.meta.get("training_seconds", 0.0))
         self.history: list[dict] = list(contact.meta.get("history", []))
+        # Games at which the learning-rate schedule (re)started (``--lr-restart``).
+        self.lr_origin = int(contact.meta.get("lr_origin", 0))
 
     def set_lr(self, lr: float) -> None:
         self.opt_contact.lr = lr
@@ -230,7 +233,7 @@ class Trainer:
             if not len(idx):
                 continue
             rng.shuffle(idx)
-            x_all = encode_boards(boards[idx])
+            x_all = encode_boards(boards[idx], net.meta.get("encoding", ENCODING_NAME))
             t_all = targets[idx].astype(np.float32)
             for s in range(0, len(idx), batch):
                 x, t = x_all[s : s + batch], t_all[s : s + batch]
@@ -245,8 +248,9 @@ class Trainer:
     def _stamp(self) -> None:
         for net, kind in ((self.contact, "contact"), (self.race, "race")):
             net.meta.update(
-                encoding=ENCODING_NAME,
+                encoding=net.meta.get("encoding", ENCODING_NAME),
                 kind=kind,
+                lr_origin=self.lr_origin,
                 games=self.games,
                 positions_trained=self.positions_trained,
                 training_seconds=round(self.seconds, 1),
@@ -274,12 +278,25 @@ class Trainer:
                 part.replace(ship / name)
 
     @classmethod
-    def resume(cls, directory: Path, lr: float, bearoff_db) -> tuple[Trainer, np.random.Generator]:
+    def resume(
+        cls, directory: Path, lr: float, bearoff_db, widen: bool = False
+    ) -> tuple[Trainer, np.random.Generator]:
+        """The trainer of a checkpoint; with ``widen``, networks of an older encoding that the
+        current one extends get zero weights (and fresh optimiser moments) for the new inputs,
+        so they start out evaluating exactly as before."""
         contact = Network.load(directory / "contact.npz")
         race = Network.load(directory / "race.npz")
-        trainer = cls(contact, race, lr, bearoff_db)
         with np.load(directory / "optimiser.npz", allow_pickle=False) as data:
             state = {k: data[k] for k in data.files}
+        if widen:
+            for prefix, net in (("contact_", contact), ("race_", race)):
+                added = widen_network(net)
+                # First moments start at zero; second moments at the old inputs' mean, so the
+                # first Adam steps on the new weights are no larger than usual.
+                m, v = state[prefix + "m0"], state[prefix + "v0"]
+                state[prefix + "m0"] = np.concatenate([m, np.zeros((added, m.shape[1]), m.dtype)])
+                state[prefix + "v0"] = np.concatenate([v, np.repeat(v.mean(0)[None], added, 0)])
+        trainer = cls(contact, race, lr, bearoff_db)
         trainer.opt_contact.load_state(
             {k[len("contact_") :]: v for k, v in state.items() if k.startswith("contact_")}
         )
@@ -290,6 +307,23 @@ class Trainer:
         rng.bit_generator.state = json.loads(str(state["rng"]))
         trainer.set_lr(lr)
         return trainer, rng
+
+
+def widen_network(net: Network, encoding: str = ENCODING_NAME) -> int:
+    """Give ``net`` the inputs of ``encoding``, which must extend its own (the old inputs first):
+    the new inputs get zero weights, so the outputs do not change. Returns the inputs added."""
+    old = net.meta.get("encoding", ENCODING_NAME)
+    if old == encoding:
+        return 0
+    if old not in ENCODINGS or ENCODINGS[encoding] <= ENCODINGS.get(old, 0):
+        raise ValueError(f"Encoding {encoding!r} does not extend {old!r}.")
+    if net.n_inputs != ENCODINGS[old]:
+        raise ValueError(f"The network has {net.n_inputs} inputs, not those of {old!r}.")
+    added = ENCODINGS[encoding] - ENCODINGS[old]
+    net.w1 = np.concatenate([net.w1, np.zeros((added, net.n_hidden), dtype=net.w1.dtype)])
+    net.meta["encoding"] = encoding
+    net.meta["widened_from"] = old
+    return added
 
 
 def _format_time(seconds: float) -> str:
@@ -317,7 +351,8 @@ class Progress:
 
 
 def learning_rate(args: argparse.Namespace, games: int) -> float:
-    """Halve the learning rate every ``--lr-halflife`` games, down to ``--lr-min``."""
+    """Halve the learning rate every ``--lr-halflife`` games (counted from the schedule's start),
+    down to ``--lr-min``."""
     if args.lr_halflife <= 0:
         return args.lr
     return max(args.lr_min, args.lr * 0.5 ** (games / args.lr_halflife))
@@ -336,8 +371,13 @@ def run(args: argparse.Namespace) -> int:
 
     db = bearoff.load()
     if args.resume and (checkpoint / "optimiser.npz").exists():
-        trainer, rng = Trainer.resume(checkpoint, args.lr, db)
+        trainer, rng = Trainer.resume(checkpoint, args.lr, db, widen=args.widen)
         log(f"resumed from {checkpoint.name} at {trainer.games} games")
+        if args.widen:
+            log(f"networks widened to encoding {ENCODING_NAME}")
+        if args.lr_restart:
+            trainer.lr_origin = trainer.games
+            log(f"learning-rate schedule restarted at {trainer.games} games")
     else:
         if args.resume:
             log("no checkpoint to resume: starting fresh")
@@ -389,7 +429,7 @@ def run(args: argparse.Namespace) -> int:
 
     while not finished():
         explore = args.explore * max(0.0, 1.0 - trainer.games / max(1, args.explore_games))
-        trainer.set_lr(learning_rate(args, trainer.games))
+        trainer.set_lr(learning_rate(args, trainer.games - trainer.lr_origin))
         boards, targets, ended = play.play_ply(explore)
         trainer.games += ended
         for b, t in zip(boards, targets, strict=True):
@@ -467,6 +507,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--lr", type=float, default=1e-3, help="Adam learning rate")
     p.add_argument("--lr-halflife", type=float, default=100_000, help="games per halving (0: off)")
     p.add_argument("--lr-min", type=float, default=1e-4, help="lowest learning rate")
+    p.add_argument(
+        "--lr-restart", action="store_true", help="with --resume: start the schedule again at --lr"
+    )
+    p.add_argument(
+        "--widen",
+        action="store_true",
+        help="with --resume: widen networks of an older encoding to the current one",
+    )
     p.add_argument("--lam", type=float, default=0.7, help="TD lambda")
     p.add_argument("--batch", type=int, default=64, help="minibatch size")
     p.add_argument("--train-every", type=int, default=4096, help="train after this many examples")
@@ -482,6 +530,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error("games and hours must be >= 0, parallel and hidden >= 1")
     if not (0.0 <= args.lam <= 1.0):
         p.error("lambda must be between 0 and 1")
+    if (args.widen or args.lr_restart) and not args.resume:
+        p.error("--widen and --lr-restart need --resume")
     if not args.games and not args.hours:
         p.error("give --games or --hours (or both)")
     return args

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from ai.encoding import (
+    ENCODINGS,
     N_INPUTS,
     boards_from_positions,
     encode_batch,
@@ -18,10 +19,12 @@ from ai.encoding import (
     finished_mask,
     race_mask,
 )
+from engine.moves import legal_plays
 from engine.position import Position
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-SIDE = N_INPUTS // 2
+SIDE = ENCODINGS["unary4-v1"] // 2  # one side's block of the v1 inputs
+EXTRA = 2 * SIDE  # the contact features (v2): shots, pip loss, escapes, entering per side
 
 
 def _sample_positions(limit: int = 400) -> list[Position]:
@@ -54,7 +57,8 @@ def test_start_position_units(pos):
     assert x[0, 100] == 0.0  # nothing borne off
     assert x[0, 101] == pytest.approx(1.0)  # 167 pips / 167
     # the start is symmetric: both halves are equal
-    assert np.array_equal(x[0, :SIDE], x[0, SIDE:])
+    assert np.array_equal(x[0, :SIDE], x[0, SIDE:EXTRA])
+    assert np.array_equal(x[0, EXTRA : EXTRA + 4], x[0, EXTRA + 4 :])
 
 
 def test_bar_blot_and_borne_off(pos):
@@ -103,3 +107,73 @@ def test_final_outcomes(pos):
     assert out[2].tolist() == [1, 1, 1, 0, 0]
     assert out[3].tolist() == [0, 0, 0, 1, 1]
     assert not finished_mask(boards_from_positions([Position.start()])).any()
+
+
+def _contact(p: Position) -> tuple[list[float], list[float]]:
+    x = encode_batch([p])[0]
+    assert len(x) == EXTRA + 8
+    return x[EXTRA : EXTRA + 4].tolist(), x[EXTRA + 4 :].tolist()
+
+
+def test_v2_extends_v1_column_for_column():
+    boards = boards_from_positions(_sample_positions(200))
+    v1, v2 = encode_boards(boards, "unary4-v1"), encode_boards(boards, "unary4-v2")
+    assert v1.shape[1] == ENCODINGS["unary4-v1"] and v2.shape[1] == ENCODINGS["unary4-v2"]
+    assert np.array_equal(v2[:, : v1.shape[1]], v1)
+    assert ((v2[:, EXTRA:] >= 0) & (v2[:, EXTRA:] <= 1)).all()
+    with pytest.raises(ValueError):
+        encode_boards(boards, "unary9")
+
+
+def test_shots_and_pip_loss_by_hand(pos):
+    # My blot on my 5-point, their checker 4 pips behind it: any 4 (11 rolls), 3-1 (2), 2-2, 1-1.
+    mine, theirs = _contact(pos("x 5:1 6:14; o 1:14 24:1"))
+    assert mine[0] * 36 == pytest.approx(15)
+    assert mine[1] == pytest.approx(15 * 20 / (36 * 25))  # hit on my 5-point: 20 pips back
+    assert theirs[:2] == [0.0, 0.0]  # I have no checker behind their blot
+    # Their checkers on my 1-point, 6 pips behind my blot on my 7-point, past my made 3-, 5- and
+    # 6-points: any 6 (11 rolls), 5-1 through my 2-point (2), 3-3 through my 4-point (1); 4-2
+    # would stop on my 3- or 5-point, 2-2 on my 3-point, so they do not hit.
+    mine, _ = _contact(pos("x 7:1 6:10 5:2 3:2; o 1:15"))
+    assert mine[0] * 36 == pytest.approx(11 + 2 + 1)
+    # The start: no blots, nobody on the bar, everyone has escapes to check.
+    mine, theirs = _contact(Position.start())
+    assert mine[0] == theirs[0] == 0.0 and mine[3] == theirs[3] == 0.0
+
+
+def test_escapes_and_entering_by_hand(pos):
+    # My two back checkers behind their 5-point prime from their 9- to 5-point (my 16..20) and
+    # their made 3-point (my 22): only 6-5 lands beyond my 16-point through an open point.
+    mine, _ = _contact(pos("x 24:2 13:5 8:3 6:5; o 20:2 19:2 18:2 17:2 16:2 22:2 1:3"))
+    assert mine[2] * 36 == pytest.approx(2)
+    # On the bar against their 6-point (my 19) with their 13 checkers on my 13-point (a wall 12
+    # pips ahead of the bar): entering fails 1 time in 36; only 5-5 jumps past the wall.
+    mine, _ = _contact(pos("x bar:1 6:14; o 19:2 13:13"))
+    assert mine[3] == pytest.approx(1 / 36)
+    assert mine[2] * 36 == pytest.approx(1)
+    # Nothing in front of my rearmost checker: every roll escapes.
+    mine, _ = _contact(pos("x 13:2 6:13; o 14:15"))
+    assert mine[2] == 1.0 and mine[3] == 0.0
+    # Their three home points closed: with me on the bar, 9 rolls in 36 fail.
+    mine, _ = _contact(pos("x bar:1 6:14; o 24:2 23:2 22:2 12:9"))
+    assert mine[3] == pytest.approx(0.25)
+
+
+def test_shots_equal_the_engines_hitting_rolls():
+    """For every contact position of a sample where the hitter has no checker on the bar, the
+    shots input counts exactly the rolls on which some legal play of the opponent hits."""
+    checked = 0
+    for p in _sample_positions(200):
+        if p.is_race() or p.opponent[24]:
+            continue
+        shots = _contact(p)[0][0] * 36
+        them = p.swapped()
+        hitting = 0
+        for i in range(1, 7):
+            for j in range(i, 7):
+                plays = legal_plays(them, (i, j))
+                if any(step.hit for play in plays for step in play.steps):
+                    hitting += 1 if i == j else 2
+        assert shots == pytest.approx(hitting), p.position_id()
+        checked += 1
+    assert checked > 100
