@@ -110,6 +110,8 @@ class Feedback:
 def _render(value: Any, translate: Translate) -> str:
     if isinstance(value, Msg):
         return translate(value.text)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_render(v, translate) for v in value)
     return str(value)
 
 
@@ -322,7 +324,7 @@ class ReachExercise(Exercise):
         return REACH_NOT
 
     def hint(self) -> Feedback:
-        names = ", ".join(str(p) if p else "off" for p in self.answer())
+        names = [point_name(p) for p in self.answer()]
         return Feedback(False, HINT_POINTS, {"answer": names or "-"})
 
 

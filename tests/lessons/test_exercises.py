@@ -147,3 +147,19 @@ def test_feedback_is_translated_before_fields_are_filled():
     table = {"{point} is free.": "{point} er fri.", "off": "af"}
     feedback = Feedback(True, "{point} is free.", {"point": Msg("off")})
     assert feedback.render(lambda t: table.get(t, t)) == "af er fri."
+
+
+def test_reach_hint_names_bearing_off_in_the_students_language(pos):
+    ex = ReachExercise(
+        position=pos("x 6:1 5:14; o 24:15"),
+        match=None,
+        prompt="p",
+        explain=None,
+        declared=[],
+        dice=(6, 2),
+        src=6,
+    )
+    assert ex.answer() == [4, 0]  # the 2 to the 4-point; the 6 bears it off
+    table = {"The checker can reach: {answer}.": "Brikken kan nå: {answer}.", "off": "ude"}
+    assert ex.hint().render() == "The checker can reach: 4, off."
+    assert ex.hint().render(lambda t: table.get(t, t)) == "Brikken kan nå: 4, ude."
