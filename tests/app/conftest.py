@@ -15,12 +15,13 @@ from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
-from PySide6.QtCore import QCoreApplication, QPointF, Qt  # noqa: E402
+from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
 from PySide6.QtGui import QGuiApplication  # noqa: E402
 from PySide6.QtQuick import QQuickItem  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from app import controller  # noqa: E402
+from tests.app.driver import WindowDriver  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -28,7 +29,7 @@ def qapp_cls():
     return QGuiApplication
 
 
-class Harness:
+class Harness(WindowDriver):
     """Opens the game window and drives it like a person: by clicks on rendered items."""
 
     def __init__(self, qtbot, data_dir: Path) -> None:
@@ -70,10 +71,6 @@ class Harness:
     def window(self):
         return self.w.window
 
-    def settle(self, ms: int = 10) -> None:
-        """Let queued events, timers and the computer's worker answers run."""
-        self.qtbot.wait(ms)
-
     def wait_for_human(self, timeout: int = 20000) -> None:
         """Wait until a person must act (or the game is over)."""
         game = self.game
@@ -82,48 +79,6 @@ class Harness:
             return (game.humanToAct or game.gameOver.get("visible")) and not game.busy
 
         self.qtbot.waitUntil(ready, timeout=timeout)
-
-    # -- items --------------------------------------------------------------------------------
-    def items(self) -> Iterator[QQuickItem]:
-        stack = [self.window.contentItem()]
-        while stack:
-            item = stack.pop()
-            yield item
-            stack.extend(item.childItems())
-
-    def find(self, name: str) -> QQuickItem | None:
-        for item in self.items():
-            if item.objectName() == name:
-                return item
-        return None
-
-    def find_all(self, prefix: str) -> list[QQuickItem]:
-        return [i for i in self.items() if i.objectName().startswith(prefix)]
-
-    def item(self, name: str) -> QQuickItem:
-        found = self.find(name)
-        assert found is not None, f"no item named {name!r}"
-        return found
-
-    def centre(self, item: QQuickItem) -> QPointF:
-        return item.mapToScene(QPointF(item.width() / 2, item.height() / 2))
-
-    def click_item(self, item: QQuickItem, double: bool = False) -> None:
-        assert item.isVisible(), f"{item.objectName()} is not visible"
-        point = self.centre(item).toPoint()
-        assert self.window.contentItem().contains(QPointF(point)), "item outside the window"
-        if double:
-            QTest.mouseDClick(
-                self.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
-            )
-        else:
-            QTest.mouseClick(
-                self.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
-            )
-        self.settle(1)
-
-    def click(self, name: str) -> None:
-        self.click_item(self.item(name))
 
     def drag(self, a: QQuickItem, b: QQuickItem) -> None:
         start, end = self.centre(a).toPoint(), self.centre(b).toPoint()

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QPointF, Qt
 from PySide6.QtQml import QQmlComponent, QQmlEngine
-from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
 
 from app import controller
@@ -26,12 +25,15 @@ from lessons.exercises import (
     PlayExercise,
     ReachExercise,
 )
+from tests.app.driver import WindowDriver
 
 pytestmark = pytest.mark.gui
 
 
-class LessonHarness:
+class LessonHarness(WindowDriver):
     """The lesson window of a real QML engine, driven by clicks."""
+
+    settle_ms = 5
 
     def __init__(self, qtbot, data_dir: Path) -> None:
         import app.lesson_player as lesson_player
@@ -73,37 +75,6 @@ class LessonHarness:
             self.main.close()
             self.main = None
         QCoreApplication.processEvents()
-
-    def settle(self, ms: int = 5) -> None:
-        self.qtbot.wait(ms)
-
-    # -- items --------------------------------------------------------------------------------
-    def items(self) -> Iterator[QQuickItem]:
-        stack = [self.window.contentItem()]
-        while stack:
-            item = stack.pop()
-            yield item
-            stack.extend(item.childItems())
-
-    def find(self, name: str) -> QQuickItem | None:
-        return next((i for i in self.items() if i.objectName() == name), None)
-
-    def item(self, name: str) -> QQuickItem:
-        found = self.find(name)
-        assert found is not None, f"no item named {name!r}"
-        return found
-
-    def click_item(self, item: QQuickItem) -> None:
-        assert item.isVisible(), f"{item.objectName()} is not visible"
-        point = item.mapToScene(QPointF(item.width() / 2, item.height() / 2)).toPoint()
-        assert self.window.contentItem().contains(QPointF(point))
-        QTest.mouseClick(
-            self.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
-        )
-        self.settle(1)
-
-    def click(self, name: str) -> None:
-        self.click_item(self.item(name))
 
     def click_location(self, location: int) -> None:
         name = f"tray_{location}" if location in (0, 27) else f"location_{location}"

@@ -1,0 +1,56 @@
+"""Driving a rendered QML window like a person: items found by objectName, clicked in the middle.
+
+Shared by the game-window harness (``conftest.Harness``) and the lesson-window harness. A driver
+has ``qtbot`` and ``window`` (the ``QQuickWindow``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtQuick import QQuickItem
+from PySide6.QtTest import QTest
+
+
+class WindowDriver:
+    """Finds the items of ``self.window`` and clicks them through the window's own events."""
+
+    qtbot = None
+    settle_ms = 10
+
+    def settle(self, ms: int | None = None) -> None:
+        """Let queued events, timers and the computer's worker answers run."""
+        self.qtbot.wait(self.settle_ms if ms is None else ms)
+
+    def items(self) -> Iterator[QQuickItem]:
+        stack = [self.window.contentItem()]
+        while stack:
+            item = stack.pop()
+            yield item
+            stack.extend(item.childItems())
+
+    def find(self, name: str) -> QQuickItem | None:
+        return next((i for i in self.items() if i.objectName() == name), None)
+
+    def find_all(self, prefix: str) -> list[QQuickItem]:
+        return [i for i in self.items() if i.objectName().startswith(prefix)]
+
+    def item(self, name: str) -> QQuickItem:
+        found = self.find(name)
+        assert found is not None, f"no item named {name!r}"
+        return found
+
+    def centre(self, item: QQuickItem) -> QPointF:
+        return item.mapToScene(QPointF(item.width() / 2, item.height() / 2))
+
+    def click_item(self, item: QQuickItem, double: bool = False) -> None:
+        assert item.isVisible(), f"{item.objectName()} is not visible"
+        point = self.centre(item).toPoint()
+        assert self.window.contentItem().contains(QPointF(point)), "item outside the window"
+        click = QTest.mouseDClick if double else QTest.mouseClick
+        click(self.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+        self.settle(1)
+
+    def click(self, name: str) -> None:
+        self.click_item(self.item(name))
