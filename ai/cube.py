@@ -17,6 +17,10 @@ worth what owning the higher cube is worth), with the position's own gammon and 
 and, in a match, the project's match equity table (``ai.met``). ``x``, the cube efficiency, is
 about 2/3 in contact positions and depends on the pip count in races.
 
+The same model values plays in money games with the cube (``move_value_fn``): a play is judged
+by its cubeful equity with the cube where it is (centred, ours, the opponent's), as GNU
+Backgammon plays; in matches plays are judged by match equity with a dead cube.
+
 Rules enforced here, whatever the numbers say: no cube in the Crawford game or with the cube
 switched off, only the owner or either player with a centred cube may double, never beyond 64,
 and no pointless double when winning the current cube already wins the match.
@@ -110,6 +114,7 @@ class CubeState:
 
 
 MONEY_STATE = CubeState()
+CUBELESS_MONEY = CubeState(cube_enabled=False)
 
 
 @dataclass(frozen=True)
@@ -352,13 +357,83 @@ def decide(
     return CubeDecision(nd, dt, dp, may, forced, tuple(notes))
 
 
-def move_value_fn(state: CubeState, met: MatchEquityTable | None = None) -> Callable:
-    """A vectorised cubeless value for move choice at this score: ``(N, 5) -> (N,)``.
+def money_cubeful(probs: np.ndarray, cube: int, owner: int, x: float = CONTACT_X) -> np.ndarray:
+    """Money cubeful equity per cube, vectorised: ``(N, 5)`` outputs -> ``(N,)`` values.
 
-    Money games use equity in points; in a match the value is the match equity (dead cube at
-    the current cube value), so gammons count as much as the score makes them count.
+    The same Janowski model as ``decide`` (its no-double value, owner and outputs from one
+    player's view), in closed form for money: with points linear in the cube, each level's cash
+    points follow from the next level's in a few array operations, from the cap down to
+    ``cube``. Values are in units of ``cube`` (cubeless equity when ``x`` is 0).
+    """
+    q = np.asarray(probs, dtype=np.float64)
+    if q.shape[-1] != 5:
+        raise ValueError("Cubeful values need the five outputs of each position.")
+    if cube < 1 or cube > CUBE_CAP or cube & (cube - 1) or owner not in (CENTRED, MINE, THEIRS):
+        raise ValueError(f"No cube {cube!r} owned by {owner!r}.")
+    w = np.clip(q[..., 0], 0.0, 1.0)
+    wg, wbg, lg, lbg = (np.maximum(q[..., i], 0.0) for i in (1, 2, 3, 4))
+    # the same ratios as _ratios: gammon and backgammon shares of wins and of losses
+    won, lost = w > _EPS, w < 1.0 - _EPS
+    g0 = np.where(won, np.maximum(wg - wbg, 0.0) / np.where(won, w, 1.0), 0.0)
+    b0 = np.where(won, wbg / np.where(won, w, 1.0), 0.0)
+    g1 = np.where(lost, np.maximum(lg - lbg, 0.0) / np.where(lost, 1.0 - w, 1.0), 0.0)
+    b1 = np.where(lost, lbg / np.where(lost, 1.0 - w, 1.0), 0.0)
+    g0 = np.minimum(g0, 1.0)
+    b0 = np.minimum(b0, 1.0 - g0)
+    g1 = np.minimum(g1, 1.0)
+    b1 = np.minimum(b1, 1.0 - g1)
+    big_win = 1.0 + g0 + 2.0 * b0  # average points of a win, per cube
+    big_loss = 1.0 + g1 + 2.0 * b1
+    dead = w * big_win - (1.0 - w) * big_loss
+    # cash points at the cap (nobody may double), then level by level down to ``cube``
+    mine_cash, their_cash = np.ones_like(w), np.zeros_like(w)
+    level = CUBE_CAP
+    while level > cube:
+        level //= 2
+        # my cash point at ``level``: the opponent owns 2 * level and cashes at their_cash
+        lose_big = np.where(their_cash > 0.0, 1.0, big_loss)  # per 2 * level
+        new_mine = their_cash + (1.0 + 2.0 * lose_big) / (2.0 * big_win + 2.0 * lose_big) * (
+            1.0 - their_cash
+        )
+        win_big = np.where(mine_cash < 1.0, 1.0, big_win)
+        new_theirs = mine_cash * (1.0 - (2.0 * win_big + 1.0) / (2.0 * win_big + 2.0 * big_loss))
+        mine_cash = np.clip(new_mine, 0.0, 1.0)
+        their_cash = np.clip(new_theirs, 0.0, 1.0)
+    cash = mine_cash if owner in (CENTRED, MINE) else np.ones_like(w)
+    drop = their_cash if owner in (CENTRED, THEIRS) else np.zeros_like(w)
+    left = np.where(drop > 0.0, -1.0, -big_loss)
+    right = np.where(cash < 1.0, 1.0, big_win)
+    span = np.where(cash - drop > _EPS, cash - drop, 1.0)
+    live = left + (right - left) * (w - drop) / span
+    above = np.where(
+        cash >= 1.0, big_win, 1.0 + (big_win - 1.0) * (w - cash) / np.maximum(1.0 - cash, _EPS)
+    )
+    below = np.where(
+        drop <= 0.0, -big_loss, -big_loss + (big_loss - 1.0) * w / np.maximum(drop, _EPS)
+    )
+    live = np.where(w >= cash, above, np.where(w <= drop, below, live))
+    live = np.where(cash <= drop, np.where(w >= 0.5, 1.0, -1.0), live)
+    return x * live + (1.0 - x) * dead
+
+
+def move_value_fn(state: CubeState, met: MatchEquityTable | None = None) -> Callable:
+    """A vectorised value for move choice at this score and cube: ``(N, 5) -> (N,)``.
+
+    Money games with the cube in play use the cubeful equity per cube (``money_cubeful``, the
+    cube owner as seen by the player whose outputs these are: the player choosing the move),
+    so a play weighs what the cube makes of its chances: the opponent's redouble when we own
+    the cube, our cash when the cube is centred. Without the cube: cubeless equity in points. In
+    a match the value is the match equity (dead cube at the current cube value), so gammons
+    count as much as the score makes them count.
     """
     if not state.is_match:
+        if state.cube_enabled:
+            cube, owner = state.cube, state.owner
+
+            def cubeful(probs: np.ndarray) -> np.ndarray:
+                return money_cubeful(probs, cube, owner)
+
+            return cubeful
 
         def money(probs: np.ndarray) -> np.ndarray:
             q = np.asarray(probs, dtype=np.float64)

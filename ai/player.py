@@ -21,7 +21,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ai.cube import MONEY_STATE, CubeDecision, CubeState, cube_efficiency, decide, move_value_fn
+from ai.cube import (
+    CUBELESS_MONEY,
+    CubeDecision,
+    CubeState,
+    cube_efficiency,
+    decide,
+    move_value_fn,
+)
 from ai.cube import position_features as cube_features
 from ai.evaluator import Evaluator, load_default_evaluator
 from ai.levels import CUBE_NEVER, Level, get_level
@@ -77,7 +84,8 @@ class ComputerPlayer:
         plays = legal_plays(position, dice)
         results = [p.result for p in plays if p.result is not None]
         level = self.level
-        value_fn = move_value_fn(state or MONEY_STATE, self.met)
+        # no state: nothing is known about a cube, so the play is chosen cubeless
+        value_fn = move_value_fn(state or CUBELESS_MONEY, self.met)
         return rank_results(
             self.evaluator,
             results,

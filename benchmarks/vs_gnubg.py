@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,12 +71,28 @@ for line in sys.stdin:
     try:
         board = gnubg.positionfromid(req["pid"])
         ci = cubeinfo(req)
-        ec = {"cubeful": int(req.get("cubeful", 0)), "plies": 0, "deterministic": 1,
-              "noise": 0.0, "prune": 1}
+        ec = {"cubeful": int(req.get("cubeful", 0)), "plies": int(req.get("plies", 0)),
+              "deterministic": 1, "noise": 0.0, "prune": 1}
         if req["op"] == "move":
             mv = gnubg.findbestmove(board, ci, ec, tuple(req["dice"]))
             text = gnubg.movetupletostring(mv, board)
             out = {"move": text, "result": gnubg.positionid(apply_play(board, text))}
+        elif req["op"] == "moveerr":
+            # the judge's equity (points per cube, for the mover) of its best play and of ours
+            best = gnubg.findbestmove(board, ci, ec, tuple(req["dice"]))
+            ends = [apply_play(board, gnubg.movetupletostring(best, board)),
+                    gnubg.positionfromid(req["result"])]
+            opp = cubeinfo({"cube": req.get("cube", 1),
+                            "owner": {"centred": "centred", "mine": "theirs",
+                                      "theirs": "mine"}[req.get("owner", "centred")]})
+            if ec["cubeful"]:
+                eqs = [-gnubg.cfevaluate(b, opp, ec)[0] for b in ends]
+            else:
+                eqs = [-gnubg.evaluate(b, opp, ec)[5] for b in ends]
+            out = {"best": eqs[0], "chosen": eqs[1]}
+        elif req["op"] == "probs":
+            ec["cubeful"] = 0
+            out = {"probs": list(gnubg.evaluate(board, ci, ec)[:5])}
         else:
             ec["cubeful"] = 1
             res = gnubg.cfevaluate(board, ci, ec)
@@ -141,9 +158,22 @@ OWNER_NAMES = {CENTRED: "centred", MINE: "mine", THEIRS: "theirs"}
 
 
 def play_game(
-    ours: ComputerPlayer, gnubg: Gnubg, dice: random.Random, ours_first_seat: bool, cube: bool
+    ours: ComputerPlayer,
+    gnubg: Gnubg,
+    dice: random.Random,
+    ours_first_seat: bool,
+    cube: bool,
+    observer: Callable[[str, str, Position, CubeState, bool], None] | None = None,
+    move_observer: Callable[[str, Position, tuple[int, int], CubeState, Position], None]
+    | None = None,
 ) -> int:
-    """One money game; returns the points won by our level (negative: lost)."""
+    """One money game; returns the points won by our level (negative: lost).
+
+    ``observer(who, kind, position, state, action)``, when given, sees every cube decision:
+    ``who`` is "ours" or "gnubg", ``kind`` "double" (``action``: doubled) or "take"
+    (``action``: took); ``position`` and ``state`` are from the view of the player on roll.
+    ``move_observer(who, position, dice, state, result)`` sees every play (mover's view).
+    """
     while True:
         d0, d1 = dice.randint(1, 6), dice.randint(1, 6)
         if d0 != d1:
@@ -173,6 +203,9 @@ def play_game(
                     )
                     text = answer["text"].lower()
                     doubles = text.startswith(("double", "redouble", "optional"))
+                if observer is not None:
+                    who = "ours" if ours_to_move else "gnubg"
+                    observer(who, "double", position, state, doubles)
                 if doubles:
                     if ours_to_move:
                         answer = gnubg.ask(
@@ -186,6 +219,9 @@ def play_game(
                         takes = answer["dt"] <= answer["dp"]
                     else:
                         takes = ours.should_take(position, state)
+                    if observer is not None:
+                        who = "gnubg" if ours_to_move else "ours"
+                        observer(who, "take", position, state, takes)
                     if not takes:
                         return cube_value if ours_to_move else -cube_value
                     cube_value *= 2
@@ -198,7 +234,7 @@ def play_game(
             owner = (
                 CENTRED if owner_seat is None else (MINE if owner_seat == on_roll_seat else THEIRS)
             )
-            state = CubeState(cube=cube_value, owner=owner)
+            state = CubeState(cube=cube_value, owner=owner, cube_enabled=cube)
             result = ours.choose_result(position, roll, state)
         else:
             owner = (
@@ -215,6 +251,12 @@ def play_game(
                 }
             )
             result = parse_play(position, roll, answer["move"]).result
+        if move_observer is not None:
+            owner = (
+                CENTRED if owner_seat is None else (MINE if owner_seat == on_roll_seat else THEIRS)
+            )
+            state = CubeState(cube=cube_value, owner=owner, cube_enabled=cube)
+            move_observer("ours" if ours_to_move else "gnubg", position, roll, state, result)
         if result.is_game_over():
             points = outcome(result) * cube_value
             return points if ours_to_move else -points

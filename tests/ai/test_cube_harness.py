@@ -1,0 +1,155 @@
+"""The games-with-the-cube benchmark scores games and passes cube states right.
+
+``benchmarks/vs_gnubg.py`` plays a computer level against GNU Backgammon. Here both sides are
+scripted stand-ins (no GNU Backgammon, no network), so every cube state each side is shown and
+every final score can be checked: who owns the cube after a take, the double pending as the
+taker sees it, and points = cube value x single / gammon / backgammon.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai.cube import CENTRED, MINE, THEIRS, CubeState
+from engine.moves import legal_plays, legal_results
+from engine.position import Position
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+vs_gnubg = pytest.importorskip("vs_gnubg")
+
+
+class ScriptedOurs:
+    """Our side: the first legal play; doubles and takes as told; records what it is shown."""
+
+    def __init__(self, doubles_at: set[int], takes: bool) -> None:
+        self.doubles_at = doubles_at
+        self.takes = takes
+        self.seen: list[tuple[str, CubeState]] = []
+        self.access = 0
+
+    def choose_result(self, position: Position, dice, state: CubeState) -> Position:
+        self.seen.append(("play", state))
+        return legal_results(position, dice)[0]
+
+    def should_double(self, position: Position, state: CubeState) -> bool:
+        self.seen.append(("double", state))
+        self.access += 1
+        return self.access in self.doubles_at
+
+    def should_take(self, position: Position, state: CubeState) -> bool:
+        self.seen.append(("take", state))
+        return self.takes
+
+
+class ScriptedGnubg:
+    """The opponent's side of the protocol: first legal play, doubles and takes as told."""
+
+    def __init__(self, doubles_at: set[int], takes: bool) -> None:
+        self.doubles_at = doubles_at
+        self.takes = takes
+        self.requests: list[dict] = []
+        self.access = 0
+
+    def ask(self, request: dict) -> dict:
+        self.requests.append(request)
+        position = Position.from_position_id(request["pid"])
+        if request["op"] == "move":
+            return {"move": str(legal_plays(position, tuple(request["dice"]))[0])}
+        # a cube request: gnubg's own turn with access, or our double to answer (also counted)
+        self.access += 1
+        doubles = self.access in self.doubles_at
+        return {
+            "nd": 0.0,
+            "dt": 0.5 if self.takes else 1.5,
+            "dp": 1.0,
+            "text": "Double, take" if doubles else "No double, take",
+        }
+
+
+def final_points(ours: ScriptedOurs, gnubg: ScriptedGnubg, seed: int, first: bool) -> int:
+    return vs_gnubg.play_game(ours, gnubg, random.Random(seed), first, True)
+
+
+def test_pass_gives_the_doubler_the_cube_value() -> None:
+    ours = ScriptedOurs(set(), takes=False)
+    gnubg = ScriptedGnubg({1}, takes=True)
+    assert final_points(ours, gnubg, 3, True) == -1
+    # the double pending, as our taker sees it: the doubler's view with the cube centred at 1
+    assert ours.seen[-1] == ("take", CubeState(cube=1, owner=CENTRED))
+    ours = ScriptedOurs({1}, takes=True)
+    gnubg = ScriptedGnubg(set(), takes=False)
+    assert final_points(ours, gnubg, 3, False) == 1
+
+
+def test_takes_and_redoubles_move_the_cube_to_the_taker() -> None:
+    # gnubg doubles at its first access and we take; we redouble at our first access after that
+    # and gnubg takes: the cube ends on 4, owned by gnubg
+    ours = ScriptedOurs({2}, takes=True)
+    gnubg = ScriptedGnubg({1}, takes=True)
+    events: list[tuple] = []
+
+    def observer(who, kind, position, state, action):
+        events.append((who, kind, state.cube, state.owner, action))
+
+    plays: list[tuple] = []
+
+    def move_observer(who, position, dice, state, result):
+        plays.append((who, state.cube, state.owner))
+
+    points = vs_gnubg.play_game(ours, gnubg, random.Random(5), True, True, observer, move_observer)
+    doubles = [e for e in events if e[4] and e[1] == "double"]
+    assert doubles[0][:4] == ("gnubg", "double", 1, CENTRED)
+    # after our take we own the cube: our next access shows cube 2 as ours
+    ours_doubles = [s for kind, s in ours.seen if kind == "double"]
+    assert CubeState(cube=2, owner=MINE) in ours_doubles
+    assert doubles[1][:4] == ("ours", "double", 2, MINE)
+    # gnubg took the redouble: from then on its cube turns and its plays show cube 4 as its own
+    after = gnubg.requests[[r.get("cube") for r in gnubg.requests].index(4) :]
+    assert after and all(r["cube"] == 4 and r["owner"] == "mine" for r in after)
+    # our plays are made with the cube we are in: centred, ours at 2, theirs at 4
+    our_states = [(c, o) for who, c, o in plays if who == "ours"]
+    assert (1, CENTRED) in our_states and (2, MINE) in our_states and (4, THEIRS) in our_states
+    assert our_states.index((1, CENTRED)) < our_states.index((2, MINE))
+    assert our_states.index((2, MINE)) < our_states.index((4, THEIRS))
+    # the game is scored at the final cube: 4 points times single / gammon / backgammon
+    assert abs(points) in (4, 8, 12)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_score_is_the_cube_times_the_kind_of_win(seed: int) -> None:
+    ours = ScriptedOurs({1}, takes=True)
+    gnubg = ScriptedGnubg(set(), takes=True)
+    finals: list[Position] = []
+
+    def move_observer(who, position, dice, state, result):
+        finals.append((who, result, state.cube))
+
+    points = vs_gnubg.play_game(ours, gnubg, random.Random(seed), True, True, None, move_observer)
+    who, result, cube = finals[-1]
+    assert result.is_game_over()
+    # our double was taken: the cube is 2 for the rest of the game
+    assert cube == 2
+    kind = vs_gnubg.outcome(result)
+    assert points == (cube * kind if who == "ours" else -cube * kind)
+
+
+def test_outcome_counts_gammons_and_backgammons() -> None:
+    # the loser is on roll in a finished game
+    single = Position.from_text("x 6:14; o")
+    gammon = Position.from_text("x 6:15; o")
+    backgammon = Position.from_text("x 6:14 20:1; o")
+    assert [vs_gnubg.outcome(p) for p in (single, gammon, backgammon)] == [1, 2, 3]
+
+
+def test_cubeless_games_ask_no_cube_and_show_no_cube() -> None:
+    ours = ScriptedOurs({1}, takes=True)
+    gnubg = ScriptedGnubg({1}, takes=True)
+    points = vs_gnubg.play_game(ours, gnubg, random.Random(4), True, False)
+    assert abs(points) in (1, 2, 3)
+    assert all(kind == "play" for kind, _ in ours.seen)
+    assert all(not s.cube_enabled for _, s in ours.seen)
+    assert all(r["op"] == "move" and r["cubeful"] == 0 for r in gnubg.requests)
