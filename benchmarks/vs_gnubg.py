@@ -4,10 +4,9 @@ GNU Backgammon runs as a subprocess (``gnubg -t -q -p server.py``) that answers 
 on its standard input (its best 0-ply play, its 0-ply cube decision; ``cube_audit.py`` also
 asks it for deeper verdicts, cubeless outputs and the equity a given play loses). Dice are
 duplicated: each dice sequence is played twice with the seats swapped, so the luck of the dice
-cancels out. Each
-game is played cubeless and, with ``--cube``, also with the doubling cube (money, no Jacoby, no
-beavers, cube cap 64). The report is points per game for our level with a 95% confidence interval
-over the duplicate pairs.
+cancels out. Each game is played cubeless and, with ``--cube``, also with the doubling cube
+(money, no Jacoby, no beavers, cube cap 64). The report is points per game for our level with a
+95% confidence interval over the duplicate pairs.
 
     python benchmarks/vs_gnubg.py --games 100 [--cube | --cube-only] [--level L] [--json F]
 
