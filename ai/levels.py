@@ -10,9 +10,10 @@ player's seed, so the same decision repeats exactly. ``max_loss`` keeps noisy le
 plays: a play more than that much worse than the best by 0-ply is never chosen.
 
 The noise figures were tuned on the project's strength set (``benchmarks/strength.py``). With
-the weights of about 460,000 self-play games (0-ply 13.5 mEMG) the levels measured, in mEMG per
-decision: Beginner 49.9, Easy 29.7, Medium 14.3, Hard 8.0, Expert 6.2 (median 81 ms per decision,
-95th percentile 188 ms, on a busy 2-core machine). Rerun the benchmark when the weights change.
+the shipped weights (1,697,143 self-play games, encoding unary4-v2, 0-ply 10.65 mEMG) the levels
+measured, in mEMG per decision: Beginner 49.2, Easy 27.4, Medium 11.0, Hard 6.9, Expert 5.2
+(Expert's median 88 ms per decision, 95th percentile 205 ms, on a quiet 2-core machine). Rerun
+the benchmark when the weights change.
 """
 
 from __future__ import annotations
