@@ -282,8 +282,8 @@ class Trainer:
         cls, directory: Path, lr: float, bearoff_db, widen: bool = False
     ) -> tuple[Trainer, np.random.Generator]:
         """The trainer of a checkpoint; with ``widen``, networks of an older encoding that the
-        current one extends get zero weights (and fresh optimiser moments) for the new inputs,
-        so they start out evaluating exactly as before."""
+        current one extends get zero weights for the new inputs (Adam's first moments zero, its
+        second moments the old inputs' mean), so they start out evaluating exactly as before."""
         contact = Network.load(directory / "contact.npz")
         race = Network.load(directory / "race.npz")
         with np.load(directory / "optimiser.npz", allow_pickle=False) as data:
