@@ -31,8 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
-import shutil
 import statistics
 import sys
 import time
@@ -43,7 +41,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from vs_gnubg import OWNER_NAMES, Gnubg, play_game, summary  # noqa: E402
+from vs_gnubg import (  # noqa: E402
+    OWNER_NAMES,
+    Gnubg,
+    find_gnubg,
+    pair_dice,
+    play_game,
+    summary,
+)
 
 from ai.cube import CENTRED, CubeState  # noqa: E402
 from ai.player import ComputerPlayer  # noqa: E402
@@ -209,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--move-plies", type=int, default=1, help="the play judge's depth")
     parser.add_argument("--cubeless", action="store_true", help="games without the cube")
     args = parser.parse_args(argv)
-    program = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+    program = find_gnubg()
     if program is None:
         print("GNU Backgammon (gnubg) is not installed: nothing to measure.")
         return 0
@@ -225,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(args.first, args.first + (args.games + 1) // 2):
             points = []
             for ours_first in (True, False):
-                dice = random.Random(args.seed * 1_000_003 + k)
+                dice = pair_dice(args.seed, k)
                 points.append(play_game(ours, gnubg, dice, ours_first, cube, auditor, movers))
                 auditor.game += 1
             pairs.append(statistics.fmean(points))

@@ -266,6 +266,16 @@ def play_game(
     raise RuntimeError("A game did not end in 2000 turns.")
 
 
+def find_gnubg() -> str | None:
+    """The GNU Backgammon program (Debian installs it in the games directory), or None."""
+    return shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+
+
+def pair_dice(seed: int, pair: int) -> random.Random:
+    """The dice of duplicate pair ``pair``: both games of a pair, in every script, roll these."""
+    return random.Random(seed * 1_000_003 + pair)
+
+
 def summary(pairs: list[float]) -> dict[str, float]:
     """Points per game and its 95% confidence interval from the duplicate-pair means."""
     n = len(pairs)
@@ -283,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", dest="json_out", default=None)
     args = parser.parse_args(argv)
-    program = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+    program = find_gnubg()
     if program is None:
         print("GNU Backgammon (gnubg) is not installed: nothing to measure.")
         return 0
@@ -298,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
             for k in range((args.games + 1) // 2):
                 points = []
                 for ours_first in (True, False):
-                    dice = random.Random(args.seed * 1_000_003 + k)
+                    dice = pair_dice(args.seed, k)
                     points.append(play_game(ours, gnubg, dice, ours_first, mode == "cube"))
                 pairs.append(statistics.fmean(points))
                 if len(pairs) % 25 == 0 or len(pairs) == (args.games + 1) // 2:
