@@ -1,16 +1,22 @@
 """Start the game: ``python -m app`` (or the ``backgammon`` command).
 
-``--screenshot FILE.png`` renders the window offscreen (optionally with ``--position-id`` and
-``--match-id``), writes the PNG and exits.
+``--position-id`` and ``--match-id`` open the window on that position (a money game, or the
+match the Match ID describes); ``--size`` sets the window size; ``--screenshot FILE.png``
+renders the window offscreen, writes the PNG and exits. Only one copy of the game runs per data
+folder: a second start says so and exits.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
+from typing import Any
 
 from app import __version__
+
+LANGUAGE_CODES = ("en", "da", "nl")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -29,19 +35,41 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="backgammon", description="Backgammon for the desktop.")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     p.add_argument("--screenshot", metavar="FILE.png", help="render offscreen, save, exit")
-    p.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
-    p.add_argument("--position-id", metavar="P", help="show this GNU Backgammon Position ID")
+    p.add_argument("--size", type=_size, help="window size, e.g. 1024x768")
+    p.add_argument("--position-id", metavar="P", help="open on this GNU Backgammon Position ID")
     p.add_argument("--match-id", metavar="M", help="with this GNU Backgammon Match ID")
-    p.add_argument("--lang", metavar="xx", help="language: en, da or nl")
+    p.add_argument("--lang", metavar="xx", choices=LANGUAGE_CODES, help="language: en, da or nl")
     p.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
     return p
 
 
-def _match_state(match_id: str) -> dict:
-    """The fields of a Match ID the window shows; raises ValueError when it is not valid."""
-    from app.matchinfo import decode_match_id
+def position_state(position_id: str | None, match_id: str | None) -> tuple[Any, int, dict]:
+    """The position (seen from the player on roll), who is on roll, and the match state.
 
-    return decode_match_id(match_id)
+    Raises ``engine.EngineError`` (a ``ValueError``) when the IDs are malformed or describe a
+    state the rules do not allow.
+    """
+    from engine import Position
+    from engine.match import Match
+
+    position = Position.from_position_id(position_id) if position_id else Position.start()
+    if not match_id:
+        return position, 0, {}
+    # The engine checks that the pair describes a possible state (score, cube, Crawford, dice).
+    Match.from_ids(position.position_id(), match_id)
+    from engine.matchid import decode_match_id
+
+    fields = decode_match_id(match_id)
+    state = {
+        "match_length": fields.match_length,
+        "score": tuple(fields.score),
+        "cube_value": fields.cube,
+        "cube_owner": fields.cube_owner,
+        "crawford": fields.crawford,
+        "cube": True,
+        "dice": fields.dice if fields.dice[0] else None,
+    }
+    return position, fields.player_on_roll, state
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,55 +78,59 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.screenshot:
         window_module.use_offscreen()
-    from app import controller
-    from engine import EngineError, Position
+    from engine import EngineError
 
-    state: dict = {}
-    position = None
     try:
-        if args.position_id:
-            position = Position.from_position_id(args.position_id)
-        if args.match_id:
-            state = _match_state(args.match_id)
+        position, on_roll, state = position_state(args.position_id, args.match_id)
     except (EngineError, ValueError) as exc:
         print(f"backgammon: {exc}", file=sys.stderr)
         return 2
-    if args.data_dir:
-        controller.CONFIG.data_dir = args.data_dir
+    shown = bool(args.position_id or args.match_id)
+    options = window_module.Options(
+        data_dir=args.data_dir,
+        save=not (args.screenshot or shown),
+        seed=1 if args.screenshot else None,
+    )
+    storage = window_module.make_storage(options)
+    if not args.screenshot and not storage.lock():
+        print(
+            f"backgammon: the game is already open (data folder {storage.folder}).",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        w = window_module.open_window(args.lang, [sys.argv[0]], options, storage)
+    except (RuntimeError, OSError) as exc:
+        print(f"backgammon: the window could not open: {exc}", file=sys.stderr)
+        storage.unlock()
+        return 1
+    if args.size:
+        w.window.setWidth(args.size[0])
+        w.window.setHeight(args.size[1])
+    if shown:
+        w.flow.show_position(position, on_roll, **state)
+    elif args.screenshot:
+        from engine import Position
+
+        w.flow.show_position(Position.start(), 0, dice=(3, 1), opening=(3, 1))
+    else:
+        w.flow.start()
     if args.screenshot:
-        controller.CONFIG.save_enabled = False
-        controller.CONFIG.resume = False
-        controller.CONFIG.seed = 1
-    w = window_module.open_window(args.lang, [sys.argv[0]])
-    if args.screenshot:
-        return _screenshot(w, Path(args.screenshot), args.size, position, state)
-    w.game.start()
+        return _screenshot(w, Path(args.screenshot))
     code = w.app.exec()
     w.close()
     return code
 
 
-def _screenshot(w, path: Path, size: tuple[int, int], position, state: dict) -> int:
+def _screenshot(w: Any, path: Path) -> int:
     from PySide6.QtCore import QTimer
 
-    from engine import Position
-
-    if position is not None or state:
-        state = dict(state)
-        on_roll = int(state.pop("on_roll", 0))
-        pos = position or Position.start()
-        if position is None and on_roll == 1:
-            pos = pos.swapped()
-        w.game.show_position(pos, on_roll, **state)
-    else:
-        w.game.show_position(Position.start(), 0, dice=(3, 1), opening=(3, 1))
-    w.window.setWidth(size[0])
-    w.window.setHeight(size[1])
     result = {"code": 1}
 
     def grab() -> None:
         image = w.window.grabWindow()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # the save below then says what is wrong
+            path.parent.mkdir(parents=True, exist_ok=True)
         if image.isNull() or not image.save(str(path)):
             print(f"backgammon: could not write {path}", file=sys.stderr)
         else:

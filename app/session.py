@@ -15,15 +15,23 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ai.levels import LEVEL_NAMES
+from app.jsonsafe import loads_checked
 from engine import IllegalActionError, Position, TurnBuilder
-from engine.match import EndReason, GameState, Match
+from engine.match import (
+    MAX_MATCH_LENGTH,
+    DoubleRefusal,
+    EndReason,
+    GameState,
+    Match,
+    ResultKind,
+)
 from engine.matchid import MatchIdFields, encode_match_id
 from engine.moves import Play, Step
 
 SAVE_VERSION = 2
-MATCH_LENGTHS = (0, 3, 5, 7, 11)
-LEVELS = ("beginner", "easy", "medium", "hard", "expert")
-MAX_CUBE = 64
+MATCH_LENGTHS = (0, 3, 5, 7, 11)  # the lengths the product offers (the engine allows 1-25)
+LEVELS = LEVEL_NAMES
 
 # Locations of the board (see Board.qml): 0 player 0 off, 1..24 points in player 0's numbering,
 # 25 player 0's bar, 26 player 1's bar, 27 player 1 off.
@@ -63,24 +71,48 @@ class MatchSettings:
     level: str = "medium"
 
     def __post_init__(self) -> None:
-        if self.match_length not in MATCH_LENGTHS:
-            raise ValueError(
-                f"A match is to 3, 5, 7 or 11 points (0 = one game): {self.match_length}"
-            )
+        length = self.match_length
+        if not isinstance(length, int) or not 0 <= length <= MAX_MATCH_LENGTH:
+            raise ValueError(f"A match is to 1-{MAX_MATCH_LENGTH} points (0 = one game): {length}")
         if self.level not in LEVELS:
             raise ValueError(f"Unknown computer level {self.level!r}")
         self.names = (str(self.names[0])[:40], str(self.names[1])[:40])
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> MatchSettings:
+    def from_dict(cls, data: object) -> MatchSettings:
+        """The settings of a save; raises ``ValueError`` for a missing or wrong-typed value."""
+        d = _mapping(data, "settings")
+        names = d.get("names", ["", ""])
+        if not (isinstance(names, list) and len(names) == 2):
+            raise ValueError("settings: names must be two texts")
         return cls(
-            match_length=int(data.get("match_length", 0)),
-            cube=bool(data.get("cube", False)),
-            crawford=bool(data.get("crawford", True)),
-            names=tuple(data.get("names", ("", ""))),  # type: ignore[arg-type]
-            computer=bool(data.get("computer", True)),
-            level=str(data.get("level", "medium")),
+            match_length=_typed(d, "match_length", int, 0),
+            cube=_typed(d, "cube", bool, False),
+            crawford=_typed(d, "crawford", bool, True),
+            names=(_text(names[0], "name"), _text(names[1], "name")),
+            computer=_typed(d, "computer", bool, True),
+            level=_typed(d, "level", str, "medium"),
         )
+
+
+def _mapping(value: object, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} must be a JSON object")
+    return value
+
+
+def _typed(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
+    """``data[key]`` (or ``default``) if it has the type ``kind``; raises ``ValueError``."""
+    value = data.get(key, default)
+    if type(value) is not kind:  # bool is not an int here, nor an int a bool
+        raise ValueError(f"{key} must be {kind.__name__}, not {value!r:.40}")
+    return value
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str) or len(value) > 200:
+        raise ValueError(f"{what} must be a short text")
+    return value
 
 
 @dataclass(frozen=True)
@@ -90,6 +122,7 @@ class GameResult:
     cube: int
     points: int
     resigned_by_pass: bool = False
+    resigned: bool = False
 
 
 _PHASES = {
@@ -188,7 +221,12 @@ class Session:
         if r is None:
             return None
         return GameResult(
-            r.winner, int(r.kind), r.cube_value, r.points, r.reason is EndReason.DROPPED
+            r.winner,
+            int(r.kind),
+            r.cube_value,
+            r.points,
+            r.reason is EndReason.DROPPED,
+            r.reason is EndReason.RESIGNED,
         )
 
     # -- game set-up ----------------------------------------------------------------------------
@@ -208,6 +246,7 @@ class Session:
         self._roll(None)
         opening = self.game.opening
         self.opening_dice = (opening.dice[0], opening.dice[1])
+        self.log.append(f"opening {opening.dice[0]}-{opening.dice[1]}")
         return self.opening_dice
 
     def set_up(
@@ -239,6 +278,8 @@ class Session:
             encode_match_id(fields),
             players=self.match.players,
             seed=seed,
+            cube=self.settings.cube,
+            crawford=self.settings.crawford,
         )
         self.turn = None
         self.opening_dice = None
@@ -247,9 +288,23 @@ class Session:
             self._roll((int(dice[0]), int(dice[1])))
 
     # -- before the roll ------------------------------------------------------------------------
+    def double_refusal(self) -> str | None:
+        """Why the player on roll may not double now (``engine.match.DoubleRefusal``), or None."""
+        if self.phase != "roll":
+            return DoubleRefusal.AFTER_ROLL if self.phase == "move" else DoubleRefusal.NOT_NOW
+        return self.game.double_refusal()
+
     def may_double(self) -> bool:
         """True when the player on roll may offer a double now (the engine's rule)."""
-        return self.phase == "roll" and self.settings.cube and self.game.can_double()
+        return self.double_refusal() is None
+
+    def in_progress(self) -> bool:
+        """True when starting something else now would throw away a game or match under way."""
+        if self.match.game is None or self.phase == "match_over":
+            return False
+        if self.phase == "game_over":
+            return self.settings.match_length > 0
+        return bool(self.game.turns) or len(self.match.games) > 1
 
     def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
         if self.phase != "roll":
@@ -294,6 +349,19 @@ class Session:
         assert result is not None
         return result
 
+    def resign(self, player: int, kind: int) -> GameResult:
+        """``player`` gives the game up for a single game (1), a gammon (2) or a backgammon (3)."""
+        if self.phase not in ("roll", "move", "double"):
+            raise IllegalActionError("A player can resign only while a game is being played.")
+        if self._passed is not None:
+            self._passed = None
+        self.game.resign(player, ResultKind(int(kind)))
+        self.log.append(f"{player} --: resigns {int(kind)}")
+        self.turn = None
+        result = self.result
+        assert result is not None
+        return result
+
     # -- moving ---------------------------------------------------------------------------------
     def move(self, src: int, dst: int) -> Step:
         if self.phase != "move" or self.turn is None:
@@ -317,7 +385,7 @@ class Session:
             play = self.turn.play()
             self.game.play(play)
         text = str(play) if play.steps else "no legal move"
-        self.log.append(f"{mover} {dice[0]}{dice[1]}: {text}")
+        self.log.append(f"{mover} {max(dice)}{min(dice)}: {text}")
         self.turn = None
         self.opening_dice = None
         return play
@@ -365,10 +433,18 @@ class Session:
         }
 
     @classmethod
+    def from_json(cls, text: str) -> Session:
+        """Rebuild a session saved by ``to_dict`` as JSON; raises ``ValueError`` when it cannot."""
+        data = loads_checked(text)
+        if not isinstance(data, dict):
+            raise ValueError("not a saved game")
+        return cls.from_dict(data)
+
+    @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Session:
         """Rebuild a saved session; raises ``ValueError`` on anything inconsistent."""
         try:
-            if data.get("version") != SAVE_VERSION:
+            if data.get("version") != SAVE_VERSION or type(data.get("version")) is not int:
                 raise ValueError(f"Unknown save version {data.get('version')!r}")
             session = cls(MatchSettings.from_dict(data["settings"]), seed=0)
             session.match = Match.from_json(data["match"])
@@ -382,14 +458,31 @@ class Session:
             )
             if not same:
                 raise ValueError("The saved settings do not fit the saved match.")
-            session.game_number = int(data.get("game_number", len(m.games)))
+            session.game_number = _typed(data, "game_number", int, len(m.games))
+            if not 0 <= session.game_number <= 100_000:
+                raise ValueError("game_number is out of range")
             opening = data.get("opening_dice")
-            session.opening_dice = (int(opening[0]), int(opening[1])) if opening else None
-            session.log = [str(line) for line in data.get("log", [])]
+            if opening is not None:
+                if not (isinstance(opening, list) and len(opening) == 2):
+                    raise ValueError("opening_dice must be two dice")
+                d0, d1 = (_typed({"die": d}, "die", int, 0) for d in opening)
+                if not (1 <= d0 <= 6 and 1 <= d1 <= 6):
+                    raise ValueError("opening_dice must be two dice 1-6")
+                session.opening_dice = (d0, d1)
+            log = data.get("log", [])
+            if not isinstance(log, list) or len(log) > 10_000:
+                raise ValueError("log must be a list of lines")
+            session.log = [_text(line, "a log line") for line in log]
+            steps = data.get("steps", [])
+            if not isinstance(steps, list) or len(steps) > 4:
+                raise ValueError("steps must be at most four steps")
             if session.phase == "move":
                 session.turn = session.game.turn_builder()
-                for src, dst in data.get("steps", []):
-                    session.move(int(src), int(dst))
+                for step in steps:
+                    if not (isinstance(step, list) and len(step) == 2):
+                        raise ValueError("a step is two points")
+                    src, dst = (_typed({"point": p}, "point", int, 0) for p in step)
+                    session.move(src, dst)
             return session
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
             raise ValueError(f"The saved game is incomplete: {exc}") from exc

@@ -1,6 +1,8 @@
-"""Start-up of the window: the application, translations and font, the QML engine and module.
+"""Start-up of the window: the application, translations and font, the parts of the game, the QML.
 
-Used by ``python -m app`` and by the tests and benchmarks, which need the same window.
+The parts (settings, storage, board input, the computer's turn, the match view, the game flow and
+the lesson player) are made here, handed to each other, and made the QML engine's singletons
+(``app.parts``). ``python -m app``, the tests and the benchmarks all open the window here.
 """
 
 from __future__ import annotations
@@ -10,18 +12,38 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QSettings
-from PySide6.QtGui import QFontDatabase, QGuiApplication, QIcon
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtQml import QQmlApplicationEngine
-from PySide6.QtQuick import QQuickWindow  # noqa: F401  (grabWindow needs QtQuick imported)
+from PySide6.QtQuick import QQuickWindow
 from PySide6.QtQuickControls2 import QQuickStyle
 
-import app.controller as controller  # registers the Game singleton with QML
-from app.controller import Game
+import app.qtcompat  # noqa: F401  (first: the work-arounds must be in place before any signal)
+from app.board_input import BoardInput
+from app.computer_turn import ComputerTurn
+from app.game_flow import GameFlow
+from app.lesson_player import PROGRESS_FILE, LessonPlayer
+from app.match_view import MatchView
+from app.parts import attach
+from app.settings import Settings
+from app.storage import Storage, default_data_dir
 
 MODULE = "app.qml"
 APP_DIR = Path(__file__).resolve().parent
 RESOURCES = APP_DIR.parent / "resources"
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to open the window; tests and tools change what the player never would."""
+
+    data_dir: Path | None = None  # None: the user's data folder
+    settings_file: Path | None = None  # None: the platform's settings
+    save: bool = True  # save every action and resume the saved game
+    seed: int | None = None  # fixed dice (tests, screenshots)
+    step_ms: int | None = None  # animation override (tests: 0)
+    think_delay_ms: int | None = None  # pause before the computer acts (tests: 0)
+    lessons_dir: Path | None = None  # lesson files other than the shipped ones
 
 
 @dataclass
@@ -31,14 +53,30 @@ class Window:
     app: QGuiApplication
     engine: QQmlApplicationEngine
     window: QQuickWindow
-    game: Game
+    settings: Settings
+    storage: Storage
+    view: MatchView
+    flow: GameFlow
+    board_input: BoardInput
+    computer: ComputerTurn
+    lessons: LessonPlayer
 
     def close(self) -> None:
-        self.game.shutdown()
+        from app import i18n
+
+        language = i18n.language_state().languageChanged
+        language.disconnect(self.flow.publish)
+        language.disconnect(self.lessons.retranslate)
+        self.flow.shutdown()
+        lessons = self.window.property("lessonWindow")
+        if lessons is not None:
+            lessons.close()
+            lessons.deleteLater()
         self.window.close()
         # The engine goes before the Python objects it shows (see the Qt notes in the docs).
         self.engine.deleteLater()
         QCoreApplication.sendPostedEvents()
+        self.storage.unlock()
 
 
 def application(argv: list[str] | None = None) -> QGuiApplication:
@@ -53,60 +91,77 @@ def application(argv: list[str] | None = None) -> QGuiApplication:
     return QGuiApplication(argv if argv is not None else sys.argv)
 
 
-def _install_font(qapp: QGuiApplication) -> None:
-    fonts = RESOURCES / "fonts"
-    if not fonts.is_dir():
-        return
-    for path in sorted(fonts.glob("*.[ot]tf")):
-        font_id = QFontDatabase.addApplicationFont(str(path))
-        families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
-        if families and "Bold" not in path.stem and "Mono" not in path.stem:
-            font = qapp.font()
-            font.setFamily(families[0])
-            qapp.setFont(font)
-
-
 def _install_icon(qapp: QGuiApplication) -> None:
-    for name in ("icons/backgammon.svg", "icons/backgammon.png", "icon.png", "icon.svg"):
-        path = RESOURCES / name
-        if path.exists():
-            qapp.setWindowIcon(QIcon(str(path)))
-            return
+    path = RESOURCES / "icons" / "backgammon.svg"
+    if path.exists():
+        qapp.setWindowIcon(QIcon(str(path)))
 
 
-def open_window(language: str | None = None, argv: list[str] | None = None) -> Window:
-    """Create the application (if needed), load the QML module and return the window."""
+def make_storage(options: Options) -> Storage:
+    return Storage(options.data_dir or default_data_dir())
+
+
+def open_window(
+    language: str | None = None,
+    argv: list[str] | None = None,
+    options: Options | None = None,
+    storage: Storage | None = None,
+) -> Window:
+    """Create the application (if needed), the parts of the game, and the window.
+
+    ``language`` None: the remembered one, else the system's. Raises ``RuntimeError`` when the
+    QML cannot be loaded and ``OSError`` when the bundled font is missing.
+    """
+    options = options or Options()
     qapp = application(argv)
-    _install_font(qapp)
     _install_icon(qapp)
     if not QQuickStyle.name():
         QQuickStyle.setStyle("Fusion")
+    storage = storage or make_storage(options)
+    settings = Settings(options.settings_file, step_ms=options.step_ms)
     engine = QQmlApplicationEngine()
     engine.addImportPath(str(APP_DIR.parent))
-    if language is None:
-        settings = (
-            QSettings(str(controller.CONFIG.settings_file), QSettings.Format.IniFormat)
-            if controller.CONFIG.settings_file
-            else QSettings()
-        )
-        language = str(settings.value("language") or "") or None
-    try:
-        from app import i18n
+    from app import i18n
 
-        i18n.install(qapp, engine, language)
-    except Exception as exc:  # noqa: BLE001  (the game still runs, in English)
-        print(f"Translations unavailable: {exc}", file=sys.stderr)
-    try:  # the lesson window's types (the lessons are optional for the game itself)
-        import app.lesson_player  # noqa: F401
-    except Exception as exc:  # noqa: BLE001
-        print(f"Lessons unavailable: {exc}", file=sys.stderr)
+    i18n.install(qapp, engine, language or settings.value("language") or None)
+    board_input = BoardInput(lambda: bool(settings.value("quickMoves")))
+    computer = ComputerTurn(settings, options.think_delay_ms)
+    view = MatchView()
+    flow = GameFlow(
+        settings,
+        storage if options.save else None,
+        board_input,
+        computer,
+        view,
+        seed=options.seed,
+    )
+    lessons = LessonPlayer(
+        storage.path(PROGRESS_FILE),
+        BoardInput(lambda: bool(settings.value("quickMoves"))),
+        data_path=options.lessons_dir,
+    )
+    language_state = i18n.language_state()
+    language_state.languageChanged.connect(flow.publish)
+    language_state.languageChanged.connect(lessons.retranslate)
+    attach(engine, flow, view, settings, board_input, computer, lessons)
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
     if not roots:
         raise RuntimeError("The QML window could not be loaded (see the messages above).")
     window = roots[0]
-    game = engine.singletonInstance(MODULE, "Game")
-    return Window(qapp, engine, window, game)  # type: ignore[arg-type]
+    flow.publish()
+    return Window(
+        qapp,
+        engine,
+        window,
+        settings,
+        storage,
+        view,
+        flow,
+        board_input,
+        computer,
+        lessons,  # type: ignore[arg-type]
+    )
 
 
 def use_offscreen() -> None:

@@ -34,15 +34,11 @@ STALL_TARGET_MS = 100.0
 
 def child() -> None:
     """Open the window as the program does and report the first frame."""
-    from app import controller
+    from app.window import Options, open_window
 
     data = Path(tempfile.mkdtemp())
-    controller.CONFIG.data_dir = data
-    controller.CONFIG.settings_file = data / "settings.ini"
-    from app.window import open_window
-
-    w = open_window("en", ["startup"])
-    w.game.start()
+    w = open_window("en", ["startup"], Options(data_dir=data, settings_file=data / "settings.ini"))
+    w.flow.start()
 
     def first_frame() -> None:
         print("FRAME", flush=True)
@@ -81,19 +77,17 @@ def expert_stalls(turns: int, seed: int) -> tuple[float, float, int]:
     """(longest GUI gap while thinking in ms, thinking time in s, computer decisions)."""
     from PySide6.QtCore import QCoreApplication, QElapsedTimer, QTimer
 
-    from app import controller
+    from app.window import Options, open_window
 
     data = Path(tempfile.mkdtemp())
-    controller.CONFIG = controller.Config(
+    options = Options(
         data_dir=data, settings_file=data / "settings.ini", seed=seed, step_ms=0, think_delay_ms=0
     )
-    from app.window import open_window
-
-    w = open_window("en", ["stalls"])
+    w = open_window("en", ["stalls"], options)
     w.window.show()
-    game = w.game
-    game.start()
-    game.newGame({"opponent": "expert", "cube": True})
+    game, flow, board_input = w.view, w.flow, w.board_input
+    flow.start()
+    flow.newGame({"opponent": "expert", "cube": True})
 
     clock = QElapsedTimer()
     clock.start()
@@ -120,20 +114,21 @@ def expert_stalls(turns: int, seed: int) -> tuple[float, float, int]:
     while played < turns and time.monotonic() < deadline:
         QCoreApplication.processEvents()
         time.sleep(0.001)
-        if game.busy:
+        if flow.busy:
             continue
         if game.gameOver.get("visible"):
-            game.rematch()
+            flow.rematch()
         elif game.mustAnswerDouble:
-            game.take()
+            flow.take()
         elif game.canRoll:
-            game.roll()
+            flow.roll()
             played += 1
         elif game.legalSteps and game.humanToAct:
             step = rng.choice(game.legalSteps)
-            game.clickLocation(step["from"])
-            if game.selected != -1:
-                game.clickLocation(step["to"])
+            board_input.clickLocation(step["from"])
+            board_input.clickLocation(step["to"])
+        elif game.canConfirm:
+            flow.confirm()
     timer.stop()
     w.close()
     return state["worst"], state["thinking_ms"] / 1000, state["decisions"]

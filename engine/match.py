@@ -57,6 +57,31 @@ from engine.position import Position
 from engine.turn import TurnBuilder
 
 MAX_CUBE = 64
+
+
+class DoubleRefusal:
+    """Why a double is not allowed (``Game.double_refusal()``); ``DOUBLE_REFUSAL_TEXT`` says it."""
+
+    AFTER_ROLL = "after_roll"
+    NOT_NOW = "not_now"
+    CRAWFORD = "crawford"
+    NO_CUBE = "no_cube"
+    NOT_OWNER = "not_owner"
+    MAXIMUM = "maximum"
+    DEAD_CUBE = "dead_cube"
+
+
+DOUBLE_REFUSAL_TEXT = {
+    DoubleRefusal.AFTER_ROLL: "You may double only before rolling the dice.",
+    DoubleRefusal.NOT_NOW: "A double can be offered only before a roll of a game in play.",
+    DoubleRefusal.CRAWFORD: "No doubling in the Crawford game.",
+    DoubleRefusal.NO_CUBE: "The doubling cube is not in use in this game.",
+    DoubleRefusal.NOT_OWNER: "Only the owner of the cube may redouble.",
+    DoubleRefusal.MAXIMUM: f"The cube is at its maximum of {MAX_CUBE}.",
+    DoubleRefusal.DEAD_CUBE: (
+        "The cube is dead: winning this game at its current value wins the match."
+    ),
+}
 MAX_MATCH_LENGTH = 25
 
 
@@ -210,27 +235,28 @@ class Game:
 
     def can_double(self) -> bool:
         """True when the player on roll may double now."""
-        return self._double_refusal() is None
+        return self.double_refusal() is None
 
-    def _double_refusal(self) -> str | None:
+    def double_refusal(self) -> str | None:
+        """Why the player on roll may not double now (a ``DoubleRefusal`` code), or None."""
         if self.state is not GameState.AWAITING_ROLL:
             if self.state is GameState.AWAITING_PLAY:
-                return "You may double only before rolling the dice."
-            return f"Cannot double now: the game is in state {self.state.value}."
+                return DoubleRefusal.AFTER_ROLL
+            return DoubleRefusal.NOT_NOW
         if self.is_crawford:
-            return "No doubling in the Crawford game."
+            return DoubleRefusal.CRAWFORD
         if not self.cube_enabled:
-            return "The doubling cube is not in use in this game."
+            return DoubleRefusal.NO_CUBE
         if self.cube_owner is not None and self.cube_owner != self.player_on_roll:
-            return "Only the owner of the cube may redouble."
+            return DoubleRefusal.NOT_OWNER
         if self.cube_value >= MAX_CUBE:
-            return f"The cube is at its maximum of {MAX_CUBE}."
+            return DoubleRefusal.MAXIMUM
         if self.match_length and (
             self.match_score[self.player_on_roll] + self.cube_value >= self.match_length
         ):
             # As in GNU Backgammon: winning this game at the current value already wins the
             # match, so a double could only help the opponent.
-            return "The cube is dead: winning this game at its current value wins the match."
+            return DoubleRefusal.DEAD_CUBE
         return None
 
     # -- actions ----------------------------------------------------------------------------------
@@ -287,9 +313,9 @@ class Game:
 
     def double(self) -> None:
         """Offer a double (before rolling); the opponent must then ``take`` or ``drop``."""
-        refusal = self._double_refusal()
+        refusal = self.double_refusal()
         if refusal:
-            raise _fail(refusal)
+            raise _fail(DOUBLE_REFUSAL_TEXT[refusal])
         self._events.append((self.player_on_roll, f" Doubles => {self.cube_value * 2}"))
         self._record({"type": "double"})
         self.state = GameState.AWAITING_TAKE
@@ -637,12 +663,15 @@ class Match:
         *,
         players: Sequence[str] = ("Player 1", "Player 2"),
         seed: int | None = None,
+        cube: bool = True,
+        crawford: bool = True,
     ) -> Match:
         """Set up a match in play from a Position ID and a Match ID (as GNU Backgammon shows them).
 
         The position is from the view of the player on roll (the doubler while a double is
-        pending). The cube is in use (as in GNU Backgammon) and the Crawford rule applies; a
-        score at one point from the target without the Crawford flag is taken as post-Crawford.
+        pending). By default the cube is in use (as in GNU Backgammon) and the Crawford rule
+        applies; a score at one point from the target without the Crawford flag is taken as
+        post-Crawford.
         Raises ``InvalidMatchIdError`` / ``InvalidPositionIdError`` for bad or unsupported IDs.
         """
         fields = MatchIdFields.decode(match_id)
@@ -650,7 +679,7 @@ class Match:
             raise InvalidMatchIdError(
                 f"Match length {fields.match_length}: matches go to 1-{MAX_MATCH_LENGTH} points."
             )
-        match = cls(fields.match_length, cube=True, crawford=True, players=players, seed=seed)
+        match = cls(fields.match_length, cube=cube, crawford=crawford, players=players, seed=seed)
         match._set_up(position_id, match_id)
         return match
 
@@ -680,7 +709,10 @@ class Match:
             raise InvalidMatchIdError(f"The cube cannot be doubled beyond {MAX_CUBE}.")
         if position.is_game_over() and fields.game_state == GAME_PLAYING:
             raise InvalidMatchIdError("The position is a finished game, not a game in play.")
-        self.cube_enabled = True
+        if not self.cube_enabled and (
+            fields.cube != 1 or fields.cube_owner != -1 or fields.doubled
+        ):
+            raise InvalidMatchIdError("The Match ID shows a cube in a match played without it.")
         self._start_score = fields.score
         self._crawford_played_before = bool(
             n >= 2 and not fields.crawford and n - 1 in fields.score
@@ -689,7 +721,7 @@ class Match:
         if fields.game_state == GAME_NONE:
             return
         game = Game(
-            cube_enabled=True,
+            cube_enabled=self.cube_enabled,
             crawford=fields.crawford,
             match_length=self.length,
             match_score=self._start_score,
@@ -807,7 +839,9 @@ __all__ = [
     "Game",
     "GameResult",
     "GameState",
+    "DOUBLE_REFUSAL_TEXT",
     "MAX_CUBE",
+    "DoubleRefusal",
     "Match",
     "ResultKind",
     "result_kind",

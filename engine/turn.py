@@ -147,6 +147,59 @@ class TurnBuilder:
             raise IllegalPlayError(Reason.DIE_NOT_AVAILABLE)
         return self.move_checker(src, max(src - die, 0) if src != BAR_POINT else 25 - die)
 
+    def path_to(self, src: int, dst: int) -> list[Step] | None:
+        """The steps that carry one checker from ``src`` to ``dst`` now, or None.
+
+        One die when a single step reaches ``dst``; otherwise several dice of the same checker
+        through open landing points (``24/21*/18``), each step one that can still be completed
+        into a legal play. The builder is left as it was.
+        """
+        for step in self.legal_steps():
+            if step.src == src and step.dst == dst:
+                return [step]
+        for step in self.legal_steps():
+            if step.src != src or step.dst == OFF_POINT or step.dst <= dst:
+                continue
+            self._push(step)
+            try:
+                rest = self.path_to(step.dst, dst)
+            finally:
+                self.undo()
+            if rest:
+                return [step, *rest]
+        return None
+
+    def reachable(self, src: int) -> set[int]:
+        """Every point (0 off) the checker on ``src`` can reach now, by one die or several."""
+        out: set[int] = set()
+        for step in self.legal_steps():
+            if step.src != src:
+                continue
+            out.add(step.dst)
+            if step.dst != OFF_POINT:
+                self._push(step)
+                try:
+                    out |= self.reachable(step.dst)
+                finally:
+                    self.undo()
+        return out
+
+    def move_to(self, src: int, dst: int) -> list[Step]:
+        """Carry one checker from ``src`` to ``dst`` by one die or several; returns the steps.
+
+        Raises ``IllegalPlayError`` with the reason when no legal path exists (nothing moves).
+        """
+        path = self.path_to(src, dst)
+        if path is None:
+            raise IllegalPlayError(self._reason_for(src, dst))
+        for step in path:
+            self._push(step)
+        return path
+
+    def is_forced(self) -> bool:
+        """True when exactly one legal play exists (it can be played for the player)."""
+        return len(self.plays) == 1 and bool(self.plays[0].steps)
+
     def undo(self) -> Step | None:
         """Take back the last step; returns it, or None when no step was made."""
         if not self._steps:

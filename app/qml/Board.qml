@@ -51,6 +51,7 @@ Item {
     signal locationClicked(int location)
     signal locationDoubleClicked(int location)
     signal checkerDropped(int fromLocation, int toLocation)
+    signal diceClicked()  // a click on the dice (ends a finished turn, as on iOS)
 
     // -- geometry (table units, the table keeps its aspect ratio) -----------------------------
     readonly property real unitsWide: 15.6
@@ -652,6 +653,11 @@ Item {
             }
             onClicked: event => {
                 if (pressedAt === -2) return
+                const onDice = diceRow.mapFromItem(mouse, event.x, event.y)
+                if (diceRow.visible && diceRow.contains(onDice)) {
+                    board.diceClicked()
+                    return
+                }
                 const loc = board.locationAt(event.x, event.y)
                 if (loc >= 0) board.locationClicked(loc)
             }

@@ -1,5 +1,5 @@
 // One open lesson step: the board with the step's marks, the text, the exercise controls,
-// the feedback and the step buttons. Shows LessonPlayer.view; answers go to LessonPlayer.
+// the feedback and the step buttons. Shows the player's view; answers go to the player.
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
@@ -37,6 +37,7 @@ Item {
             draggableLocations: panel.view.draggable || []
             interactive: panel.view.exercise === "play" || panel.view.exercise === "reach"
             onLocationClicked: location => LessonPlayer.clickLocation(location)
+            onLocationDoubleClicked: location => LessonPlayer.doubleClickLocation(location)
             onCheckerDropped: (from, to) => LessonPlayer.dropChecker(from, to)
         }
 

@@ -1,6 +1,6 @@
 // The lessons window: the list of the eight lessons with their progress, and the open lesson
 // (the board with its marks, the text, the exercise, feedback and the step buttons).
-// Everything shown comes from the LessonPlayer singleton; answers go back to it.
+// Everything shown comes from the LessonPlayer it is given; answers go back to it.
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
@@ -45,6 +45,10 @@ ApplicationWindow {
         onActivated: LessonPlayer.showHint()
     }
     Shortcut {
+        sequences: [StandardKey.Close, "Ctrl+W", "Esc"]
+        onActivated: lessonWindow.close()
+    }
+    Shortcut {
         sequences: [StandardKey.Undo, "Backspace"]
         enabled: lessonWindow.view.canUndo === true
         onActivated: LessonPlayer.undoMove()
@@ -74,11 +78,23 @@ ApplicationWindow {
                 anchors.fill: parent
                 anchors.margins: 10 * lessonWindow.ui
                 spacing: 8 * lessonWindow.ui
-                Label {
-                    text: qsTr("Lessons")
-                    color: lessonWindow.accent
-                    font.pixelSize: 22 * lessonWindow.ui
-                    font.bold: true
+                RowLayout {
+                    Layout.fillWidth: true
+                    Label {
+                        Layout.fillWidth: true
+                        text: qsTr("Lessons")
+                        color: lessonWindow.accent
+                        font.pixelSize: 22 * lessonWindow.ui
+                        font.bold: true
+                    }
+                    Button {
+                        objectName: "closeLessonsButton"
+                        text: qsTr("Close")
+                        font.pixelSize: 13 * lessonWindow.ui
+                        ToolTip.visible: hovered
+                        ToolTip.text: qsTr("Close the lessons (Esc)")
+                        onClicked: lessonWindow.close()
+                    }
                 }
                 ListView {
                     id: lessonList

@@ -9,7 +9,7 @@ import Backgammon.I18n
 ApplicationWindow {
     id: window
     objectName: "mainWindow"
-    readonly property var geometry: Game.windowGeometry()
+    readonly property var geometry: Settings.windowGeometry()
     width: geometry.width
     height: geometry.height
     minimumWidth: 800
@@ -36,8 +36,8 @@ ApplicationWindow {
                                       qsTr("Hints: checkers and points")]
 
     onClosing: {
-        Game.saveWindowGeometry(width, height, visibility === Window.Maximized)
-        Game.shutdown()
+        Settings.saveWindowGeometry(width, height, visibility === Window.Maximized)
+        GameFlow.shutdown()
     }
     Component.onCompleted: if (geometry.maximized) showMaximized()
 
@@ -49,57 +49,65 @@ ApplicationWindow {
     }
 
     // -- shortcuts ----------------------------------------------------------------------------
-    Shortcut { sequences: ["R", "Space"]; enabled: Game.canRoll; onActivated: Game.roll() }
-    Shortcut { sequences: [StandardKey.Undo, "Backspace"]; enabled: Game.canUndo; onActivated: Game.undo() }
+    Shortcut { sequences: ["R", "Space"]; enabled: MatchView.canRoll; onActivated: GameFlow.roll() }
+    Shortcut { sequences: [StandardKey.Undo, "Backspace"]; enabled: MatchView.canUndo; onActivated: GameFlow.undo() }
     Shortcut { sequences: ["Return", "Enter"]; onActivated: window.confirmOrNext() }
-    Shortcut { sequence: "D"; enabled: Game.canDouble; onActivated: Game.double() }
-    Shortcut { sequence: "Ctrl+N"; onActivated: newGameDialog.open() }
-    Shortcut { sequence: "H"; onActivated: Game.cycleHintMode() }
+    Shortcut { sequence: "D"; enabled: MatchView.canDouble; onActivated: GameFlow.double() }
+    Shortcut { sequence: "Ctrl+N"; onActivated: window.askNewGame() }
+    Shortcut { sequence: "H"; onActivated: Settings.cycleHintMode() }
     Shortcut { sequence: "Ctrl+L"; onActivated: window.openLessons() }
-    Shortcut { sequence: "T"; enabled: Game.mustAnswerDouble; onActivated: Game.take() }
-    Shortcut { sequence: "P"; enabled: Game.mustAnswerDouble; onActivated: Game.passDouble() }
+    Shortcut { sequence: "T"; enabled: MatchView.mustAnswerDouble; onActivated: GameFlow.take() }
+    Shortcut { sequence: "P"; enabled: MatchView.mustAnswerDouble; onActivated: GameFlow.passDouble() }
 
-    // The lessons open in their own window, made on first use.
+    // The lessons open in their own top-level window (not a child of this one, so that this
+    // window's shortcuts do not act while the lessons are in front), made on first use.
     property var lessonWindow: null
     function openLessons() {
         if (!lessonWindow) {
             const component = Qt.createComponent("app.qml", "LessonWindow")
             if (component.status !== Component.Ready) {
-                console.warn("The lessons could not be opened: " + component.errorString())
+                messageDialog.say(qsTr("The lessons could not be opened: %1").arg(component.errorString()))
                 return
             }
-            lessonWindow = component.createObject(window)
+            lessonWindow = component.createObject(null)
         }
         lessonWindow.show()
+        lessonWindow.raise()
         lessonWindow.requestActivate()
     }
 
+    // A new game never throws away a game or match in progress without asking.
+    function askNewGame() {
+        if (MatchView.matchInProgress) confirmNewDialog.open()
+        else newGameDialog.open()
+    }
+
     function confirmOrNext() {
-        if (Game.canConfirm) Game.confirm()
-        else if (Game.gameOver.visible && !Game.gameOver.matchOver && Game.matchLength > 0)
-            Game.nextGame()
+        if (MatchView.canConfirm) GameFlow.confirm()
+        else if (MatchView.gameOver.visible && !MatchView.gameOver.matchOver && MatchView.matchLength > 0)
+            GameFlow.nextGame()
     }
 
     menuBar: MenuBar {
         GameMenu {
             title: qsTr("&Game")
-            KeyAction { text: qsTr("New game…"); keys: "Ctrl+N"; onTriggered: newGameDialog.open() }
+            KeyAction { text: qsTr("New game…"); keys: "Ctrl+N"; onTriggered: window.askNewGame() }
             KeyAction { text: qsTr("Lessons…"); keys: "Ctrl+L"; onTriggered: window.openLessons() }
             KeyAction {
                 text: qsTr("Next game")
                 keys: "Enter"
-                enabled: Game.gameOver.visible && !Game.gameOver.matchOver && Game.matchLength > 0
-                onTriggered: Game.nextGame()
+                enabled: MatchView.gameOver.visible && !MatchView.gameOver.matchOver && MatchView.matchLength > 0
+                onTriggered: GameFlow.nextGame()
             }
             MenuSeparator {}
-            KeyAction { text: qsTr("Roll"); keys: "R"; enabled: Game.canRoll; onTriggered: Game.roll() }
-            KeyAction { text: qsTr("Double"); keys: "D"; enabled: Game.canDouble; onTriggered: Game.double() }
-            KeyAction { text: qsTr("Undo move"); keys: "Ctrl+Z"; enabled: Game.canUndo; onTriggered: Game.undo() }
+            KeyAction { text: qsTr("Roll"); keys: "R"; enabled: MatchView.canRoll; onTriggered: GameFlow.roll() }
+            KeyAction { text: qsTr("Double"); keys: "D"; enabled: MatchView.canDouble; onTriggered: GameFlow.double() }
+            KeyAction { text: qsTr("Undo move"); keys: "Ctrl+Z"; enabled: MatchView.canUndo; onTriggered: GameFlow.undo() }
             KeyAction {
                 text: qsTr("Confirm end of turn")
                 keys: "Enter"
-                enabled: Game.canConfirm
-                onTriggered: Game.confirm()
+                enabled: MatchView.canConfirm
+                onTriggered: GameFlow.confirm()
             }
             MenuSeparator {}
             KeyAction { text: qsTr("Quit"); keys: "Ctrl+Q"; shortcut: StandardKey.Quit; onTriggered: window.close() }
@@ -110,28 +118,28 @@ ApplicationWindow {
                 title: qsTr("Move hints")
                 KeyAction {
                     text: window.hintNames[0]; keys: "H"; checkable: true
-                    checked: Game.hintMode === 0; onTriggered: Game.hintMode = 0
+                    checked: Settings.hintMode === 0; onTriggered: Settings.hintMode = 0
                 }
                 KeyAction {
                     text: window.hintNames[1]; keys: "H"; checkable: true
-                    checked: Game.hintMode === 1; onTriggered: Game.hintMode = 1
+                    checked: Settings.hintMode === 1; onTriggered: Settings.hintMode = 1
                 }
                 KeyAction {
                     text: window.hintNames[2]; keys: "H"; checkable: true
-                    checked: Game.hintMode === 2; onTriggered: Game.hintMode = 2
+                    checked: Settings.hintMode === 2; onTriggered: Settings.hintMode = 2
                 }
             }
             KeyAction {
                 text: qsTr("Confirm end of turn")
                 checkable: true
-                checked: Game.confirmEndOfTurn
-                onTriggered: Game.confirmEndOfTurn = checked
+                checked: Settings.confirmEndOfTurn
+                onTriggered: Settings.confirmEndOfTurn = checked
             }
             KeyAction {
                 text: qsTr("Turn the board for two players")
                 checkable: true
-                checked: Game.boardTurning
-                onTriggered: Game.boardTurning = checked
+                checked: Settings.boardTurning
+                onTriggered: Settings.boardTurning = checked
             }
             GameMenu {
                 title: qsTr("Language")
@@ -144,7 +152,7 @@ ApplicationWindow {
                         checked: I18n.language === modelData
                         onTriggered: {
                             I18n.language = modelData
-                            Game.language = modelData  // remembered for the next start
+                            Settings.language = modelData  // remembered for the next start
                         }
                     }
                 }
@@ -153,19 +161,19 @@ ApplicationWindow {
                 title: qsTr("Animation speed")
                 KeyAction {
                     text: qsTr("Slow"); checkable: true
-                    checked: Game.animationSpeed === 0; onTriggered: Game.animationSpeed = 0
+                    checked: Settings.animationSpeed === 0; onTriggered: Settings.animationSpeed = 0
                 }
                 KeyAction {
                     text: qsTr("Normal"); checkable: true
-                    checked: Game.animationSpeed === 1; onTriggered: Game.animationSpeed = 1
+                    checked: Settings.animationSpeed === 1; onTriggered: Settings.animationSpeed = 1
                 }
                 KeyAction {
                     text: qsTr("Fast"); checkable: true
-                    checked: Game.animationSpeed === 2; onTriggered: Game.animationSpeed = 2
+                    checked: Settings.animationSpeed === 2; onTriggered: Settings.animationSpeed = 2
                 }
                 KeyAction {
                     text: qsTr("No animation"); checkable: true
-                    checked: Game.animationSpeed === 3; onTriggered: Game.animationSpeed = 3
+                    checked: Settings.animationSpeed === 3; onTriggered: Settings.animationSpeed = 3
                 }
             }
         }
@@ -185,28 +193,29 @@ ApplicationWindow {
                 id: board
                 objectName: "board"
                 anchors.fill: parent
-                boardState: Game.board
-                turned: Game.turned
-                animateTurning: Game.stepMs > 0
-                dice: Game.dice
-                diceOwner: Game.diceOwner
-                movingPlayer: Game.onRoll
-                openingDice: Game.openingDice
-                cubeVisible: Game.cubeEnabled && !Game.crawfordGame
-                cubeValue: Game.cubeValue
-                cubeOwner: Game.cubeOwner
-                cubeOffered: Game.cubeOffered
-                ringCheckers: Game.ringCheckers
-                ringPoints: Game.ringPoints
-                selectedLocation: Game.selected
-                draggableLocations: Game.draggable
-                interactive: Game.humanToAct
-                onLocationClicked: location => Game.clickLocation(location)
-                onLocationDoubleClicked: location => Game.doubleClickLocation(location)
-                onCheckerDropped: (from, to) => Game.dropChecker(from, to)
+                boardState: MatchView.board
+                turned: MatchView.turned
+                animateTurning: Settings.stepMs > 0
+                dice: MatchView.dice
+                diceOwner: MatchView.diceOwner
+                movingPlayer: MatchView.onRoll
+                openingDice: MatchView.openingDice
+                cubeVisible: MatchView.cubeEnabled && !MatchView.crawfordGame
+                cubeValue: MatchView.cubeValue
+                cubeOwner: MatchView.cubeOwner
+                cubeOffered: MatchView.cubeOffered
+                ringCheckers: MatchView.ringCheckers
+                ringPoints: MatchView.ringPoints
+                selectedLocation: MatchView.selected
+                draggableLocations: MatchView.draggable
+                interactive: MatchView.humanToAct
+                onLocationClicked: location => BoardInput.clickLocation(location)
+                onLocationDoubleClicked: location => BoardInput.doubleClickLocation(location)
+                onCheckerDropped: (from, to) => BoardInput.dropChecker(from, to)
+                onDiceClicked: if (MatchView.canConfirm) GameFlow.confirm()
             }
             Connections {
-                target: Game
+                target: ComputerTurn
                 function onStepAnimated(from, to, player, ms) { board.animateStep(from, to, player, ms) }
             }
 
@@ -214,7 +223,7 @@ ApplicationWindow {
             Rectangle {
                 id: doublePrompt
                 objectName: "doublePrompt"
-                visible: Game.mustAnswerDouble
+                visible: MatchView.mustAnswerDouble
                 anchors.centerIn: parent
                 width: promptColumn.implicitWidth + 40 * window.ui
                 height: promptColumn.implicitHeight + 32 * window.ui
@@ -228,8 +237,8 @@ ApplicationWindow {
                     spacing: 12 * window.ui
                     Label {
                         Layout.alignment: Qt.AlignHCenter
-                        text: qsTr("%1 doubles to %2.").arg(Game.names[Game.onRoll] || "")
-                                                       .arg(Game.cubeValue * 2)
+                        text: qsTr("%1 doubles to %2.").arg(MatchView.names[MatchView.onRoll] || "")
+                                                       .arg(MatchView.cubeValue * 2)
                         color: window.textColor
                         font.pixelSize: 20 * window.ui
                         font.bold: true
@@ -237,8 +246,8 @@ ApplicationWindow {
                     Label {
                         Layout.alignment: Qt.AlignHCenter
                         text: qsTr("%1: take (play on for %2 points) or pass (lose %3)?")
-                              .arg(Game.names[1 - Game.onRoll] || "").arg(Game.cubeValue * 2)
-                              .arg(Game.cubeValue)
+                              .arg(MatchView.names[1 - MatchView.onRoll] || "").arg(MatchView.cubeValue * 2)
+                              .arg(MatchView.cubeValue)
                         color: window.textColor
                         font.pixelSize: 15 * window.ui
                     }
@@ -249,13 +258,13 @@ ApplicationWindow {
                             objectName: "takeButton"
                             text: qsTr("Take")
                             hint: qsTr("Take the double (T)")
-                            onClicked: Game.take()
+                            onClicked: GameFlow.take()
                         }
                         GameButton {
                             objectName: "passButton"
                             text: qsTr("Pass")
                             hint: qsTr("Pass and lose the game (P)")
-                            onClicked: Game.passDouble()
+                            onClicked: GameFlow.passDouble()
                         }
                     }
                 }
@@ -265,7 +274,7 @@ ApplicationWindow {
             Rectangle {
                 id: gameOverCard
                 objectName: "gameOverCard"
-                visible: Game.gameOver.visible === true
+                visible: MatchView.gameOver.visible === true
                 anchors.centerIn: parent
                 width: overColumn.implicitWidth + 56 * window.ui
                 height: overColumn.implicitHeight + 40 * window.ui
@@ -273,7 +282,7 @@ ApplicationWindow {
                 color: "#f02a1c12"
                 border.color: window.accent
                 border.width: 2
-                readonly property var info: Game.gameOver
+                readonly property var info: MatchView.gameOver
                 ColumnLayout {
                     id: overColumn
                     anchors.centerIn: parent
@@ -306,10 +315,10 @@ ApplicationWindow {
                     }
                     Label {
                         Layout.alignment: Qt.AlignHCenter
-                        visible: Game.matchLength > 0
-                        text: qsTr("Match to %1: %2 %3 – %4 %5").arg(Game.matchLength)
-                              .arg(Game.names[0]).arg(Game.score[0]).arg(Game.score[1])
-                              .arg(Game.names[1])
+                        visible: MatchView.matchLength > 0
+                        text: qsTr("Match to %1: %2 %3 – %4 %5").arg(MatchView.matchLength)
+                              .arg(MatchView.names[0]).arg(MatchView.score[0]).arg(MatchView.score[1])
+                              .arg(MatchView.names[1])
                         color: window.textColor
                         font.pixelSize: 15 * window.ui
                     }
@@ -318,23 +327,23 @@ ApplicationWindow {
                         spacing: 14 * window.ui
                         GameButton {
                             objectName: "nextGameButton"
-                            visible: Game.matchLength > 0 && !gameOverCard.info.matchOver
+                            visible: MatchView.matchLength > 0 && !gameOverCard.info.matchOver
                             text: qsTr("Next game")
                             hint: qsTr("Play the next game of the match (Enter)")
-                            onClicked: Game.nextGame()
+                            onClicked: GameFlow.nextGame()
                         }
                         GameButton {
                             objectName: "playAgainButton"
-                            visible: Game.matchLength === 0 || gameOverCard.info.matchOver === true
-                            text: Game.matchLength > 0 ? qsTr("New match, same players")
+                            visible: MatchView.matchLength === 0 || gameOverCard.info.matchOver === true
+                            text: MatchView.matchLength > 0 ? qsTr("New match, same players")
                                                        : qsTr("Play again")
-                            onClicked: Game.rematch()
+                            onClicked: GameFlow.rematch()
                         }
                         GameButton {
                             objectName: "newMatchButton"
                             text: qsTr("New game…")
                             hint: qsTr("Choose a new game or match (Ctrl+N)")
-                            onClicked: newGameDialog.open()
+                            onClicked: window.askNewGame()
                         }
                     }
                 }
@@ -351,7 +360,7 @@ ApplicationWindow {
             ui: window.ui
             levelNames: window.levelNames
             hintNames: window.hintNames
-            onNewGameRequested: newGameDialog.open()
+            onNewGameRequested: window.askNewGame()
         }
     }
 
@@ -362,20 +371,67 @@ ApplicationWindow {
     }
 
     Dialog {
+        id: confirmNewDialog
+        objectName: "confirmNewDialog"
+        title: qsTr("New game")
+        modal: true
+        anchors.centerIn: parent
+        width: Math.min(window.width * 0.9, 520 * window.ui)
+        Label {
+            width: parent.width
+            wrapMode: Text.WordWrap
+            text: MatchView.matchLength > 0
+                  ? qsTr("A match is in progress. Resign it and start a new game?")
+                  : qsTr("A game is in progress. Resign it and start a new game?")
+        }
+        footer: DialogButtonBox {
+            Button {
+                objectName: "resignAndNewButton"
+                text: qsTr("Resign and start anew")
+                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
+            }
+            Button {
+                objectName: "keepPlayingButton"
+                text: qsTr("Keep playing")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+            }
+        }
+        onAccepted: newGameDialog.open()
+    }
+
+    Dialog {
         id: noticeDialog
         objectName: "noticeDialog"
-        title: qsTr("Saved game")
+        title: qsTr("Backgammon")
         modal: true
         anchors.centerIn: parent
         width: Math.min(window.width * 0.8, 560)
-        visible: Game.notice !== ""
+        visible: MatchView.notice !== ""
         standardButtons: Dialog.Ok
         Label {
             objectName: "noticeText"
             width: parent.width
             wrapMode: Text.WordWrap
-            text: Game.notice
+            text: MatchView.notice
         }
-        onClosed: Game.dismissNotice()
+        onClosed: GameFlow.dismissNotice()
+    }
+
+    Dialog {
+        id: messageDialog
+        objectName: "messageDialog"
+        title: qsTr("Backgammon")
+        modal: true
+        anchors.centerIn: parent
+        width: Math.min(window.width * 0.8, 560)
+        standardButtons: Dialog.Ok
+        function say(text) { messageText.text = text; open() }
+        Label {
+            id: messageText
+            objectName: "messageText"
+            width: parent.width
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+        }
     }
 }

@@ -18,7 +18,7 @@ Dialog {
     readonly property var lengths: [0, 3, 5, 7, 11]
 
     onAboutToShow: {
-        const d = Game.newGameDefaults
+        const d = Settings.newGameDefaults
         opponentBox.currentIndex = Math.max(0, opponents.indexOf(d.opponent))
         lengthBox.currentIndex = Math.max(0, lengths.indexOf(d.matchLength))
         cubeBox.checked = d.cube
@@ -28,7 +28,7 @@ Dialog {
     }
 
     function start() {
-        Game.newGame({
+        GameFlow.newGame({
             "opponent": opponents[opponentBox.currentIndex],
             "matchLength": lengths[lengthBox.currentIndex],
             "cube": cubeBox.checked,

@@ -18,8 +18,8 @@ Rectangle {
     component PlayerCard: Rectangle {
         id: card
         property int player: 0
-        readonly property bool active: Game.phase === "double" ? Game.onRoll !== player
-                                                               : Game.onRoll === player
+        readonly property bool active: MatchView.phase === "double" ? MatchView.onRoll !== player
+                                                               : MatchView.onRoll === player
         objectName: "playerCard" + player
         Layout.fillWidth: true
         implicitHeight: cardColumn.implicitHeight + 20 * panel.ui
@@ -42,7 +42,7 @@ Rectangle {
                 }
                 Label {
                     Layout.fillWidth: true
-                    text: Game.names[card.player] || ""
+                    text: MatchView.names[card.player] || ""
                     elide: Text.ElideRight
                     color: "#f6ead2"
                     font.pixelSize: 17 * panel.ui
@@ -50,8 +50,8 @@ Rectangle {
                 }
                 Label {
                     objectName: "score" + card.player
-                    visible: Game.matchLength > 0
-                    text: String(Game.score[card.player])
+                    visible: MatchView.matchLength > 0
+                    text: String(MatchView.score[card.player])
                     color: "#e0b35a"
                     font.pixelSize: 22 * panel.ui
                     font.bold: true
@@ -59,19 +59,19 @@ Rectangle {
             }
             Label {
                 text: {
-                    let who = Game.computerPlayer === card.player
-                              ? qsTr("Computer (%1)").arg(panel.levelNames[Game.level] || "")
+                    let who = MatchView.computerPlayer === card.player
+                              ? qsTr("Computer (%1)").arg(panel.levelNames[MatchView.level] || "")
                               : qsTr("Player")
-                    return who + " · " + qsTr("%1 pips").arg(Game.pips[card.player])
+                    return who + " · " + qsTr("%1 pips").arg(MatchView.pips[card.player])
                 }
                 objectName: "pips" + card.player
                 color: "#d8c7a6"
                 font.pixelSize: 13 * panel.ui
             }
             Label {
-                visible: card.active && Game.phase !== "game_over" && Game.phase !== "match_over"
-                text: Game.phase === "double" ? qsTr("Decides on the double")
-                      : Game.thinking && Game.computerPlayer === card.player ? qsTr("Thinking…")
+                visible: card.active && MatchView.phase !== "game_over" && MatchView.phase !== "match_over"
+                text: MatchView.phase === "double" ? qsTr("Decides on the double")
+                      : MatchView.thinking && MatchView.computerPlayer === card.player ? qsTr("Thinking…")
                       : qsTr("On roll")
                 color: "#f0c46c"
                 font.pixelSize: 13 * panel.ui
@@ -85,7 +85,7 @@ Rectangle {
         anchors.margins: 12 * panel.ui
         spacing: 10 * panel.ui
 
-        PlayerCard { player: Game.turned ? 0 : 1 }  // the player at the top of the board
+        PlayerCard { player: MatchView.turned ? 0 : 1 }  // the player at the top of the board
 
         // Match and cube
         Label {
@@ -94,18 +94,18 @@ Rectangle {
             horizontalAlignment: Text.AlignHCenter
             wrapMode: Text.WordWrap
             text: {
-                let t = Game.matchLength > 0 ? qsTr("Match to %1 points").arg(Game.matchLength)
+                let t = MatchView.matchLength > 0 ? qsTr("Match to %1 points").arg(MatchView.matchLength)
                                              : qsTr("Single game")
-                if (Game.crawfordGame) t += " · " + qsTr("Crawford game")
-                if (Game.cubeEnabled && !Game.crawfordGame)
-                    t += " · " + qsTr("Cube %1").arg(Game.cubeValue)
+                if (MatchView.crawfordGame) t += " · " + qsTr("Crawford game")
+                if (MatchView.cubeEnabled && !MatchView.crawfordGame)
+                    t += " · " + qsTr("Cube %1").arg(MatchView.cubeValue)
                 return t
             }
             color: "#f6ead2"
             font.pixelSize: 14 * panel.ui
         }
 
-        PlayerCard { player: Game.turned ? 1 : 0 }
+        PlayerCard { player: MatchView.turned ? 1 : 0 }
 
         // What happened
         Rectangle {
@@ -123,15 +123,15 @@ Rectangle {
                     Layout.fillWidth: true
                     BusyIndicator {
                         objectName: "thinkingIndicator"
-                        visible: Game.thinking
-                        running: Game.thinking
+                        visible: MatchView.thinking
+                        running: MatchView.thinking
                         Layout.preferredWidth: 26 * panel.ui
                         Layout.preferredHeight: 26 * panel.ui
                     }
                     Label {
                         objectName: "statusLabel"
                         Layout.fillWidth: true
-                        text: Game.status
+                        text: MatchView.status
                         wrapMode: Text.WordWrap
                         color: "#f6ead2"
                         font.pixelSize: 14 * panel.ui
@@ -140,8 +140,8 @@ Rectangle {
                 Label {
                     objectName: "lastPlayLabel"
                     Layout.fillWidth: true
-                    visible: Game.lastPlay !== ""
-                    text: Game.lastPlay
+                    visible: MatchView.lastPlay !== ""
+                    text: MatchView.lastPlay
                     wrapMode: Text.WordWrap
                     color: "#d8c7a6"
                     font.pixelSize: 13 * panel.ui
@@ -153,7 +153,7 @@ Rectangle {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
                     clip: true
-                    model: Game.moveList
+                    model: MatchView.moveList
                     spacing: 2 * panel.ui
                     onCountChanged: positionViewAtEnd()
                     delegate: Label {
@@ -180,24 +180,24 @@ Rectangle {
                 objectName: "rollButton"
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
-                Layout.columnSpan: Game.cubeEnabled ? 1 : 2
+                Layout.columnSpan: MatchView.cubeEnabled ? 1 : 2
                 ui: panel.ui
                 primary: true
                 text: qsTr("Roll")
                 hint: qsTr("Roll the dice (R or Space)")
-                enabled: Game.canRoll
-                onClicked: Game.roll()
+                enabled: MatchView.canRoll
+                onClicked: GameFlow.roll()
             }
             GameButton {
                 objectName: "doubleButton"
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
-                visible: Game.cubeEnabled
+                visible: MatchView.cubeEnabled
                 ui: panel.ui
                 text: qsTr("Double")
                 hint: qsTr("Offer a double before rolling (D)")
-                enabled: Game.canDouble
-                onClicked: Game.double()
+                enabled: MatchView.canDouble
+                onClicked: GameFlow.double()
             }
             GameButton {
                 objectName: "undoButton"
@@ -206,8 +206,8 @@ Rectangle {
                 ui: panel.ui
                 text: qsTr("Undo")
                 hint: qsTr("Take back the last move (Ctrl+Z or Backspace)")
-                enabled: Game.canUndo
-                onClicked: Game.undo()
+                enabled: MatchView.canUndo
+                onClicked: GameFlow.undo()
             }
             GameButton {
                 objectName: "confirmButton"
@@ -216,17 +216,17 @@ Rectangle {
                 ui: panel.ui
                 text: qsTr("Done")
                 hint: qsTr("Confirm the end of your turn (Enter)")
-                enabled: Game.canConfirm
-                onClicked: Game.confirm()
+                enabled: MatchView.canConfirm
+                onClicked: GameFlow.confirm()
             }
             GameButton {
                 objectName: "hintButton"
                 Layout.fillWidth: true
                 Layout.columnSpan: 2
                 ui: panel.ui
-                text: panel.hintNames[Game.hintMode] || ""
+                text: panel.hintNames[Settings.hintMode] || ""
                 hint: qsTr("Move hints: off, checkers, checkers and points (H)")
-                onClicked: Game.cycleHintMode()
+                onClicked: Settings.cycleHintMode()
             }
             GameButton {
                 objectName: "newGameButton"

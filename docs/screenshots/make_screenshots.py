@@ -20,7 +20,6 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from PySide6.QtCore import QCoreApplication  # noqa: E402
 
-from app import controller  # noqa: E402
 from engine import Position  # noqa: E402
 
 
@@ -29,6 +28,19 @@ def pump(ms: int = 50) -> None:
     while time.monotonic() < end:
         QCoreApplication.processEvents()
         time.sleep(0.002)
+
+
+class Game:
+    """The window's parts under one name (reads go to the view, actions to the flow)."""
+
+    def __init__(self, w) -> None:
+        self.w = w
+
+    def __getattr__(self, name: str):
+        for part in (self.w.view, self.w.flow, self.w.board_input):
+            if hasattr(part, name):
+                return getattr(part, name)
+        raise AttributeError(name)
 
 
 def wait_for_human(game, limit: int = 600) -> None:
@@ -62,20 +74,21 @@ def play_turns(game, rng: random.Random, turns: int) -> None:
         while game.legalSteps and game.onRoll == mover:
             step = rng.choice(game.legalSteps)
             game.clickLocation(step["from"])
-            if game.selected != -1:
-                game.clickLocation(step["to"])
+            game.clickLocation(step["to"])
+        if game.canConfirm:
+            game.confirm()
 
 
 def main() -> None:
-    from app.window import open_window
+    from app.window import Options, open_window
 
     data = Path(tempfile.mkdtemp())
-    controller.CONFIG = controller.Config(
+    options = Options(
         data_dir=data, settings_file=data / "settings.ini", seed=2024, step_ms=0, think_delay_ms=0
     )
-    w = open_window("en", ["screenshots"])
+    w = open_window("en", ["screenshots"], options)
     w.window.show()
-    game = w.game
+    game = Game(w)
     game.start()
     rng = random.Random(7)
 
@@ -85,7 +98,7 @@ def main() -> None:
     wait_for_human(game)
     if game.canRoll:
         game.roll()
-    game.hintMode = 2
+    w.settings.hintMode = 2
     source = max((s["from"] for s in game.legalSteps), default=-1)
     if source >= 0:
         game.clickLocation(source)
@@ -93,7 +106,7 @@ def main() -> None:
         shoot(w, f"game-{size[0]}x{size[1]}.png", size)
 
     # The computer doubles: the take-or-pass prompt.
-    game.hintMode = 0
+    w.settings.hintMode = 0
     game.newGame({"opponent": "expert", "matchLength": 5, "cube": True, "name0": "Anna"})
     wait_for_human(game)
     text = "x 6:3 5:3 4:3 3:2; o 19:3 20:3 21:3 22:3 23:2"

@@ -20,13 +20,32 @@ from PySide6.QtGui import QGuiApplication  # noqa: E402
 from PySide6.QtQuick import QQuickItem  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
-from app import controller  # noqa: E402
 from tests.app.driver import WindowDriver  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def qapp_cls():
     return QGuiApplication
+
+
+class GameParts:
+    """The parts of an open window under one name, for short tests: ``game.board`` reads the
+    match view, ``game.roll()`` calls the game flow, ``game.hintMode = 1`` sets a setting."""
+
+    def __init__(self, w) -> None:
+        object.__setattr__(self, "_parts", (w.view, w.flow, w.settings, w.board_input))
+
+    def __getattr__(self, name: str):
+        for part in self._parts:
+            if hasattr(part, name):
+                return getattr(part, name)
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value) -> None:
+        settings = self._parts[2]
+        if not hasattr(settings, name):
+            raise AttributeError(f"{name} is not a setting")
+        setattr(settings, name, value)
 
 
 class Harness(WindowDriver):
@@ -39,21 +58,21 @@ class Harness(WindowDriver):
 
     # -- window -------------------------------------------------------------------------------
     def open(self, *, seed: int = 7, start: bool = True, size=(1280, 800)):
-        from app.window import open_window
+        from app.window import Options, open_window
 
-        controller.CONFIG = controller.Config(
+        options = Options(
             data_dir=self.data_dir,
             settings_file=self.data_dir / "settings.ini",
             seed=seed,
             step_ms=0,
             think_delay_ms=0,
         )
-        self.w = open_window("en", ["test"])
+        self.w = open_window("en", ["test"], options)
         self.w.window.resize(*size)
         self.w.window.show()
         self.qtbot.waitExposed(self.w.window)
         if start:
-            self.game.start()
+            self.w.flow.start()
         self.settle()
         return self.w
 
@@ -64,8 +83,8 @@ class Harness(WindowDriver):
             QCoreApplication.processEvents()
 
     @property
-    def game(self):
-        return self.w.game
+    def game(self) -> GameParts:
+        return GameParts(self.w)
 
     @property
     def window(self):
@@ -105,13 +124,24 @@ class Harness(WindowDriver):
             return self.item(f"tray_{location}")
         return self.item(f"location_{location}")
 
+    # The player confirms a finished turn (the default setting) as soon as it is complete;
+    # tests of confirming itself turn this off.
+    auto_confirm = True
+
     def play_step(self, step: dict) -> None:
-        """Make one legal step by clicks: the checker, then (if needed) its destination."""
+        """Make one legal step by clicks: the checker, then its destination; a finished turn is
+        confirmed with the Done button (``auto_confirm``)."""
         before = list(self.game.board)
         self.click_item(self.top_checker(step["from"]))
-        if self.game.selected == step["from"]:
-            self.click_item(self.target(step["to"]))
+        assert self.game.selected == step["from"], f"{step['from']} was not picked"
+        self.click_item(self.target(step["to"]))
         assert list(self.game.board) != before, f"the step {step} was not made"
+        self.confirm_if_done()
+
+    def confirm_if_done(self) -> None:
+        """Click Done when the turn is complete (also a roll without a legal move)."""
+        if self.auto_confirm and self.game.canConfirm and not self.game.legalSteps:
+            self.click("confirmButton")
 
 
 @pytest.fixture
@@ -119,4 +149,3 @@ def harness(qtbot, tmp_path) -> Iterator[Harness]:
     h = Harness(qtbot, tmp_path)
     yield h
     h.close()
-    controller.CONFIG = controller.Config()

@@ -238,6 +238,12 @@ def test_the_new_game_dialog_is_translated(main_window, language):
     closed = visible_texts(window)
     QTest.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     harness.settle(50)
+    if harness.game.matchInProgress:  # a game in progress: the player is asked first
+        asked = [(i, t) for i, t in visible_texts(window) if (i, t) not in closed]
+        check_items(asked, language, "new-game question")
+        harness.click("resignAndNewButton")
+        harness.settle(50)
+        closed = [(i, t) for i, t in closed if (i, t) not in asked]
     opened = [(item, text) for item, text in visible_texts(window) if (item, text) not in closed]
     assert len(opened) >= 10, "the new-game dialog did not open"
     check_items(opened, language, "new-game dialog")

@@ -16,7 +16,6 @@ from PySide6.QtCore import QCoreApplication, QPointF, Qt
 from PySide6.QtQml import QQmlComponent, QQmlEngine
 from PySide6.QtTest import QTest
 
-from app import controller
 from engine import IllegalPlayError, TurnBuilder
 from engine.errors import REASON_TEXT
 from lessons.exercises import (
@@ -35,24 +34,25 @@ class LessonHarness(WindowDriver):
 
     settle_ms = 5
 
-    def __init__(self, qtbot, data_dir: Path) -> None:
-        import app.lesson_player as lesson_player
-
+    def __init__(self, qtbot, data_dir: Path, lessons_dir: Path | None = None) -> None:
         self.qtbot = qtbot
         self.data_dir = data_dir
-        controller.CONFIG = controller.Config(
-            data_dir=data_dir, settings_file=data_dir / "settings.ini", step_ms=0, think_delay_ms=0
-        )
-        lesson_player.LessonPlayer.progress_path = data_dir / "lesson-progress.json"
-        lesson_player.LessonPlayer.data_path = None
+        self.lessons_dir = lessons_dir
         self.main = None
         self.window = None
         self.player = None
 
     def open(self, language: str = "en") -> None:
-        from app.window import open_window
+        from app.window import Options, open_window
 
-        self.main = open_window(language, ["test"])
+        options = Options(
+            data_dir=self.data_dir,
+            settings_file=self.data_dir / "settings.ini",
+            step_ms=0,
+            think_delay_ms=0,
+            lessons_dir=self.lessons_dir,
+        )
+        self.main = open_window(language, ["test"], options)
         component = QQmlComponent(self.main.engine)
         component.loadFromModule("app.qml", "LessonWindow")
         assert component.status() == QQmlComponent.Status.Ready, component.errorString()
@@ -63,7 +63,7 @@ class LessonHarness(WindowDriver):
         self.window.resize(1280, 800)
         self.window.show()
         self.qtbot.waitExposed(self.window)
-        self.player = self.main.engine.singletonInstance("app.qml", "LessonPlayer")
+        self.player = self.main.lessons
         self.settle()
 
     def close(self) -> None:
@@ -157,7 +157,6 @@ def lessons_ui(qtbot, tmp_path) -> Iterator[LessonHarness]:
     harness.open()
     yield harness
     harness.close()
-    controller.CONFIG = controller.Config()
 
 
 @pytest.mark.parametrize("number", range(8))
@@ -240,7 +239,6 @@ def test_progress_resumes_and_restarts(qtbot, tmp_path):
         assert "0 of 5" in again.item("lessonProgress_0").property("text")
     finally:
         again.close()
-        controller.CONFIG = controller.Config()
 
 
 def test_checkers_can_be_dragged(lessons_ui):
@@ -310,22 +308,17 @@ def test_a_wrong_count_gets_the_lesson_explanation(lessons_ui):
 
 
 def test_broken_lesson_files_are_reported_not_a_crash(qtbot, tmp_path):
-    import app.lesson_player as lesson_player
-
     broken = tmp_path / "data"
     broken.mkdir()
     (broken / "01-x.json").write_text("{not json", encoding="utf-8")
-    ui = LessonHarness(qtbot, tmp_path)
-    lesson_player.LessonPlayer.data_path = broken
+    ui = LessonHarness(qtbot, tmp_path, lessons_dir=broken)
     try:
         ui.open()
         text = ui.item("chooseLessonText").property("text")
         assert "could not be loaded" in text and "01-x.json" in text
         assert ui.player.lessonModel.rowCount() == 0
     finally:
-        lesson_player.LessonPlayer.data_path = None
         ui.close()
-        controller.CONFIG = controller.Config()
 
 
 SHOT_STEPS = {
@@ -383,4 +376,3 @@ def test_screenshots_of_one_step_per_lesson(qtbot, tmp_path, language):
                     assert {"from": mark.point, "to": mark.to} in ui.view["arrows"]
     finally:
         ui.close()
-        controller.CONFIG = controller.Config()

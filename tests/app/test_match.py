@@ -16,6 +16,7 @@ def finish_turn_by_clicks(harness, rng):
     mover = game.onRoll
     while game.onRoll == mover and game.legalSteps and not game.gameOver.get("visible"):
         harness.play_step(rng.choice(game.legalSteps))
+    harness.confirm_if_done()  # a roll without a legal move is shown until the player goes on
 
 
 def put_position(harness, text: str, on_roll: int) -> None:

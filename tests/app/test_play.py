@@ -27,9 +27,13 @@ def test_hot_seat_game_to_the_end_by_clicks(harness):
             turns += 1
             continue
         steps = game.legalSteps
-        if not steps:  # no legal move: announced, then the turn passes by itself
-            assert "no legal move" in game.status
-            harness.qtbot.waitUntil(lambda: game.canRoll or game.gameOver.get("visible"))
+        if not steps:  # no legal move, or a forced one played for the player: shown until Done
+            assert game.canConfirm and harness.item("diceRow").isVisible()
+            if game.noMove:
+                assert "no legal move" in game.status
+            else:
+                assert game.status.startswith("Forced move: ")
+            harness.click("confirmButton")
             continue
         harness.play_step(rng.choice(steps))
     over = game.gameOver
@@ -62,10 +66,12 @@ def test_game_against_the_computer_to_the_end(harness):
             harness.click("rollButton")
         elif game.legalSteps:
             harness.play_step(rng.choice(game.legalSteps))
+        elif game.canConfirm:
+            harness.click("confirmButton")
         else:
             harness.settle(20)
     assert computer_turns > 5
-    history = game.history
+    history = game.session.log
     assert any(line.startswith("1 ") for line in history)  # the computer's plays, in gnubg notation
     assert game.gameOver["winnerName"] in ("White", "Computer")
     assert not game.thinking
@@ -106,9 +112,17 @@ def test_an_illegal_drop_changes_nothing(harness):
     harness.open(seed=4)
     game = harness.game
     game.newGame({"opponent": "human"})
-    legal = {(s["from"], s["to"]) for s in game.legalSteps}
     src = game.legalSteps[0]["from"]
-    bad = next(loc for loc in range(1, 25) if (src, loc) not in legal and loc != src)
+    harness.click_item(harness.top_checker(src))
+    reachable = set(game.ringPoints) if game.hintMode else set()
+    harness.click_item(harness.top_checker(src))  # put it down again
+    session = game.session
+    mover = session.on_roll
+    from app.session import from_location, to_location
+
+    reach = {to_location(mover, p) for p in session.turn.reachable(from_location(mover, src))}
+    assert reachable <= reach
+    bad = next(loc for loc in range(1, 25) if loc not in reach and loc != src)
     before = list(game.board)
     harness.drag(harness.top_checker(src), harness.item(f"location_{bad}"))
     assert list(game.board) == before

@@ -51,7 +51,7 @@ def test_resume_while_the_computer_was_moving(harness):
     game = harness.game
     harness.wait_for_human()
     assert game.onRoll == 0 or game.gameOver["visible"]
-    assert any(line.startswith("1 ") for line in game.history)
+    assert any(line.startswith("1 ") for line in game.session.log)
 
 
 @pytest.mark.parametrize(
@@ -88,9 +88,9 @@ def test_the_save_is_written_atomically(harness, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    import app.controller as controller
+    import app.storage as storage
 
-    monkeypatch.setattr(controller.os, "replace", broken)
+    monkeypatch.setattr(storage.os, "replace", broken)
     harness.play_step(game.legalSteps[0])
     assert path.read_text(encoding="utf-8") == before  # the old save is intact
     assert "could not be saved" in game.notice

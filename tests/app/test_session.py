@@ -100,6 +100,6 @@ def test_locations_round_trip():
 
 def test_settings_are_checked():
     with pytest.raises(ValueError):
-        MatchSettings(match_length=4)
+        MatchSettings(match_length=26)  # the engine's limit; the new-game dialog offers 3-11
     with pytest.raises(ValueError):
         MatchSettings(level="grandmaster")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from app.session import from_location, to_location
 from engine import Position, TurnBuilder
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(60)]
@@ -58,70 +57,113 @@ def test_undo_a_step_within_the_turn(harness):
     assert not harness.item("undoButton").isEnabled()
 
 
-def test_the_turn_ends_with_the_last_die_unless_confirm_is_on(harness):
+def test_confirm_is_on_by_default_and_undo_works_until_then(harness):
+    harness.auto_confirm = False
     game = start_hot_seat(harness, seed=9)
+    assert game.confirmEndOfTurn  # the desktop default
+    mover = game.onRoll
+    while game.legalSteps:
+        harness.play_step(game.legalSteps[0])
+    assert game.onRoll == mover and game.canConfirm and game.canUndo
+    while game.canUndo:  # the whole turn can be taken back
+        harness.click("undoButton")
+    assert game.legalSteps and not game.canConfirm
+    while game.legalSteps:
+        harness.play_step(game.legalSteps[-1])
+    harness.click("confirmButton")
+    assert game.onRoll != mover and game.canRoll
+
+
+def test_without_confirm_the_turn_ends_with_the_last_die(harness):
+    harness.auto_confirm = False
+    game = start_hot_seat(harness, seed=9)
+    game.confirmEndOfTurn = False
     mover = game.onRoll
     while game.onRoll == mover and game.legalSteps:
         harness.play_step(game.legalSteps[0])
     assert game.onRoll != mover and game.canRoll
-    game.confirmEndOfTurn = True
+
+
+def test_confirm_by_keyboard_and_by_the_dice(harness):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    harness.auto_confirm = False
+    game = start_hot_seat(harness, seed=9)
+    mover = game.onRoll
+    while game.legalSteps:
+        harness.play_step(game.legalSteps[0])
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)
+    harness.settle()
+    assert game.onRoll != mover
     harness.click("rollButton")
     mover = game.onRoll
     while game.legalSteps:
         harness.play_step(game.legalSteps[0])
-    if game.session.turn.plays:
-        assert game.onRoll == mover and game.canConfirm and game.canUndo
-        harness.click("undoButton")
-        harness.play_step(game.legalSteps[0])
-        harness.click("confirmButton")
-        assert game.onRoll != mover
+    harness.click("diceRow")  # clicking the dice ends the turn, as on iOS
+    assert game.onRoll != mover
 
 
-@pytest.mark.parametrize("mode", [0, 1, 2])
-def test_hint_modes_ring_exactly_what_the_engine_allows(harness, mode):
-    game = start_hot_seat(harness, seed=30 + mode)
-    while game.hintMode != mode:
-        harness.click("hintButton")
-    for _ in range(6):  # a few positions: after the opening roll and after some steps
-        if not game.legalSteps:
-            break
-        turn = engine_turn(game)
-        player = game.onRoll
-        movable = {to_location(player, p) for p in turn.movable_points()}
-        reachable = {to_location(player, s.dst) for s in turn.legal_steps()}
-        checkers, points = rendered_rings(harness)
-        assert checkers == (movable if mode >= 1 else set())
-        assert points == (reachable if mode == 2 else set())
-        # A picked checker shows exactly its own destinations, in every mode.
-        src = sorted(movable)[0]
-        dests = {to_location(player, d) for d in turn.destinations(from_location(player, src))}
-        if len(dests) > 1:
-            harness.click_item(harness.top_checker(src))
-            assert game.selected == src
-            assert rendered_rings(harness)[1] == dests
-            harness.click_item(harness.top_checker(src))  # put it down again
-            assert game.selected == -1
-        harness.play_step(game.legalSteps[-1])
-        if game.canRoll:
-            harness.click("rollButton")
-
-
-def test_double_click_moves_by_the_highest_die(harness):
-    game = start_hot_seat(harness, seed=41)
-    turn = engine_turn(game)
-    player = game.onRoll
+def test_a_click_picks_a_checker_and_never_moves_it(harness):
+    """The opening 6-1: a click on the 13-point picks the checker up; only the second click
+    moves it. With quick moves on, a checker with a single move plays it at once."""
+    harness.auto_confirm = False
+    harness.open(seed=3)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    game.show_position(Position.start(), 0, dice=(6, 1))
+    harness.settle()
     board0 = list(game.board)
-    for p in sorted(turn.movable_points(), reverse=True):
-        dests = turn.destinations(p)
-        if len(dests) > 1:
-            loc = to_location(player, p)
-            harness.click_item(harness.top_checker(loc), double=True)
-            expected = to_location(player, min(dests))
-            sign = 1 if player == 0 else -1
-            harness.qtbot.waitUntil(lambda e=expected, g=sign: game.board[e] * g >= 1, timeout=2000)
-            assert abs(game.board[loc]) == abs(board0[loc]) - 1
-            return
-    pytest.skip("no checker with two destinations in this roll")
+    harness.click_item(harness.top_checker(13))
+    assert game.selected == 13 and list(game.board) == board0
+    assert set(game.ringPoints) <= {7, 12, 6} or not game.hintMode
+    harness.click_item(harness.item("location_7"))
+    assert game.board[7] == 1 and game.board[13] == 4 and game.canUndo
+    harness.click("undoButton")
+    game.quickMoves = True
+    harness.click_item(harness.top_checker(6))  # 6/5 is the only move of the 6-point checker
+    assert game.board[5] == 1 and game.board[6] == 4
+
+
+def test_compound_moves_take_the_whole_path(harness):
+    harness.auto_confirm = False
+    harness.open(seed=3)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    game.show_position(Position.start(), 0, dice=(6, 1))
+    harness.settle()
+    harness.click_item(harness.top_checker(13))
+    harness.click_item(harness.item("location_6"))  # 13/7/6: both dice, one checker
+    assert game.board[13] == 4 and game.board[6] == 6 and game.canConfirm
+
+
+def test_double_click_and_drag_to_the_tray_bear_off(harness):
+    harness.auto_confirm = False
+    harness.open(seed=3)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    home = Position.from_text("x 6:3 5:3 4:3 3:2 2:2 1:2; o 19:3 20:3 21:3 22:3 23:3")
+    game.show_position(home, 0, dice=(6, 5))
+    harness.settle()
+    harness.click_item(harness.top_checker(6), double=True)
+    assert game.board[0] == 1 and game.board[6] == 2
+    harness.drag(harness.top_checker(5), harness.item("tray_0"))
+    assert game.board[0] == 2 and game.board[5] == 2
+
+
+def test_a_refused_move_names_the_rule(harness):
+    harness.auto_confirm = False
+    harness.open(seed=3)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    # White on the bar: nothing else may move until it enters.
+    game.show_position(
+        Position.from_text("x bar:1 13:4 8:3 6:5 24:2; o 19:5 17:3 12:5 1:2"), 0, dice=(4, 2)
+    )
+    harness.settle()
+    harness.click_item(harness.top_checker(13))
+    assert game.selected == -1
+    assert game.status == "A checker on the bar must enter before any other checker moves."
 
 
 def test_board_turns_only_in_two_player_games_and_when_set(harness):
@@ -144,19 +186,21 @@ def test_board_turns_only_in_two_player_games_and_when_set(harness):
     assert not game.turned and table.rotation() == 0
 
 
-def test_no_legal_move_is_announced_and_passes(harness, qtbot):
+def test_no_legal_move_is_shown_until_the_player_goes_on(harness):
+    harness.auto_confirm = False
     harness.open(seed=3)
     game = harness.game
     game.newGame({"opponent": "human"})
     # White on the bar against a closed board: no roll enters.
     blocked = Position.from_text("x bar:1 6:14; o 19:2 20:2 21:2 22:2 23:2 24:2 1:3")
     game.show_position(blocked, 0)
-    game.session.settings.computer = False
     harness.settle()
     assert game.canRoll
-    said = []
-    game.statusChanged.connect(lambda: said.append(game.status))
     harness.click("rollButton")
-    assert any("no legal move" in text for text in said)
-    qtbot.waitUntil(lambda: game.onRoll == 1 and game.canRoll, timeout=3000)
+    assert "no legal move" in game.status and game.noMove and game.canConfirm
+    assert harness.item("diceRow").isVisible() and game.dice
+    harness.settle(300)
+    assert game.onRoll == 0  # nothing passes by itself
+    harness.click("confirmButton")
+    assert game.onRoll == 1 and game.canRoll
     assert "no legal move" in game.lastPlay

@@ -1,0 +1,44 @@
+"""Resignations judged by the evaluator: accept one that gives at least what playing on is worth.
+
+A resignation of a single game (1), gammon (2) or backgammon (3) gives the winner that many
+times the cube. The side offered it accepts when that is at least its cubeless equity in points
+per cube (win, gammon and backgammon chances of its evaluation), as GNU Backgammon does with its
+own evaluation; it is offered by a side whose chances of doing better are nil.
+"""
+
+from __future__ import annotations
+
+from ai.evaluator import Evaluator, equity
+from engine.position import Position
+
+# Chances below this count as nil when the computer decides to offer a resignation.
+NIL = 0.0005
+
+
+def accepts_resignation(
+    evaluator: Evaluator, position: Position, kind: int, by_on_roll: bool
+) -> bool:
+    """Should the opponent of the resigning side accept ``kind`` points per cube?
+
+    ``position`` is seen from the player on roll; ``by_on_roll`` says whether that player is the
+    one resigning. Raises ``ValueError`` for a kind other than 1, 2 or 3.
+    """
+    if kind not in (1, 2, 3):
+        raise ValueError(f"A resignation is of 1, 2 or 3 points per cube, not {kind!r}.")
+    on_roll_equity = float(equity(evaluator.evaluate_batch([position]))[0])
+    acceptor_equity = -on_roll_equity if by_on_roll else on_roll_equity
+    return kind >= acceptor_equity - 1e-9
+
+
+def resignation_to_offer(evaluator: Evaluator, position: Position) -> int:
+    """The smallest resignation the player on roll can offer without giving anything away.
+
+    0 when it still has chances to win; otherwise 1, 2 or 3 by its chances of losing a gammon
+    or backgammon.
+    """
+    win, _wg, _wbg, lose_gammon, lose_backgammon = evaluator.evaluate_batch([position])[0]
+    if win > NIL:
+        return 0
+    if lose_gammon <= NIL:
+        return 1
+    return 2 if lose_backgammon <= NIL else 3

@@ -1,0 +1,475 @@
+"""The course of the game in the window: the player's actions and the computer's turns.
+
+``GameFlow`` owns the ``Session`` (the engine's match with the turn being built) and moves it
+on: new game, roll, double, take, pass, resign, undo, confirm; it lets the computer act when it
+is its turn, saves after every completed action and publishes what the window shows through
+``MatchView``. Every rule is the engine's: the flow asks ``Session`` (and so ``Match``) what is
+allowed and shows the engine's reasons.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
+
+from app import match_texts
+from app.board_input import BoardInput, reason_message
+from app.computer_turn import ComputerTurn
+from app.match_view import FlowState, MatchView, build_state, display_names
+from app.session import LEVELS, MATCH_LENGTHS, MatchSettings, Session, to_location
+from app.settings import Settings
+from app.storage import Storage
+from app.texts import N_, P, T
+from engine import EngineError, Position
+
+QML_IMPORT_NAME = "app.qml"
+QML_IMPORT_MAJOR_VERSION = 1
+
+SAVE_NAME = "game.json"
+
+
+@QmlElement
+@QmlSingleton
+class GameFlow(QObject):
+    """The player's actions (``flow.roll()``, ``flow.newGame({...})``) and the computer's turns."""
+
+    @staticmethod
+    def create(engine: QQmlEngine) -> GameFlow:
+        """The window's own GameFlow (made by ``app.window``), when QML first names it."""
+        from app.parts import part_of
+
+        return part_of(engine, GameFlow)
+
+    def __init__(
+        self,
+        settings: Settings,
+        storage: Storage | None,
+        board_input: BoardInput,
+        computer: ComputerTurn,
+        view: MatchView,
+        seed: int | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.storage = storage  # None: nothing is saved (screenshots)
+        self.input = board_input
+        self.computer = computer
+        self.view = view
+        self._seed = seed
+        self._session: Session | None = None
+        self._status = T("")
+        self._last_play = T("")
+        self._notice = T("")
+        self._busy = False
+        self._last_move: tuple[tuple[int, int], ...] = ()
+        board_input.moved.connect(self._on_moved)
+        board_input.refused.connect(self._on_refused)
+        board_input.changed.connect(self.publish)
+        computer.thinkingChanged.connect(self.publish)
+        computer.failed.connect(self._on_computer_failed)
+        for signal in (settings.hintModeChanged, settings.boardTurningChanged):
+            signal.connect(self.publish)
+        settings.confirmEndOfTurnChanged.connect(self._on_confirm_setting)
+
+    # -- for the window, tests and tools --------------------------------------------------------
+    @property
+    def session(self) -> Session | None:
+        return self._session
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    def human(self, player: int) -> bool:
+        s = self._session
+        return s is not None and not (s.settings.computer and player == 1)
+
+    # -- starting -------------------------------------------------------------------------------
+    @Slot()
+    def start(self) -> None:
+        """Resume the saved game, or start one with the new-game defaults."""
+        if self._session is None and not self._load():
+            d = self.settings.new_game_defaults()
+            self._begin(_match_settings(d))
+
+    @Slot("QVariantMap")
+    def newGame(self, options: dict[str, Any]) -> None:  # noqa: N802
+        """Start what the new-game dialog chose (remembered as the next defaults).
+
+        The window asks the player before calling this while ``view.matchInProgress``.
+        """
+        choices = {**self.settings.new_game_defaults(), **dict(options)}
+        try:
+            settings = _match_settings(choices)
+        except ValueError as exc:
+            self._show_notice(T(N_("The new game could not start: {0}"), str(exc)))
+            return
+        self.settings.remember_new_game({**choices, "matchLength": settings.match_length})
+        self._begin(settings)
+
+    def show_position(self, position: Position, on_roll: int = 0, **state: Any) -> None:
+        """Show ``position`` (seen from ``on_roll``) in any state a Position and Match ID give."""
+        settings = MatchSettings(
+            cube=bool(state.get("cube", state.get("cube_value", 1) > 1)),
+            names=tuple(state.get("names", ("", ""))),  # type: ignore[arg-type]
+            computer=bool(state.get("computer", False)),
+            level=str(state.get("level", "medium")),
+        )
+        settings.match_length = int(state.get("match_length", 0))  # any length the IDs allow
+        session = Session(settings, seed=self._new_seed())
+        dice = state.get("dice")
+        session.set_up(
+            position,
+            on_roll,
+            dice=(int(dice[0]), int(dice[1])) if dice and dice[0] else None,
+            cube_value=int(state.get("cube_value", 1)),
+            cube_owner=int(state.get("cube_owner", -1)),
+            score=tuple(state.get("score", (0, 0))),  # type: ignore[arg-type]
+            crawford=bool(state.get("crawford", False)),
+        )
+        self._status = T("")
+        opening = state.get("opening")
+        if dice and dice[0] and opening:
+            session.opening_dice = (int(opening[0]), int(opening[1]))
+            self._status = match_texts.opening(session.opening_dice, on_roll)
+        self._install(session)
+        self._begin_turn()
+
+    def _begin(self, settings: MatchSettings) -> None:
+        self._install(Session(settings, seed=self._new_seed()))
+        self._start_next_game()
+
+    def _install(self, session: Session) -> None:
+        self.computer.cancel()
+        self._busy = False
+        self._session = session
+        self._last_play = T("")
+        self._last_move = ()
+        s = session.settings
+        try:
+            self.computer.set_player(
+                s.level if s.computer else None, seed=self._new_seed(), crawford_rule=s.crawford
+            )
+        except Exception as exc:  # noqa: BLE001  (a broken install: say so, never play weaker)
+            self._show_notice(T(N_("The computer player could not be loaded: {0}"), str(exc)))
+
+    def _new_seed(self) -> int:
+        if self._seed is not None:
+            return self._seed
+        return random.SystemRandom().randrange(2**32)
+
+    def _start_next_game(self) -> None:
+        s = self._require()
+        s.start_game()
+        dice = s.opening()
+        self._status = match_texts.opening(dice, s.on_roll)
+        if s.crawford_game:
+            self._status = T("{0} {1}", self._status, T(N_("Crawford game: no doubling.")))
+        self._last_play = T("")
+        self._last_move = ()
+        self._begin_turn()
+
+    @Slot()
+    def nextGame(self) -> None:  # noqa: N802
+        s = self._session
+        if s is not None and s.phase == "game_over" and s.settings.match_length:
+            self._start_next_game()
+
+    @Slot()
+    def rematch(self) -> None:
+        if self._session is not None:
+            self._begin(self._session.settings)
+
+    # -- the player's actions -------------------------------------------------------------------
+    def _require(self) -> Session:
+        if self._session is None:
+            raise RuntimeError("no game")
+        return self._session
+
+    def _my_turn(self, phase: str) -> bool:
+        s = self._session
+        return s is not None and not self._busy and s.phase == phase and self.human(s.on_roll)
+
+    @Slot()
+    def roll(self) -> None:
+        if not self._my_turn("roll"):
+            return
+        s = self._require()
+        self._status = match_texts.rolls(s.on_roll, s.roll())
+        self._begin_turn()
+
+    @Slot()
+    def double(self) -> None:
+        s = self._session
+        if s is None or not self._my_turn("roll") or not s.may_double():
+            return
+        s.double()
+        self._status = T(N_("{0} doubles to {1}."), P(s.on_roll), s.cube_value * 2)
+        self._after_change()
+
+    def _answering(self) -> bool:
+        s = self._session
+        return s is not None and s.phase == "double" and self.human(1 - s.on_roll)
+
+    @Slot()
+    def take(self) -> None:
+        if self._answering() and not self._busy:
+            self._answer_double(True)
+
+    @Slot()
+    def passDouble(self) -> None:  # noqa: N802
+        if self._answering() and not self._busy:
+            self._answer_double(False)
+
+    def _answer_double(self, take: bool) -> None:
+        s = self._require()
+        answerer = 1 - s.on_roll
+        if take:
+            s.take()
+            self._status = T(N_("{0} takes; the cube is at {1}."), P(answerer), s.cube_value)
+        else:
+            s.pass_double()
+            self._status = T("{0} {1}", T(N_("{0} passes."), P(answerer)), self._result())
+        self._after_change()
+
+    @Slot(int)
+    def resign(self, kind: int) -> None:
+        """The player to act gives up a single game (1), a gammon (2) or a backgammon (3)."""
+        s = self._session
+        if s is None or self._busy or s.phase not in ("roll", "move", "double"):
+            return
+        player = 1 - s.on_roll if s.phase == "double" else s.on_roll
+        if not self.human(player) or kind not in (1, 2, 3):
+            return
+        if s.settings.computer and not self._computer_accepts(player, kind):
+            self._status = T(N_("{0} refuses the resignation: play on."), P(1 - player))
+            self.publish()
+            return
+        s.resign(player, kind)
+        self._status = self._result()
+        self._after_change()
+
+    def _computer_accepts(self, player: int, kind: int) -> bool:
+        from ai.resign import accepts_resignation
+
+        s = self._require()
+        computer = self.computer.player
+        if computer is None:
+            return True
+        on_roll = s.on_roll
+        return accepts_resignation(computer.evaluator, s.position, kind, player == on_roll)
+
+    @Slot()
+    def undo(self) -> None:
+        s = self._session
+        if s is not None and self._my_turn("move") and s.undo() is not None:
+            self.input.drop_selection()
+            self._after_change()
+
+    @Slot()
+    def confirm(self) -> None:
+        """End the turn whose play is complete (also a roll without a legal move)."""
+        s = self._session
+        if s is not None and self._my_turn("move") and s.turn is not None and s.turn.is_complete():
+            self._end_turn()
+
+    @Slot()
+    def dismissNotice(self) -> None:  # noqa: N802
+        self._notice = T("")
+        self.publish()
+
+    @Slot()
+    def shutdown(self) -> None:
+        """Stop the computer's work before the window closes (the game is already saved)."""
+        self.computer.shutdown()
+
+    # -- turns ----------------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        """After a roll: let the human move (or play a forced move), or wait for the computer."""
+        s = self._require()
+        turn = s.turn if s.phase == "move" else None
+        human = self.human(s.on_roll)
+        self.input.attach(turn, s.on_roll, human)
+        if turn is not None and not turn.has_legal_move():
+            self._status = match_texts.no_move(s.on_roll, s.dice or (0, 0))
+            if not human or not self.settings.value("confirmEndOfTurn"):
+                self._busy = True  # on show a moment; no input meanwhile
+                self.computer.later(self.computer.pause_ms(1200), self._finish_shown_turn)
+            self._after_change()
+            return
+        if human and turn is not None and turn.is_forced() and self.settings.value("autoForced"):
+            for step in turn.plays[0].steps:
+                turn.move_checker(step.src, step.dst)
+            self._status = T(N_("Forced move: {0}"), str(turn.play()))
+            self._on_moved()
+            return
+        self._after_change()
+
+    def _finish_shown_turn(self) -> None:
+        self._busy = False
+        self._end_turn()
+
+    @Slot()
+    def _on_moved(self) -> None:
+        s = self._require()
+        turn = s.turn
+        if turn is not None and turn.is_complete() and not self.settings.value("confirmEndOfTurn"):
+            self._end_turn()
+        else:
+            self._after_change()
+
+    @Slot(str)
+    def _on_refused(self, reason: str) -> None:
+        self._status = T(reason_message(reason))
+        self.publish()
+
+    @Slot()
+    def _on_confirm_setting(self) -> None:
+        s = self._session
+        if s is not None and not self.settings.value("confirmEndOfTurn"):
+            turn = s.turn
+            if self._my_turn("move") and turn is not None and turn.is_complete() and turn.steps:
+                self._end_turn()
+
+    def _end_turn(self) -> None:
+        s = self._session
+        if s is None or s.phase != "move" or s.dice is None:
+            return
+        mover, dice = s.on_roll, s.dice
+        play = s.end_turn()
+        self._last_play = match_texts.played(mover, dice, str(play) if play.steps else "")
+        self._last_move = tuple(
+            (to_location(mover, st.src), to_location(mover, st.dst)) for st in play.steps
+        )
+        self.input.attach(None)
+        if s.result is not None:
+            self._status = self._result()
+        else:
+            self._status = T(N_("{0} to play."), P(s.on_roll))
+        self._after_change()
+
+    def _result(self) -> T:
+        result = self._require().result
+        assert result is not None
+        return match_texts.result(result)
+
+    # -- what the computer does through ComputerTurn.take_turn ------------------------------------
+    def computer_answers(self, take: bool) -> None:
+        self._busy = False
+        if self._require().phase == "double":
+            self._answer_double(take)
+
+    def computer_doubles(self) -> None:
+        s = self._require()
+        s.double()
+        self._busy = False
+        self._status = T(N_("{0} doubles to {1}. Take or pass?"), P(s.on_roll), s.cube_value * 2)
+        self._after_change()
+
+    def computer_rolls(self) -> None:
+        s = self._require()
+        self._status = match_texts.rolls(s.on_roll, s.roll())
+        self._busy = False
+        self._begin_turn()
+
+    def computer_moves_shown(self) -> None:
+        """The computer's play has been shown step by step: end its turn."""
+        self._finish_shown_turn()
+
+    def set_busy(self, busy: bool) -> None:
+        self._busy = busy
+
+    @Slot(str)
+    def _on_computer_failed(self, message: str) -> None:
+        self._busy = False
+        self._show_notice(
+            T(N_("The computer could not decide ({0}). Start a new game to go on."), message)
+        )
+
+    # -- after every change ---------------------------------------------------------------------
+    def _after_change(self) -> None:
+        self.publish()
+        self._save()
+        s = self._session
+        if s is not None and not self._busy:
+            self.computer.take_turn(s, self)
+
+    @Slot()
+    def publish(self) -> None:
+        s = self._session
+        names = display_names(s)
+        on_roll = s.on_roll if s is not None else 0
+        flow = FlowState(
+            human_to_move=s is not None and s.phase == "move" and self.human(on_roll),
+            human_on_roll=s is not None and self.human(on_roll),
+            human_answers_double=self._answering(),
+            busy=self._busy,
+            thinking=self.computer.thinking,
+            status=self._status.render(names),
+            last_play=self._last_play.render(names),
+            notice=self._notice.render(names),
+            last_move=self._last_move,
+        )
+        self.view.update(build_state(s, flow, self.input, self.settings))
+
+    def _show_notice(self, notice: T) -> None:
+        self._notice = notice
+        self.publish()
+
+    # -- saving ---------------------------------------------------------------------------------
+    def _save(self) -> None:
+        if self.storage is None or self._session is None:
+            return
+        try:
+            self.storage.write(SAVE_NAME, json.dumps(self._session.to_dict()))
+        except OSError as exc:
+            self._show_notice(T(N_("The game could not be saved: {0}"), str(exc)))
+
+    def _load(self) -> bool:
+        if self.storage is None:
+            return False
+        try:
+            text = self.storage.read(SAVE_NAME)
+            if text is None:
+                return False
+            session = Session.from_json(text)
+        except (OSError, ValueError, EngineError, RecursionError, OverflowError) as exc:
+            where = self.storage.set_aside(SAVE_NAME) or "-"
+            message = N_(
+                "The saved game could not be read ({0}). It was moved aside as {1}; "
+                "a new game starts."
+            )
+            self._notice = T(message, str(exc), where)
+            return False
+        self._install(session)
+        if session.phase in ("game_over", "match_over") and session.result is not None:
+            self._status = self._result()
+        else:
+            self._status = T(N_("Welcome back: the game goes on. {0} to play."), P(session.on_roll))
+        if session.phase == "move":
+            self.input.attach(session.turn, session.on_roll, self.human(session.on_roll))
+        self._after_change()
+        return True
+
+
+def _match_settings(choices: dict[str, Any]) -> MatchSettings:
+    """The match the new-game choices describe; raises ``ValueError`` for a value out of range."""
+    opponent = str(choices.get("opponent", "medium"))
+    if opponent not in (*LEVELS, "human"):
+        raise ValueError(f"Unknown opponent {opponent!r}")
+    length = int(choices.get("matchLength", 0))
+    if length not in MATCH_LENGTHS:
+        raise ValueError(f"A match is to 3, 5, 7 or 11 points (0 = one game): {length}")
+    return MatchSettings(
+        match_length=length,
+        cube=bool(choices.get("cube", False)),
+        crawford=bool(choices.get("crawford", True)),
+        names=(str(choices.get("name0") or "").strip(), str(choices.get("name1") or "").strip()),
+        computer=opponent != "human",
+        level=opponent if opponent in LEVELS else "medium",
+    )

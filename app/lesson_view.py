@@ -1,0 +1,176 @@
+"""What the lesson window shows: the list of lessons with progress, and the open step's view.
+
+Points are the board's locations, absolute in player 0's numbering; the student is player 0
+(White, bottom), so a lesson point is the same number (25 the bar, 0 off).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QAbstractListModel, QByteArray, QModelIndex, QObject, Qt
+
+from app.texts import _
+from engine import Position, TurnBuilder
+from lessons.exercises import ChoiceExercise, ReachExercise
+from lessons.model import Lesson, Step
+from lessons.progress import Progress
+
+
+def board_state(position: Position) -> list[int]:
+    """The board component's 28 numbers for ``position`` with the student (player 0) on roll."""
+    me, them = position.on_roll, position.opponent
+    state = [0] * 28
+    state[0] = position.borne_off()[0]
+    for point in range(1, 25):
+        state[point] = me[point - 1] - them[24 - point]
+    state[25] = me[24]
+    state[26] = them[24]
+    state[27] = position.borne_off()[1]
+    return state
+
+
+class LessonListModel(QAbstractListModel):
+    """The lessons with their progress, for the list at the side of the lesson window."""
+
+    NumberRole = Qt.ItemDataRole.UserRole + 1
+    TitleRole = Qt.ItemDataRole.UserRole + 2
+    SummaryRole = Qt.ItemDataRole.UserRole + 3
+    DoneRole = Qt.ItemDataRole.UserRole + 4
+    StepsDoneRole = Qt.ItemDataRole.UserRole + 5
+    StepCountRole = Qt.ItemDataRole.UserRole + 6
+
+    def __init__(
+        self,
+        lessons: list[Lesson],
+        progress: Callable[[], Progress],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._lessons = lessons
+        self._progress = progress
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._lessons)
+
+    def roleNames(self) -> dict[int, QByteArray]:  # noqa: N802
+        return {
+            self.NumberRole: QByteArray(b"number"),
+            self.TitleRole: QByteArray(b"title"),
+            self.SummaryRole: QByteArray(b"summary"),
+            self.DoneRole: QByteArray(b"done"),
+            self.StepsDoneRole: QByteArray(b"stepsDone"),
+            self.StepCountRole: QByteArray(b"stepCount"),
+        }
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._lessons):
+            return None
+        lesson = self._lessons[index.row()]
+        progress = self._progress()
+        if role == self.NumberRole:
+            return lesson.number
+        if role in (self.TitleRole, Qt.ItemDataRole.DisplayRole):
+            return _(lesson.title)
+        if role == self.SummaryRole:
+            return _(lesson.summary)
+        if role == self.DoneRole:
+            return progress.is_done(lesson)
+        if role == self.StepsDoneRole:
+            return len(progress.done_steps(lesson))
+        if role == self.StepCountRole:
+            return len(lesson.steps)
+        return None
+
+    def refresh(self) -> None:
+        if self._lessons:
+            self.dataChanged.emit(self.index(0), self.index(len(self._lessons) - 1))
+
+
+def _dice(builder: TurnBuilder | None, values: list[int]) -> list[dict[str, Any]]:
+    if builder is None:
+        return [{"value": v, "used": False} for v in values]
+    remaining = list(builder.remaining_dice())
+    d1, d2 = max(builder.dice), min(builder.dice)
+    out = []
+    for value in [d1] * 4 if d1 == d2 else [d1, d2]:
+        used = value not in remaining
+        if not used:
+            remaining.remove(value)
+        out.append({"value": value, "used": used})
+    return out
+
+
+def step_view(
+    lesson: Lesson,
+    index: int,
+    progress: Progress,
+    *,
+    builder: TurnBuilder | None,
+    found: set[int],
+    solved: bool,
+    can_next: bool,
+    selected: int,
+    movable: list[int],
+    reachable: list[int],
+    hint_arrows: list[dict[str, int]],
+) -> dict[str, Any]:
+    """Everything the lesson panel shows for step ``index`` of ``lesson`` (texts translated)."""
+    step: Step = lesson.steps[index]
+    position = builder.current_position() if builder else step.position
+    state = board_state(position)
+    rings: list[int] = []
+    ring_points: list[int] = []
+    for mark in step.marks:
+        if mark.kind == "ring":
+            (rings if state[mark.point] != 0 else ring_points).append(mark.point)
+    arrows = [{"from": m.point, "to": m.to} for m in step.marks if m.kind == "arrow"]
+    labels = [
+        {"location": m.point, "text": m.text if m.text.isdigit() else _(m.text)}
+        for m in step.marks
+        if m.kind == "label"
+    ]
+    ex = step.exercise
+    dice_values: list[int] = sorted(step.dice, reverse=True) if step.dice else []
+    if isinstance(ex, ReachExercise):
+        ring_points = sorted(set(ring_points) | found)
+        rings = sorted(set(rings) | {ex.src})
+        dice_values = sorted(ex.dice, reverse=True)
+    if builder is not None and not solved:
+        ring_points = sorted(set(ring_points) | set(reachable))
+    match = step.match
+    return {
+        "open": True,
+        "lessonNumber": lesson.number,
+        "lessonTitle": _(lesson.title),
+        "stepIndex": index,
+        "stepCount": len(lesson.steps),
+        "stepTitle": _(step.title),
+        "paragraphs": [_(p) for p in step.text],
+        "board": state,
+        "dice": _dice(builder, dice_values),
+        "ringCheckers": rings,
+        "ringPoints": ring_points,
+        "arrows": arrows + hint_arrows,
+        "labels": labels,
+        "selected": selected,
+        "draggable": movable if builder is not None and not solved else [],
+        "exercise": ex.kind if ex is not None else "",
+        "prompt": _(ex.prompt) if ex is not None else "",
+        "choices": list(ex.choices) if isinstance(ex, ChoiceExercise) else [],
+        "solved": solved,
+        "canNext": can_next,
+        "canBack": index > 0,
+        "canUndo": bool(builder and builder.steps and not solved),
+        "isLast": index == len(lesson.steps) - 1,
+        "stepDone": progress.is_step_done(lesson, step.id),
+        "cubeVisible": match is not None,
+        "cubeValue": match.cube if match else 1,
+        "cubeOwner": {"centre": -1, "you": 0, "opponent": 1}[match.cube_owner] if match else -1,
+        "matchLength": match.match_length if match else 0,
+        "scoreYou": match.score[0] if match else 0,
+        "scoreOpponent": match.score[1] if match else 0,
+        "crawford": bool(match and match.crawford),
+        "pips": list(position.pip_count()),
+    }

@@ -1,0 +1,91 @@
+"""The sentences the game window says about a match, kept as ``T`` texts that follow the language.
+
+Dice are always written the same way, the higher die first (as GNU Backgammon writes them), in
+the status line, the last play, the move list and on the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.session import GameResult
+from app.texts import N_, Nn_, P, T, _
+from engine.match import DOUBLE_REFUSAL_TEXT, DoubleRefusal
+
+
+def ordered(dice: Sequence[int]) -> tuple[int, int]:
+    """The two dice, higher first."""
+    return (max(dice[0], dice[1]), min(dice[0], dice[1]))
+
+
+def opening(dice: tuple[int, int], starter: int) -> T:
+    return T(
+        N_("Opening roll: {0} {1}, {2} {3}. {4} starts."), P(0), dice[0], P(1), dice[1], P(starter)
+    )
+
+
+def rolls(player: int, dice: Sequence[int]) -> T:
+    return T(N_("{0} rolls {1}-{2}."), P(player), *ordered(dice))
+
+
+def no_move(player: int, dice: Sequence[int]) -> T:
+    return T(N_("{0} rolls {1}-{2}: no legal move."), P(player), *ordered(dice))
+
+
+def played(player: int, dice: Sequence[int], play_text: str) -> T:
+    text: T | str = play_text or T(N_("no legal move"))
+    return T(N_("{0} rolled {1}-{2}: {3}"), P(player), *ordered(dice), text)
+
+
+def result(r: GameResult) -> T:
+    if r.resigned_by_pass:
+        passed = Nn_(
+            "{0} wins {1} point: the double was passed.",
+            "{0} wins {1} points: the double was passed.",
+        )
+        return T(passed, P(r.winner), r.points, count=r.points)
+    if r.resigned:
+        resigned = Nn_(
+            "{0} resigns: {1} wins {2} point.",
+            "{0} resigns: {1} wins {2} points.",
+        )
+        return T(resigned, P(1 - r.winner), P(r.winner), r.points, count=r.points)
+    kind = {1: N_("a single game"), 2: N_("a gammon"), 3: N_("a backgammon")}[r.kind]
+    won = Nn_("{0} wins {1}: {2} point.", "{0} wins {1}: {2} points.")
+    return T(won, P(r.winner), T(kind), r.points, count=r.points)
+
+
+# The engine's reasons against a double, as the window says them (marked for translation here:
+# the engine's own texts are for its exceptions).
+_DOUBLE_REFUSAL = {
+    DoubleRefusal.AFTER_ROLL: N_("You may double only before rolling the dice."),
+    DoubleRefusal.NOT_NOW: N_("A double can be offered only before a roll of a game in play."),
+    DoubleRefusal.CRAWFORD: N_("No doubling in the Crawford game."),
+    DoubleRefusal.NO_CUBE: N_("The doubling cube is not in use in this game."),
+    DoubleRefusal.NOT_OWNER: N_("Only the owner of the cube may redouble."),
+    DoubleRefusal.MAXIMUM: N_("The cube is at its maximum of 64."),
+    DoubleRefusal.DEAD_CUBE: N_(
+        "The cube is dead: winning this game at its current value wins the match."
+    ),
+}
+assert _DOUBLE_REFUSAL.keys() == DOUBLE_REFUSAL_TEXT.keys()
+
+
+def double_refusal(code: str | None) -> str:
+    """Why the Double button is greyed, in words ("" when doubling is allowed)."""
+    return _(_DOUBLE_REFUSAL[code]) if code else ""
+
+
+def move_line(names: Sequence[str], line: str) -> str:
+    """A line of the session log (``"0 31: 8/5 6/5"``) as the move list shows it."""
+    who, _sep, rest = line.partition(" ")
+    if who == "opening":
+        d0, d1 = rest.split("-")
+        return _("Opening roll: {0} {1}, {2} {3}").format(names[0], d0, names[1], d1)
+    name = names[1] if who == "1" else names[0]
+    dice, _sep, play = rest.partition(": ")
+    if play == "no legal move":
+        play = _("no legal move")
+    elif play.startswith("resigns "):
+        play = _("resigns")
+    return f"{name[:10]:<10} {dice}  {play}"
