@@ -90,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         data_dir=args.data_dir,
         save=not (args.screenshot or shown),
         seed=1 if args.screenshot else None,
+        step_ms=0 if args.screenshot else None,  # a picture of the end state, not of a turn
     )
     storage = window_module.make_storage(options)
     if not args.screenshot and not storage.lock():

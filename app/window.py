@@ -19,6 +19,7 @@ from PySide6.QtQuick import QQuickWindow
 from PySide6.QtQuickControls2 import QQuickStyle
 
 import app.qtcompat  # noqa: F401  (first: the work-arounds must be in place before any signal)
+from app import __version__
 from app.board_input import BoardInput
 from app.computer_turn import ComputerTurn
 from app.game_flow import GameFlow
@@ -86,6 +87,7 @@ def application(argv: list[str] | None = None) -> QGuiApplication:
         return existing  # type: ignore[return-value]
     QCoreApplication.setOrganizationName("Backgammon")
     QCoreApplication.setApplicationName("Backgammon")
+    QCoreApplication.setApplicationVersion(__version__)
     # Lets desktops match the window to its menu entry and icon (packaging/linux).
     QGuiApplication.setDesktopFileName("io.github.backgammon_desktop.Backgammon")
     return QGuiApplication(argv if argv is not None else sys.argv)

@@ -14,12 +14,15 @@ Button {
     font.pixelSize: 15 * ui
     font.bold: true
     implicitHeight: 40 * ui
-    padding: 10 * ui
-    leftPadding: 18 * ui
-    rightPadding: 18 * ui
+    padding: 8 * ui
+    leftPadding: 8 * ui
+    rightPadding: 8 * ui
     contentItem: Text {
         text: control.text
         font: control.font
+        // A long word in a narrow window (Dutch at 800 x 600) gets smaller, never cut off.
+        fontSizeMode: Text.HorizontalFit
+        minimumPixelSize: 9
         color: control.enabled ? (control.primary ? "#2a1a0c" : "#f6ead2") : "#8a7a66"
         horizontalAlignment: Text.AlignHCenter
         verticalAlignment: Text.AlignVCenter

@@ -56,6 +56,7 @@ ApplicationWindow {
     Shortcut { sequence: "Ctrl+N"; onActivated: window.askNewGame() }
     Shortcut { sequence: "H"; onActivated: Settings.cycleHintMode() }
     Shortcut { sequence: "Ctrl+L"; onActivated: window.openLessons() }
+    Shortcut { sequence: "F1"; onActivated: helpDialog.open() }
     Shortcut { sequence: "T"; enabled: MatchView.mustAnswerDouble; onActivated: GameFlow.take() }
     Shortcut { sequence: "P"; enabled: MatchView.mustAnswerDouble; onActivated: GameFlow.passDouble() }
 
@@ -109,6 +110,13 @@ ApplicationWindow {
                 enabled: MatchView.canConfirm
                 onTriggered: GameFlow.confirm()
             }
+            GameMenu {
+                title: qsTr("Resign")
+                enabled: MatchView.canResign
+                KeyAction { text: qsTr("A single game"); onTriggered: GameFlow.resign(1) }
+                KeyAction { text: qsTr("A gammon"); onTriggered: GameFlow.resign(2) }
+                KeyAction { text: qsTr("A backgammon"); onTriggered: GameFlow.resign(3) }
+            }
             MenuSeparator {}
             KeyAction { text: qsTr("Quit"); keys: "Ctrl+Q"; shortcut: StandardKey.Quit; onTriggered: window.close() }
         }
@@ -134,6 +142,18 @@ ApplicationWindow {
                 checkable: true
                 checked: Settings.confirmEndOfTurn
                 onTriggered: Settings.confirmEndOfTurn = checked
+            }
+            KeyAction {
+                text: qsTr("Quick moves (one click plays a checker's only move)")
+                checkable: true
+                checked: Settings.quickMoves
+                onTriggered: Settings.quickMoves = checked
+            }
+            KeyAction {
+                text: qsTr("Play forced moves for me")
+                checkable: true
+                checked: Settings.autoForced
+                onTriggered: Settings.autoForced = checked
             }
             KeyAction {
                 text: qsTr("Turn the board for two players")
@@ -176,6 +196,11 @@ ApplicationWindow {
                     checked: Settings.animationSpeed === 3; onTriggered: Settings.animationSpeed = 3
                 }
             }
+        }
+        GameMenu {
+            title: qsTr("&Help")
+            KeyAction { text: qsTr("How to play"); keys: "F1"; onTriggered: helpDialog.open() }
+            KeyAction { text: qsTr("About Backgammon"); onTriggered: aboutDialog.open() }
         }
     }
 
@@ -433,5 +458,19 @@ ApplicationWindow {
             wrapMode: Text.WordWrap
             textFormat: Text.PlainText
         }
+    }
+
+    HelpDialog {
+        id: helpDialog
+        ui: window.ui
+        anchors.centerIn: parent
+        width: Math.min(window.width * 0.92, 720 * window.ui)
+        height: Math.min(window.height * 0.9, 640 * window.ui)
+    }
+
+    AboutDialog {
+        id: aboutDialog
+        anchors.centerIn: parent
+        width: Math.min(window.width * 0.9, 560 * window.ui)
     }
 }

@@ -7,6 +7,7 @@ import app.qml
 
 Rectangle {
     id: panel
+    objectName: "sidePanel"
     property real ui: 1.0
     property var levelNames: ({})
     property var hintNames: []
@@ -161,7 +162,7 @@ Rectangle {
                         required property int index
                         width: moves.width
                         text: modelData
-                        elide: Text.ElideRight
+                        wrapMode: Text.Wrap
                         color: index === moves.count - 1 ? "#f6ead2" : "#b9a888"
                         font.pixelSize: 12.5 * panel.ui
                         font.family: "DejaVu Sans Mono"

@@ -1,0 +1,32 @@
+// About the program: its version, its licence and those of what it is built with.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+Dialog {
+    id: dialog
+    objectName: "aboutDialog"
+    title: qsTr("About Backgammon")
+    modal: true
+    standardButtons: Dialog.Close
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8
+        Label {
+            text: qsTr("Backgammon %1").arg(Qt.application.version)
+            font.bold: true
+            font.pixelSize: 18
+        }
+        Label {
+            Layout.fillWidth: true
+            wrapMode: Text.WordWrap
+            text: qsTr("An offline backgammon game with five computer opponents and lessons. Free software under the MIT licence.")
+        }
+        Label {
+            Layout.fillWidth: true
+            wrapMode: Text.WordWrap
+            text: qsTr("Built with Qt and Qt for Python (LGPL 3), numpy (BSD) and Babel (BSD). The board's font is DejaVu Sans (free licence, see fonts/LICENSE.txt). The computer's networks were trained by the project itself.")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+// How to play: moving, bearing off, the cube, and the keys of the game window.
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+Dialog {
+    id: dialog
+    objectName: "helpDialog"
+    property real ui: 1.0
+    title: qsTr("How to play")
+    modal: true
+    standardButtons: Dialog.Close
+
+    readonly property var sections: [
+        { "title": qsTr("Moving"), "text": qsTr("Roll the dice, then click a checker to pick it up and click the point where it should go (or drag it there). A checker can use both dice at once when the point between is open. Click the picked checker again to put it down. Undo takes back moves until you end your turn.") },
+        { "title": qsTr("Ending the turn"), "text": qsTr("When all dice are played, click Done, click the dice or press Enter. With 'Confirm end of turn' switched off in Options, the turn ends with the last die.") },
+        { "title": qsTr("Bearing off"), "text": qsTr("Once all fifteen checkers are in your home board, double-click a checker, or drag it to the tray on the right, to bear it off.") },
+        { "title": qsTr("The doubling cube"), "text": qsTr("Before rolling you may double (D) when the cube is in use and the rules allow it; the button says why when they do not. The opponent takes (T) and owns the cube, or passes (P) and loses the game at the value before the double.") },
+        { "title": qsTr("Keys"), "text": qsTr("R or Space: roll. Enter: end the turn, or the next game of a match. Ctrl+Z or Backspace: undo. D: double. T: take. P: pass. H: move hints. Ctrl+N: new game. Ctrl+L: lessons. F1: this help. Ctrl+Q: quit.") }
+    ]
+
+    ScrollView {
+        anchors.fill: parent
+        contentWidth: availableWidth
+        ColumnLayout {
+            width: parent.width
+            spacing: 12 * dialog.ui
+            Repeater {
+                model: dialog.sections
+                ColumnLayout {
+                    id: section
+                    required property var modelData
+                    Layout.fillWidth: true
+                    spacing: 4 * dialog.ui
+                    Label {
+                        text: section.modelData.title
+                        font.bold: true
+                        font.pixelSize: 16 * dialog.ui
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        text: section.modelData.text
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: 14 * dialog.ui
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+"""The game window fits from 800 x 600 to 1920 x 1080 in every language: no text is elided,
+cut off by the window or by a clipping parent, or pushed out of its panel.
+
+The window is rendered in a match against the computer with the cube, a few turns in (so the
+score, the cube line, the Double button and the move list are all on show).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtQuick import QQuickItem
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
+
+SIZES = [(800, 600), (1024, 768), (1280, 800), (1920, 1080)]
+LANGUAGES = ["en", "da", "nl"]
+
+
+def scene_rect(item: QQuickItem) -> QRectF:
+    return item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))
+
+
+def text_problems(harness) -> list[str]:
+    """Every visible text that is elided, or not wholly inside the window and its clip."""
+    window_rect = scene_rect(harness.window.contentItem()).adjusted(-0.5, -0.5, 0.5, 0.5)
+    problems = []
+    for item in harness.items():
+        if not item.isVisible() or not item.inherits("QQuickText"):
+            continue
+        text = item.property("text")
+        if not text or item.opacity() == 0:
+            continue
+        # hidden parents make an item invisible; a zero-size ancestor hides it too
+        name = item.objectName() or text[:30]
+        if item.property("truncated"):
+            problems.append(f"{name!r} is elided")
+        rect = scene_rect(item)
+        if item.property("paintedWidth") > item.width() + 1 and not item.property("wrapMode"):
+            rect.setWidth(item.property("paintedWidth"))
+        if item.property("paintedHeight") > item.height() + 1:
+            rect.setHeight(item.property("paintedHeight"))
+        if not window_rect.contains(rect):
+            problems.append(f"{name!r} runs out of the window: {rect} / {window_rect}")
+            continue
+        parent = item.parentItem()
+        while parent is not None:
+            if parent.clip() and not parent.inherits("QQuickFlickable"):
+                clip = scene_rect(parent).adjusted(-0.5, -0.5, 0.5, 0.5)
+                if not clip.contains(rect):
+                    problems.append(f"{name!r} is cut off by its panel")
+                    break
+            parent = parent.parentItem()
+    return problems
+
+
+def panel_problems(harness) -> list[str]:
+    """The side panel's buttons and cards lie wholly inside the panel."""
+    panel = harness.item("sidePanel")
+    outer = scene_rect(panel).adjusted(-0.5, -0.5, 0.5, 0.5)
+    problems = []
+    for name in ("rollButton", "doubleButton", "undoButton", "confirmButton", "hintButton",
+                 "newGameButton", "playerCard0", "playerCard1", "matchLabel"):
+        item = harness.item(name)
+        if item.isVisible() and not outer.contains(scene_rect(item)):
+            problems.append(f"{name} does not fit in the side panel")
+    return problems
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_window_fits_at_every_size(harness, language):
+    harness.open(seed=12, size=SIZES[0])
+    from app import i18n
+
+    i18n.set_language(harness.w.app, harness.w.engine, language)
+    game = harness.game
+    game.newGame({"opponent": "expert", "matchLength": 7, "cube": True, "name0": "Annemarie"})
+    rng = random.Random(4)
+    for _ in range(4):  # a few turns: a move list, pips that changed
+        harness.wait_for_human()
+        if game.canRoll:
+            harness.click("rollButton")
+        while game.legalSteps:
+            harness.play_step(rng.choice(game.legalSteps))
+        harness.confirm_if_done()
+    harness.wait_for_human()
+    found = []
+    for size in SIZES:
+        harness.window.resize(*size)
+        harness.settle(150)
+        found += [f"{size[0]}x{size[1]}: {p}" for p in text_problems(harness)]
+        found += [f"{size[0]}x{size[1]}: {p}" for p in panel_problems(harness)]
+    assert not found, f"in {language}:\n" + "\n".join(found)
