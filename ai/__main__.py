@@ -117,7 +117,7 @@ def _decode(line: bytes | str) -> object:
     try:
         return jsonfile.parse_json(line)
     except JsonValueError as exc:
-        raise BadRequest(f"Not JSON: {exc}.") from None
+        raise BadRequest(f"Bad request: {exc}.") from None
 
 
 def serve(player: ComputerPlayer, lines: Iterable[bytes | str], out: TextIO) -> None:
