@@ -8,9 +8,12 @@ The save format is JSON::
      "history": [{"type": "new_game"}, {"type": "opening", "dice": [5, 2]},
                  {"type": "play", "move": "13/8 24/22"}, {"type": "double"}, ...]}
 
-Loading replays the history (so a corrupt history is caught by the rules) and then restores the
-random source, so rolling on after a load gives the same dice as without the save.
-Anything that is not a valid save raises ``SaveFormatError`` with the reason.
+Loading first checks every value by type and range (``check_save``, the schema in one place;
+the text itself through ``engine.jsonfile``: no ``NaN``/``Infinity``, no deep nesting), then
+replays the history (so a corrupt history is caught by the rules) and restores the random source,
+so rolling on after a load gives the same dice as without the save. Anything that is not a valid
+save raises ``SaveFormatError`` with the reason, never another error, so a caller can always set a
+bad file aside. ``save`` writes through a temporary file of its own and renames it.
 """
 
 from __future__ import annotations
