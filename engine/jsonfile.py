@@ -16,11 +16,13 @@ the target and syncs the folder.
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import math
 import os
 import re
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -201,6 +203,22 @@ def write_text_atomically(path: str | os.PathLike[str], content: str) -> None:
             os.unlink(temporary)
         raise
     _sync_folder(target.parent)
+    _remove_stale_temporaries(target)
+
+
+STALE_SECONDS = 600  # a temporary file this old belongs to a writer that was killed
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    # A writer killed between creating its temporary file and the rename leaves it behind; no
+    # live writer keeps one for minutes, so old ones are removed (others are left alone: they
+    # may belong to a writer at work right now).
+    limit = time.time() - STALE_SECONDS
+    with contextlib.suppress(OSError):
+        for stale in target.parent.glob(glob.escape(target.name) + ".*.tmp"):
+            with contextlib.suppress(OSError):
+                if stale.stat().st_mtime < limit:
+                    stale.unlink()
 
 
 def _sync_folder(folder: Path) -> None:
