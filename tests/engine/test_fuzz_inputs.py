@@ -16,7 +16,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import save
+from engine import jsonfile, save
 from engine.errors import (
     IllegalPlayError,
     InvalidMatchIdError,
@@ -220,3 +220,30 @@ def test_any_bytes_or_text_load_or_raise_save_format_error(raw):
 def test_any_depth_of_nesting_is_a_save_format_error(depth, opener):
     with contextlib.suppress(SaveFormatError):
         save.loads(opener * depth)
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    return 0
+
+
+TRICKY_TEXT = st.text(alphabet='[]{}"\\ab', max_size=6)
+
+
+@FAST
+@given(
+    st.recursive(
+        st.none() | st.integers() | TRICKY_TEXT,
+        lambda children: (
+            st.lists(children, max_size=3) | st.dictionaries(TRICKY_TEXT, children, max_size=3)
+        ),
+        max_leaves=30,
+    ),
+    st.integers(0, 8),
+)
+def test_the_nesting_guard_counts_exactly_what_the_parser_nests(value, limit):
+    text = json.dumps(value)
+    assert jsonfile.too_deep(text, limit) == (_depth(value) > limit)
