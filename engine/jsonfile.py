@@ -10,7 +10,8 @@ name where it is in the message; each file format builds its schema from them. E
 
 ``write_text_atomically`` replaces a file so that a crash, a kill or a second writer never leaves
 half a file: it writes a temporary file of its own next to the target, syncs it, renames it over
-the target and syncs the folder.
+the target and syncs the folder. ``set_aside`` moves a damaged file out of the way (as
+``NAME-unreadable-YYYYMMDD-HHMMSS.json``) so that a program can start afresh and say where it is.
 """
 
 from __future__ import annotations
@@ -182,6 +183,27 @@ def array(
 
 
 # -- writing --------------------------------------------------------------------------------------
+
+
+def set_aside(path: str | os.PathLike[str]) -> Path | None:
+    """Move a damaged file out of the way as ``NAME-unreadable-YYYYMMDD-HHMMSS.EXT``.
+
+    Returns the new path, or None when the file could not be moved (it is then left as it is).
+    A name already taken (two damaged files in one second) gets ``-1``, ``-2``, ... added.
+    """
+    source = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for attempt in range(100):
+        extra = f"-{attempt}" if attempt else ""
+        aside = source.with_name(f"{source.stem}-unreadable-{stamp}{extra}{source.suffix}")
+        if aside.exists():
+            continue
+        try:
+            os.replace(source, aside)
+        except OSError:
+            return None
+        return aside
+    return None
 
 
 def write_text_atomically(path: str | os.PathLike[str], content: str) -> None:

@@ -18,8 +18,6 @@ The lessons always open, whatever happens to the file:
 from __future__ import annotations
 
 import json
-import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -143,18 +141,8 @@ class Progress:
         return True
 
     def _set_aside(self) -> None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        for attempt in range(100):
-            extra = f"-{attempt}" if attempt else ""
-            aside = self.path.with_name(f"{self.path.stem}-unreadable-{stamp}{extra}.json")
-            if aside.exists():
-                continue
-            try:
-                os.replace(self.path, aside)
-            except OSError:
-                return  # the next save replaces the damaged file; load_error still tells
-            self.set_aside_as = aside
-            return
+        # when it cannot be moved, the next save replaces it; load_error still tells
+        self.set_aside_as = jsonfile.set_aside(self.path)
 
     # -- queries ------------------------------------------------------------------------------
     def done_steps(self, lesson: Lesson) -> set[str]:

@@ -194,3 +194,16 @@ def test_read_json_file_refuses_a_file_over_the_limit(tmp_path):
 def test_board_text_that_is_not_a_board_is_an_invalid_position(text):
     with pytest.raises(InvalidPositionError):
         Position.from_text(text)
+
+
+def test_a_damaged_file_is_set_aside_under_a_new_name_each_time(tmp_path):
+    path = tmp_path / "game.json"
+    moved = []
+    for content in ("{one", "{two"):
+        path.write_text(content)
+        aside = jsonfile.set_aside(path)
+        assert aside is not None and not path.exists()
+        assert aside.name.startswith("game-unreadable-") and aside.suffix == ".json"
+        moved.append(aside.read_text())
+    assert moved == ["{one", "{two"]
+    assert jsonfile.set_aside(tmp_path / "missing.json") is None
