@@ -526,9 +526,9 @@ def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
     return jsonfile.text(value, f"the exercise's {key!r}", max_length=MAX_TEXT, nonempty=True)
 
 
-def _points(value: object, where: str, low: int) -> list[int]:
+def _points(value: object, where: str, low: int, high: int = 25) -> list[int]:
     return jsonfile.array(
-        value, where, max_length=30, each=lambda point, at: jsonfile.integer(point, at, low, 25)
+        value, where, max_length=30, each=lambda point, at: jsonfile.integer(point, at, low, high)
     )
 
 
@@ -538,9 +538,9 @@ def _goal(value: object) -> dict[str, Any]:
         raise LessonDataError(f"a play goal has keys hit, make, moves, off: {sorted(goal)}")
     checked: dict[str, Any] = {}
     if "hit" in goal:
-        checked["hit"] = _points(goal["hit"], "the goal's 'hit'", 1)
+        checked["hit"] = _points(goal["hit"], "the goal's 'hit'", 1, 24)
     if "make" in goal:
-        checked["make"] = _points(goal["make"], "the goal's 'make'", 1)
+        checked["make"] = _points(goal["make"], "the goal's 'make'", 1, 24)
     if "moves" in goal:
         checked["moves"] = [
             _points(pair, "a move of the goal", 0)
