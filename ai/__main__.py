@@ -10,7 +10,8 @@ Each line read from standard input is one request; each gets exactly one JSON li
   double pending ``{"action": "take"}`` or ``{"action": "drop"}``. The Position ID is seen from
   the player on roll (the doubler while a double is pending), as GNU Backgammon writes it.
   An optional ``"crawford_rule": false`` plays a match without the Crawford rule.
-* Anything else gets ``{"error": "..."}`` on its line and the stream goes on.
+* Anything else gets ``{"error": "..."}`` on its line and the stream goes on: a line that is not
+  UTF-8, not standard JSON (``NaN``, ``Infinity``), nested too deeply or over ``MAX_LINE`` bytes.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable
-from typing import TextIO
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO, TextIO
 
 from ai.cube import MONEY_STATE, THEIRS, state_from_match_id
 from ai.levels import LEVEL_NAMES
 from ai.player import ComputerPlayer
-from engine.errors import EngineError
+from engine import jsonfile
+from engine.jsonfile import JsonValueError
 from engine.matchid import GAME_PLAYING, decode_match_id
 from engine.position import Position
 
@@ -83,17 +85,54 @@ def answer(player: ComputerPlayer, request: object) -> dict[str, object]:
     return {"action": "double" if player.should_double(position, state) else "roll"}
 
 
-def serve(player: ComputerPlayer, lines: Iterable[str], out: TextIO) -> None:
-    """Answer every non-empty line of ``lines`` on ``out``, one JSON line each, in order."""
+MAX_LINE = 1 << 20  # bytes of one request; a real one is under 200
+
+
+def request_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """The lines of ``stream`` as bytes, each as soon as it has arrived.
+
+    A line longer than ``MAX_LINE`` is cut there and the rest of it skipped (its cut start is
+    answered with an error), so one endless line cannot fill the memory.
+    """
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while True:  # skip the rest of the over-long line
+                rest = stream.readline(MAX_LINE)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        yield line
+
+
+def _decode(line: bytes | str) -> object:
+    if isinstance(line, bytes):
+        if len(line) > MAX_LINE:
+            raise BadRequest(f"The request is longer than {MAX_LINE} bytes.")
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadRequest(f"The request is not UTF-8 text (byte {exc.start + 1}).") from None
+    try:
+        return jsonfile.parse_json(line)
+    except JsonValueError as exc:
+        raise BadRequest(f"Bad request: {exc}.") from None
+
+
+def serve(player: ComputerPlayer, lines: Iterable[bytes | str], out: TextIO) -> None:
+    """Answer every non-empty line of ``lines`` on ``out``, one JSON line each, in order.
+
+    Lines may be bytes (standard input) or text; whatever a line holds, it gets one answer.
+    """
     for line in lines:
         if not line.strip():
             continue
         try:
-            reply = answer(player, json.loads(line))
-        except json.JSONDecodeError as exc:
-            reply = {"error": f"Not JSON: {exc.msg} (column {exc.colno})."}
-        except (BadRequest, EngineError, ValueError, TypeError) as exc:
-            reply = {"error": str(exc)}
+            reply = answer(player, _decode(line))
+        except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+            # BadRequest, the engine's errors and JsonValueError are ValueErrors
+            reply = {"error": str(exc) or type(exc).__name__}
         out.write(json.dumps(reply) + "\n")
         out.flush()
 
@@ -107,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     player = ComputerPlayer(args.level, seed=args.seed)
     try:
-        serve(player, sys.stdin, sys.stdout)
+        serve(player, request_lines(sys.stdin.buffer), sys.stdout)
     except (BrokenPipeError, KeyboardInterrupt):
         return 0
     return 0

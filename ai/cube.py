@@ -56,7 +56,7 @@ class CubeState:
     ``match_length`` 0 is a money game (then ``away`` and ``opp_away`` are ignored). ``owner`` is
     ``CENTRED``, ``MINE`` or ``THEIRS``. ``crawford`` marks the Crawford game itself;
     ``crawford_rule`` False means the match is played without the Crawford rule. ``cube_enabled``
-    False is a money game with the cube switched off.
+    False is a game or match with the cube switched off.
     """
 
     match_length: int = 0
@@ -494,4 +494,5 @@ def state_from_match_id(
         owner=owner,
         crawford=bool(fields.crawford) and crawford_rule,  # type: ignore[attr-defined]
         crawford_rule=crawford_rule,
+        cube_enabled=cube_enabled,  # a match may be played without the cube too
     )

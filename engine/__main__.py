@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from engine.errors import EngineError
+from engine.jsonfile import JsonValueError, parse_json
 from engine.matchid import MatchIdFields
 from engine.moves import legal_plays
 from engine.position import Position
@@ -66,7 +67,7 @@ def _error(message: str) -> str:
 
 def plays_command(stdin: BinaryIO, stdout: TextIO) -> int:
     """Answer legal-play requests line by line (see the module doc)."""
-    loads = json.loads
+    loads = parse_json
     from_id = Position.from_position_id
     for batch in _lines(stdin):
         out: list[str] = []
@@ -77,8 +78,8 @@ def plays_command(stdin: BinaryIO, stdout: TextIO) -> int:
             try:
                 try:
                     request = loads(raw)
-                except ValueError as exc:
-                    raise ValueError(f"The request is not JSON: {exc}") from None
+                except JsonValueError as exc:
+                    raise ValueError(f"Bad request: {exc}.") from None
                 if not isinstance(request, dict):
                     raise ValueError("A request must be a JSON object.")
                 pid = request.get("position_id")
@@ -182,7 +183,10 @@ def show_command(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO) -> i
                 if not raw.strip():
                     continue
                 try:
-                    request = json.loads(raw)
+                    try:
+                        request = parse_json(raw)
+                    except JsonValueError as exc:
+                        raise ValueError(f"Bad request: {exc}.") from None
                     if not isinstance(request, dict):
                         raise ValueError("A request must be a JSON object.")
                     out.append(json.dumps(_show_one(request)))

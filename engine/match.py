@@ -347,10 +347,10 @@ class Game:
         _check_player(player)
         if self.state in (GameState.GAME_OVER, GameState.OPENING):
             raise _fail("A player can resign only while the game is being played.")
-        try:
-            kind = ResultKind(int(kind))
-        except ValueError:
-            raise _fail("Resign a single game (1), a gammon (2) or a backgammon (3).") from None
+        if not isinstance(kind, int) or isinstance(kind, bool) or kind not in (1, 2, 3):
+            # a float such as inf or 1.5 from a file must not be rounded into a result
+            raise _fail("Resign a single game (1), a gammon (2) or a backgammon (3).")
+        kind = ResultKind(kind)
         self._record({"type": "resign", "player": player, "kind": int(kind)})
         self._finish(GameResult(1 - player, kind, self.cube_value, EndReason.RESIGNED))
 
@@ -359,6 +359,8 @@ class Game:
         if not isinstance(action, dict):
             raise _fail(f"An action must be a JSON object, not {action!r}.")
         kind = action.get("type")
+        if not isinstance(kind, str):
+            raise _fail(f"An action's type is a name, not {kind!r}.")
         handler: Callable[[], None] | None = {
             "opening": lambda: self.roll(dice=action["dice"]),
             "roll": lambda: self.roll(dice=action["dice"]),
@@ -367,7 +369,7 @@ class Game:
             "take": self.take,
             "drop": self.drop,
             "resign": lambda: self.resign(action["player"], action.get("kind", 1)),
-        }.get(kind)  # type: ignore[arg-type]
+        }.get(kind)
         if handler is None:
             raise _fail(f"Unknown game action {kind!r}.")
         try:
@@ -589,6 +591,8 @@ class Match:
         if not isinstance(action, dict):
             raise _fail(f"An action must be a JSON object, not {action!r}.")
         kind = action.get("type")
+        if not isinstance(kind, str):
+            raise _fail(f"An action's type is a name, not {kind!r}.")
         if kind == "new_game":
             self.new_game()
         elif kind == "setup":

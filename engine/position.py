@@ -179,7 +179,10 @@ class Position(tuple):
 
         ``x`` is the player on roll, ``o`` the opponent; ``bar:n`` puts checkers on the bar.
         Readable for tests and lessons: both sides' points are numbered from the player on roll.
+        Raises ``InvalidPositionError`` for text that is not such a board.
         """
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"A board text is text, not {type(text).__name__}.")
         mine: dict[int, int] = {}
         theirs: dict[int, int] = {}
         for part in text.split(";"):
@@ -191,11 +194,11 @@ class Position(tuple):
                 raise InvalidPositionError(f"Each part must start with x or o: {part.strip()!r}")
             for item in items:
                 point_text, _, count_text = item.partition(":")
-                count = int(count_text) if count_text else 1
+                count = _small_number(count_text, item) if count_text else 1
                 if point_text == "bar":
                     point = 25
                 else:
-                    point = int(point_text)
+                    point = _small_number(point_text, item)
                     if not 1 <= point <= 24:
                         raise InvalidPositionError(f"Point {point} is not on the board.")
                     if who == "o":
@@ -260,6 +263,13 @@ class Position(tuple):
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return (Position, (self[0], self[1]))
+
+
+def _small_number(text: str, item: str) -> int:
+    # Only ASCII digits: int() would also read "٣", " 3", "3_0" or 4,000 digits.
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise InvalidPositionError(f"{item[:20]!r} is not point:count with whole numbers.")
+    return int(text)
 
 
 def make_position(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> Position:

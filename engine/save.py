@@ -8,112 +8,188 @@ The save format is JSON::
      "history": [{"type": "new_game"}, {"type": "opening", "dice": [5, 2]},
                  {"type": "play", "move": "13/8 24/22"}, {"type": "double"}, ...]}
 
-Loading replays the history (so a corrupt history is caught by the rules) and then restores the
-random source, so rolling on after a load gives the same dice as without the save.
-Anything that is not a valid save raises ``SaveFormatError`` with the reason.
+Loading first checks every value by type and range (``check_save``, the schema in one place;
+the text itself through ``engine.jsonfile``: no ``NaN``/``Infinity``, no deep nesting), then
+replays the history (so a corrupt history is caught by the rules) and restores the random source,
+so rolling on after a load gives the same dice as without the save. Anything that is not a valid
+save raises ``SaveFormatError`` with the reason, never another error, so a caller can always set a
+bad file aside. ``save`` writes through a temporary file of its own and renames it.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
-from pathlib import Path
 from typing import Any
 
+from engine import jsonfile
 from engine.errors import EngineError, SaveFormatError
-from engine.match import Match
+from engine.jsonfile import JsonValueError, array, boolean, integer, mapping, shown
+from engine.match import MAX_MATCH_LENGTH, Match
+
+MAX_SEED = 1 << 64  # seeds are drawn below 2**63; anything within 64 bits either way is accepted
+MAX_NAME = 1_000  # characters of a player name (the app allows far fewer)
+MAX_FILE_BYTES = 64 << 20
 
 
 def dumps(match: Match) -> str:
     """The match as save-format JSON text."""
-    return json.dumps(match.to_json(), separators=(",", ":"))
+    return json_text(match.to_json())
+
+
+def json_text(data: object) -> str:
+    """Compact JSON text of save data (standard JSON: never ``NaN`` or ``Infinity``)."""
+    return json.dumps(data, separators=(",", ":"), allow_nan=False)
 
 
 def loads(text: str | bytes) -> Match:
     """A match from save-format JSON text; raises ``SaveFormatError``."""
     try:
-        data = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as exc:
-        raise SaveFormatError(f"Not a saved match: the file is not valid JSON ({exc}).") from None
+        data = jsonfile.parse_json(text)
+    except JsonValueError as exc:
+        raise SaveFormatError(f"Not a saved match: {exc}.") from None
     return load_match_data(data)
 
 
 def save(match: Match, path: str | os.PathLike[str]) -> None:
-    """Write the match to ``path`` (atomically: a crash never leaves half a file)."""
-    target = Path(path)
-    temporary = target.with_name(target.name + ".tmp")
-    temporary.write_text(dumps(match), encoding="utf-8")
-    os.replace(temporary, target)
+    """Write the match to ``path`` atomically (a crash never leaves half a file); ``OSError``."""
+    jsonfile.write_text_atomically(path, dumps(match))
 
 
 def load(path: str | os.PathLike[str]) -> Match:
     """Read a match saved with ``save``; raises ``SaveFormatError`` (or ``OSError``)."""
-    raw = Path(path).read_bytes()
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveFormatError("Not a saved match: the file is not UTF-8 text.") from None
-    return loads(text)
+        data = jsonfile.read_json_file(path, max_bytes=MAX_FILE_BYTES)
+    except JsonValueError as exc:
+        raise SaveFormatError(f"Not a saved match: {exc}.") from None
+    return load_match_data(data)
 
 
 def load_match_data(data: object) -> Match:
     """Rebuild a match from parsed save-format data; raises ``SaveFormatError``."""
-    if not isinstance(data, dict):
-        raise SaveFormatError("Not a saved match: expected a JSON object.")
-    if data.get("format") != Match.FORMAT:
-        raise SaveFormatError(f"Not a saved match: the format is {data.get('format')!r}.")
-    version = data.get("version")
-    if version != Match.VERSION:
-        raise SaveFormatError(
-            f"Saved match version {version!r} is not supported (this program reads version "
-            f"{Match.VERSION})."
-        )
-    settings = data.get("settings")
-    if not isinstance(settings, dict):
-        raise SaveFormatError("The saved match has no settings.")
-    length = settings.get("match_length")
-    players = settings.get("players")
-    if not isinstance(length, int) or isinstance(length, bool):
-        raise SaveFormatError("The match length in the save is not a number.")
-    if not isinstance(settings.get("cube"), bool) or not isinstance(settings.get("crawford"), bool):
-        raise SaveFormatError("The cube and Crawford settings must be true or false.")
-    names_ok = isinstance(players, list) and len(players) == 2
-    if not (names_ok and all(isinstance(p, str) for p in players)):
-        raise SaveFormatError("The save needs two player names.")
-    rng = data.get("rng")
-    if not isinstance(rng, dict):
-        raise SaveFormatError("The save has no random generator state.")
-    seed = rng.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SaveFormatError("The random seed in the save is not a number.")
-    state = _rng_state(rng.get("state"))
-    history = data.get("history")
-    if not isinstance(history, list) or not all(isinstance(a, dict) for a in history):
-        raise SaveFormatError("The history in the save must be a list of actions.")
+    try:
+        settings, seed, state, history = check_save(data)
+    except JsonValueError as exc:
+        raise SaveFormatError(f"The save is damaged: {exc}.") from None
     try:
         match = Match.replay(settings, history, seed=seed)
         match.rng.setstate(state)
     except SaveFormatError:
         raise
-    except (EngineError, ValueError, TypeError, KeyError) as exc:
+    except (EngineError, ValueError, TypeError, KeyError, OverflowError) as exc:
         raise SaveFormatError(f"The saved history cannot be replayed: {exc}") from None
     return match
 
 
+# -- the schema: every value of a save, by type and range -----------------------------------------
+
+
+def check_save(data: object) -> tuple[dict[str, Any], int, tuple[Any, ...], list[dict[str, Any]]]:
+    """The settings, seed, random state and history of save data, every value checked.
+
+    Raises ``SaveFormatError`` for another format or version, ``JsonValueError`` naming the
+    first value of the wrong type or out of range. The rules (which actions are legal) are
+    checked afterwards by replaying the history.
+    """
+    if not isinstance(data, dict):
+        raise SaveFormatError("Not a saved match: expected a JSON object.")
+    if data.get("format") != Match.FORMAT:
+        found = data.get("format")
+        what = repr(found[:40]) if isinstance(found, str) else shown(found)
+        raise SaveFormatError(f"Not a saved match: the format is {what}.")
+    version = data.get("version")
+    if type(version) is not int or version != Match.VERSION:
+        raise SaveFormatError(
+            f"Saved match version {shown(version)} is not supported (this program "
+            f"reads version {Match.VERSION})."
+        )
+    raw = mapping(data.get("settings"), "the settings")
+    players = array(raw.get("players"), "the player names", length=2)
+    settings = {
+        "match_length": integer(raw.get("match_length"), "the match length", 0, MAX_MATCH_LENGTH),
+        "cube": boolean(raw.get("cube"), "the cube setting"),
+        "crawford": boolean(raw.get("crawford"), "the Crawford setting"),
+        "players": [jsonfile.text(name, "a player name", max_length=MAX_NAME) for name in players],
+    }
+    rng = mapping(data.get("rng"), "the random generator")
+    seed = integer(rng.get("seed"), "the random seed", -MAX_SEED, MAX_SEED)
+    state = _rng_state(rng.get("state"))
+    actions = array(data.get("history"), "the history")
+    history = [check_action(a, f"action {i} of the history") for i, a in enumerate(actions, 1)]
+    return settings, seed, state, history
+
+
+def _die_pair(value: object, where: str) -> list[int]:
+    return array(value, where, length=2, each=lambda d, w: integer(d, w, 1, 6))
+
+
+def _position_id(value: object, where: str) -> str:
+    return jsonfile.text(value, where, max_length=20)
+
+
+def _match_id(value: object, where: str) -> str:
+    return jsonfile.text(value, where, max_length=20)
+
+
+def _move(value: object, where: str) -> str:
+    return jsonfile.text(value, where, max_length=200)
+
+
+def _player(value: object, where: str) -> int:
+    return integer(value, where, 0, 1)
+
+
+def _resign_kind(value: object, where: str) -> int:
+    return integer(value, where, 1, 3)
+
+
+# Each action type with its fields: name -> (check, required). Unknown fields are ignored.
+_ACTIONS: dict[str, dict[str, tuple[Any, bool]]] = {
+    "new_game": {},
+    "setup": {"position_id": (_position_id, True), "match_id": (_match_id, True)},
+    "opening": {"dice": (_die_pair, True)},
+    "roll": {"dice": (_die_pair, True)},
+    "play": {"move": (_move, True), "result": (_position_id, False)},
+    "double": {},
+    "take": {},
+    "drop": {},
+    "resign": {"player": (_player, True), "kind": (_resign_kind, False)},
+}
+
+
+def check_action(value: object, where: str = "an action") -> dict[str, Any]:
+    """One history action, its type known and each of its fields of the right type and range.
+
+    Raises ``JsonValueError``. A ``play`` may omit ``result`` (hand-written histories), a
+    ``resign`` its ``kind`` (a single game).
+    """
+    action = mapping(value, where)
+    kind = action.get("type")
+    fields = _ACTIONS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise JsonValueError(f"{where} is of an unknown type {shown(kind)}")
+    checked: dict[str, Any] = {"type": kind}
+    for name, (check, required) in fields.items():
+        if name in action and action[name] is not None:
+            checked[name] = check(action[name], f"{where} ({kind}): {name!r}")
+        elif required:
+            raise JsonValueError(f"{where} ({kind}) lacks {name!r}")
+    return checked
+
+
 def _rng_state(value: object) -> tuple[Any, ...]:
-    if not (isinstance(value, list) and len(value) == 3):
-        raise SaveFormatError("The random generator state in the save is malformed.")
-    version, internal, gauss = value
-    if (
-        version != 3
-        or not isinstance(internal, list)
-        or len(internal) != 625
-        or not all(isinstance(n, int) and 0 <= n < 1 << 32 for n in internal[:624])
-        or not isinstance(internal[624], int)
-        or not 0 <= internal[624] <= 624
-        or not (gauss is None or isinstance(gauss, float))
-    ):
-        raise SaveFormatError("The random generator state in the save is malformed.")
+    try:
+        version, internal, gauss = array(value, "the random generator state", length=3)
+        integer(version, "the random generator version", 3, 3)
+        words = array(internal, "the random generator state", length=625)
+        for word in words[:624]:
+            integer(word, "the random generator state", 0, (1 << 32) - 1)
+        integer(words[624], "the random generator index", 0, 624)
+        if gauss is not None and not (isinstance(gauss, float) and math.isfinite(gauss)):
+            raise JsonValueError("the random generator's gauss value is not a number")
+    except JsonValueError:
+        raise JsonValueError("the random generator state is malformed") from None
     return (version, tuple(internal), gauss)
 
 

@@ -41,16 +41,26 @@ def extract_lesson_file(fileobj, keywords, comment_tags, options):  # noqa: ARG0
     """
     import json
 
+    from engine.jsonfile import JsonValueError, parse_json
     from lessons.exercises import LessonDataError
 
     source = fileobj.read()
+    try:
+        data = parse_json(source)
+    except JsonValueError as exc:
+        raise LessonDataError(f"lesson file is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise LessonDataError("a lesson file holds one JSON object")
     if isinstance(source, bytes):
         source = source.decode("utf-8")
-    try:
-        data = json.loads(source)
-    except json.JSONDecodeError as exc:
-        raise LessonDataError(f"lesson file is not JSON: {exc}") from None
     lines = source.splitlines()
+
+    def items(value: object) -> list:
+        # the extractor only gathers texts: a part of the wrong type has none to give
+        return value if isinstance(value, list) else []
+
+    def fields(value: object) -> dict:
+        return value if isinstance(value, dict) else {}
 
     def line_of(text: str) -> int:
         quoted = json.dumps(text, ensure_ascii=False)
@@ -65,14 +75,14 @@ def extract_lesson_file(fileobj, keywords, comment_tags, options):  # noqa: ARG0
 
     yield from emit(data.get("title"), "lesson title")
     yield from emit(data.get("summary"), "lesson summary")
-    for step in data.get("steps", []):
+    for step in map(fields, items(data.get("steps"))):
         step_id = step.get("id", "?")
         yield from emit(step.get("title"), f"step {step_id}: title")
-        for paragraph in step.get("text", []):
+        for paragraph in items(step.get("text")):
             yield from emit(paragraph, f"step {step_id}: text")
-        for mark in step.get("marks", []):
+        for mark in map(fields, items(step.get("marks"))):
             yield from emit(mark.get("text"), f"step {step_id}: label on the board, keep it short")
-        exercise = step.get("exercise") or {}
+        exercise = fields(step.get("exercise"))
         for key in ("prompt", "explain", "wrong"):
             note = f"step {step_id}: exercise {key}"
             if key == "wrong":

@@ -23,11 +23,13 @@ from engine import (
     Play,
     Position,
     TurnBuilder,
+    jsonfile,
     legal_plays,
     parse_play,
 )
 from engine.dice import ROLLS, check_roll
 from engine.errors import Reason
+from engine.jsonfile import JsonValueError
 from lessons.i18n import N_, Translate, identity
 from lessons.match import MatchInfo
 
@@ -159,12 +161,23 @@ class Exercise:
         return Feedback(False, text, args)
 
 
-def _dice(data: Mapping[str, Any]) -> tuple[int, int]:
+def _die(value: object, where: str) -> int:
+    return jsonfile.integer(value, where, 1, 6)
+
+
+def dice_pair(value: object, where: str) -> tuple[int, int]:
+    """Two dice 1-6 from a lesson file (a list of two whole numbers); ``LessonDataError``."""
     try:
-        d1, d2 = check_roll(tuple(data["dice"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LessonDataError(f"an exercise needs 'dice': two dice 1-6 ({exc})") from None
-    return d1, d2
+        d1, d2 = jsonfile.array(value, where, length=2, each=_die)
+    except JsonValueError as exc:
+        raise LessonDataError(str(exc)) from None
+    return check_roll((d1, d2))
+
+
+def _dice(data: Mapping[str, Any]) -> tuple[int, int]:
+    if "dice" not in data:
+        raise LessonDataError("an exercise needs 'dice': two dice 1-6")
+    return dice_pair(data["dice"], "the exercise's 'dice'")
 
 
 # -- play the roll --------------------------------------------------------------------------------
@@ -491,40 +504,92 @@ KINDS: dict[str, type[Exercise]] = {
 
 
 def make_exercise(data: Mapping[str, Any], position: Position, match: MatchInfo | None) -> Exercise:
-    """Build an exercise from its lesson-file object; raises ``LessonDataError``."""
+    """Build an exercise from its lesson-file object; raises ``LessonDataError``.
+
+    Every field is checked by type and range here, so that the exercise never meets a value it
+    cannot compute with.
+    """
+    try:
+        return _make_exercise(data, position, match)
+    except JsonValueError as exc:
+        raise LessonDataError(str(exc)) from None
+
+
+MAX_TEXT = 5_000  # characters of a prompt or an explanation
+MAX_ANSWER = 10_000  # no count asked in a lesson comes near (pips of a whole side: 375)
+
+
+def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    return jsonfile.text(value, f"the exercise's {key!r}", max_length=MAX_TEXT, nonempty=True)
+
+
+def _points(value: object, where: str, low: int, high: int = 25) -> list[int]:
+    return jsonfile.array(
+        value, where, max_length=30, each=lambda point, at: jsonfile.integer(point, at, low, high)
+    )
+
+
+def _goal(value: object) -> dict[str, Any]:
+    goal = jsonfile.mapping(value, "a play goal")
+    if set(goal) - {"hit", "make", "moves", "off"}:
+        raise LessonDataError(f"a play goal has keys hit, make, moves, off: {sorted(goal)}")
+    checked: dict[str, Any] = {}
+    if "hit" in goal:
+        checked["hit"] = _points(goal["hit"], "the goal's 'hit'", 1, 24)
+    if "make" in goal:
+        checked["make"] = _points(goal["make"], "the goal's 'make'", 1, 24)
+    if "moves" in goal:
+        checked["moves"] = [
+            _points(pair, "a move of the goal", 0)
+            for pair in jsonfile.array(goal["moves"], "the goal's 'moves'", max_length=4)
+        ]
+        if any(len(pair) != 2 for pair in checked["moves"]):
+            raise LessonDataError("a move of the goal is [from, to]")
+    if "off" in goal:
+        checked["off"] = jsonfile.integer(goal["off"], "the goal's 'off'", 0, 4)
+    return checked
+
+
+def _make_exercise(
+    data: Mapping[str, Any], position: Position, match: MatchInfo | None
+) -> Exercise:
     kind = data.get("type")
-    cls = KINDS.get(kind)  # type: ignore[arg-type]
+    cls = KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise LessonDataError(f"unknown exercise type {kind!r} (known: {', '.join(KINDS)})")
+        raise LessonDataError(
+            f"unknown exercise type {jsonfile.shown(kind)} (known: {', '.join(KINDS)})"
+        )
     prompt = data.get("prompt")
     if not isinstance(prompt, str) or not prompt:
         raise LessonDataError("an exercise needs a 'prompt' text")
+    jsonfile.text(prompt, "the exercise's 'prompt'", max_length=MAX_TEXT)
     if "answer" not in data:
         raise LessonDataError("an exercise must declare its 'answer'")
+    answer = data["answer"]
     base = {
         "position": position,
         "match": match,
         "prompt": prompt,
-        "explain": data.get("explain"),
-        "declared": data["answer"],
+        "explain": _optional_text(data, "explain"),
+        "declared": answer,
     }
     extra: dict[str, Any] = {}
     if cls in (PlayExercise, ReachExercise, DiceCountExercise):
         extra["dice"] = _dice(data)
     if cls is PlayExercise:
-        goal = data.get("goal", {})
-        if not isinstance(goal, dict) or set(goal) - {"hit", "make", "moves", "off"}:
-            raise LessonDataError(f"a play goal has keys hit, make, moves, off: {goal!r}")
-        extra["goal"] = goal
-        extra["wrong"] = data.get("wrong")
-        if not isinstance(data["answer"], list) or not all(
-            isinstance(a, str) for a in data["answer"]
-        ):
+        extra["goal"] = _goal(data.get("goal", {}))
+        extra["wrong"] = _optional_text(data, "wrong")
+        if not isinstance(answer, list) or not all(isinstance(a, str) for a in answer):
             raise LessonDataError("a play exercise's answer is a list of plays in notation")
+        jsonfile.array(answer, "the answer", max_length=100)
     elif cls is ReachExercise:
         extra["src"] = _int(data, "from", 0, 25)
-        if not isinstance(data["answer"], list):
+        if not isinstance(answer, list):
             raise LessonDataError("a reach exercise's answer is a list of points")
+        _points(answer, "the answer", 0)
     elif cls is PipsExercise:
         extra["side"] = _choice(data, "side", ("you", "opponent"))
     elif cls is ShotsExercise:
@@ -532,24 +597,34 @@ def make_exercise(data: Mapping[str, Any], position: Position, match: MatchInfo 
         extra["target"] = _int(data, "target", 1, 24)
     elif cls is TakeExercise:
         extra["chance"] = _int(data, "chance", 0, 100)
-    if issubclass(cls, ChoiceExercise) and data["answer"] not in (
+    if cls in (CrawfordExercise, MayDoubleExercise) and match is None:
+        raise LessonDataError(f"a {kind} exercise needs the step's Match ID ('match')")
+    if cls is GamePointsExercise and any(position.on_roll):
+        raise LessonDataError(
+            "a game_points exercise needs a finished game: you have borne off every checker"
+        )
+    if issubclass(cls, ChoiceExercise) and answer not in (
         ("take", "pass") if cls is TakeExercise else ("yes", "no")
     ):
-        raise LessonDataError(f"answer {data['answer']!r} is not one of the choices")
-    if issubclass(cls, NumberExercise) and not isinstance(data["answer"], int):
-        raise LessonDataError("this exercise's answer is a whole number")
+        raise LessonDataError(f"answer {jsonfile.shown(answer)} is not one of the choices")
+    if issubclass(cls, NumberExercise):
+        if not isinstance(answer, int) or isinstance(answer, bool):
+            raise LessonDataError("this exercise's answer is a whole number")
+        jsonfile.integer(answer, "the answer", 0, MAX_ANSWER)
     return cls(**base, **extra)
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise LessonDataError(f"{key!r} must be a whole number {low}-{high}, not {value!r}")
+        raise LessonDataError(
+            f"{key!r} must be a whole number {low}-{high}, not {jsonfile.shown(value)}"
+        )
     return value
 
 
 def _choice(data: Mapping[str, Any], key: str, options: tuple[str, ...]) -> str:
     value = data.get(key, options[0])
-    if value not in options:
-        raise LessonDataError(f"{key!r} must be one of {options}, not {value!r}")
+    if not isinstance(value, str) or value not in options:
+        raise LessonDataError(f"{key!r} must be one of {options}, not {jsonfile.shown(value)}")
     return value

@@ -9,16 +9,15 @@ seed examples it shows (``seeds``). Every text is one English msgid. See ``lesso
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine import EngineError, Position
-from engine.dice import check_roll
-from lessons.exercises import Exercise, LessonDataError, make_exercise
+from engine import EngineError, Position, jsonfile
+from engine.jsonfile import JsonValueError
+from lessons.exercises import Exercise, LessonDataError, dice_pair, make_exercise
 from lessons.match import MatchInfo
 
 
@@ -107,11 +106,19 @@ def load_lessons(directory: Path | None = None) -> list[Lesson]:
     return lessons
 
 
+MAX_LESSON_BYTES = 1 << 20  # a lesson file is a few kilobytes
+MAX_TEXT = 5_000  # characters of one paragraph, title or prompt
+
+
 def load_lesson(path: Path, number: int) -> Lesson:
-    """Read one lesson file; raises ``LessonDataError`` naming the file and step."""
+    """Read one lesson file; raises ``LessonDataError`` naming the file and step.
+
+    Every value is checked by type and range here (and the exercise's in
+    ``lessons.exercises.make_exercise``) before the engine reads the positions.
+    """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = jsonfile.read_json_file(path, max_bytes=MAX_LESSON_BYTES)
+    except (OSError, JsonValueError) as exc:
         raise LessonDataError(f"{path.name}: cannot read: {exc}") from None
     if not isinstance(data, dict):
         raise LessonDataError(f"{path.name}: a lesson file holds one JSON object")
@@ -134,9 +141,10 @@ def load_lesson(path: Path, number: int) -> Lesson:
         try:
             if not isinstance(raw, dict):
                 raise LessonDataError("a step is a JSON object")
-            where += f" ({raw.get('id')})"
+            step_id = raw.get("id")
+            where += f" ({step_id[:40] if isinstance(step_id, str) else jsonfile.shown(step_id)})"
             step = _step(raw)
-        except (LessonDataError, EngineError) as exc:
+        except (LessonDataError, JsonValueError, EngineError) as exc:
             raise LessonDataError(f"{where}: {exc}") from None
         if step.id in seen:
             raise LessonDataError(f"{where}: step id {step.id!r} is used twice")
@@ -149,19 +157,20 @@ def _step(raw: dict[str, Any]) -> Step:
     text = raw.get("text")
     if not isinstance(text, list) or not text or not all(isinstance(t, str) and t for t in text):
         raise LessonDataError("'text' must be a non-empty list of paragraphs")
-    position_id = _text(raw, "position")
+    for paragraph in text:
+        jsonfile.text(paragraph, "a paragraph of 'text'", max_length=MAX_TEXT)
+    position_id = jsonfile.text(raw.get("position"), "'position'", max_length=20)
     position = Position.from_position_id(position_id)
     board = raw.get("board")
     if board is not None and not isinstance(board, str):
         raise LessonDataError("'board' must be position text")
-    match = MatchInfo.from_match_id(raw["match"]) if raw.get("match") else None
+    match = None
+    if raw.get("match") is not None:
+        match = MatchInfo.from_match_id(jsonfile.text(raw["match"], "'match'", max_length=20))
     dice = None
     if raw.get("dice") is not None:
-        try:
-            dice = check_roll(tuple(raw["dice"]))
-        except (TypeError, ValueError) as exc:
-            raise LessonDataError(f"'dice': {exc}") from None
-    marks = tuple(_mark(m) for m in raw.get("marks", []))
+        dice = dice_pair(raw["dice"], "'dice'")
+    marks = tuple(_mark(m) for m in jsonfile.array(raw.get("marks", []), "'marks'", max_length=50))
     exercise = None
     if raw.get("exercise") is not None:
         if not isinstance(raw["exercise"], dict):
@@ -187,25 +196,28 @@ def _step(raw: dict[str, Any]) -> Step:
 
 def _mark(raw: Any) -> Mark:
     if not isinstance(raw, dict):
-        raise LessonDataError(f"a mark is a JSON object, not {raw!r}")
+        raise LessonDataError(f"a mark is a JSON object, not {jsonfile.shown(raw)}")
     if "ring" in raw:
         return Mark("ring", _point(raw["ring"]))
     if "arrow" in raw:
         pair = raw["arrow"]
         if not isinstance(pair, list) or len(pair) != 2:
-            raise LessonDataError(f"an arrow is [from, to], not {pair!r}")
+            raise LessonDataError(f"an arrow is [from, to], not {jsonfile.shown(pair)}")
         return Mark("arrow", _point(pair[0]), to=_point(pair[1]))
     if "label" in raw:
         text = raw.get("text")
         if not isinstance(text, str) or not text:
             raise LessonDataError("a label needs a 'text'")
+        jsonfile.text(text, "a label's 'text'", max_length=MAX_TEXT)
         return Mark("label", _point(raw["label"]), text=text)
-    raise LessonDataError(f"a mark is a ring, an arrow or a label, not {raw!r}")
+    raise LessonDataError(f"a mark is a ring, an arrow or a label, not {jsonfile.shown(raw)}")
 
 
 def _point(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 25:
-        raise LessonDataError(f"a point is 0 (off), 1-24 or 25 (the bar), not {value!r}")
+        raise LessonDataError(
+            f"a point is 0 (off), 1-24 or 25 (the bar), not {jsonfile.shown(value)}"
+        )
     return value
 
 
@@ -213,6 +225,7 @@ def _text(data: dict[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
         raise LessonDataError(f"{key!r} must be a non-empty text")
+    jsonfile.text(value, repr(key), max_length=MAX_TEXT)
     return value
 
 

@@ -276,7 +276,7 @@ def check_lessons(directory: Path | None = None) -> Report:
 def _safe(check: SeedCheck, step: Step) -> str | None:
     try:
         return check(step)
-    except (EngineError, LessonDataError) as exc:
+    except ValueError as exc:  # EngineError, LessonDataError and the rest of bad content
         return str(exc)
 
 
@@ -356,7 +356,7 @@ def check_exercise(ex: Exercise, step: Step) -> list[str]:
             1 if ex.by == "opponent" else -1
         ):
             problems.append(f"point {ex.target} holds no blot to shoot at")
-    except (EngineError, LessonDataError) as exc:
+    except ValueError as exc:  # EngineError, LessonDataError and the rest of bad content
         problems.append(f"{ex.kind} exercise cannot be computed: {exc}")
     return problems
 

@@ -52,15 +52,97 @@ def test_unknown_step_is_refused(tmp_path, lesson):
         Progress(tmp_path / "p.json").mark_done(lesson, "no-such-step")
 
 
-@pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"lessons": 3}', "\xff\xfe"])
+DAMAGED = [
+    "{not json",
+    "[1, 2]",
+    '{"lessons": 3}',
+    "\xff\xfe",
+    # valid JSON with a value of the wrong type or out of range
+    '{"version": 1, "lessons": {"board": {"done": [1]}}}',
+    '{"version": 1, "lessons": {"board": {"done": "points"}}}',
+    '{"version": 1, "lessons": {"board": {"current": 5}}}',
+    '{"version": 1, "lessons": {"board": 7}}',
+    '{"version": "1", "lessons": {}}',
+    '{"version": 1.0, "lessons": {}}',
+    '{"lessons": {}}',
+    # what Python's JSON reader accepts but JSON does not
+    '{"version": Infinity, "lessons": {}}',
+    '{"version": 1, "lessons": {"board": {"done": [NaN]}}}',
+    '{"version": 1e999, "lessons": {}}',
+    "[" * 100_000,
+]
+
+
+@pytest.mark.parametrize("content", DAMAGED)
 def test_a_damaged_file_means_no_progress_and_is_kept_aside(tmp_path, lesson, content):
     path = tmp_path / "p.json"
     path.write_text(content, encoding="latin-1")
     progress = Progress(path)
     assert progress.done_steps(lesson) == set()
-    assert (tmp_path / "p.json.bad").exists()
+    assert progress.recovered and progress.load_error
+    (aside,) = tmp_path.glob("p-unreadable-*.json")
+    assert progress.set_aside_as == aside
+    assert aside.read_text(encoding="latin-1") == content
+    assert aside.name in (progress.describe() or "")
     progress.mark_done(lesson, lesson.steps[0].id)
+    assert progress.saving
     assert json.loads(path.read_text())["lessons"][lesson.id]["done"] == [lesson.steps[0].id]
+    assert not Progress(path).recovered
+
+
+def test_files_set_aside_in_the_same_second_keep_each_other(tmp_path, lesson):
+    path = tmp_path / "p.json"
+    for content in ("{one", "{two", "{three"):
+        path.write_text(content)
+        assert Progress(path).recovered
+    kept = sorted(p.read_text() for p in tmp_path.glob("p-unreadable-*.json"))
+    assert kept == ["{one", "{three", "{two"]
+
+
+def test_lessons_go_on_when_the_folder_cannot_be_written(tmp_path, lesson):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    progress = Progress(blocker / "p.json")
+    assert progress.saving and progress.save_error is None
+    progress.mark_done(lesson, lesson.steps[0].id)  # must not raise
+    progress.set_current(lesson, lesson.steps[1].id)
+    assert not progress.saving and progress.save_error
+    assert "not being saved" in (progress.describe() or "")
+    # the lesson still works from memory
+    assert progress.done_steps(lesson) == {lesson.steps[0].id}
+    assert progress.resume_index(lesson) == 1
+
+
+def test_saving_resumes_when_the_folder_can_be_written_again(tmp_path, lesson, monkeypatch):
+    from engine import jsonfile
+
+    path = tmp_path / "p.json"
+    progress = Progress(path)
+    real_write = jsonfile.write_text_atomically
+
+    def refuse(target, content):
+        raise PermissionError(13, "Permission denied", str(target))
+
+    monkeypatch.setattr(jsonfile, "write_text_atomically", refuse)
+    progress.mark_done(lesson, lesson.steps[0].id)
+    assert not progress.saving and "Permission denied" in (progress.save_error or "")
+    assert not path.exists()
+    monkeypatch.setattr(jsonfile, "write_text_atomically", real_write)
+    progress.mark_done(lesson, lesson.steps[1].id)
+    assert progress.saving and progress.describe() is None
+    assert Progress(path).done_steps(lesson) == {lesson.steps[0].id, lesson.steps[1].id}
+
+
+def test_a_file_that_cannot_be_read_is_never_overwritten(tmp_path, lesson):
+    path = tmp_path / "p.json"
+    path.mkdir()  # reading it fails with an OSError that says nothing about its content
+    (path / "inside").write_text("kept")
+    progress = Progress(path)
+    assert not progress.recovered and not progress.saving
+    progress.mark_done(lesson, lesson.steps[0].id)
+    assert progress.done_steps(lesson) == {lesson.steps[0].id}
+    assert (path / "inside").read_text() == "kept"
+    assert list(tmp_path.iterdir()) == [path]
 
 
 def test_steps_removed_from_a_lesson_are_ignored(tmp_path, lesson):

@@ -1,0 +1,78 @@
+"""A writer killed (SIGKILL) at any moment while it saves leaves a save that loads: the last
+complete one. Stale temporary files of killed writers are cleaned up later."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine import jsonfile, save
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Saves the same growing match over and over; prints the number of actions after each save.
+WRITER = r"""
+import random, sys
+from engine import save
+from engine.match import GameState, Match
+
+path = sys.argv[1]
+match = Match(0, cube=True, seed=4)
+choices = random.Random(4)
+while True:
+    game = match.game
+    if game is None or game.is_over:
+        match = Match(0, cube=True, seed=choices.randrange(1000))
+        match.new_game()
+        game = match.game
+    if game.state is GameState.AWAITING_PLAY:
+        game.play(choices.choice(game.legal_plays()))
+    else:
+        game.roll(match.rng)
+    save.save(match, path)
+    print(len(match.history), flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_killing_the_writer_at_random_moments_always_leaves_a_loadable_save(tmp_path):
+    path = tmp_path / "match.json"
+    rng = random.Random(7)
+    for _ in range(8):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        assert writer.stdout is not None
+        writer.stdout.readline()  # at least one save is complete
+        time.sleep(rng.uniform(0.0, 0.15))
+        writer.send_signal(signal.SIGKILL)
+        writer.wait(timeout=30)
+        writer.stdout.close()
+        match = save.load(path)  # never half a file
+        assert match.history and save.loads(save.dumps(match)).history == match.history
+
+
+def test_stale_temporary_files_are_removed_and_fresh_ones_kept(tmp_path):
+    path = tmp_path / "match.json"
+    stale = tmp_path / "match.json.abc123.tmp"
+    fresh = tmp_path / "match.json.def456.tmp"
+    other = tmp_path / "other.json.abc123.tmp"
+    for leftover in (stale, fresh, other):
+        leftover.write_text("half a fi")
+    old = time.time() - jsonfile.STALE_SECONDS - 60
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    jsonfile.write_text_atomically(path, "{}")
+    assert path.read_text() == "{}"
+    assert not stale.exists() and fresh.exists() and other.exists()
