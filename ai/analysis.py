@@ -59,7 +59,7 @@ from ai.search import (
 )
 from engine.dice import ROLLS
 from engine.match import Game, Match
-from engine.moves import Play, legal_plays
+from engine.moves import Play, legal_plays, legal_results
 from engine.position import Position
 
 DOUBTFUL = 0.03
@@ -224,7 +224,7 @@ class _Run:
 class Analyser:
     """Judges matches with one evaluator; one analyser may serve several threads."""
 
-    def __init__(self, evaluator: Evaluator | None = None, *, deep: bool = True) -> None:
+    def __init__(self, evaluator: Evaluator | None = None, *, deep: bool = False) -> None:
         self.evaluator = evaluator if evaluator is not None else load_default_evaluator()
         self.deep = deep
         limit_blas_threads(1)
@@ -377,9 +377,7 @@ class Analyser:
         after: list[Position] = []
         spans: list[tuple[int, int, int, tuple[int, int]]] = []
         for dice, weight in ROLLS:
-            results = [p.result for p in legal_plays(position, dice) if p.result is not None]
-            if not results:
-                results = [position.swapped()]
+            results = legal_results(position, dice) or [position.swapped()]
             spans.append((len(after), len(after) + len(results), weight, dice))
             after.extend(results)
         probs = np.asarray(self.evaluator.evaluate_batch(after), dtype=np.float64)
