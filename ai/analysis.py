@@ -77,8 +77,11 @@ CLOSE_CUBE = 0.16
 # the Expert level's search, widened a little: the played play is always searched
 CANDIDATES = 8
 THRESHOLD = 0.16
-DEEP_MARGIN = 0.06
-DEEP_BUDGET = 25_000
+# with ``deep``: a 1-ply loss in [DEEP_FROM, DEEP_MARGIN) could be marked wrongly, so the best
+# and the played play are settled at 2-ply (within DEEP_BUDGET generated positions)
+DEEP_FROM = 0.02
+DEEP_MARGIN = 0.16
+DEEP_BUDGET = 40_000
 
 ProgressFn = Callable[[int, int], None]
 
@@ -555,7 +558,8 @@ class Analyser:
         searched = sorted(zip(keep, values1, strict=True), key=lambda kv: -kv[1])
         value = {i: float(v) for i, v in searched}
         best_index, top = searched[0]
-        if self.deep and played_index != best_index and top - value[played_index] < DEEP_MARGIN:
+        loss = top - value[played_index]
+        if self.deep and played_index != best_index and DEEP_FROM <= loss < DEEP_MARGIN:
             # a close call: the mark depends on it, so settle it at 2-ply as GNU Backgammon would
             deep = two_ply_values(
                 self.evaluator,

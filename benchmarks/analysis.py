@@ -1,12 +1,13 @@
 """The match analysis against GNU Backgammon's own 2-ply analysis, and its speed.
 
-    python benchmarks/analysis.py --dir DIR [--make 24 --length 7]
+    python benchmarks/analysis.py [--dir DIR] [--make 24 --length 7] [--deep]
 
 ``--make N`` has GNU Backgammon play N matches between two noisy 0-ply gnubg players (half of
 them with little noise, half with more) and export them as ``.mat`` into DIR; otherwise the
-``.mat`` files already in DIR are used. GNU Backgammon then analyses each at 2-ply (its
-``analyse match``, marks at 0.03 / 0.06 / 0.12) and this program analyses the same files with
-``ai.analysis``; both results are cached in DIR (``gnubg-2ply.jsonl``, ``ours.jsonl``), so a
+``.mat`` files already in DIR are used (without ``--dir``: 4 new matches in a temporary
+folder). GNU Backgammon then analyses each at 2-ply (its ``analyse match``, marks at 0.03 /
+0.06 / 0.12) and this program analyses the same files with ``ai.analysis`` (``--deep``: close
+calls at 2-ply); both results are cached in DIR (``gnubg-2ply.jsonl``, ``ours.jsonl``), so a
 second run only reports. The report, per set (a tuning set and a held-out set: every other
 file, so both noise levels are in each), gives:
 
@@ -41,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 from ai.analysis import Analyser  # noqa: E402
 from engine.mat import load_mat  # noqa: E402
 
-GNUBG_SCRIPT = Path(__file__).with_name("gnubg_analyse.py")
+GNUBG_SCRIPT = Path(__file__).with_name("_gnubg_analyse.py")
 MAKE_SCRIPT = """
 import gnubg, os
 out = os.environ["MAKE_OUT"]
@@ -112,7 +113,7 @@ def gnubg_analysis(files: list[Path], cache: Path) -> dict[str, dict]:
 
 
 def parse_gnubg_output(text: str) -> dict[str, dict]:
-    """Decisions, summaries and the statistics tables that ``gnubg_analyse.py`` printed."""
+    """Decisions, summaries and the statistics tables that ``_gnubg_analyse.py`` printed."""
     found: dict[str, dict] = {}
     section = None
     current = None
@@ -292,11 +293,14 @@ def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dir", required=True, type=Path, help="folder of .mat files")
+    parser.add_argument("--dir", type=Path, help="folder of .mat files (cached results too)")
     parser.add_argument("--make", type=int, default=0, help="have gnubg play this many matches")
     parser.add_argument("--length", type=int, default=7, help="length of the matches made")
     parser.add_argument("--deep", action="store_true", help="settle close plays at 2-ply")
     args = parser.parse_args(argv)
+    if args.dir is None:
+        args.dir = Path(tempfile.mkdtemp(prefix="analysis-bench-"))
+        args.make = args.make or 4
     if args.make:
         make_matches(args.dir, args.make, args.length)
     files = sorted(args.dir.glob("*.mat"))

@@ -1,6 +1,6 @@
 """Run inside GNU Backgammon: analyse .mat files and print every decision as JSON lines.
 
-    ANALYSE_FILES="a.mat b.mat" ANALYSE_PLIES=2 gnubg -t -q -p benchmarks/gnubg_analyse.py
+    ANALYSE_FILES="a.mat b.mat" ANALYSE_PLIES=2 gnubg -t -q -p benchmarks/_gnubg_analyse.py
 
 For each file: ``GNUBG {"file", "decision": {...}}`` per checker play or cube action (game,
 player 0/1 with player 0 the first named, kind, dice, move, loss in EMG for checker plays, gnubg's
