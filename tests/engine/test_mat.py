@@ -263,3 +263,23 @@ def test_gnubg_reads_our_reexport_with_the_same_moves_cube_actions_and_score(gnu
         theirs, ours = found[str(original)], found[str(export)]
         assert ours["games"] == theirs["games"], export.name
         assert ours["match_id"] == theirs["match_id"]
+
+
+def test_crawford_markers_are_checked():
+    for seed in range(100):
+        match = _random_match(3, seed)
+        crawford = [i for i, g in enumerate(match.games) if g.is_crawford]
+        if crawford and crawford[0] > 0:
+            break
+    else:
+        pytest.skip("no Crawford game in these matches")
+    lines = match.export_mat().splitlines()
+    score_lines = [i + 1 for i, line in enumerate(lines) if line.startswith(" Game ")]
+    marked = list(lines)
+    marked[score_lines[crawford[0]]] += " (Crawford)"
+    assert _comparable(loads_mat("\n".join(marked)).history) == _comparable(match.history)
+    wrong = list(lines)
+    wrong[score_lines[0]] += " *"
+    with pytest.raises(MatFormatError, match="Crawford") as raised:
+        loads_mat("\n".join(wrong))
+    assert raised.value.line == score_lines[0] + 1
