@@ -4,9 +4,10 @@
 player who acts:
 
 * every checker play: its equity loss against the best play. Plays are ranked as the Expert level
-  ranks them (0-ply, then the reply search at 1-ply for the promising ones), the played one is
-  always searched, and the best plays and the played one are settled by a 2-ply search when they
-  are close;
+  ranks them (0-ply, then the reply search at 1-ply for the promising ones) and the played one is
+  always searched at 1-ply; with ``Analyser(deep=True)`` a 1-ply loss that could be marked
+  wrongly (0.02 to 0.16) is settled by a 2-ply search of the best and the played play (about
+  three times slower);
 * every cube decision: a double (against no double), a missed double (a roll where doubling was
   right), a take and a pass, with the cubeful values of ``ai.cube`` (Janowski's model; in a match
   with the project's match equity table) from the Expert's 1-ply probabilities;

@@ -221,6 +221,18 @@ def align(gnubg: dict, ours: dict) -> list[tuple[str, str, str, float | None, fl
     return pairs
 
 
+def luck_pairs(gnubg: dict, ours: dict) -> list[tuple[float, float]]:
+    """(gnubg's luck, our luck) of every roll, in EMG."""
+    pairs = []
+    for game in sorted({d["game"] for d in ours["decisions"]}):
+        theirs = [d for d in gnubg["decisions"] if d["game"] == game and d["kind"] == "move"]
+        mine = [d for d in ours["decisions"] if d["game"] == game and d["kind"] == "move"]
+        for t, m in zip(theirs, mine, strict=False):
+            if t.get("luck") is not None and m.get("luck") is not None:
+                pairs.append((t["luck"], m["luck"]))
+    return pairs
+
+
 def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, dict]) -> None:
     print(f"\n== {name}: {len(files)} matches ==")
     ratios, ratios_checker = [], []
@@ -282,6 +294,11 @@ def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, 
     print(
         f"checker plays: {len(losses)} paired, loss correlation {corr:.3f}; mean loss ours "
         f"{losses[:, 1].mean() * 1000:.1f} mEMG, gnubg {losses[:, 0].mean() * 1000:.1f}"
+    )
+    luck = np.array([p for f in files for p in luck_pairs(gnubg[f], ours[f])])
+    print(
+        f"luck of {len(luck)} rolls: correlation {np.corrcoef(luck[:, 0], luck[:, 1])[0, 1]:.3f}, "
+        f"mean absolute difference {np.mean(np.abs(luck[:, 0] - luck[:, 1])):.3f} EMG"
     )
     seconds = [ours[f]["seconds"] for f in files]
     gnubg_seconds = [gnubg[f].get("seconds", float("nan")) for f in files]
