@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.dice import DISTINCT_ROLLS, Roll, check_roll
+from engine.dice import DISTINCT_ROLLS, ROLLS, Roll, check_roll
 from engine.match import Match
 
 #: below this expected count per cell a chi-square test says little
@@ -125,6 +125,60 @@ def match_rolls(match: Match, player: int | None = None) -> list[Roll]:
         turns = game.turns[1:] if game.opening is not None else game.turns
         out.extend(check_roll(dice) for who, dice, _play in turns if player in (None, who))
     return out
+
+
+@dataclass(frozen=True)
+class Chances:
+    """How often the dice could do something, against how often fair dice would let them."""
+
+    tries: int  # rolls where it mattered
+    expected: float  # the sum of the chances of those rolls
+    happened: int  # rolls that could do it
+
+    @property
+    def summary(self) -> str:
+        if not self.tries:
+            return "never needed"
+        return f"{self.happened} of {self.tries} rolls ({self.expected:.1f} expected)"
+
+
+def match_chances(match: Match, player: int) -> dict[str, Chances]:
+    """Entering from the bar and hitting a blot: the rolls of ``player`` that could, and the odds.
+
+    ``"entering"``: rolls with a checker on the bar, and how many of them let one in.
+    ``"hitting"``: rolls with an opponent blot in reach of some roll, and how many could hit.
+    What the player then chose does not count: this is about the dice.
+    """
+    from engine.moves import legal_results  # local: the report itself needs no rules
+    from engine.shots import hitting_rolls
+
+    replay = Match(
+        match.length,
+        cube=match.cube_enabled,
+        crawford=match.crawford_enabled,
+        players=match.players,
+        seed=0,
+    )
+    counts = {"entering": [0, 0.0, 0], "hitting": [0, 0.0, 0]}
+    for action in match.history:
+        game = replay.game
+        if action.get("type") == "roll" and game is not None and game.player_on_roll == player:
+            position = game.position
+            roll = check_roll(action["dice"])
+            if position.on_roll[24]:
+                entering = [r for r, _w in ROLLS if legal_results(position, r)]
+                _add(counts["entering"], entering, roll)
+            hitting = hitting_rolls(position)
+            if hitting:
+                _add(counts["hitting"], hitting, roll)
+        replay.apply(action)
+    return {name: Chances(int(c[0]), float(c[1]), int(c[2])) for name, c in counts.items()}
+
+
+def _add(count: list, good: list[Roll], roll: Roll) -> None:
+    count[0] += 1
+    count[1] += sum(1 if a == b else 2 for a, b in good) / 36
+    count[2] += roll in good
 
 
 def chi_square_tail(statistic: float, degrees_of_freedom: int) -> float:

@@ -108,3 +108,45 @@ def test_match_rolls_leave_out_the_opening_and_split_by_player():
     assert len(both) == len(mine) + len(theirs) == sum(len(g.turns) - 1 for g in match.games)
     report = dice_report(both)
     assert report.rolls == len(both)
+
+
+def test_entering_and_hitting_chances_count_the_rolls_that_could():
+    from engine.dice_report import match_chances
+    from engine.moves import legal_results
+    from engine.shots import shot_count
+
+    match = play_out(Match(3, cube=True, seed=8), random.Random(8), 0.05)
+    for player in (0, 1):
+        chances = match_chances(match, player)
+        # the same figures by hand, from each roll's position
+        tries = expected = happened = 0
+        hit_tries = hit_expected = hit_happened = 0
+        replay = Match(3, cube=True, seed=0)
+        for action in match.history:
+            game = replay.game
+            if action["type"] == "roll" and game.player_on_roll == player:
+                dice = tuple(sorted(action["dice"], reverse=True))
+                position = game.position
+                if position.on_roll[24]:
+                    tries += 1
+                    can = [
+                        (a, b)
+                        for a in range(1, 7)
+                        for b in range(1, 7)
+                        if legal_results(position, (a, b))
+                    ]
+                    expected += len(can) / 36
+                    happened += dice in can
+                shots = shot_count(position)
+                if shots:
+                    hit_tries += 1
+                    hit_expected += shots / 36
+                    bar = position.opponent[24]
+                    hit_happened += any(r.on_roll[24] > bar for r in legal_results(position, dice))
+            replay.apply(action)
+        assert chances["entering"].tries == tries
+        assert chances["entering"].expected == pytest.approx(expected)
+        assert chances["entering"].happened == happened
+        assert chances["hitting"].tries == hit_tries
+        assert chances["hitting"].expected == pytest.approx(hit_expected)
+        assert chances["hitting"].happened == hit_happened
