@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, TextIO
 
 import numpy as np
@@ -208,6 +208,48 @@ class MatchAnalysis:
         """The decisions marked ``least`` or worse, in match order."""
         rank = MARKS.index(least)
         return [d for d in self.decisions if d.mark in MARKS[rank:]]
+
+    FORMAT = "backgammon-desktop/analysis"
+    VERSION = 1
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything as JSON-ready data, to save with the match (``from_json`` reads it)."""
+        return {
+            "format": self.FORMAT,
+            "version": self.VERSION,
+            "decisions": [
+                {
+                    **asdict(d),
+                    "dice": list(d.dice) if d.dice else None,
+                    "alternatives": [list(a) for a in d.alternatives],
+                }
+                for d in self.decisions
+            ],
+            "players": [asdict(p) for p in self.players],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> MatchAnalysis:
+        """An analysis saved by ``to_json``; raises ``ValueError`` for anything else."""
+        if not isinstance(data, dict) or data.get("format") != cls.FORMAT:
+            raise ValueError("Not a saved analysis.")
+        if data.get("version") != cls.VERSION:
+            raise ValueError(f"Saved analysis version {data.get('version')!r} is not supported.")
+        try:
+            decisions = tuple(
+                Decision(
+                    **{
+                        **d,
+                        "dice": tuple(d["dice"]) if d["dice"] else None,
+                        "alternatives": tuple((str(a), float(v)) for a, v in d["alternatives"]),
+                    }
+                )
+                for d in data["decisions"]
+            )
+            one, two = (PlayerSummary(**p) for p in data["players"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"The saved analysis is malformed: {exc}") from None
+        return cls(decisions, (one, two))
 
 
 @dataclass

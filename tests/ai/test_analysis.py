@@ -222,3 +222,16 @@ def test_analysis_can_be_cancelled():
     with pytest.raises(Cancelled):
         Analyser(PipEvaluator(), deep=False).analyse(_random_match(6), progress, stop)
     assert calls[-1] == 3
+
+
+def test_an_analysis_is_saved_and_read_back(pip_analysis):
+    _match, analysis, _ = pip_analysis
+    from ai.analysis import MatchAnalysis
+
+    data = json.loads(json.dumps(analysis.to_json()))
+    assert MatchAnalysis.from_json(data) == analysis
+    with pytest.raises(ValueError, match="Not a saved analysis"):
+        MatchAnalysis.from_json({"format": "x"})
+    data["decisions"][0].pop("loss")
+    with pytest.raises(ValueError, match="malformed"):
+        MatchAnalysis.from_json(data)
