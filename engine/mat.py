@@ -90,7 +90,7 @@ class _Reader:
     def __init__(self, text: str, *, crawford: bool) -> None:
         if not isinstance(text, str):
             raise MatFormatError(0, "A .mat file is text.")
-        self.lines = text.splitlines()
+        self.lines = text.removeprefix("\ufeff").splitlines()
         self.crawford = crawford
         self.length: int | None = None
         self.match: Match | None = None

@@ -283,3 +283,19 @@ def test_crawford_markers_are_checked():
     with pytest.raises(MatFormatError, match="Crawford") as raised:
         loads_mat("\n".join(wrong))
     assert raised.value.line == score_lines[0] + 1
+
+
+def test_other_programs_spellings_are_read():
+    # a byte-order mark, Windows line ends, a name with a space, a move with a count, and "and
+    # the match" after a win
+    text = (
+        '\ufeff; [Site "XG"]\r\n\r\n 1 point match\r\n\r\n Game 1\r\n'
+        " Ann Lee : 0                    Bo : 0\r\n"
+        "  1) 64: 24/18 13/9              61: 13/7 8/7\r\n"
+    )
+    match = loads_mat(text)
+    assert match.players == ("Ann Lee", "Bo") and len(match.game.turns) == 2
+    spelled = GOOD.replace("31: 8/5 6/5", "31: 8/5(1) 6/5").replace(
+        "Wins 1 point", "Wins 1 point and the match"
+    )
+    assert loads_mat(spelled).history == loads_mat(GOOD).history

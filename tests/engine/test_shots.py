@@ -44,7 +44,7 @@ def random_positions(count: int, seed: int) -> list[Position]:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_shot_counts_equal_a_brute_force_count(seed):
-    for position in random_positions(12, seed):
+    for position in random_positions(10, seed):
         assert shot_count(position) == brute_force(position, None), position.position_id()
         for point in opponent_blots(position):
             assert shot_count(position, point) == brute_force(position, point), (
