@@ -12,6 +12,9 @@ Each line read from standard input is one request; each gets exactly one JSON li
   An optional ``"crawford_rule": false`` plays a match without the Crawford rule.
 * Anything else gets ``{"error": "..."}`` on its line and the stream goes on: a line that is not
   UTF-8, not standard JSON (``NaN``, ``Infinity``), nested too deeply or over ``MAX_LINE`` bytes.
+
+``python -m ai analyse FILE.mat [--json]`` analyses a match (see ``ai.analysis``): one line per
+decision, then one per player.
 """
 
 from __future__ import annotations
@@ -143,7 +146,17 @@ def main(argv: list[str] | None = None) -> int:
     decide = commands.add_parser("decide", help="answer decision requests (JSON lines)")
     decide.add_argument("--level", choices=LEVEL_NAMES, default="expert")
     decide.add_argument("--seed", type=int, default=0, help="seed of the noisy levels")
+    analyse = commands.add_parser("analyse", help="analyse a .mat match (every decision)")
+    analyse.add_argument("file", help="a Jellyfish .mat file")
+    analyse.add_argument("--json", action="store_true", help="JSON lines instead of text")
     args = parser.parse_args(argv)
+    if args.command == "analyse":
+        from ai.analysis import analyse_file  # local: the decision service does not need it
+
+        try:
+            return analyse_file(args.file, args.json, sys.stdout, sys.stderr)
+        except (BrokenPipeError, KeyboardInterrupt):
+            return 1
     player = ComputerPlayer(args.level, seed=args.seed)
     try:
         serve(player, request_lines(sys.stdin.buffer), sys.stdout)

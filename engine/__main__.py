@@ -9,6 +9,11 @@
 ``python -m engine show POSITION_ID [MATCH_ID] [--json]``
     Prints the board as text (or as JSON with ``--json``). Without an ID it reads JSON lines
     ``{"position_id": ...}`` and/or ``{"match_id": ...}`` on stdin and writes one JSON line each.
+
+``python -m engine mat FILE.mat [--export OUT.mat]``
+    Reads a Jellyfish ``.mat`` match (every action replayed through the rules), prints its
+    players, games and score, and with ``--export`` writes it again. A file that cannot be read
+    gets ``error: line N: ...`` and exit status 2.
 """
 
 from __future__ import annotations
@@ -214,6 +219,34 @@ def show_command(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO) -> i
     return 0
 
 
+def mat_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    """Read a ``.mat`` file, describe it, and export it again with ``--export``."""
+    from engine.mat import load_mat  # local: only this command needs it
+
+    try:
+        match = load_mat(args.file)
+    except OSError as exc:
+        print(f"error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except EngineError as exc:
+        print(f"error: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    won = match.points_won()
+    stdout.write(
+        f"{match.length}-point match, {match.players[0]} {won[0]} - {won[1]} "
+        f"{match.players[1]}, {len(match.games)} game{'s' if len(match.games) != 1 else ''}"
+        f"{'' if match.is_over else ' (not finished)'}\n"
+    )
+    if args.export:
+        try:
+            with open(args.export, "w", encoding="utf-8") as out:
+                out.write(match.export_mat())
+        except OSError as exc:
+            print(f"error: cannot write {args.export}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine", description="Backgammon rules engine."
@@ -224,10 +257,14 @@ def main(argv: list[str] | None = None) -> int:
     show.add_argument("position_id", nargs="?", help="GNU Backgammon Position ID")
     show.add_argument("match_id", nargs="?", help="GNU Backgammon Match ID")
     show.add_argument("--json", action="store_true", help="print JSON instead of a diagram")
+    mat = commands.add_parser("mat", help="read a Jellyfish .mat match (and export it again)")
+    mat.add_argument("file", help="the .mat file")
+    mat.add_argument("--export", metavar="OUT", help="write the match as .mat to OUT")
     args = parser.parse_args(argv)
     handlers: dict[str, Callable[[], int]] = {
         "plays": lambda: plays_command(sys.stdin.buffer, sys.stdout),
         "show": lambda: show_command(args, sys.stdin.buffer, sys.stdout),
+        "mat": lambda: mat_command(args, sys.stdout),
     }
     try:
         return handlers[args.command]()

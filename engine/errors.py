@@ -79,3 +79,12 @@ REASON_TEXT = {
 
 class SaveFormatError(EngineError):
     """A saved game or match that cannot be read: not JSON, unknown format or version, corrupt."""
+
+
+class MatFormatError(EngineError):
+    """A Jellyfish ``.mat`` file that cannot be read; ``line`` is its 1-based line (0: none)."""
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line = line
+        self.detail = message
+        super().__init__(f"line {line}: {message}" if line else message)

@@ -11,7 +11,8 @@ fixed player's view.
 
 Every action is recorded as a small JSON-ready dict in ``game.history`` / ``match.history``, and
 ``match.apply(action)`` performs one, so a match replays from its history (``Match.replay``);
-``engine.save`` writes and reads the versioned JSON save format and the Jellyfish ``.mat`` text.
+``engine.save`` writes and reads the versioned JSON save format, ``engine.mat`` the Jellyfish
+``.mat`` text.
 ``Match.from_ids(position_id, match_id)`` sets up any state GNU Backgammon can show, and
 ``match.match_id()`` gives it back::
 
@@ -795,7 +796,7 @@ class Match:
 
     def export_mat(self) -> str:
         """The match as Jellyfish ``.mat`` text (as GNU Backgammon exports it)."""
-        from engine.save import export_mat  # local: save builds on this module
+        from engine.mat import export_mat  # local: mat builds on this module
 
         return export_mat(self)
 

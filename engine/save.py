@@ -1,4 +1,4 @@
-"""Saving and loading matches, and the Jellyfish ``.mat`` export.
+"""Saving and loading matches (the Jellyfish ``.mat`` format is in ``engine.mat``).
 
 The save format is JSON::
 
@@ -191,55 +191,3 @@ def _rng_state(value: object) -> tuple[Any, ...]:
     except JsonValueError:
         raise JsonValueError("the random generator state is malformed") from None
     return (version, tuple(internal), gauss)
-
-
-# -- Jellyfish .mat -------------------------------------------------------------------------------
-
-_LEFT = 28  # width of player 0's column after the move number
-
-
-def export_mat(match: Match) -> str:
-    """The match as Jellyfish ``.mat`` text, laid out as GNU Backgammon exports it.
-
-    Each line after ``Game n`` and the score is one move number: player 0's roll and play on
-    the left, player 1's on the right (``52: 13/8 24/22``, bar 25, off 0, hits with ``*``;
-    ``Doubles => 2``, ``Takes``, ``Drops``), and ``Wins n points`` ends each finished game.
-    """
-    lines = [f" {match.length} point match", ""]
-    score = list(match._start_score)
-    names = match.players
-    for number, game in enumerate(match.games, 1):
-        lines.append(f" Game {number}")
-        lines.append(f" {names[0]} : {score[0]}".ljust(31) + f" {names[1]} : {score[1]}")
-        rows: list[list[str | None]] = []
-        row: list[str | None] = [None, None]
-        for player, text in game._events:
-            if player == 0:
-                if row != [None, None]:
-                    rows.append(row)
-                row = [text, None]
-            else:
-                row[1] = text
-                rows.append(row)
-                row = [None, None]
-        result = game.result
-        wins_line: str | None = None
-        if result is not None:
-            points = result.points
-            wins = f" Wins {points} point{'s' if points != 1 else ''}"
-            if result.winner == 1 and row[0] is not None and row[1] is None:
-                row[1] = wins + " "
-            elif result.winner == 1:
-                wins_line = " " * (5 + _LEFT) + wins
-            else:
-                wins_line = " " * 5 + wins
-        if row != [None, None]:
-            rows.append(row)
-        for index, (left, right) in enumerate(rows, 1):
-            lines.append(f"{index:3d}) " + (left or "").ljust(_LEFT) + (right or ""))
-        if wins_line is not None:
-            lines.append(wins_line)
-        lines.append("")
-        if result is not None:
-            score[result.winner] += result.points
-    return "\n".join(lines) + "\n"

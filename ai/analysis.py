@@ -1,0 +1,763 @@
+"""Analysis of a whole match: every decision of both players judged by the Expert evaluator.
+
+``analyse_match(match)`` replays the match's history and judges, from the point of view of the
+player who acts:
+
+* every checker play: its equity loss against the best play. Plays are ranked as the Expert level
+  ranks them (0-ply, then the reply search at 1-ply for the promising ones) and the played one is
+  always searched at 1-ply; with ``Analyser(deep=True)`` a 1-ply loss that could be marked
+  wrongly (0.02 to 0.16) is settled by a 2-ply search of the best and the played play (about
+  three times slower);
+* every cube decision: a double (against no double), a missed double (a roll where doubling was
+  right), a take and a pass, with the cubeful values of ``ai.cube`` (Janowski's model; in a match
+  with the project's match equity table) from the Expert's 1-ply probabilities;
+* the luck of every roll: the 0-ply value of the best play of the roll that came minus the
+  average over all rolls (for the opening roll: over the 30 rolls that are not doubles).
+
+Values are in EMG (equity normalised to the current cube; in a match, match winning chances mapped
+so that losing and winning the cube are -1 and +1), as GNU Backgammon reports them. Marks use
+GNU Backgammon's names: doubtful (a loss of 0.03 or more), bad (0.06), very bad (0.12).
+
+Per player: the error rate in mEMG per unforced decision (checker plays with a choice, and cube
+decisions that were close or made: GNU Backgammon's count), the marks, the luck total, and the
+luck-adjusted result (in match winning chances for a match, in points for money).
+
+The analysis is cancellable (``cancel``: a ``threading.Event`` or a callable, raising
+``ai.search.Cancelled``) and reports ``progress(done, total)`` after each action, so an app can
+run it in a worker thread. Raises ``ValueError`` for a match whose history cannot be replayed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, TextIO
+
+import numpy as np
+
+from ai.cube import (
+    CENTRED,
+    MINE,
+    THEIRS,
+    CubeDecision,
+    CubeState,
+    _Scorer,
+    cube_efficiency,
+    decide,
+    move_value_fn,
+    position_features,
+)
+from ai.evaluator import Evaluator, flip, load_default_evaluator
+from ai.met import MatchEquityTable, default_table
+from ai.search import (
+    CancelToken,
+    ValueFn,
+    check_cancel,
+    limit_blas_threads,
+    reply_values,
+    two_ply_values,
+)
+from engine.dice import ROLLS
+from engine.match import Game, Match
+from engine.moves import Play, legal_plays, legal_results
+from engine.position import Position
+
+DOUBTFUL = 0.03
+BAD = 0.06
+VERY_BAD = 0.12
+MARKS = ("doubtful", "bad", "very bad")
+
+LUCKY = 0.3
+VERY_LUCKY = 0.6
+LUCK_MARKS = ("very lucky", "lucky", "unlucky", "very unlucky")
+
+#: a cube decision counts (GNU Backgammon's "close") when doubling loses less than this
+CLOSE_CUBE = 0.16
+
+# the Expert level's search, widened a little: the played play is always searched
+CANDIDATES = 8
+THRESHOLD = 0.16
+# with ``deep``: a 1-ply loss in [DEEP_FROM, DEEP_MARGIN) could be marked wrongly, so the best
+# and the played play are settled at 2-ply (within DEEP_BUDGET generated positions)
+DEEP_FROM = 0.02
+DEEP_MARGIN = 0.16
+DEEP_BUDGET = 40_000
+
+ProgressFn = Callable[[int, int], None]
+
+
+def mark_of(loss: float) -> str:
+    """GNU Backgammon's mark for an equity loss: "none", "doubtful", "bad" or "very bad"."""
+    if loss >= VERY_BAD - 1e-9:
+        return "very bad"
+    if loss >= BAD - 1e-9:
+        return "bad"
+    if loss >= DOUBTFUL - 1e-9:
+        return "doubtful"
+    return "none"
+
+
+def luck_mark_of(luck: float) -> str:
+    """ "very lucky", "lucky", "none", "unlucky" or "very unlucky" for a roll's luck (EMG)."""
+    if luck >= VERY_LUCKY:
+        return "very lucky"
+    if luck >= LUCKY:
+        return "lucky"
+    if luck <= -VERY_LUCKY:
+        return "very unlucky"
+    if luck <= -LUCKY:
+        return "unlucky"
+    return "none"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One judged decision (or a forced roll, which only has luck).
+
+    ``kind`` is "move", "double" (the choice to double or not), "take" or "pass"; ``played`` and
+    ``best`` are move notation ("" for no legal play) or "double" / "no double" / "take" /
+    "pass". ``loss`` is in EMG (0 when the best was played); ``luck`` is the luck of the roll of
+    a "move" (None for cube decisions). ``counted`` tells whether it is an unforced decision of
+    the error rate. ``action`` is the index of the action in ``match.history``.
+    """
+
+    game: int
+    player: int
+    kind: str
+    dice: tuple[int, int] | None
+    played: str
+    best: str
+    loss: float
+    luck: float | None
+    counted: bool
+    action: int
+    position_id: str
+    equity_best: float = 0.0
+    equity_played: float = 0.0
+    luck_mwc: float = 0.0  # the luck in match winning chances (points in a money game)
+    alternatives: tuple[tuple[str, float], ...] = field(default=())
+
+    @property
+    def mark(self) -> str:
+        return mark_of(self.loss) if self.counted else "none"
+
+    @property
+    def luck_mark(self) -> str:
+        return "none" if self.luck is None else luck_mark_of(self.luck)
+
+    def as_json(self) -> dict[str, Any]:
+        """The decision as the command line prints it."""
+        return {
+            "game": self.game,
+            "player": self.player,
+            "kind": self.kind,
+            "dice": list(self.dice) if self.dice else None,
+            "played": self.played,
+            "best": self.best,
+            "loss": round(self.loss, 4),
+            "mark": self.mark,
+            "luck": None if self.luck is None else round(self.luck, 4),
+        }
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's figures over the analysed match."""
+
+    player: int
+    name: str
+    error_rate_memg: float
+    decisions: int
+    checker_decisions: int
+    cube_decisions: int
+    checker_error_rate_memg: float
+    cube_error_rate_memg: float
+    marks: dict[str, int]
+    luck: float  # EMG, summed over the player's rolls
+    luck_marks: dict[str, int]
+    result: float  # match winning chances minus one half (points in a money game)
+    luck_adjusted_result: float
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "name": self.name,
+            "error_rate_memg": round(self.error_rate_memg, 1),
+            "decisions": self.decisions,
+            "checker_decisions": self.checker_decisions,
+            "cube_decisions": self.cube_decisions,
+            "checker_error_rate_memg": round(self.checker_error_rate_memg, 1),
+            "cube_error_rate_memg": round(self.cube_error_rate_memg, 1),
+            "marks": dict(self.marks),
+            "luck": round(self.luck, 3),
+            "luck_marks": dict(self.luck_marks),
+            "result": round(self.result, 4),
+            "luck_adjusted_result": round(self.luck_adjusted_result, 4),
+        }
+
+
+@dataclass(frozen=True)
+class MatchAnalysis:
+    """Every decision in order, and a summary per player."""
+
+    decisions: tuple[Decision, ...]
+    players: tuple[PlayerSummary, PlayerSummary]
+
+    def mistakes(self, least: str = "doubtful") -> list[Decision]:
+        """The decisions marked ``least`` or worse, in match order."""
+        rank = MARKS.index(least)
+        return [d for d in self.decisions if d.mark in MARKS[rank:]]
+
+    FORMAT = "backgammon-desktop/analysis"
+    VERSION = 1
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything as JSON-ready data, to save with the match (``from_json`` reads it)."""
+        return {
+            "format": self.FORMAT,
+            "version": self.VERSION,
+            "decisions": [
+                {
+                    **asdict(d),
+                    "dice": list(d.dice) if d.dice else None,
+                    "alternatives": [list(a) for a in d.alternatives],
+                }
+                for d in self.decisions
+            ],
+            "players": [asdict(p) for p in self.players],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> MatchAnalysis:
+        """An analysis saved by ``to_json``; raises ``ValueError`` for anything else."""
+        if not isinstance(data, dict) or data.get("format") != cls.FORMAT:
+            raise ValueError("Not a saved analysis.")
+        if data.get("version") != cls.VERSION:
+            raise ValueError(f"Saved analysis version {data.get('version')!r} is not supported.")
+        try:
+            decisions = tuple(
+                Decision(
+                    **{
+                        **d,
+                        "dice": tuple(d["dice"]) if d["dice"] else None,
+                        "alternatives": tuple((str(a), float(v)) for a, v in d["alternatives"]),
+                    }
+                )
+                for d in data["decisions"]
+            )
+            one, two = (PlayerSummary(**p) for p in data["players"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"The saved analysis is malformed: {exc}") from None
+        return cls(decisions, (one, two))
+
+
+@dataclass
+class _Luck:
+    luck: float
+    luck_mwc: float
+    outputs: np.ndarray  # 1-ply outputs before the roll (the roller's view)
+
+
+@dataclass
+class _Run:
+    """What one analysis carries from an action to the next."""
+
+    luck: _Luck | None = None  # of the roll being played
+    offered: CubeDecision | None = None  # the double being answered
+
+
+class Analyser:
+    """Judges matches with one evaluator; one analyser may serve several threads."""
+
+    def __init__(self, evaluator: Evaluator | None = None, *, deep: bool = False) -> None:
+        self.evaluator = evaluator if evaluator is not None else load_default_evaluator()
+        self.deep = deep
+        limit_blas_threads(1)
+        self._tables: dict[bool, MatchEquityTable] = {}
+
+    def _met(self, crawford_rule: bool) -> MatchEquityTable:
+        if crawford_rule not in self._tables:
+            self._tables[crawford_rule] = default_table(crawford_rule)
+        return self._tables[crawford_rule]
+
+    # -- the match ------------------------------------------------------------------------------
+    def analyse(
+        self,
+        match: Match,
+        progress: ProgressFn | None = None,
+        cancel: CancelToken = None,
+    ) -> MatchAnalysis:
+        """Judge every decision of ``match`` (see the module doc)."""
+        history = match.history
+        replay = Match(
+            match.length,
+            cube=match.cube_enabled,
+            crawford=match.crawford_enabled,
+            players=match.players,
+            seed=0,
+        )
+        met = self._met(match.crawford_enabled)
+        decisions: list[Decision] = []
+        run = _Run()
+        total = len(history)
+        for index, action in enumerate(history):
+            check_cancel(cancel)
+            kind = action.get("type")
+            game = replay.game
+            if game is not None and not game.is_over and kind != "new_game":
+                decisions.extend(self._judge(replay, game, index, action, met, cancel, run))
+            replay.apply(action)
+            if progress is not None:
+                progress(index + 1, total)
+        players = (
+            self._summary(replay, decisions, 0, met),
+            self._summary(replay, decisions, 1, met),
+        )
+        return MatchAnalysis(tuple(decisions), players)
+
+    def _state(self, match: Match, game: Game, player: int) -> CubeState:
+        """The cube and score seen from ``player``."""
+        owner = CENTRED
+        if game.cube_owner is not None:
+            owner = MINE if game.cube_owner == player else THEIRS
+        if not match.length:
+            return CubeState(cube=game.cube_value, owner=owner, cube_enabled=match.cube_enabled)
+        score = game.match_score
+        return CubeState(
+            match_length=match.length,
+            away=match.length - score[player],
+            opp_away=match.length - score[1 - player],
+            cube=game.cube_value,
+            owner=owner,
+            crawford=game.is_crawford,
+            crawford_rule=match.crawford_enabled,
+            cube_enabled=match.cube_enabled or bool(match.length),
+        )
+
+    def _judge(
+        self,
+        match: Match,
+        game: Game,
+        index: int,
+        action: dict[str, Any],
+        met: MatchEquityTable,
+        cancel: CancelToken,
+        run: _Run,
+    ) -> list[Decision]:
+        kind = action.get("type")
+        game_number = len(match.games) - 1
+        out: list[Decision] = []
+        if kind == "opening":
+            dice = action["dice"]
+            starter = 0 if dice[0] > dice[1] else 1
+            roll = (max(dice), min(dice))
+            position = game.position if game.player_on_roll == starter else game.position.swapped()
+            state = self._state(match, game, starter)
+            run.luck = self._roll_luck(position, roll, state, met, opening=True)
+            return self._after_roll(game, index, game_number, roll, starter, run.luck)
+        player = game.player_on_roll
+        if kind == "roll":
+            state = self._state(match, game, player)
+            dice = action["dice"]
+            roll = (max(dice), min(dice))
+            luck = self._roll_luck(game.position, roll, state, met, opening=False)
+            run.luck = luck
+            if game.can_double():
+                cube = self._cube(game.position, state, met, luck.outputs)
+                out.extend(
+                    self._double_decision(game, index, game_number, cube, state, doubled=False)
+                )
+            out.extend(self._after_roll(game, index, game_number, roll, player, luck))
+            return out
+        if kind == "double":
+            state = self._state(match, game, player)
+            luck_free = self._roll_luck(game.position, None, state, met, opening=False)
+            cube = self._cube(game.position, state, met, luck_free.outputs)
+            out.extend(self._double_decision(game, index, game_number, cube, state, doubled=True))
+            run.offered = cube
+            return out
+        if kind in ("take", "drop"):
+            cube = run.offered
+            assert cube is not None
+            taker = game.opponent
+            best_for_doubler = min(cube.double_take, cube.double_pass)
+            chosen = cube.double_take if kind == "take" else cube.double_pass
+            best = "take" if cube.double_take <= cube.double_pass else "pass"
+            out.append(
+                Decision(
+                    game=game_number,
+                    player=taker,
+                    kind="take" if kind == "take" else "pass",
+                    dice=None,
+                    played="take" if kind == "take" else "pass",
+                    best=best,
+                    loss=max(0.0, chosen - best_for_doubler),
+                    luck=None,
+                    counted=True,
+                    action=index,
+                    position_id=game.position.position_id(),
+                    equity_best=-best_for_doubler,
+                    equity_played=-chosen,
+                    alternatives=(("take", -cube.double_take), ("pass", -cube.double_pass)),
+                )
+            )
+            return out
+        if kind == "play":
+            assert run.luck is not None
+            return self._play_decision(game, index, action, match, met, cancel, run.luck)
+        return out
+
+    # -- rolls and luck -------------------------------------------------------------------------
+    def _roll_luck(
+        self,
+        position: Position,
+        roll: tuple[int, int] | None,
+        state: CubeState,
+        met: MatchEquityTable,
+        *,
+        opening: bool,
+    ) -> _Luck:
+        """The luck of ``roll`` and the 1-ply outputs before it, from one batch of every roll."""
+        value_fn = move_value_fn(state, met)
+        after: list[Position] = []
+        spans: list[tuple[int, int, int, tuple[int, int]]] = []
+        for dice, weight in ROLLS:
+            results = legal_results(position, dice) or [position.swapped()]
+            spans.append((len(after), len(after) + len(results), weight, dice))
+            after.extend(results)
+        probs = np.asarray(self.evaluator.evaluate_batch(after), dtype=np.float64)
+        mover = flip(probs)
+        values = np.asarray(value_fn(mover), dtype=np.float64)
+        outputs = np.zeros(5)
+        total = weights = 0.0
+        rolled = 0.0
+        for start, stop, weight, dice in spans:
+            j = start + int(np.argmax(values[start:stop]))
+            outputs += weight * mover[j]
+            if opening and dice[0] == dice[1]:
+                continue
+            total += weight * values[j]
+            weights += weight
+            if dice == roll:
+                rolled = float(values[j])
+        outputs /= 36.0
+        if roll is None:
+            return _Luck(0.0, 0.0, outputs)
+        luck = rolled - total / weights
+        return _Luck(luck, luck * _mwc_scale(state, met), outputs)
+
+    def _after_roll(
+        self,
+        game: Game,
+        index: int,
+        game_number: int,
+        roll: tuple[int, int],
+        player: int,
+        luck: _Luck,
+    ) -> list[Decision]:
+        """A roll with no legal play, or a single one, is a forced "move" with only its luck."""
+        position = game.position if game.player_on_roll == player else game.position.swapped()
+        plays = legal_plays(position, roll)
+        if len(plays) > 1:
+            return []  # judged with the play that follows
+        played = str(plays[0]) if plays else ""
+        return [
+            Decision(
+                game=game_number,
+                player=player,
+                kind="move",
+                dice=roll,
+                played=played,
+                best=played,
+                loss=0.0,
+                luck=luck.luck,
+                counted=False,
+                action=index,
+                position_id=position.position_id(),
+                luck_mwc=luck.luck_mwc,
+            )
+        ]
+
+    # -- the cube -------------------------------------------------------------------------------
+    def _cube(
+        self, position: Position, state: CubeState, met: MatchEquityTable, outputs: np.ndarray
+    ) -> CubeDecision:
+        x = cube_efficiency(position_features(position))
+        return decide(outputs, state, x=x, met=met)
+
+    def _double_decision(
+        self,
+        game: Game,
+        index: int,
+        game_number: int,
+        cube: CubeDecision,
+        state: CubeState,
+        *,
+        doubled: bool,
+    ) -> list[Decision]:
+        nd = cube.no_double
+        double_value = min(cube.double_take, cube.double_pass)
+        best_double = cube.double
+        best_value = double_value if best_double else nd
+        played_value = double_value if doubled else nd
+        close = doubled or max(nd, double_value) - double_value < CLOSE_CUBE
+        if not close:
+            return []
+        return [
+            Decision(
+                game=game_number,
+                player=game.player_on_roll,
+                kind="double",
+                dice=None,
+                played="double" if doubled else "no double",
+                best="double" if best_double else "no double",
+                loss=max(0.0, best_value - played_value),
+                luck=None,
+                counted=True,
+                action=index,
+                position_id=game.position.position_id(),
+                equity_best=best_value,
+                equity_played=played_value,
+                alternatives=(
+                    ("no double", nd),
+                    ("double, take", cube.double_take),
+                    ("double, pass", cube.double_pass),
+                ),
+            )
+        ]
+
+    # -- checker plays --------------------------------------------------------------------------
+    def _play_decision(
+        self,
+        game: Game,
+        index: int,
+        action: dict[str, Any],
+        match: Match,
+        met: MatchEquityTable,
+        cancel: CancelToken,
+        luck: _Luck,
+    ) -> list[Decision]:
+        game_number = len(match.games) - 1
+        player = game.player_on_roll
+        assert game.dice is not None
+        roll = (max(game.dice), min(game.dice))
+        plays = game.legal_plays()
+        if len(plays) <= 1:
+            return []  # already reported as forced
+        state = self._state(match, game, player)
+        value_fn = move_value_fn(state, met)
+        played_result = _played_result(game, action)
+        ranked = self.rank(
+            [p.result for p in plays if p.result is not None], played_result, value_fn, cancel
+        )
+        names = {p.result: str(p) for p in plays}
+        best_result, best_value = ranked[0]
+        played_value = dict(ranked)[played_result]
+        return [
+            Decision(
+                game=game_number,
+                player=player,
+                kind="move",
+                dice=roll,
+                played=names[played_result],
+                best=names[best_result],
+                loss=max(0.0, best_value - played_value),
+                luck=luck.luck,
+                counted=True,
+                action=index,
+                position_id=game.position.position_id(),
+                equity_best=best_value,
+                equity_played=played_value,
+                luck_mwc=luck.luck_mwc,
+                alternatives=tuple((names[r], v) for r, v in ranked[:5]),
+            )
+        ]
+
+    def rank(
+        self,
+        results: Sequence[Position],
+        played: Position,
+        value_fn: ValueFn,
+        cancel: CancelToken = None,
+    ) -> list[tuple[Position, float]]:
+        """Results ranked best first, each with its value at the depth both it and the best got.
+
+        The played result is always among those searched deeper, so its loss compares like
+        with like: 1-ply against 1-ply, or 2-ply against 2-ply when the plays are close.
+        """
+        check_cancel(cancel)
+        probs = np.asarray(self.evaluator.evaluate_batch(results), dtype=np.float64)
+        values0 = np.asarray(value_fn(flip(probs)), dtype=np.float64)
+        order = sorted(range(len(results)), key=lambda i: -values0[i])
+        best0 = values0[order[0]]
+        keep = [
+            i for k, i in enumerate(order[:CANDIDATES]) if k < 2 or values0[i] >= best0 - THRESHOLD
+        ]
+        played_index = results.index(played)
+        if played_index not in keep:
+            keep.append(played_index)
+        values1, _ = reply_values(self.evaluator, [results[i] for i in keep], value_fn, cancel)
+        searched = sorted(zip(keep, values1, strict=True), key=lambda kv: -kv[1])
+        value = {i: float(v) for i, v in searched}
+        best_index, top = searched[0]
+        loss = top - value[played_index]
+        if self.deep and played_index != best_index and DEEP_FROM <= loss < DEEP_MARGIN:
+            # a close call: the mark depends on it, so settle it at 2-ply as GNU Backgammon would
+            deep = two_ply_values(
+                self.evaluator,
+                [results[best_index], results[played_index]],
+                value_fn,
+                cancel,
+                DEEP_BUDGET,
+            )
+            if deep is not None:
+                shift = float(deep[0]) - top
+                # the others keep their 1-ply values, moved by as much as the best
+                for i in value:
+                    value[i] += shift
+                value[played_index] = float(deep[1])
+        ranked = sorted(value.items(), key=lambda kv: -kv[1])
+        return [(results[i], v) for i, v in ranked]
+
+    # -- summaries ------------------------------------------------------------------------------
+    def _summary(
+        self, match: Match, decisions: list[Decision], player: int, met: MatchEquityTable
+    ) -> PlayerSummary:
+        mine = [d for d in decisions if d.player == player]
+        counted = [d for d in mine if d.counted]
+        checker = [d for d in counted if d.kind == "move"]
+        cube = [d for d in counted if d.kind != "move"]
+        marks = {name: sum(1 for d in counted if d.mark == name) for name in MARKS}
+        rolls = [d for d in mine if d.luck is not None]
+        luck_marks = {name: sum(1 for d in rolls if d.luck_mark == name) for name in LUCK_MARKS}
+        result = _result(match, player, met)
+        my_luck = sum(d.luck_mwc for d in rolls)
+        their_luck = sum(d.luck_mwc for d in decisions if d.player != player and d.luck is not None)
+        return PlayerSummary(
+            player=player,
+            name=match.players[player],
+            error_rate_memg=_rate(counted),
+            decisions=len(counted),
+            checker_decisions=len(checker),
+            cube_decisions=len(cube),
+            checker_error_rate_memg=_rate(checker),
+            cube_error_rate_memg=_rate(cube),
+            marks=marks,
+            luck=sum(d.luck for d in rolls if d.luck is not None),
+            luck_marks=luck_marks,
+            result=result,
+            luck_adjusted_result=result - (my_luck - their_luck),
+        )
+
+
+def _rate(decisions: Sequence[Decision]) -> float:
+    return 1000.0 * sum(d.loss for d in decisions) / len(decisions) if decisions else 0.0
+
+
+def _mwc_scale(state: CubeState, met: MatchEquityTable) -> float:
+    """How much one EMG is worth: match winning chances in a match, points for money."""
+    if not state.is_match:
+        return float(state.cube)
+    scorer = _Scorer(state, met)
+    return (scorer.utility(state.cube) - scorer.utility(-state.cube)) / 2.0
+
+
+def _result(match: Match, player: int, met: MatchEquityTable) -> float:
+    """The player's result: match winning chances minus one half (points won for money)."""
+    won = match.points_won()
+    if not match.length:
+        return float(won[player] - won[1 - player])
+    if match.winner is not None:
+        return 0.5 if match.winner == player else -0.5
+    away = match.length - won[player]
+    opp_away = match.length - won[1 - player]
+    game = match.game
+    crawford_next = match.is_crawford_game
+    if crawford_next and (game is None or game.is_over):
+        return met.crawford(away, opp_away) - 0.5
+    return met.pre(away, opp_away) - 0.5
+
+
+def _played_result(game: Game, action: dict[str, Any]) -> Position:
+    """The position the recorded play leads to (the recorded result, or the move parsed)."""
+    result = action.get("result")
+    if isinstance(result, str):
+        return Position.from_position_id(result)
+    chosen: Play = game._find_play(action["move"])
+    assert chosen.result is not None
+    return chosen.result
+
+
+def analyse_match(
+    match: Match,
+    *,
+    evaluator: Evaluator | None = None,
+    progress: ProgressFn | None = None,
+    cancel: CancelToken = None,
+) -> MatchAnalysis:
+    """Analyse ``match`` with the Expert evaluator (see the module doc)."""
+    return Analyser(evaluator).analyse(match, progress=progress, cancel=cancel)
+
+
+__all__ = [
+    "BAD",
+    "DOUBTFUL",
+    "VERY_BAD",
+    "Analyser",
+    "Decision",
+    "MatchAnalysis",
+    "PlayerSummary",
+    "analyse_file",
+    "analyse_match",
+    "luck_mark_of",
+    "mark_of",
+]
+
+
+# -- command line -----------------------------------------------------------------------------
+
+
+def analyse_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
+    """``python -m ai analyse FILE.mat [--json]``: print every decision, then each player.
+
+    A file that cannot be read gets one ``error:`` line on ``err`` (naming the line of a bad
+    ``.mat``), nothing on ``out``, and exit status 2.
+    """
+    from engine.errors import EngineError
+    from engine.mat import load_mat
+
+    try:
+        match = load_mat(path)
+    except OSError as exc:
+        err.write(f"error: cannot read {path}: {exc.strerror or exc}\n")
+        return 2
+    except EngineError as exc:
+        err.write(f"error: {path}: {exc}\n")
+        return 2
+    analysis = analyse_match(match)
+    names = match.players
+    for decision in analysis.decisions:
+        if as_json:
+            out.write(json.dumps(decision.as_json()) + "\n")
+            continue
+        dice = f"{decision.dice[0]}{decision.dice[1]}" if decision.dice else "  "
+        luck = "" if decision.luck is None else f"  luck {decision.luck:+.3f}"
+        mark = "" if decision.mark == "none" else f"  {decision.mark.upper()}"
+        best = "" if decision.best == decision.played else f"  (best {decision.best})"
+        out.write(
+            f"game {decision.game + 1:>2}  {names[decision.player]:<12} {decision.kind:<6} "
+            f"{dice}  {decision.played or '(no play)'}{best}  loss {decision.loss:.3f}"
+            f"{mark}{luck}\n"
+        )
+    for summary in analysis.players:
+        if as_json:
+            out.write(json.dumps(summary.as_json()) + "\n")
+            continue
+        marks = ", ".join(f"{n} {k}" for k, n in summary.marks.items())
+        out.write(
+            f"{summary.name}: error rate {summary.error_rate_memg:.1f} mEMG over "
+            f"{summary.decisions} decisions ({marks}); luck {summary.luck:+.3f}; "
+            f"luck-adjusted result {summary.luck_adjusted_result:+.3f}\n"
+        )
+    return 0

@@ -1,0 +1,340 @@
+"""The match analysis against GNU Backgammon's own 2-ply analysis, and its speed.
+
+    python benchmarks/analysis.py [--dir DIR] [--make 24 --length 7] [--deep]
+
+``--make N`` has GNU Backgammon play N matches between two noisy 0-ply gnubg players (half of
+them with little noise, half with more) and export them as ``.mat`` into DIR; otherwise the
+``.mat`` files already in DIR are used (without ``--dir``: 4 new matches in a temporary
+folder). GNU Backgammon then analyses each at 2-ply (its ``analyse match``, marks at 0.03 /
+0.06 / 0.12) and this program analyses the same files with ``ai.analysis`` (``--deep``: close
+calls at 2-ply); both results are cached in DIR (``gnubg-2ply.jsonl``, ``ours.jsonl``), so a
+second run only reports. The report, per set (a tuning set and a held-out set: every other
+file, so both noise levels are in each), gives:
+
+* each player's error rate in mEMG per decision against gnubg's (overall, and checker plays
+  alone): the ratio and the share of players within 25%;
+* agreement on marks: of the decisions gnubg marks bad or very bad, the share we mark the same
+  (exactly, and "bad or worse" for both);
+* the correlation of per-decision equity losses on checker plays;
+* the seconds our analysis takes per match (and gnubg's 2-ply, for scale).
+
+GNU Backgammon is only the judge here; the program never needs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ai.analysis import Analyser  # noqa: E402
+from engine.mat import load_mat  # noqa: E402
+
+GNUBG_SCRIPT = Path(__file__).with_name("_gnubg_analyse.py")
+MAKE_SCRIPT = """
+import gnubg, os
+out = os.environ["MAKE_OUT"]
+for seed, length, noise in [s.split(":") for s in os.environ["MAKE_LIST"].split()]:
+    gnubg.command("set display off")
+    for p in (0, 1):
+        gnubg.command("set player %d gnubg" % p)
+        gnubg.command("set player %d chequerplay evaluation plies 0" % p)
+        gnubg.command("set player %d cubedecision evaluation plies 0" % p)
+        gnubg.command("set player %d chequerplay evaluation noise %s" % (p, noise))
+        gnubg.command("set player %d cubedecision evaluation noise %s" % (p, noise))
+    gnubg.command("set seed %s" % seed)
+    gnubg.command("new match %s" % length)
+    gnubg.command("export match mat %s/m%s_%s.mat" % (out, length, seed))
+"""
+_RATE = re.compile(r"^\s*Error rate mEMG \(MWC\)\s+(-?[\d.]+)\s+\(\s*-?[\d.]+%\)\s+(-?[\d.]+)")
+_RANK = {"none": 0, "doubtful": 1, "bad": 2, "very bad": 3}
+
+
+def find_gnubg() -> str:
+    found = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+    if not found:
+        sys.exit("GNU Backgammon (gnubg) is needed as the judge of this benchmark.")
+    return found
+
+
+def run_gnubg(script: Path, env: dict[str, str]) -> str:
+    with tempfile.TemporaryDirectory() as home:
+        done = subprocess.run(
+            [find_gnubg(), "-t", "-q", "-p", str(script)],
+            capture_output=True,
+            env=dict(os.environ, HOME=home, **env),
+            cwd=home,
+            check=False,
+        )
+    return done.stdout.decode("utf-8", "replace")
+
+
+def make_matches(folder: Path, count: int, length: int) -> None:
+    """gnubg self-play at 0-ply, half with noise 0.02 and half with 0.06 (seeds 101, 102, ...)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    plan = " ".join(f"{101 + i}:{length}:{0.02 if i < count // 2 else 0.06}" for i in range(count))
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
+        script.write(MAKE_SCRIPT)
+    try:
+        run_gnubg(Path(script.name), {"MAKE_OUT": str(folder), "MAKE_LIST": plan})
+    finally:
+        os.unlink(script.name)
+
+
+def gnubg_analysis(files: list[Path], cache: Path) -> dict[str, dict]:
+    """gnubg's 2-ply analysis of each file (cached): decisions, stats table rates, seconds."""
+    known: dict[str, dict] = {}
+    if cache.exists():
+        for line in cache.read_text().splitlines():
+            data = json.loads(line)
+            known[data["file"]] = data
+    missing = [f for f in files if f.name not in known]
+    if missing:
+        out = run_gnubg(
+            GNUBG_SCRIPT, {"ANALYSE_FILES": " ".join(str(f) for f in missing), "ANALYSE_PLIES": "2"}
+        )
+        known.update(parse_gnubg_output(out))
+        with cache.open("w") as sink:
+            for data in known.values():
+                sink.write(json.dumps(data) + "\n")
+    return known
+
+
+def parse_gnubg_output(text: str) -> dict[str, dict]:
+    """Decisions, summaries and the statistics tables that ``_gnubg_analyse.py`` printed."""
+    found: dict[str, dict] = {}
+    section = None
+    current = None
+    for line in text.splitlines():
+        if line.startswith("GNUBG "):
+            data = json.loads(line[6:])
+            name = Path(data["file"]).name
+            entry = found.setdefault(name, {"file": name, "decisions": [], "rates": {}})
+            if "decision" in data:
+                entry["decisions"].append(data["decision"])
+            else:
+                entry["seconds"] = data["seconds"]
+                entry["stats"] = data["summary"]
+        elif line.startswith("GNUBG-STATS-BEGIN "):
+            current = found[Path(line.split(" ", 1)[1]).name]
+            section = "overall"
+        elif line.startswith("GNUBG-STATS-END"):
+            current = None
+        elif current is not None:
+            low = line.lower()
+            if "chequerplay statistics" in low:
+                section = "checker"
+            elif "cube statistics" in low:
+                section = "cube"
+            elif "overall statistics" in low:
+                section = "overall"
+            rate = _RATE.match(line)
+            if rate and section not in current["rates"]:
+                current["rates"][section] = [-float(rate.group(1)), -float(rate.group(2))]
+    return found
+
+
+def our_analysis(files: list[Path], cache: Path, deep: bool = False) -> dict[str, dict]:
+    """Our analysis of each file (cached): decisions, player summaries, seconds."""
+    known: dict[str, dict] = {}
+    if cache.exists():
+        for line in cache.read_text().splitlines():
+            data = json.loads(line)
+            known[data["file"]] = data
+    analyser = Analyser(deep=deep)
+    for path in files:
+        if path.name in known:
+            continue
+        match = load_mat(path)
+        start = time.perf_counter()
+        result = analyser.analyse(match)
+        seconds = time.perf_counter() - start
+        known[path.name] = {
+            "file": path.name,
+            "seconds": seconds,
+            "decisions": [
+                dict(d.as_json(), counted=d.counted, loss=d.loss) for d in result.decisions
+            ],
+            "players": [p.as_json() for p in result.players],
+        }
+        with cache.open("a") as sink:
+            sink.write(json.dumps(known[path.name]) + "\n")
+        print(f"  {path.name}: {seconds:.1f} s", file=sys.stderr, flush=True)
+    return known
+
+
+def align(gnubg: dict, ours: dict) -> list[tuple[str, str, str, float | None, float]]:
+    """Pairs of (kind, gnubg's mark, our mark, gnubg's loss, our loss), decision by decision.
+
+    Checker plays pair by their order in each game (both list every roll); gnubg's cube marks
+    pair with our decision of the same kind: a double or a take/pass with the next of ours, a
+    missed double (gnubg's cube mark on a roll) with our "no double" before that roll.
+    """
+    pairs: list[tuple[str, str, str, float | None, float]] = []
+    games = {d["game"] for d in gnubg["decisions"]} | {d["game"] for d in ours["decisions"]}
+    for game in sorted(games):
+        theirs = [d for d in gnubg["decisions"] if d["game"] == game]
+        mine = [d for d in ours["decisions"] if d["game"] == game]
+        # our decisions grouped by roll: the cube decision before it, then the move
+        my_moves = [d for d in mine if d["kind"] == "move"]
+        my_cube_before: dict[int, dict] = {}
+        my_answers = [d for d in mine if d["kind"] in ("take", "pass")]
+        my_doubles = [d for d in mine if d["kind"] == "double" and d["played"] == "double"]
+        roll = 0
+        for d in mine:
+            if d["kind"] == "move":
+                roll += 1
+            elif d["kind"] == "double" and d["played"] == "no double":
+                my_cube_before[roll] = d
+        their_moves = [d for d in theirs if d["kind"] == "move"]
+        if len(their_moves) != len(my_moves):
+            raise SystemExit(f"{gnubg['file']} game {game}: the rolls do not pair up.")
+        for k, (t, m) in enumerate(zip(their_moves, my_moves, strict=True)):
+            if sorted(t["dice"]) != sorted(m["dice"]):
+                raise SystemExit(f"{gnubg['file']} game {game}: roll {k} differs.")
+            if m["counted"] and t.get("loss") is not None:
+                pairs.append(("move", t["mark"], m["mark"], t["loss"], m["loss"]))
+            cube = my_cube_before.get(k)
+            their_cube = t.get("cube_mark", "none")
+            if cube is not None or their_cube != "none":
+                ours_mark = cube["mark"] if cube is not None else "none"
+                ours_loss = cube["loss"] if cube is not None else 0.0
+                pairs.append(("no double", their_cube, ours_mark, None, ours_loss))
+        their_doubles = [d for d in theirs if d["kind"] == "double"]
+        their_answers = [d for d in theirs if d["kind"] in ("take", "drop")]
+        for t, m in zip(their_doubles, my_doubles, strict=False):
+            pairs.append(("double", t["mark"], m["mark"], None, m["loss"]))
+        for t, m in zip(their_answers, my_answers, strict=False):
+            pairs.append(("take/pass", t["mark"], m["mark"], None, m["loss"]))
+    return pairs
+
+
+def luck_pairs(gnubg: dict, ours: dict) -> list[tuple[float, float]]:
+    """(gnubg's luck, our luck) of every roll, in EMG."""
+    pairs = []
+    for game in sorted({d["game"] for d in ours["decisions"]}):
+        theirs = [d for d in gnubg["decisions"] if d["game"] == game and d["kind"] == "move"]
+        mine = [d for d in ours["decisions"] if d["game"] == game and d["kind"] == "move"]
+        for t, m in zip(theirs, mine, strict=False):
+            if t.get("luck") is not None and m.get("luck") is not None:
+                pairs.append((t["luck"], m["luck"]))
+    return pairs
+
+
+def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, dict]) -> None:
+    print(f"\n== {name}: {len(files)} matches ==")
+    ratios, ratios_checker = [], []
+    total = {"ours": [0.0, 0], "gnubg": [0.0, 0]}
+    pairs: list[tuple[str, str, str, float | None, float]] = []
+    for f in files:
+        g, o = gnubg[f], ours[f]
+        for player in (0, 1):
+            mine = o["players"][player]
+            theirs = g["rates"]["overall"][player]
+            ratios.append(mine["error_rate_memg"] / theirs if theirs else float("nan"))
+            theirs_checker = g["rates"]["checker"][player]
+            if theirs_checker:
+                ratios_checker.append(mine["checker_error_rate_memg"] / theirs_checker)
+            total["ours"][0] += mine["error_rate_memg"] * mine["decisions"]
+            total["ours"][1] += mine["decisions"]
+            side = "X" if player == 0 else "O"
+            stats = g["stats"][side]
+            decisions = stats["moves"]["unforced-moves"] + stats["cube"]["close-cube"]
+            total["gnubg"][0] += theirs * decisions
+            total["gnubg"][1] += decisions
+        pairs.extend(align(g, o))
+    r = np.array(ratios)
+    rc = np.array(ratios_checker)
+    print(
+        f"error rate, ours / gnubg per player: median {np.nanmedian(r):.2f}, "
+        f"within 25%: {np.mean(np.abs(r - 1) <= 0.25):.0%} of {len(r)} players; "
+        f"checker plays alone: median {np.median(rc):.2f}, within 25%: "
+        f"{np.mean(np.abs(rc - 1) <= 0.25):.0%}"
+    )
+    print(
+        f"pooled error rate: ours {total['ours'][0] / total['ours'][1]:.1f} mEMG over "
+        f"{total['ours'][1]} decisions, gnubg {total['gnubg'][0] / total['gnubg'][1]:.1f} "
+        f"over {total['gnubg'][1]}"
+    )
+    for kinds, label in ((("move",), "checker plays"), (None, "all decisions")):
+        chosen = [p for p in pairs if kinds is None or p[0] in kinds]
+        for level in ("very bad", "bad"):
+            marked = [p for p in chosen if p[1] == level]
+            same = sum(1 for p in marked if p[2] == level)
+            at_least = sum(1 for p in marked if _RANK[p[2]] >= _RANK["bad"])
+            if marked:
+                print(
+                    f"{label}: gnubg marks {len(marked)} {level}; we mark {same / len(marked):.0%}"
+                    f" the same, {at_least / len(marked):.0%} bad or worse"
+                )
+        bad_or_worse = [p for p in chosen if _RANK[p[1]] >= _RANK["bad"]]
+        if bad_or_worse:
+            agree = sum(1 for p in bad_or_worse if _RANK[p[2]] >= _RANK["bad"])
+            ours_only = sum(
+                1 for p in chosen if _RANK[p[2]] >= _RANK["bad"] and _RANK[p[1]] < _RANK["bad"]
+            )
+            print(
+                f"{label}: bad or worse by gnubg {len(bad_or_worse)}, by us too "
+                f"{agree / len(bad_or_worse):.0%}; marked bad or worse by us only: {ours_only}"
+            )
+    losses = np.array([(p[3], p[4]) for p in pairs if p[0] == "move" and p[3] is not None])
+    corr = float(np.corrcoef(losses[:, 0], losses[:, 1])[0, 1])
+    print(
+        f"checker plays: {len(losses)} paired, loss correlation {corr:.3f}; mean loss ours "
+        f"{losses[:, 1].mean() * 1000:.1f} mEMG, gnubg {losses[:, 0].mean() * 1000:.1f}"
+    )
+    luck = np.array([p for f in files for p in luck_pairs(gnubg[f], ours[f])])
+    print(
+        f"luck of {len(luck)} rolls: correlation {np.corrcoef(luck[:, 0], luck[:, 1])[0, 1]:.3f}, "
+        f"mean absolute difference {np.mean(np.abs(luck[:, 0] - luck[:, 1])):.3f} EMG"
+    )
+    seconds = [ours[f]["seconds"] for f in files]
+    gnubg_seconds = [gnubg[f].get("seconds", float("nan")) for f in files]
+    print(
+        f"seconds per match: ours mean {np.mean(seconds):.1f}, max {max(seconds):.1f}; "
+        f"gnubg 2-ply mean {np.nanmean(gnubg_seconds):.1f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", type=Path, help="folder of .mat files (cached results too)")
+    parser.add_argument("--make", type=int, default=0, help="have gnubg play this many matches")
+    parser.add_argument("--length", type=int, default=7, help="length of the matches made")
+    parser.add_argument("--deep", action="store_true", help="settle close plays at 2-ply")
+    args = parser.parse_args(argv)
+    if args.dir is None:
+        args.dir = Path(tempfile.mkdtemp(prefix="analysis-bench-"))
+        args.make = args.make or 4
+    if args.make:
+        make_matches(args.dir, args.make, args.length)
+    files = sorted(args.dir.glob("*.mat"))
+    if not files:
+        sys.exit(f"No .mat files in {args.dir}.")
+    print(f"gnubg 2-ply analysis of {len(files)} matches (cached)...", file=sys.stderr)
+    gnubg = gnubg_analysis(files, args.dir / "gnubg-2ply.jsonl")
+    print("our analysis (cached)...", file=sys.stderr)
+    ours = our_analysis(files, args.dir / f"ours{'-deep' if args.deep else ''}.jsonl", args.deep)
+    names = [f.name for f in files]
+    # the held-out set: every other file, so both noise levels are in each set
+    tuning, held_out = names[0::2], names[1::2]
+    report("tuning set", tuning, gnubg, ours)
+    report("held-out set", held_out, gnubg, ours)
+    report("all", names, gnubg, ours)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

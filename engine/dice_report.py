@@ -1,0 +1,230 @@
+"""Dice you can check: how a match's rolls compare with fair dice, in numbers and in plain words.
+
+``dice_report(rolls)`` counts each of the 21 rolls against its expected count (1/36 for a
+double, 2/36 otherwise), the doubles against one roll in six, each face of the dice against one
+die in six, and states a chi-square test of fairness in plain words. ``match_rolls(match,
+player)`` gives the rolls of a match (the opening roll, one die each, is left out: it can never
+be a double). Standard library only: the chi-square tail comes from the regularised gamma
+function.
+
+>>> report = dice_report([(3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5)])
+>>> report.rolls, report.doubles, round(report.doubles_expected, 2)
+(6, 2, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.dice import DISTINCT_ROLLS, ROLLS, Roll, check_roll
+from engine.match import Match
+
+#: below this expected count per cell a chi-square test says little
+MIN_EXPECTED = 5.0
+
+
+@dataclass(frozen=True)
+class ChiSquare:
+    """A chi-square goodness-of-fit test against fair dice."""
+
+    statistic: float
+    degrees_of_freedom: int
+    p_value: float  # the chance of a spread at least this uneven from fair dice
+    what: str  # "rolls" (the 21 rolls) or "faces" (the six faces of every die)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words."""
+        chance = _percent(self.p_value)
+        if self.p_value < 0.001:
+            return (
+                f"Very unusual: fair dice give {self.what} this uneven only {chance} of the time."
+            )
+        if self.p_value < 0.05:
+            return (
+                f"Unusual, though it happens: fair dice give {self.what} this uneven {chance} "
+                "of the time."
+            )
+        return (
+            f"The dice look fair: fair dice give {self.what} at least this uneven {chance} "
+            "of the time."
+        )
+
+
+@dataclass(frozen=True)
+class DiceReport:
+    """Counts of a sequence of rolls against fair dice, and the tests."""
+
+    rolls: int
+    counts: dict[Roll, int]  # each of the 21 rolls, higher die first
+    expected: dict[Roll, float]
+    doubles: int
+    doubles_expected: float
+    faces: tuple[int, int, int, int, int, int]  # how often each face 1-6 showed
+    faces_expected: float
+    rolls_test: ChiSquare | None  # None while too few rolls for a test over the 21 rolls
+    faces_test: ChiSquare | None
+
+    @property
+    def summary(self) -> str:
+        """A few sentences for a player."""
+        if not self.rolls:
+            return "No dice have been rolled yet."
+        lines = [
+            f"{self.rolls} rolls: {self.doubles} doubles, {self.doubles_expected:.1f} expected "
+            f"(one roll in six)."
+        ]
+        test = self.rolls_test or self.faces_test
+        if test is None:
+            lines.append("Too few rolls to test the dice.")
+        else:
+            lines.append(test.verdict)
+        return " ".join(lines)
+
+
+def dice_report(rolls: Sequence[Sequence[int]]) -> DiceReport:
+    """Counts and tests for ``rolls`` (pairs of dice in any order); raises ``ValueError``."""
+    checked = [check_roll(r) for r in rolls]
+    n = len(checked)
+    counts = dict.fromkeys(DISTINCT_ROLLS, 0)
+    faces = [0] * 6
+    for high, low in checked:
+        counts[(high, low)] += 1
+        faces[high - 1] += 1
+        faces[low - 1] += 1
+    expected = {roll: n * (1 if roll[0] == roll[1] else 2) / 36 for roll in DISTINCT_ROLLS}
+    doubles = sum(counts[(d, d)] for d in range(1, 7))
+    faces_expected = 2 * n / 6
+    rolls_test = None
+    if n and min(expected.values()) >= MIN_EXPECTED:
+        statistic = sum((counts[r] - expected[r]) ** 2 / expected[r] for r in DISTINCT_ROLLS)
+        rolls_test = ChiSquare(statistic, 20, chi_square_tail(statistic, 20), "rolls")
+    faces_test = None
+    if n and faces_expected >= MIN_EXPECTED:
+        statistic = sum((f - faces_expected) ** 2 / faces_expected for f in faces)
+        faces_test = ChiSquare(statistic, 5, chi_square_tail(statistic, 5), "faces")
+    return DiceReport(
+        rolls=n,
+        counts=counts,
+        expected=expected,
+        doubles=doubles,
+        doubles_expected=n / 6,
+        faces=(faces[0], faces[1], faces[2], faces[3], faces[4], faces[5]),
+        faces_expected=faces_expected,
+        rolls_test=rolls_test,
+        faces_test=faces_test,
+    )
+
+
+def match_rolls(match: Match, player: int | None = None) -> list[Roll]:
+    """Every roll of ``match`` in order (of ``player`` only, if given), opening rolls left out."""
+    out: list[Roll] = []
+    for game in match.games:
+        turns = game.turns[1:] if game.opening is not None else game.turns
+        out.extend(check_roll(dice) for who, dice, _play in turns if player in (None, who))
+    return out
+
+
+@dataclass(frozen=True)
+class Chances:
+    """How often the dice could do something, against how often fair dice would let them."""
+
+    tries: int  # rolls where it mattered
+    expected: float  # the sum of the chances of those rolls
+    happened: int  # rolls that could do it
+
+    @property
+    def summary(self) -> str:
+        if not self.tries:
+            return "never needed"
+        return f"{self.happened} of {self.tries} rolls ({self.expected:.1f} expected)"
+
+
+def match_chances(match: Match, player: int) -> dict[str, Chances]:
+    """Entering from the bar and hitting a blot: the rolls of ``player`` that could, and the odds.
+
+    ``"entering"``: rolls with a checker on the bar, and how many of them let one in.
+    ``"hitting"``: rolls with an opponent blot in reach of some roll, and how many could hit.
+    What the player then chose does not count: this is about the dice.
+    """
+    from engine.moves import legal_results  # local: the report itself needs no rules
+    from engine.shots import hitting_rolls
+
+    replay = Match(
+        match.length,
+        cube=match.cube_enabled,
+        crawford=match.crawford_enabled,
+        players=match.players,
+        seed=0,
+    )
+    counts = {"entering": [0, 0.0, 0], "hitting": [0, 0.0, 0]}
+    for action in match.history:
+        game = replay.game
+        if action.get("type") == "roll" and game is not None and game.player_on_roll == player:
+            position = game.position
+            roll = check_roll(action["dice"])
+            if position.on_roll[24]:
+                entering = [r for r, _w in ROLLS if legal_results(position, r)]
+                _add(counts["entering"], entering, roll)
+            hitting = hitting_rolls(position)
+            if hitting:
+                _add(counts["hitting"], hitting, roll)
+        replay.apply(action)
+    return {name: Chances(int(c[0]), float(c[1]), int(c[2])) for name, c in counts.items()}
+
+
+def _add(count: list, good: list[Roll], roll: Roll) -> None:
+    count[0] += 1
+    count[1] += sum(1 if a == b else 2 for a, b in good) / 36
+    count[2] += roll in good
+
+
+def chi_square_tail(statistic: float, degrees_of_freedom: int) -> float:
+    """P(X >= statistic) for a chi-square variable: the upper regularised gamma Q(k/2, x/2)."""
+    if statistic <= 0:
+        return 1.0
+    return _gamma_q(degrees_of_freedom / 2.0, statistic / 2.0)
+
+
+def _gamma_q(a: float, x: float) -> float:
+    """Upper regularised incomplete gamma function (Numerical Recipes' series and fraction)."""
+    if x < a + 1.0:
+        # series for P(a, x)
+        term = total = 1.0 / a
+        k = a
+        for _ in range(500):
+            k += 1.0
+            term *= x / k
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(-x + a * math.log(x) - math.lgamma(a)))
+    # continued fraction for Q(a, x) (modified Lentz)
+    tiny = 1e-300
+    b = x + 1.0 - a
+    c = 1.0 / tiny
+    d = 1.0 / b
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2.0
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1.0 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-15:
+            break
+    return min(1.0, math.exp(-x + a * math.log(x) - math.lgamma(a)) * h)
+
+
+def _percent(p: float) -> str:
+    if p >= 0.1:
+        return f"{p:.0%}"
+    if p >= 0.001:
+        return f"{p:.1%}"
+    return "less than 0.1%"

@@ -1,0 +1,408 @@
+"""The Jellyfish ``.mat`` match format: reading it into a ``Match`` and writing it back.
+
+GNU Backgammon, eXtreme Gammon and others exchange matches in this text format::
+
+    ; [Site "..."]                      (comment lines, skipped)
+
+     5 point match
+
+     Game 1
+     Alice : 0                      Bob : 0
+      1)                             63: 24/18 18/15
+      2) 65: 6/1* 13/7               11: 25/24* 24/23 6/5 6/5
+      3)  Doubles => 2                Takes
+      ...
+          Wins 1 point
+
+Each numbered row holds one move number: player 0's action on the left, player 1's on the right
+(a roll and its play, ``Doubles => n``, ``Takes``, ``Drops``, ``Wins n points``). The bar is 25
+and off is 0; a roll without a play lost its turn. Player 0 is the first player named.
+
+Reading replays every action through the engine, so the file's moves are checked by the rules:
+an illegal play, a double nobody may offer, a score that does not follow from the games before,
+or a line that cannot be read raises ``MatFormatError`` naming the line. A game that ends with
+``Wins`` while still in play was resigned.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from engine.errors import EngineError, IllegalPlayError, MatFormatError
+from engine.match import MAX_MATCH_LENGTH, Game, GameState, Match, ResultKind
+from engine.moves import BAR_POINT, OFF_POINT, Play
+
+_LENGTH_RE = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
+_GAME_RE = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
+# "Alice : 0    Bob : 1", possibly with a Crawford marker after a score
+_SCORE_RE = re.compile(
+    r"^\s*(?P<a>\S.*?)\s*:\s*(?P<sa>\d+)(?P<ca>\s*\*|\s*\(Crawford\))?"
+    r"\s+(?P<b>\S.*?)\s*:\s*(?P<sb>\d+)(?P<cb>\s*\*|\s*\(Crawford\))?\s*$",
+    re.IGNORECASE,
+)
+_ROW_RE = re.compile(r"^\s*(\d+)\)(.*)$")
+_WINS_RE = re.compile(r"^(\s*)Wins\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?\s*$", re.IGNORECASE)
+_ROLL_RE = re.compile(r"^([1-6])([1-6]):$")
+_STEP_RE = re.compile(r"^(?:bar|\d{1,2})(?:/(?:off|\d{1,2})\*?)+(?:\(\d\))?$", re.IGNORECASE)
+_TOKEN_RE = re.compile(r"\S+")
+# a right-hand action starts this far after the ")" at least; player 0's starts right after it
+_RIGHT_COLUMN = 8
+# a "Wins" line indented this far or more is player 1's
+_RIGHT_WINS = 20
+
+_TAKES = {"takes", "accepts"}
+_DROPS = {"drops", "passes", "rejects", "refuses"}
+
+
+def loads_mat(text: str) -> Match:
+    """A match from Jellyfish ``.mat`` text; raises ``MatFormatError`` naming the bad line.
+
+    The match is played with the cube and the Crawford rule; a file that doubles in what would
+    be the Crawford game is read again without the Crawford rule.
+    """
+    try:
+        return _Reader(text, crawford=True).read()
+    except _CrawfordDouble:
+        try:
+            return _Reader(text, crawford=False).read()
+        except _CrawfordDouble as exc:  # pragma: no cover - impossible without the rule
+            raise MatFormatError(exc.line, str(exc)) from None
+
+
+def load_mat(path: str | os.PathLike[str]) -> Match:
+    """Read a ``.mat`` file; raises ``MatFormatError`` (or ``OSError``)."""
+    raw = Path(path).read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        # older Windows programs write Latin-1 names
+        text = raw.decode("latin-1")
+    return loads_mat(text)
+
+
+class _CrawfordDouble(MatFormatError):
+    """A double in the Crawford game: the match may have been played without the rule."""
+
+
+class _Reader:
+    def __init__(self, text: str, *, crawford: bool) -> None:
+        if not isinstance(text, str):
+            raise MatFormatError(0, "A .mat file is text.")
+        self.lines = text.removeprefix("\ufeff").splitlines()
+        self.crawford = crawford
+        self.length: int | None = None
+        self.match: Match | None = None
+        self.number = 0  # current line number (1-based)
+        self.games_seen = 0
+        self.expect_score = False
+
+    def fail(self, message: str) -> MatFormatError:
+        return MatFormatError(self.number, message)
+
+    def read(self) -> Match:
+        for number, line in enumerate(self.lines, 1):
+            self.number = number
+            stripped = line.strip()
+            if not stripped or stripped.startswith(";") or stripped.startswith("#"):
+                continue
+            try:
+                self._line(line)
+            except MatFormatError:
+                raise
+            except EngineError as exc:
+                raise self.fail(str(exc)) from None
+        if self.length is None:
+            raise MatFormatError(0, 'Not a .mat file: no "N point match" line.')
+        if self.match is None:
+            if self.expect_score:
+                raise MatFormatError(len(self.lines), "The file ends before the first score line.")
+            raise MatFormatError(len(self.lines), "The file has no game.")
+        if self.expect_score:
+            raise MatFormatError(len(self.lines), "The file ends before the game's score line.")
+        return self.match
+
+    def _line(self, line: str) -> None:
+        if self.length is None:
+            found = _LENGTH_RE.match(line)
+            if not found:
+                raise self.fail(f'Expected "N point match", found {line.strip()!r}.')
+            length = int(found.group(1))
+            if length > MAX_MATCH_LENGTH:
+                raise self.fail(f"Matches go to 1-{MAX_MATCH_LENGTH} points, not {length}.")
+            self.length = length
+            return
+        game_line = _GAME_RE.match(line)
+        if game_line:
+            self._game(int(game_line.group(1)))
+            return
+        if self.expect_score:
+            self._score(line)
+            return
+        if self.match is None:
+            raise self.fail(f'Expected "Game 1", found {line.strip()!r}.')
+        row = _ROW_RE.match(line)
+        if row:
+            self._row(row.group(2))
+            return
+        wins = _WINS_RE.match(line)
+        if wins:
+            winner = 1 if len(wins.group(1)) >= _RIGHT_WINS else 0
+            self._wins(winner, int(wins.group(2)))
+            return
+        raise self.fail(f"Cannot read the line {line.strip()!r}.")
+
+    def _game(self, number: int) -> None:
+        if number != self.games_seen + 1:
+            raise self.fail(f"Game {number} follows game {self.games_seen}.")
+        if self.expect_score:
+            raise self.fail("A game line must be followed by the score line.")
+        match = self.match
+        if match is not None:
+            game = match.game
+            if game is not None and not game.is_over:
+                raise self.fail(f"Game {number} starts before game {self.games_seen} has ended.")
+            if match.is_over:
+                raise self.fail(f"Game {number} starts after the match was won.")
+        self.games_seen = number
+        self.expect_score = True
+
+    def _score(self, line: str) -> None:
+        found = _SCORE_RE.match(line)
+        if not found:
+            raise self.fail(
+                f'Expected the score line "Name : 0   Name : 0", found {line.strip()!r}.'
+            )
+        self.expect_score = False
+        names = (found.group("a"), found.group("b"))
+        score = (int(found.group("sa")), int(found.group("sb")))
+        if self.match is None:
+            assert self.length is not None
+            if score != (0, 0):
+                raise self.fail(f"The first game must start at 0-0, not {score[0]}-{score[1]}.")
+            self.match = Match(
+                self.length, cube=True, crawford=self.crawford, players=names, seed=0
+            )
+        match = self.match
+        if names != match.players:
+            raise self.fail(
+                f"The players are {match.players[0]} and {match.players[1]}, "
+                f"not {names[0]} and {names[1]}."
+            )
+        if score != match.points_won():
+            won = match.points_won()
+            raise self.fail(
+                f"The score {score[0]}-{score[1]} does not follow from the games before "
+                f"({won[0]}-{won[1]})."
+            )
+        marked = bool(found.group("ca") or found.group("cb"))
+        game = match.new_game()
+        if marked and not game.is_crawford:
+            raise self.fail("The game is marked as the Crawford game but is not one.")
+
+    def _row(self, body: str) -> None:
+        tokens = [(m.start(), m.group()) for m in _TOKEN_RE.finditer(body)]
+        first = True
+        i = 0
+        while i < len(tokens):
+            offset, word = tokens[i]
+            player = 1 if not first or offset >= _RIGHT_COLUMN else 0
+            first = False
+            lower = word.lower()
+            roll = _ROLL_RE.match(word)
+            if roll:
+                steps: list[str] = []
+                i += 1
+                while i < len(tokens) and _STEP_RE.match(tokens[i][1]):
+                    steps.append(tokens[i][1])
+                    i += 1
+                self._roll(player, int(roll.group(1)), int(roll.group(2)), steps)
+                continue
+            if lower == "doubles":
+                if (
+                    i + 2 >= len(tokens)
+                    or tokens[i + 1][1] != "=>"
+                    or not tokens[i + 2][1].isdigit()
+                ):
+                    raise self.fail('Expected "Doubles => n".')
+                self._double(player, int(tokens[i + 2][1]))
+                i += 3
+                continue
+            if lower in _TAKES or lower in _DROPS:
+                self._answer(player, lower in _TAKES)
+                i += 1
+                continue
+            if lower == "wins":
+                rest = " ".join(w for _, w in tokens[i:])
+                found = _WINS_RE.match(rest)
+                if not found:
+                    raise self.fail(f"Cannot read {rest!r}.")
+                self._wins(player, int(found.group(2)))
+                return
+            raise self.fail(f"Cannot read {word!r}.")
+
+    def _game_in_play(self) -> Game:
+        assert self.match is not None
+        game = self.match.game
+        if game is None or game.is_over:
+            raise self.fail("No game is being played here.")
+        return game
+
+    def _roll(self, player: int, high: int, low: int, steps: list[str]) -> None:
+        game = self._game_in_play()
+        name = self.match.players[player] if self.match else str(player)
+        if game.state is GameState.OPENING:
+            if high == low:
+                raise self.fail(f"The opening roll cannot be a double ({high}{low}).")
+            big, small = max(high, low), min(high, low)
+            game.roll(dice=(big, small) if player == 0 else (small, big))
+        else:
+            if game.state is not GameState.AWAITING_ROLL:
+                raise self.fail(f"{name} rolls, but the game awaits {game.state.value}.")
+            if game.player_on_roll != player:
+                raise self.fail(f"{name} rolls, but it is the other player's turn.")
+            game.roll(dice=(high, low))
+        notation = " ".join(_notation(step) for step in steps)
+        if game.state is GameState.AWAITING_PLAY:
+            if not steps:
+                raise self.fail(f"{name} plays nothing with {high}{low}, but a play is legal.")
+            try:
+                game.play(_exact_play(game, steps) or notation)
+            except EngineError as exc:
+                raise self.fail(f"{name} cannot play {notation} with {high}{low}: {exc}") from None
+        elif steps:
+            raise self.fail(f"{name} has no legal play with {high}{low}, yet plays {notation}.")
+
+    def _double(self, player: int, value: int) -> None:
+        game = self._game_in_play()
+        if game.state is GameState.AWAITING_ROLL and game.player_on_roll == player:
+            if game.is_crawford and self.crawford:
+                raise _CrawfordDouble(self.number, "A double in the Crawford game.")
+            if value != 2 * game.cube_value:
+                raise self.fail(
+                    f"The cube is at {game.cube_value}: a double is to {2 * game.cube_value}."
+                )
+            game.double()
+            return
+        raise self.fail("A double that the player may not offer here.")
+
+    def _answer(self, player: int, take: bool) -> None:
+        game = self._game_in_play()
+        if game.state is not GameState.AWAITING_TAKE or game.opponent != player:
+            raise self.fail("A take or a drop with no double to answer.")
+        if take:
+            game.take()
+        else:
+            game.drop()
+
+    def _wins(self, player: int, points: int) -> None:
+        assert self.match is not None
+        game = self.match.game
+        if game is None:
+            raise self.fail("A win before any game.")
+        if game.is_over:
+            result = game.result
+            assert result is not None
+            if (result.winner, result.points) != (player, points):
+                raise self.fail(
+                    f"The file says {self.match.players[player]} wins {points} points; "
+                    f"the game was won by {self.match.players[result.winner]} "
+                    f"for {result.points}."
+                )
+            return
+        if game.state is GameState.OPENING:
+            raise self.fail("A win before the game has started.")
+        # still in play: the loser resigned
+        kind, rest = divmod(points, game.cube_value)
+        if rest or kind not in (1, 2, 3):
+            raise self.fail(
+                f"{points} points is not a single game, gammon or backgammon "
+                f"at a cube of {game.cube_value}."
+            )
+        game.resign(1 - player, ResultKind(kind))
+
+
+_POINTS = {"bar": BAR_POINT, "off": OFF_POINT}
+_SIMPLE_RE = re.compile(r"^(bar|\d{1,2})/(off|\d{1,2})\*?$")
+
+
+def _exact_play(game: Game, steps: list[str]) -> Play | None:
+    """The play made by these single steps in this order, or None to read them as notation.
+
+    Single steps name the route exactly (which checker hit on the way); notation text names the
+    result, and a route that hits on the way is ambiguous there, so steps are tried first.
+    """
+    builder = game.turn_builder()
+    try:
+        for step in steps:
+            found = _SIMPLE_RE.match(_notation(step))
+            if not found:
+                return None
+            src, dst = (_POINTS[p] if p in _POINTS else int(p) for p in found.groups())
+            builder.move_checker(src, dst)
+        return builder.play()
+    except IllegalPlayError:
+        return None
+
+
+def _notation(step: str) -> str:
+    """A Jellyfish step in the engine's notation: 25 is the bar, 0 is off."""
+    lowered = step.lower()
+    lowered = re.sub(r"^25/", "bar/", lowered)
+    return re.sub(r"/0(?=\*|/|\(|$)", "/off", lowered)
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+_LEFT = 28  # width of player 0's column after the move number
+
+
+def export_mat(match: Match) -> str:
+    """The match as Jellyfish ``.mat`` text, laid out as GNU Backgammon exports it.
+
+    Each line after ``Game n`` and the score is one move number: player 0's roll and play on
+    the left, player 1's on the right (``52: 13/8 24/22``, bar 25, off 0, hits with ``*``;
+    ``Doubles => 2``, ``Takes``, ``Drops``), and ``Wins n points`` ends each finished game.
+    """
+    lines = [f" {match.length} point match", ""]
+    score = list(match._start_score)
+    names = match.players
+    for number, game in enumerate(match.games, 1):
+        lines.append(f" Game {number}")
+        lines.append(f" {names[0]} : {score[0]}".ljust(31) + f" {names[1]} : {score[1]}")
+        rows: list[list[str | None]] = []
+        row: list[str | None] = [None, None]
+        for player, text in game._events:
+            if player == 0:
+                if row != [None, None]:
+                    rows.append(row)
+                row = [text, None]
+            else:
+                row[1] = text
+                rows.append(row)
+                row = [None, None]
+        result = game.result
+        wins_line: str | None = None
+        if result is not None:
+            points = result.points
+            wins = f" Wins {points} point{'s' if points != 1 else ''}"
+            if result.winner == 1 and row[0] is not None and row[1] is None:
+                row[1] = wins + " "
+            elif result.winner == 1:
+                wins_line = " " * (5 + _LEFT) + wins
+            else:
+                wins_line = " " * 5 + wins
+        if row != [None, None]:
+            rows.append(row)
+        for index, (left, right) in enumerate(rows, 1):
+            cell = left or ""
+            # a full left column still needs a space before the right one (as gnubg writes it)
+            cell = cell.ljust(_LEFT) if len(cell) < _LEFT or right is None else cell + " "
+            lines.append(f"{index:3d}) " + cell + (right or ""))
+        if wins_line is not None:
+            lines.append(wins_line)
+        lines.append("")
+        if result is not None:
+            score[result.winner] += result.points
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,237 @@
+"""Match analysis: losses, marks, cube decisions, luck and the per-player summary."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import threading
+
+import numpy as np
+import pytest
+
+from ai.analysis import (
+    BAD,
+    DOUBTFUL,
+    VERY_BAD,
+    Analyser,
+    analyse_file,
+    analyse_match,
+    mark_of,
+)
+from ai.cube import CubeState
+from ai.met import default_table
+from ai.search import Cancelled
+from engine.dice import ROLLS
+from engine.mat import loads_mat
+from engine.match import GameState, Match
+from engine.position import Position
+
+
+class PipEvaluator:
+    """A stub for the mechanics: finished games exact, otherwise chances from the pip counts."""
+
+    def evaluate_batch(self, positions):
+        out = np.zeros((len(positions), 5))
+        for i, p in enumerate(positions):
+            mine, theirs = p.pip_count()
+            if not any(p.opponent):
+                out[i, 3] = 1.0 if sum(p.on_roll) == 15 else 0.0
+            elif not any(p.on_roll):
+                out[i] = (1.0, 0.0, 0.0, 0.0, 0.0)
+            else:
+                out[i, 0] = 1.0 / (1.0 + np.exp((mine - theirs - 8) / 10.0))
+        return out
+
+
+MINI = """ 5 point match
+
+ Game 1
+ Ann : 0                        Bo : 0
+  1) 31: 8/5 6/5                 42: 8/4 6/4
+  2)  Doubles => 2                Drops
+      Wins 1 point
+"""
+
+
+@pytest.fixture(scope="module")
+def mini_analysis():
+    return analyse_match(loads_mat(MINI))
+
+
+def test_best_plays_cost_nothing_and_an_opening_double_and_pass_are_very_bad(mini_analysis):
+    kinds = [(d.player, d.kind, d.played) for d in mini_analysis.decisions if d.counted]
+    assert kinds == [
+        (0, "move", "8/5 6/5"),
+        (1, "move", "8/4 6/4"),
+        (0, "double", "double"),
+        (1, "pass", "pass"),
+    ]
+    first, second, double, drop = (d for d in mini_analysis.decisions if d.counted)
+    assert first.best == "8/5 6/5" and first.loss == 0.0 and first.mark == "none"
+    assert second.best == second.played and second.loss == 0.0
+    # doubling at once is a huge mistake and passing it a bigger one
+    assert double.best == "no double" and double.mark == "very bad"
+    assert drop.best == "take" and drop.mark == "very bad" and drop.loss > 0.4
+    ann, bo = mini_analysis.players
+    assert ann.decisions == 2 and bo.decisions == 2
+    assert ann.marks == {"doubtful": 0, "bad": 0, "very bad": 1}
+    assert ann.error_rate_memg == pytest.approx(1000 * double.loss / 2)
+    assert bo.error_rate_memg == pytest.approx(1000 * drop.loss / 2)
+    # the drop lost the game, but the luck-adjusted results still add up to nothing
+    assert ann.result > 0 > bo.result
+    assert ann.luck_adjusted_result == pytest.approx(-bo.luck_adjusted_result)
+
+
+def test_command_line_prints_one_json_line_per_decision_then_players(tmp_path):
+    path = tmp_path / "mini.mat"
+    path.write_text(MINI)
+    out, err = io.StringIO(), io.StringIO()
+    assert analyse_file(str(path), True, out, err) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    decisions, players = lines[:-2], lines[-2:]
+    assert [d["kind"] for d in decisions] == ["move", "move", "double", "pass"]
+    for d in decisions:
+        assert set(d) == {
+            "game",
+            "player",
+            "kind",
+            "dice",
+            "played",
+            "best",
+            "loss",
+            "mark",
+            "luck",
+        }
+    assert decisions[0]["dice"] == [3, 1] and decisions[0]["game"] == 0
+    assert decisions[2]["dice"] is None and decisions[2]["luck"] is None
+    assert [p["player"] for p in players] == [0, 1]
+    assert players[0]["name"] == "Ann" and players[0]["decisions"] == 2
+    assert set(players[0]["marks"]) == {"doubtful", "bad", "very bad"}
+
+
+def test_a_bad_file_gets_one_error_naming_the_line_and_no_output(tmp_path):
+    path = tmp_path / "bad.mat"
+    path.write_text(MINI.replace("42: 8/4 6/4", "42: 8/4 6/3"))
+    out, err = io.StringIO(), io.StringIO()
+    assert analyse_file(str(path), True, out, err) == 2
+    assert out.getvalue() == ""
+    assert err.getvalue().startswith("error: ") and "line 5:" in err.getvalue()
+    assert analyse_file(str(tmp_path / "missing.mat"), True, out, err) == 2
+
+
+def test_marks_follow_the_thresholds():
+    assert mark_of(0.0) == mark_of(DOUBTFUL - 0.001) == "none"
+    assert mark_of(DOUBTFUL) == mark_of(BAD - 0.001) == "doubtful"
+    assert mark_of(BAD) == mark_of(VERY_BAD - 0.001) == "bad"
+    assert mark_of(VERY_BAD) == mark_of(2.0) == "very bad"
+
+
+def _random_match(seed: int, length: int = 3) -> Match:
+    match = Match(length, cube=True, players=("A", "B"), seed=seed)
+    choices = random.Random(seed)
+    while not match.is_over:
+        game = match.new_game()
+        while not game.is_over:
+            if game.state is GameState.AWAITING_PLAY:
+                game.play(choices.choice(game.legal_plays()))
+            elif game.state is GameState.AWAITING_TAKE:
+                game.take() if choices.random() < 0.6 else game.drop()
+            elif game.can_double() and choices.random() < 0.1:
+                game.double()
+            else:
+                game.roll(match.rng)
+    return match
+
+
+@pytest.fixture(scope="module")
+def pip_analysis():
+    match = _random_match(5)
+    seen: list[tuple[int, int]] = []
+    analysis = Analyser(PipEvaluator(), deep=False).analyse(
+        match, progress=lambda done, total: seen.append((done, total))
+    )
+    return match, analysis, seen
+
+
+def test_every_roll_and_decision_is_judged(pip_analysis):
+    match, analysis, seen = pip_analysis
+    rolls = sum(len(g.turns) for g in match.games)
+    moves = [d for d in analysis.decisions if d.kind == "move"]
+    assert len(moves) == rolls  # every roll, forced or not, once
+    for d in moves:
+        assert d.luck is not None and d.dice is not None
+        assert d.loss >= 0.0
+        if d.played == d.best:
+            assert d.loss == pytest.approx(0.0, abs=1e-12)
+        if not d.counted:
+            assert d.loss == 0.0 and d.mark == "none"
+    doubles = sum(1 for a in match.history if a["type"] == "double")
+    answers = [d for d in analysis.decisions if d.kind in ("take", "pass")]
+    assert len(answers) == doubles
+    assert [d for d in analysis.decisions if d.played == "double"].__len__() == doubles
+    # progress: once per action, ending at the total
+    assert [done for done, _ in seen] == list(range(1, len(match.history) + 1))
+    assert {total for _, total in seen} == {len(match.history)}
+
+
+def test_the_summary_adds_up(pip_analysis):
+    match, analysis, _ = pip_analysis
+    for summary in analysis.players:
+        mine = [d for d in analysis.decisions if d.player == summary.player and d.counted]
+        assert summary.decisions == len(mine)
+        assert summary.error_rate_memg == pytest.approx(
+            1000 * sum(d.loss for d in mine) / len(mine)
+        )
+        for name, count in summary.marks.items():
+            assert count == sum(1 for d in mine if mark_of(d.loss) == name)
+        rolls = [d for d in analysis.decisions if d.player == summary.player and d.luck is not None]
+        assert summary.luck == pytest.approx(sum(d.luck for d in rolls))
+    a, b = analysis.players
+    assert a.result == -b.result == (0.5 if match.winner == 0 else -0.5)
+    assert a.luck_adjusted_result == pytest.approx(-b.luck_adjusted_result)
+
+
+def test_luck_averages_to_nothing_over_the_rolls():
+    analyser = Analyser(PipEvaluator(), deep=False)
+    state = CubeState(match_length=5, away=3, opp_away=4)
+    position = Position.from_text("x 24:2 13:4 8:3 6:5 2:1; o 19:5 17:3 12:5 1:2")
+    met = default_table()
+    weighted = sum(
+        weight * analyser._roll_luck(position, dice, state, met, opening=False).luck
+        for dice, weight in ROLLS
+    )
+    assert weighted == pytest.approx(0.0, abs=1e-9)
+    opening = sum(
+        weight * analyser._roll_luck(Position.start(), dice, state, met, opening=True).luck
+        for dice, weight in ROLLS
+        if dice[0] != dice[1]
+    )
+    assert opening == pytest.approx(0.0, abs=1e-9)
+
+
+def test_analysis_can_be_cancelled():
+    stop = threading.Event()
+    calls = []
+
+    def progress(done, total):
+        calls.append(done)
+        if done == 3:
+            stop.set()
+
+    with pytest.raises(Cancelled):
+        Analyser(PipEvaluator(), deep=False).analyse(_random_match(6), progress, stop)
+    assert calls[-1] == 3
+
+
+def test_an_analysis_is_saved_and_read_back(pip_analysis):
+    _match, analysis, _ = pip_analysis
+    from ai.analysis import MatchAnalysis
+
+    data = json.loads(json.dumps(analysis.to_json()))
+    assert MatchAnalysis.from_json(data) == analysis
+    with pytest.raises(ValueError, match="Not a saved analysis"):
+        MatchAnalysis.from_json({"format": "x"})
+    data["decisions"][0].pop("loss")
+    with pytest.raises(ValueError, match="malformed"):
+        MatchAnalysis.from_json(data)

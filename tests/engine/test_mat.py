@@ -1,0 +1,301 @@
+"""The Jellyfish .mat format: matches GNU Backgammon played and exported, read, written and read
+again; files that cannot be read name their line."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from engine.errors import MatFormatError
+from engine.mat import export_mat, load_mat, loads_mat
+from engine.match import EndReason, GameState, Match
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+GNUBG_FILES = sorted(DATA.glob("gnubg-match-*.mat")) + [DATA / "gnubg-export-5-point.mat"]
+SCRIPT = Path(__file__).with_name("gnubg_mat_actions.py")
+
+_WINS = re.compile(r"(^|\s)Wins (\d+) points?")
+
+
+def _wins_in(text: str) -> list[int]:
+    """The points of every "Wins" in the file, read without the parser."""
+    return [int(m.group(2)) for line in text.splitlines() for m in _WINS.finditer(line)]
+
+
+@pytest.mark.parametrize("path", GNUBG_FILES, ids=lambda p: p.name)
+def test_gnubg_files_are_read_with_every_game_and_score(path):
+    text = path.read_text()
+    match = load_mat(path)
+    assert match.length == int(re.search(r"(\d+) point match", text).group(1))
+    assert len(match.games) == text.count(" Game ")
+    assert [g.result.points for g in match.games if g.result] == _wins_in(text)
+    # every numbered score line agrees with the games before it (checked while reading), and
+    # the last game was won by someone reaching the length
+    assert match.is_over
+    assert max(match.points_won()) >= match.length
+
+
+@pytest.mark.parametrize("path", GNUBG_FILES, ids=lambda p: p.name)
+def test_export_reads_back_to_the_same_match(path):
+    match = load_mat(path)
+    text = export_mat(match)
+    again = loads_mat(text)
+    assert again.history == match.history
+    assert export_mat(again) == text
+    assert again.points_won() == match.points_won()
+
+
+def _normalise(line: str) -> str:
+    """A row with each roll as the checkers it moves and its hits (the route is free)."""
+
+    def net_change(found: re.Match) -> str:
+        net: dict[int, int] = {}
+        steps = found.group(2).split()
+        for step in steps:
+            src, dst = (int(x) for x in step.rstrip("*").split("/"))
+            net[src] = net.get(src, 0) - 1
+            net[dst] = net.get(dst, 0) + 1
+        moved = sorted((point, n) for point, n in net.items() if n)
+        hits = sum(step.endswith("*") for step in steps)
+        return f"{found.group(1)}{moved} hits {hits} "
+
+    # the route changes the width of the left column: compare the columns' words
+    return re.sub(r" +", " ", re.sub(r"(\d\d: )((?:\d+/\d+\*? ?)+)", net_change, line)).rstrip()
+
+
+def test_export_lays_out_rows_as_gnubg_does():
+    # this file has a four-step play filling the left column, a resignation, and a drop
+    path = DATA / "gnubg-match-3-point-a.mat"
+    theirs = [x for x in path.read_text().splitlines() if not x.startswith(";")]
+    ours = load_mat(path).export_mat().splitlines()
+    while theirs and not theirs[0].strip():
+        theirs.pop(0)
+    assert [_normalise(x) for x in ours] == [_normalise(x) for x in theirs]
+    assert any(len(x) > 5 + 28 and x[5 + 28 - 1] != " " for x in ours)  # the full column
+
+
+def test_a_resigned_game_is_read_as_a_resignation():
+    match = load_mat(DATA / "gnubg-match-3-point-b.mat")
+    reasons = [g.result.reason for g in match.games]
+    assert EndReason.RESIGNED in reasons
+
+
+def _comparable(history: list[dict]) -> list[dict]:
+    """A history without what ``.mat`` does not keep: which die of a roll fell first."""
+    return [dict(a, dice=sorted(a["dice"])) if a["type"] == "roll" else a for a in history]
+
+
+def _random_match(length: int, seed: int, crawford: bool = True) -> Match:
+    match = Match(length, cube=True, crawford=crawford, players=("Ann Lee", "Bo"), seed=seed)
+    choices = random.Random(seed)
+    while not match.is_over:
+        game = match.new_game()
+        while not game.is_over:
+            if game.state is GameState.AWAITING_PLAY:
+                game.play(choices.choice(game.legal_plays()))
+            elif game.state is GameState.AWAITING_TAKE:
+                game.take() if choices.random() < 0.7 else game.drop()
+            elif (
+                game.state is GameState.AWAITING_ROLL
+                and game.can_double()
+                and (choices.random() < 0.1)
+            ):
+                game.double()
+            elif game.state is GameState.AWAITING_ROLL and choices.random() < 0.005:
+                game.resign(game.player_on_roll, choices.choice((1, 2, 3)))
+            else:
+                game.roll(match.rng)
+    return match
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_matches_round_trip(seed):
+    match = _random_match(random.Random(seed).choice((1, 3, 5, 7)), seed)
+    again = loads_mat(match.export_mat())
+    assert _comparable(again.history) == _comparable(match.history)
+    assert again.players == match.players
+
+
+def test_a_match_without_the_crawford_rule_is_read_without_it():
+    for seed in range(200):
+        match = _random_match(3, seed, crawford=False)
+        doubled_at_match_point = any(
+            g.match_score[0] == 2 or g.match_score[1] == 2
+            for g in match.games
+            if any(a["type"] == "double" for a in g.history)
+        )
+        if doubled_at_match_point:
+            break
+    else:
+        pytest.skip("no match doubled at 2-away")
+    again = loads_mat(match.export_mat())
+    assert not again.crawford_enabled
+    assert _comparable(again.history) == _comparable(match.history)
+
+
+GOOD = """; [Site "test"]
+
+ 3 point match
+
+ Game 1
+ Ann : 0                        Bo : 0
+  1) 31: 8/5 6/5                 42: 8/4 6/4
+  2)  Doubles => 2                Drops
+      Wins 1 point
+
+ Game 2
+ Ann : 1                        Bo : 0
+  1)                             62: 24/18 13/11
+"""
+
+
+def test_a_small_file_reads_and_an_unfinished_game_stays_open():
+    match = loads_mat(GOOD)
+    assert match.players == ("Ann", "Bo")
+    assert match.points_won() == (1, 0)
+    assert match.game.state is GameState.AWAITING_ROLL and match.game.player_on_roll == 0
+
+
+def _broken(line_number: int, new_text: str) -> str:
+    lines = GOOD.splitlines()
+    lines[line_number - 1] = new_text
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "text", "words"),
+    [
+        (3, " 3 points match", "point match"),
+        (3, " 30 point match", "1-25"),
+        (7, "  1) 31: 8/5 6/4                 42: 8/4 6/4", "cannot play 8/5 6/4 with 31"),
+        (
+            7,
+            "  1) 31: 8/5 6/5                 42: 8/4 6/4 13/9",
+            "Bo cannot play 8/4 6/4 13/9 with 42",
+        ),
+        (7, "  1) 33: 8/5 8/5 6/3 6/3", "opening"),
+        (7, "  1) 31:                         42: 8/4 6/4", "plays nothing"),
+        (8, "  2)  Doubles => 4                Drops", "double is to 2"),
+        (8, "  2)                              Takes", "no double"),
+        (9, "      Wins 2 points", "wins 2 points"),
+        (12, " Ann : 2                        Bo : 0", "does not follow"),
+        (12, " Ann : 1                        Cy : 0", "players"),
+        (12, " Ann 1 Bo 0", "score line"),
+        (13, "  1)                             62: 24/18 13/11 hello", "hello"),
+        (13, "  1)                             62: 24/18 13/11 6/5", "cannot play"),
+    ],
+)
+def test_a_bad_file_names_its_line(line, text, words):
+    with pytest.raises(MatFormatError) as raised:
+        loads_mat(_broken(line, text))
+    assert raised.value.line == line
+    assert str(raised.value).startswith(f"line {line}: ")
+    assert re.search(words, str(raised.value), re.IGNORECASE), str(raised.value)
+
+
+def test_files_that_are_not_mat_are_refused():
+    with pytest.raises(MatFormatError, match="point match"):
+        loads_mat("hello\n")
+    with pytest.raises(MatFormatError, match="no game"):
+        loads_mat(" 5 point match\n")
+    with pytest.raises(MatFormatError, match="line 3"):
+        loads_mat(" 5 point match\n\n Game 2\n")
+
+
+def test_command_line_reads_and_exports(tmp_path, capsys):
+    from engine.__main__ import main
+
+    out = tmp_path / "out.mat"
+    source = DATA / "gnubg-match-3-point-c.mat"
+    assert main(["mat", str(source), "--export", str(out)]) == 0
+    assert "3-point match" in capsys.readouterr().out
+    assert loads_mat(out.read_text()).history == load_mat(source).history
+    bad = tmp_path / "bad.mat"
+    bad.write_text(_broken(7, "  1) 31: 8/5 6/4"))
+    assert main(["mat", str(bad)]) == 2
+    assert "line 7:" in capsys.readouterr().err
+    assert main(["mat", str(tmp_path / "missing.mat")]) == 2
+
+
+def _gnubg_actions(gnubg_path: str, paths: list[Path], home: Path) -> dict[str, dict]:
+    env = dict(os.environ, MAT_FILES=" ".join(str(p) for p in paths), HOME=str(home))
+    done = subprocess.run(
+        [gnubg_path, "-t", "-q", "-p", str(SCRIPT)],
+        capture_output=True,
+        env=env,
+        cwd=home,
+        timeout=300,
+    )
+    found = {}
+    for line in done.stdout.decode("utf-8", "replace").splitlines():
+        if line.startswith("ACTIONS "):
+            data = json.loads(line[8:])
+            found[data["file"]] = data
+    assert len(found) == len(paths), done.stderr.decode("utf-8", "replace")[-2000:]
+    return found
+
+
+@pytest.mark.gnubg
+def test_gnubg_reads_our_reexport_with_the_same_moves_cube_actions_and_score(gnubg_path, tmp_path):
+    originals = list(GNUBG_FILES)
+    exports = []
+    for path in originals:
+        out = tmp_path / f"again-{path.name}"
+        out.write_text(load_mat(path).export_mat())
+        exports.append(out)
+    # matches played by the engine too, with resignations and every cube action
+    for seed in (31, 32, 33):
+        out = tmp_path / f"engine-{seed}.mat"
+        match = _random_match(5, seed)
+        out.write_text(match.export_mat())
+        original = tmp_path / f"engine-{seed}-first.mat"
+        original.write_text(loads_mat(match.export_mat()).export_mat())
+        originals.append(original)
+        exports.append(out)
+    found = _gnubg_actions(gnubg_path, originals + exports, tmp_path)
+    for original, export in zip(originals, exports, strict=True):
+        theirs, ours = found[str(original)], found[str(export)]
+        assert ours["games"] == theirs["games"], export.name
+        assert ours["match_id"] == theirs["match_id"]
+
+
+def test_crawford_markers_are_checked():
+    for seed in range(100):
+        match = _random_match(3, seed)
+        crawford = [i for i, g in enumerate(match.games) if g.is_crawford]
+        if crawford and crawford[0] > 0:
+            break
+    else:
+        pytest.skip("no Crawford game in these matches")
+    lines = match.export_mat().splitlines()
+    score_lines = [i + 1 for i, line in enumerate(lines) if line.startswith(" Game ")]
+    marked = list(lines)
+    marked[score_lines[crawford[0]]] += " (Crawford)"
+    assert _comparable(loads_mat("\n".join(marked)).history) == _comparable(match.history)
+    wrong = list(lines)
+    wrong[score_lines[0]] += " *"
+    with pytest.raises(MatFormatError, match="Crawford") as raised:
+        loads_mat("\n".join(wrong))
+    assert raised.value.line == score_lines[0] + 1
+
+
+def test_other_programs_spellings_are_read():
+    # a byte-order mark, Windows line ends, a name with a space, a move with a count, and "and
+    # the match" after a win
+    text = (
+        '\ufeff; [Site "XG"]\r\n\r\n 1 point match\r\n\r\n Game 1\r\n'
+        " Ann Lee : 0                    Bo : 0\r\n"
+        "  1) 64: 24/18 13/9              61: 13/7 8/7\r\n"
+    )
+    match = loads_mat(text)
+    assert match.players == ("Ann Lee", "Bo") and len(match.game.turns) == 2
+    spelled = GOOD.replace("31: 8/5 6/5", "31: 8/5(1) 6/5").replace(
+        "Wins 1 point", "Wins 1 point and the match"
+    )
+    assert loads_mat(spelled).history == loads_mat(GOOD).history
