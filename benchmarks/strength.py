@@ -21,6 +21,10 @@ Every figure is given for two parts of the sets, split by a fixed hash of each c
 is both together (comparable with figures measured before the split).
 
     python benchmarks/strength.py [--levels expert,hard] [--limit N] [--json out.json]
+                                  [--weights DIR]
+
+``--weights DIR`` measures the networks ``DIR/contact.npz`` and ``DIR/race.npz`` (e.g. a
+training checkpoint) instead of the shipped ones.
 """
 
 from __future__ import annotations
@@ -36,9 +40,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from ai import bearoff  # noqa: E402
 from ai.cube import state_from_match_id  # noqa: E402
+from ai.evaluator import NetEvaluator  # noqa: E402
 from ai.holdout import cube_key, in_part, play_key  # noqa: E402
 from ai.levels import LEVEL_NAMES  # noqa: E402
+from ai.network import Network  # noqa: E402
 from ai.player import ComputerPlayer  # noqa: E402
 from engine.matchid import decode_match_id  # noqa: E402
 from engine.position import Position  # noqa: E402
@@ -182,7 +189,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-cube", action="store_true", help="skip the cube benchmark")
     parser.add_argument("--json", dest="json_out", default=None, help="write the figures here")
+    parser.add_argument("--weights", default=None, help="directory of other networks to measure")
     args = parser.parse_args(argv)
+    evaluator = None
+    if args.weights:
+        try:
+            evaluator = NetEvaluator(
+                Network.load(Path(args.weights) / "contact.npz"),
+                Network.load(Path(args.weights) / "race.npz"),
+                bearoff.load(),
+            )
+        except (OSError, ValueError) as exc:
+            parser.error(f"cannot load the networks in {args.weights}: {exc}")
     levels = [name.strip() for name in args.levels.split(",") if name.strip()]
     unknown = [name for name in levels if name.lower() not in LEVEL_NAMES]
     if unknown:
@@ -197,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     for name in levels:
-        player = ComputerPlayer(name, seed=args.seed)
+        player = ComputerPlayer(name, evaluator=evaluator, seed=args.seed)
         figures: dict[str, dict] = {"plays": measure_plays(player, plays)}
         if not args.no_cube:
             figures["cube"] = measure_cube(player, cubes)
