@@ -11,6 +11,10 @@ Each line read from standard input is one request; each gets exactly one JSON li
   the player on roll (the doubler while a double is pending), as GNU Backgammon writes it.
   An optional ``"crawford_rule": false`` plays a match without the Crawford rule.
 * Anything else gets ``{"error": "..."}`` on its line and the stream goes on.
+
+``python -m ai rollout`` rolls positions out instead (``ai.rollout``): each line
+``{"position_id": P}`` (optionally ``games``, ``truncate``, ``seed``, ``cubeful``, ``cube``,
+``owner``, ``variance_reduction``, ``bearoff_stop``) gets one line of equities and standard errors.
 """
 
 from __future__ import annotations
@@ -104,7 +108,12 @@ def main(argv: list[str] | None = None) -> int:
     decide = commands.add_parser("decide", help="answer decision requests (JSON lines)")
     decide.add_argument("--level", choices=LEVEL_NAMES, default="expert")
     decide.add_argument("--seed", type=int, default=0, help="seed of the noisy levels")
+    from ai import rollout
+
+    rollout.add_arguments(commands.add_parser("rollout", help="roll out positions (JSON lines)"))
     args = parser.parse_args(argv)
+    if args.command == "rollout":
+        return rollout.main(args)
     player = ComputerPlayer(args.level, seed=args.seed)
     try:
         serve(player, sys.stdin, sys.stdout)
