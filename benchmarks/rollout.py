@@ -12,8 +12,10 @@ compared with a reference and the difference given in standard errors (z):
 The database's value assumes each side plays to minimise its own expected number of rolls; the
 rollout plays the play the database values best for the two-sided race, which is sometimes a
 different play. The plain mean is unbiased for the rollout's own play, and so is the adjusted
-mean, whose standard error is so small (a few 0.0001) that those rare differences of play can
-show as a few standard errors: they are differences of play, not of dice or arithmetic.
+mean, whose standard error is so small (a few 0.0001) that those rare differences of play show
+as many standard errors. So for the smallest bear-off the benchmark also computes, by exhaustive
+recursion over every roll, the exact value of the rollout's own play (``own play``), which the
+adjusted mean must match (``--no-own-play`` skips that minute or two of work).
 
     python benchmarks/rollout.py [--games 1296] [--workers N] [--seed 0] [--json out.json]
 """
@@ -29,8 +31,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ai.evaluator import equity, load_default_evaluator  # noqa: E402
+import numpy as np  # noqa: E402
+
+from ai.encoding import boards_from_positions, final_outcome, finished_mask  # noqa: E402
+from ai.evaluator import equity, flip, load_default_evaluator  # noqa: E402
 from ai.rollout import RolloutSettings, default_workers, rollout, stderr_progress  # noqa: E402
+from engine.dice import ROLLS  # noqa: E402
+from engine.moves import legal_results  # noqa: E402
 from engine.position import Position  # noqa: E402
 
 BEAROFFS = (
@@ -38,6 +45,26 @@ BEAROFFS = (
     "x 6:5 5:4 4:2; o 19:4 20:4 21:3 22:2",
     "x 6:3 5:3 4:3 3:2 2:2 1:2; o 19:2 20:2 21:2 22:2 23:2 24:2",
 )
+
+
+def own_play_value(evaluator, position: Position, memo: dict[str, np.ndarray]) -> np.ndarray:
+    """The exact outputs of ``position`` when both sides play as a rollout plays (0-ply)."""
+    key = position.position_id()
+    if key in memo:
+        return memo[key]
+    boards = boards_from_positions([position])
+    if finished_mask(boards)[0]:
+        value = final_outcome(boards)[0].astype(np.float64)
+    else:
+        value = np.zeros(5)
+        for dice, weight in ROLLS:
+            results = legal_results(position, dice) or [position.swapped()]
+            mover = flip(evaluator.evaluate_batch(results))
+            best = results[int(np.argmax(equity(mover)))]
+            value += weight * flip(own_play_value(evaluator, best, memo))
+        value /= 36.0
+    memo[key] = value
+    return value
 
 
 def _z(value: float, reference: float, se: float) -> float:
@@ -50,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", dest="json_out", default=None, help="write the figures here")
+    parser.add_argument("--no-own-play", action="store_true", help="skip the exact recursion")
     args = parser.parse_args(argv)
     if args.games < 2:
         parser.error("--games must be at least 2")
@@ -91,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
             games_per_second=rate,
             workers=workers,
         )
+        if name == BEAROFFS[0] and not args.no_own_play:
+            own = float(equity(own_play_value(evaluator, position, {})))
+            z_own = _z(result.equity, own, result.equity_se)
+            print(f"{'  own play, exact':<58} {own:+9.4f} (adjusted z {z_own:.1f})")
+            report[name].update(own_play=own, z_adjusted_own_play=z_own)
     print(f"(plain: z against the 0-ply value, exact for the bear-offs; {workers} workers)")
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(report, indent=1) + "\n")
