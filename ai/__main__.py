@@ -15,6 +15,10 @@ Each line read from standard input is one request; each gets exactly one JSON li
 
 ``python -m ai analyse FILE.mat [--json]`` analyses a match (see ``ai.analysis``): one line per
 decision, then one per player.
+
+``python -m ai rollout`` rolls positions out instead (``ai.rollout``): each line
+``{"position_id": P}`` (optionally ``games``, ``truncate``, ``seed``, ``cubeful``, ``cube``,
+``owner``, ``variance_reduction``, ``bearoff_stop``) gets one line of equities and standard errors.
 """
 
 from __future__ import annotations
@@ -149,7 +153,12 @@ def main(argv: list[str] | None = None) -> int:
     analyse = commands.add_parser("analyse", help="analyse a .mat match (every decision)")
     analyse.add_argument("file", help="a Jellyfish .mat file")
     analyse.add_argument("--json", action="store_true", help="JSON lines instead of text")
+    from ai import rollout
+
+    rollout.add_arguments(commands.add_parser("rollout", help="roll out positions (JSON lines)"))
     args = parser.parse_args(argv)
+    if args.command == "rollout":
+        return rollout.main(args)
     if args.command == "analyse":
         from ai.analysis import analyse_file  # local: the decision service does not need it
 

@@ -47,6 +47,7 @@ from ai.evaluator import (
     equity,
     new_networks,
 )
+from ai.holdout import in_part, play_key
 from ai.network import Adam, Network
 from engine.moves import legal_results
 from engine.position import Position
@@ -62,9 +63,13 @@ STRENGTH_DATA = REPO / "tests" / "data" / "gnubg-2ply-plays.jsonl.gz"
 class StrengthSet:
     """Positions with every legal play's equity as judged by the 2-ply reference (a judge only)."""
 
-    def __init__(self, path: Path = STRENGTH_DATA, limit: int | None = None, seed: int = 0):
+    def __init__(
+        self, path: Path = STRENGTH_DATA, limit: int | None = None, seed: int = 0, part: str = "all"
+    ):
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             cases = [json.loads(line) for line in fh if line.strip()]
+        # ``part`` picks the tuning or the held-out part (``ai.holdout``); raises ValueError.
+        cases = [case for case in cases if in_part(play_key(case), part)]
         if limit is not None and limit < len(cases):
             rng = np.random.default_rng(seed)
             cases = [cases[i] for i in sorted(rng.choice(len(cases), limit, replace=False))]

@@ -5,14 +5,26 @@ play; its error is the best play's equity minus the chosen play's equity (gnubg 
 money), and the mean over cases times 1000 is the level's loss in mEMG per decision. The time of
 each decision gives the median and 95th percentile.
 
-Cube: for every case of ``tests/data/gnubg-cube-decisions.jsonl`` each level decides whether to
-double (state before the roll) and whether to take (double offered). With gnubg's cubeful
-equities (normalised to the cube, player on roll) the doubler's error is
-``max(ND, min(DT, DP)) - (ND if no double else min(DT, DP))`` and the taker's error is
-``(DT if take else DP) - min(DT, DP)``. Agreement counts decisions that match gnubg's verdict
-(an "optional" double agrees either way). A double the rules forbid is counted as illegal.
+Cube: the cases of ``tests/data/gnubg-cube-decisions.jsonl`` that are not Crawford games (276
+of 300; in a Crawford game no one may double, so those rows' double/take/pass equities mean
+nothing). Each level decides whether to double (state before the roll) and whether to take
+(double offered). With gnubg's cubeful equities (normalised to the cube, player on roll) the
+doubler's error is ``max(ND, min(DT, DP)) - (ND if no double else min(DT, DP))`` and the taker's
+error is ``(DT if take else DP) - min(DT, DP)``; both are reported separately. Agreement counts
+decisions that match gnubg's verdict (an "optional" double agrees either way). A double the
+rules forbid is counted as illegal, and in the 24 Crawford rows every level must just roll
+(``crawford doubles`` counts those it would double: it must be 0).
+
+Every figure is given for two parts of the sets, split by a fixed hash of each case
+(``ai.holdout``): ``tune`` (about two thirds), the only part anything may be tuned on, and
+``holdout`` (about a third), reported separately and never used to choose anything; ``all``
+is both together (comparable with figures measured before the split).
 
     python benchmarks/strength.py [--levels expert,hard] [--limit N] [--json out.json]
+                                  [--weights DIR]
+
+``--weights DIR`` measures the networks ``DIR/contact.npz`` and ``DIR/race.npz`` (e.g. a
+training checkpoint) instead of the shipped ones.
 """
 
 from __future__ import annotations
@@ -28,8 +40,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from ai import bearoff  # noqa: E402
 from ai.cube import state_from_match_id  # noqa: E402
+from ai.evaluator import NetEvaluator  # noqa: E402
+from ai.holdout import cube_key, in_part, play_key  # noqa: E402
 from ai.levels import LEVEL_NAMES  # noqa: E402
+from ai.network import Network  # noqa: E402
 from ai.player import ComputerPlayer  # noqa: E402
 from engine.matchid import decode_match_id  # noqa: E402
 from engine.position import Position  # noqa: E402
@@ -38,6 +54,9 @@ DATA = ROOT / "tests" / "data"
 PLAYS = DATA / "gnubg-2ply-plays.jsonl.gz"
 CUBES = DATA / "gnubg-cube-decisions.jsonl"
 GNUBG_LEVELS = DATA / "gnubg-levels.json"
+PARTS = ("tune", "holdout", "all")
+# GNU Backgammon 0-ply's own cube errors on the usable rows (doubler, taker), for scale.
+GNUBG_0PLY_CUBE = (1.3, 0.02)
 
 
 def load_plays(limit: int | None) -> list[dict]:
@@ -47,17 +66,30 @@ def load_plays(limit: int | None) -> list[dict]:
     return rows[:limit] if limit else rows
 
 
-def load_cubes(limit: int | None) -> list[dict]:
+def load_cubes(limit: int | None) -> tuple[list[dict], list[dict]]:
+    """The usable cube rows (no Crawford game) and the Crawford rows, each cut to ``limit``."""
     with open(CUBES) as f:
         rows = [json.loads(line) for line in f if line.strip()]
-    return rows[:limit] if limit else rows
+    usable = [r for r in rows if not r["crawford"]]
+    crawford = [r for r in rows if r["crawford"]]
+    return (usable[:limit], crawford[:limit]) if limit else (usable, crawford)
 
 
-def measure_plays(player: ComputerPlayer, rows: list[dict]) -> dict[str, float]:
-    """Mean loss (mEMG), worst loss, illegal choices and decision times of one level."""
-    losses: list[float] = []
-    times: list[float] = []
-    illegal = 0
+def _summary_plays(losses: list[float], times: list[float], illegal: int) -> dict[str, float]:
+    ordered = sorted(times)
+    return {
+        "decisions": len(losses),
+        "mEMG": 1000.0 * statistics.fmean(losses),
+        "worst_mEMG": 1000.0 * max(losses),
+        "illegal": illegal,
+        "median_ms": 1000.0 * statistics.median(ordered),
+        "p95_ms": 1000.0 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
+    }
+
+
+def measure_plays(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[str, float]]:
+    """Per part: mean loss (mEMG), worst loss, illegal choices and decision times of one level."""
+    cases: list[tuple[str, float, float, bool]] = []  # key, loss, seconds, illegal
     for row in rows:
         position = Position.from_position_id(row["pid"])
         dice = (int(row["dice"][0]), int(row["dice"][1]))
@@ -65,21 +97,20 @@ def measure_plays(player: ComputerPlayer, rows: list[dict]) -> dict[str, float]:
         best = max(equities.values())
         start = time.perf_counter()
         result = player.choose_result(position, dice)
-        times.append(time.perf_counter() - start)
+        seconds = time.perf_counter() - start
         chosen = equities.get(result.position_id()) if result is not None else None
+        bad = chosen is None
         if chosen is None:
-            illegal += 1
             chosen = min(equities.values())
-        losses.append(best - chosen)
-    ordered = sorted(times)
-    return {
-        "decisions": len(rows),
-        "mEMG": 1000.0 * statistics.fmean(losses),
-        "worst_mEMG": 1000.0 * max(losses),
-        "illegal": illegal,
-        "median_ms": 1000.0 * statistics.median(ordered),
-        "p95_ms": 1000.0 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
-    }
+        cases.append((play_key(row), best - chosen, seconds, bad))
+    report = {}
+    for part in PARTS:
+        mine = [c for c in cases if in_part(c[0], part)]
+        if mine:
+            report[part] = _summary_plays(
+                [c[1] for c in mine], [c[2] for c in mine], sum(c[3] for c in mine)
+            )
+    return report
 
 
 def _gnubg_answers(verdict: str) -> tuple[set[bool], bool]:
@@ -93,12 +124,9 @@ def _gnubg_answers(verdict: str) -> tuple[set[bool], bool]:
     return {False}, take
 
 
-def measure_cube(player: ComputerPlayer, rows: list[dict]) -> dict[str, float]:
-    """Doubler and taker error (mEMG per decision), agreement and illegal doubles of one level."""
-    doubler_err: list[float] = []
-    taker_err: list[float] = []
-    agree_double = agree_take = illegal = 0
-    times: list[float] = []
+def measure_cube(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[str, float]]:
+    """Per part: doubler and taker error (mEMG per decision), agreement and illegal doubles."""
+    cases: list[tuple[str, float, float, bool, bool, bool, float]] = []
     for row in rows:
         position = Position.from_position_id(row["position_id"])
         nd, dt, dp = row["eq_nodouble"], row["eq_double_take"], row["eq_double_pass"]
@@ -109,25 +137,47 @@ def measure_cube(player: ComputerPlayer, rows: list[dict]) -> dict[str, float]:
         offered = decode_match_id(row["match_id_double_offered"])
         doubler_state = state_from_match_id(offered, offered.player_on_roll)
         takes = player.should_take(position, doubler_state)
-        times.append(time.perf_counter() - start)
-        if doubles and not state.may_double() and (state.crawford or state.owner == -1):
-            illegal += 1
+        seconds = time.perf_counter() - start
+        illegal = doubles and not state.may_double() and (state.crawford or state.owner == -1)
         best = max(nd, min(dt, dp))
-        doubler_err.append(best - (min(dt, dp) if doubles else nd))
-        taker_err.append((dt if takes else dp) - min(dt, dp))
         accepted, gnubg_takes = _gnubg_answers(row["gnubg"])
-        agree_double += doubles in accepted
-        agree_take += takes == gnubg_takes
-    n = max(1, len(rows))
-    return {
-        "decisions": len(rows),
-        "doubler_mEMG": 1000.0 * statistics.fmean(doubler_err),
-        "taker_mEMG": 1000.0 * statistics.fmean(taker_err),
-        "double_agree": agree_double / n,
-        "take_agree": agree_take / n,
-        "illegal": illegal,
-        "median_ms": 1000.0 * statistics.median(times),
-    }
+        cases.append(
+            (
+                cube_key(row),
+                best - (min(dt, dp) if doubles else nd),
+                (dt if takes else dp) - min(dt, dp),
+                doubles in accepted,
+                takes == gnubg_takes,
+                illegal,
+                seconds,
+            )
+        )
+    report = {}
+    for part in PARTS:
+        mine = [c for c in cases if in_part(c[0], part)]
+        if not mine:
+            continue
+        n = len(mine)
+        report[part] = {
+            "decisions": n,
+            "doubler_mEMG": 1000.0 * statistics.fmean(c[1] for c in mine),
+            "taker_mEMG": 1000.0 * statistics.fmean(c[2] for c in mine),
+            "double_agree": sum(c[3] for c in mine) / n,
+            "take_agree": sum(c[4] for c in mine) / n,
+            "illegal": sum(c[5] for c in mine),
+            "median_ms": 1000.0 * statistics.median(c[6] for c in mine),
+        }
+    return report
+
+
+def crawford_doubles(player: ComputerPlayer, rows: list[dict]) -> int:
+    """How many Crawford-game rows this level would double in (each must just roll: 0)."""
+    count = 0
+    for row in rows:
+        position = Position.from_position_id(row["position_id"])
+        before = decode_match_id(row["match_id_before_roll"])
+        count += player.should_double(position, state_from_match_id(before, before.player_on_roll))
+    return count
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,42 +189,71 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-cube", action="store_true", help="skip the cube benchmark")
     parser.add_argument("--json", dest="json_out", default=None, help="write the figures here")
+    parser.add_argument("--weights", default=None, help="directory of other networks to measure")
     args = parser.parse_args(argv)
+    evaluator = None
+    if args.weights:
+        try:
+            evaluator = NetEvaluator(
+                Network.load(Path(args.weights) / "contact.npz"),
+                Network.load(Path(args.weights) / "race.npz"),
+                bearoff.load(),
+            )
+        except (OSError, ValueError) as exc:
+            parser.error(f"cannot load the networks in {args.weights}: {exc}")
     levels = [name.strip() for name in args.levels.split(",") if name.strip()]
+    unknown = [name for name in levels if name.lower() not in LEVEL_NAMES]
+    if unknown:
+        parser.error(f"unknown level(s) {', '.join(unknown)}: choose from {', '.join(LEVEL_NAMES)}")
     plays = load_plays(args.limit)
-    cubes = load_cubes(args.limit)
+    cubes, crawford = load_cubes(args.limit)
     report: dict[str, dict] = {}
     print(
-        f"{'level':<9} {'mEMG':>7} {'worst':>7} {'illegal':>7} {'med ms':>7} {'p95 ms':>7}"
-        f" | {'doubler':>7} {'taker':>7} {'dbl agr':>7} {'take agr':>8}",
+        f"{'level':<9} {'part':<8} {'cases':>5} {'mEMG':>6} {'worst':>6} {'illegal':>7}"
+        f" {'med ms':>7} {'p95 ms':>7} | {'cubes':>5} {'doubler':>7} {'taker':>7} {'dbl agr':>7}"
+        f" {'take agr':>8}",
         flush=True,
     )
     for name in levels:
-        player = ComputerPlayer(name, seed=args.seed)
-        figures = {"plays": measure_plays(player, plays)}
+        player = ComputerPlayer(name, evaluator=evaluator, seed=args.seed)
+        figures: dict[str, dict] = {"plays": measure_plays(player, plays)}
         if not args.no_cube:
             figures["cube"] = measure_cube(player, cubes)
+            figures["crawford_doubles"] = {"rows": len(crawford), "doubles": 0}
+            figures["crawford_doubles"]["doubles"] = crawford_doubles(player, crawford)
         report[name] = figures
-        p = figures["plays"]
-        line = (
-            f"{name:<9} {p['mEMG']:7.1f} {p['worst_mEMG']:7.0f} {p['illegal']:7d} "
-            f"{p['median_ms']:7.1f} {p['p95_ms']:7.1f}"
-        )
-        if "cube" in figures:
-            c = figures["cube"]
-            line += (
-                f" | {c['doubler_mEMG']:7.1f} {c['taker_mEMG']:7.1f} "
-                f"{100 * c['double_agree']:6.1f}% {100 * c['take_agree']:7.1f}%"
+        for part in PARTS:
+            p = figures["plays"].get(part)
+            if p is None:
+                continue
+            line = (
+                f"{name:<9} {part:<8} {p['decisions']:5d} {p['mEMG']:6.1f} {p['worst_mEMG']:6.0f}"
+                f" {p['illegal']:7d} {p['median_ms']:7.1f} {p['p95_ms']:7.1f}"
             )
-        print(line, flush=True)
+            c = figures.get("cube", {}).get(part)
+            if c is not None:
+                line += (
+                    f" | {c['decisions']:5d} {c['doubler_mEMG']:7.1f} {c['taker_mEMG']:7.1f} "
+                    f"{100 * c['double_agree']:6.1f}% {100 * c['take_agree']:7.1f}%"
+                )
+            print(line, flush=True)
+        if "crawford_doubles" in figures:
+            cd = figures["crawford_doubles"]
+            print(
+                f"{name:<9} Crawford games: doubled in {cd['doubles']} of {cd['rows']} (must be 0)"
+            )
     if GNUBG_LEVELS.exists():
         anchors = json.loads(GNUBG_LEVELS.read_text())
         print(
-            "GNU Backgammon on the same set (mEMG): "
+            "GNU Backgammon on the whole play set (mEMG): "
             + ", ".join(
                 f"{k.replace('gnubg ', '')} {v['mEMG_per_decision']}" for k, v in anchors.items()
             )
         )
+    print(
+        f"GNU Backgammon 0-ply on all 276 usable cube rows: doubler {GNUBG_0PLY_CUBE[0]}, "
+        f"taker {GNUBG_0PLY_CUBE[1]} mEMG"
+    )
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(report, indent=1) + "\n")
     return 0

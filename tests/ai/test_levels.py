@@ -10,10 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ai.cube import CubeState
+from ai.cube import CubeState, state_from_match_id
 from ai.levels import CUBE_JUDGE, CUBE_NEVER, LEVEL_NAMES, LEVELS, Level, get_level
 from ai.player import ComputerPlayer
 from ai.search import Cancelled
+from engine.matchid import decode_match_id
 from engine.moves import legal_plays
 from engine.position import Position
 
@@ -134,3 +135,19 @@ def test_the_player_can_be_cancelled():
         player.choose_play(Position.start(), (3, 1), cancel=event)
     with pytest.raises(Cancelled):
         player.should_double(Position.start(), CubeState(), cancel=event)
+
+
+def test_every_level_just_rolls_in_a_crawford_game():
+    """In a Crawford game no one may double: every level rolls, in every Crawford case of the
+    cube set (as the strength benchmark checks too)."""
+    path = PLAYS.parent / "gnubg-cube-decisions.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    crawford = [row for row in rows if row["crawford"]]
+    assert len(crawford) == 24
+    for name in LEVEL_NAMES:
+        player = ComputerPlayer(name)
+        for row in crawford:
+            before = decode_match_id(row["match_id_before_roll"])
+            state = state_from_match_id(before, before.player_on_roll)
+            assert state.crawford and not state.may_double()
+            assert not player.should_double(Position.from_position_id(row["position_id"]), state)

@@ -1,0 +1,328 @@
+"""Supervised training on deeper targets: self-play positions valued by the project's 1-ply search.
+
+TD self-play (``ai.train``) flattens out: its targets are the network's own 0-ply values one
+position later. ``python -m ai.distill`` gives the network better targets. It plays games with
+the current networks (0-ply, a little random exploration), keeps a share of the positions
+(player on roll, before the roll, not yet finished or in the exact bear-off database) and values
+each by a **1-ply expectation of a frozen teacher**: for each of the 21 rolls the teacher's best
+play by 0-ply, its outputs seen from the player on roll, averaged with the rolls' weights out of
+36. That is the evaluation the Hard and Expert levels search with, and it ranks plays clearly
+better than 0-ply (the levels' figures in ``ai/levels.py``). The student networks learn these
+targets (cross-entropy, Adam, each new batch of labels mixed with replayed older ones).
+
+The teacher is the student as it was at the start of the run, refreshed every
+``--refresh-every`` labelled positions, so a long run (or a series of resumed runs) is a policy
+iteration: each teacher's 1-ply is learned at 0-ply, then becomes the next teacher.
+
+Only the project's own engine and networks make targets; GNU Backgammon is never consulted. The
+strength check measures the tuning part of the strength set only (``ai.holdout``), so the
+held-out part stays unseen by any choice this run makes.
+
+The run is resumable (``--resume``: networks, optimiser, counters and history from the
+checkpoint; the replay buffer and the games in progress start afresh), bounded by ``--hours``
+or ``--positions``, and never writes the shipped weights: they are replaced by hand only when
+``benchmarks/strength.py`` shows the result better.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from ai import bearoff
+from ai.encoding import boards_from_positions, finished_mask
+from ai.evaluator import CONTACT_WEIGHTS, RACE_WEIGHTS, WEIGHTS_DIR, NetEvaluator, equity, flip
+from ai.network import Network
+from ai.train import STRENGTH_DATA, Progress, StrengthSet, Trainer, _format_time
+from engine.dice import ROLLS
+from engine.moves import legal_results
+from engine.position import Position
+
+DEFAULT_CHECKPOINT = WEIGHTS_DIR / "distill"
+
+
+def one_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.ndarray:
+    """``(N, 5)`` 1-ply outputs of positions for their player on roll, before the roll.
+
+    For each of the 21 rolls the play with the teacher's best 0-ply equity for the mover (no
+    legal play: the position passes to the opponent unchanged), its outputs flipped to the
+    mover's view, weighted 1 (doubles) or 2 out of 36. All results of all positions go to the
+    teacher in one batch.
+    """
+    results: list[Position] = []
+    spans: list[tuple[int, int, int, int]] = []  # position, start, count, weight
+    for i, position in enumerate(positions):
+        for dice, weight in ROLLS:
+            after = legal_results(position, dice) or [position.swapped()]
+            spans.append((i, len(results), len(after), weight))
+            results.extend(after)
+    out = np.zeros((len(positions), 5), dtype=np.float64)
+    if not results:
+        return out
+    probs = teacher.evaluate_boards(boards_from_positions(results))
+    mover = flip(probs)
+    value = equity(mover)
+    for i, start, count, weight in spans:
+        pick = start + int(np.argmax(value[start : start + count]))
+        out[i] += weight * mover[pick]
+    return out / 36.0
+
+
+class PositionSource:
+    """Self-play games at 0-ply (with exploration) that yield positions worth labelling."""
+
+    def __init__(
+        self, evaluator: NetEvaluator, n_games: int, rng: np.random.Generator, explore: float
+    ) -> None:
+        self.evaluator = evaluator
+        self.rng = rng
+        self.explore = explore
+        self.positions = [Position.start() for _ in range(n_games)]
+        self.first = [True] * n_games
+
+    def _roll(self, first: bool) -> tuple[int, int]:
+        while True:
+            d1, d2 = (int(d) for d in self.rng.integers(1, 7, size=2))
+            if not (first and d1 == d2):  # the opening roll is never a double
+                return d1, d2
+
+    def step(self) -> list[Position]:
+        """Play one ply in every game; returns the positions on roll before this ply that are
+        neither finished nor in the bear-off database (games that end start again)."""
+        boards = boards_from_positions(self.positions)
+        done = finished_mask(boards) | bearoff.BearoffDatabase.applies(boards)
+        live = [p for p, d in zip(self.positions, done, strict=True) if not d]
+        candidates: list[Position] = []
+        spans: list[tuple[int, int]] = []
+        for g, position in enumerate(self.positions):
+            if done[g]:
+                self.positions[g], self.first[g] = Position.start(), True
+                spans.append((0, 0))
+                continue
+            after = legal_results(position, self._roll(self.first[g])) or [position.swapped()]
+            self.first[g] = False
+            spans.append((len(candidates), len(after)))
+            candidates.extend(after)
+        if candidates:
+            value = -equity(self.evaluator.evaluate_boards(boards_from_positions(candidates)))
+            for g, (start, count) in enumerate(spans):
+                if count == 0:
+                    continue
+                if count > 1 and self.rng.random() < self.explore:
+                    pick = start + int(self.rng.integers(count))
+                else:
+                    pick = start + int(np.argmax(value[start : start + count]))
+                self.positions[g] = candidates[pick]
+        return live
+
+
+class Replay:
+    """The labelled examples of this run (boards and targets), for mixing into each update."""
+
+    def __init__(self, capacity: int) -> None:
+        self.boards = np.zeros((capacity, 2, 25), dtype=np.int8)
+        self.targets = np.zeros((capacity, 5), dtype=np.float32)
+        self.size = 0
+        self.next = 0
+
+    def add(self, boards: np.ndarray, targets: np.ndarray) -> None:
+        for b, t in zip(boards, targets, strict=True):
+            self.boards[self.next], self.targets[self.next] = b, t
+            self.next = (self.next + 1) % len(self.boards)
+            self.size = min(self.size + 1, len(self.boards))
+
+    def sample(self, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+        idx = rng.integers(self.size, size=min(n, self.size))
+        return self.boards[idx].astype(np.int64), self.targets[idx].astype(np.float64)
+
+
+def _frozen(trainer: Trainer, db) -> NetEvaluator:
+    return NetEvaluator(trainer.contact.copy(), trainer.race.copy(), db)
+
+
+def run(args: argparse.Namespace) -> int:
+    checkpoint = Path(args.checkpoint)
+    log_path = checkpoint / "distill.log"
+    checkpoint.mkdir(parents=True, exist_ok=True)
+
+    def log(message: str) -> None:
+        line = f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime())} {message}"
+        with open(log_path, "a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+
+    db = bearoff.load()
+    if args.resume and (checkpoint / "optimiser.npz").exists():
+        trainer, rng = Trainer.resume(checkpoint, args.lr, db)
+        log(f"resumed at {trainer.contact.meta.get('distill_positions', 0)} labelled positions")
+    else:
+        contact = Network.load(Path(args.start_contact))
+        race = Network.load(Path(args.start_race))
+        trainer = Trainer(contact, race, args.lr, db)
+        rng = np.random.default_rng(args.seed)
+        log(
+            f"start from {Path(args.start_contact).name} and {Path(args.start_race).name} "
+            f"({trainer.games} self-play games), seed {args.seed}"
+        )
+    labelled = int(trainer.contact.meta.get("distill_positions", 0))
+    seconds = float(trainer.contact.meta.get("distill_seconds", 0.0))
+    history: list[dict] = list(trainer.contact.meta.get("distill_history", []))
+    strength = (
+        StrengthSet(Path(args.strength_data), part="tune")
+        if args.strength_every > 0 and Path(args.strength_data).exists()
+        else None
+    )
+    log(
+        f"run: hours={args.hours} positions={args.positions} lr={args.lr} sample={args.sample} "
+        f"explore={args.explore} refresh_every={args.refresh_every} replay={args.replay}"
+    )
+
+    def save() -> None:
+        for net in (trainer.contact, trainer.race):
+            net.meta.update(
+                distill_positions=labelled,
+                distill_seconds=round(seconds, 1),
+                distill_history=history,
+                distill_target="1-ply of the network itself (frozen teacher)",
+            )
+        trainer.save(checkpoint, rng, None)
+
+    def check_strength() -> float:
+        if strength is None:
+            return float("nan")
+        error = strength.error(trainer.evaluator)
+        history.append({"positions": labelled, "mEMG_tune": round(error, 2)})
+        log(f"strength: {labelled} positions, {error:.2f} mEMG on {strength.n_cases} tuning cases")
+        return error
+
+    teacher = _frozen(trainer, db)
+    source = PositionSource(trainer.evaluator, args.parallel, rng, args.explore)
+    replay = Replay(args.replay)
+    progress = Progress() if not args.quiet else None
+    start_labelled = labelled
+    since_refresh = 0
+    started = time.monotonic()
+    last_tick = last_checkpoint = last_strength = started
+    deadline = started + args.hours * 3600.0 if args.hours else None
+    pending: list[Position] = []
+    loss = 0.0
+    mEMG = check_strength() if start_labelled == 0 else float("nan")
+
+    def finished() -> bool:
+        if args.positions and labelled - start_labelled >= args.positions:
+            return True
+        return deadline is not None and time.monotonic() >= deadline
+
+    while not finished():
+        for position in source.step():
+            if rng.random() < args.sample:
+                pending.append(position)
+        if len(pending) < args.label_batch:
+            continue
+        targets = one_ply_targets(teacher, pending)
+        boards = boards_from_positions(pending)
+        replay.add(boards, targets)
+        labelled += len(pending)
+        since_refresh += len(pending)
+        # Each new batch is trained together with (replay_ratio - 1) times as many older ones.
+        old_boards, old_targets = replay.sample(len(pending) * (args.replay_ratio - 1), rng)
+        loss = trainer.train(
+            np.concatenate([boards, old_boards]), np.concatenate([targets, old_targets]), rng
+        )
+        pending = []
+        if args.refresh_every and since_refresh >= args.refresh_every:
+            teacher = _frozen(trainer, db)
+            since_refresh = 0
+            log(f"teacher refreshed at {labelled} positions")
+        now = time.monotonic()
+        seconds += now - last_tick
+        last_tick = now
+        if strength is not None and now - last_strength >= args.strength_every:
+            mEMG = check_strength()
+            last_strength = time.monotonic()
+        if now - last_checkpoint >= args.checkpoint_every:
+            save()
+            last_checkpoint = now
+            rate = (labelled - start_labelled) / max(now - started, 1e-9)
+            log(f"checkpoint: {labelled} positions, loss {loss:.4f}, {rate:.1f} positions/s")
+        if progress is not None:
+            done = labelled - start_labelled
+            rate = done / max(now - started, 1e-9)
+            fractions, etas = [], []
+            if args.positions:
+                fractions.append(done / args.positions)
+                etas.append((args.positions - done) / rate if rate > 0 else 0.0)
+            if deadline is not None:
+                fractions.append((now - started) / (args.hours * 3600.0))
+                etas.append(deadline - now)
+            progress.show(
+                max(fractions) if fractions else 0.0,
+                f"{labelled} positions {rate:.1f}/s loss {loss:.4f} {mEMG:.1f} mEMG",
+                min(etas) if etas else 0.0,
+            )
+    if progress is not None:
+        progress.done()
+    check_strength()
+    save()
+    elapsed = time.monotonic() - started
+    done = labelled - start_labelled
+    log(
+        f"finished: {labelled} labelled positions in total, {done} this run in "
+        f"{_format_time(elapsed)} ({done / max(elapsed, 1e-9):.1f} positions/s)"
+    )
+    return 0
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m ai.distill", description=__doc__.split("\n\n")[0])
+    p.add_argument("--hours", type=float, default=0.0, help="hours to run (0: no limit)")
+    p.add_argument("--positions", type=int, default=0, help="positions to label (0: no limit)")
+    p.add_argument("--seed", type=int, default=1, help="random seed of a fresh run")
+    p.add_argument("--resume", action="store_true", help="continue from the checkpoint")
+    p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT), help="checkpoint directory")
+    p.add_argument("--start-contact", default=str(CONTACT_WEIGHTS), help="fresh run: contact net")
+    p.add_argument("--start-race", default=str(RACE_WEIGHTS), help="fresh run: race net")
+    p.add_argument("--lr", type=float, default=1e-4, help="Adam learning rate")
+    p.add_argument("--parallel", type=int, default=32, help="self-play games at once")
+    p.add_argument("--explore", type=float, default=0.05, help="random-play probability")
+    p.add_argument("--sample", type=float, default=0.5, help="share of positions labelled")
+    p.add_argument("--label-batch", type=int, default=256, help="positions labelled at once")
+    p.add_argument("--replay", type=int, default=200_000, help="replay buffer size")
+    p.add_argument("--replay-ratio", type=int, default=4, help="examples trained per new label")
+    p.add_argument(
+        "--refresh-every", type=int, default=150_000, help="positions per new teacher (0: never)"
+    )
+    p.add_argument("--checkpoint-every", type=float, default=300.0, help="seconds per checkpoint")
+    p.add_argument("--strength-every", type=float, default=600.0, help="seconds per check (0: off)")
+    p.add_argument("--strength-data", default=str(STRENGTH_DATA), help="strength test set")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = p.parse_args(argv)
+    if args.hours < 0 or args.positions < 0 or args.parallel < 1 or args.label_batch < 1:
+        p.error("hours and positions must be >= 0, parallel and label batch >= 1")
+    if not (0.0 < args.sample <= 1.0) or not (0.0 <= args.explore <= 1.0):
+        p.error("sample must be in (0, 1] and explore in [0, 1]")
+    if args.replay < 1 or args.replay_ratio < 1:
+        p.error("replay and replay ratio must be >= 1")
+    if not args.hours and not args.positions:
+        p.error("give --hours or --positions (or both)")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    try:
+        return run(args)
+    except (OSError, ValueError) as exc:
+        print(f"python -m ai.distill: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,530 @@
+"""Rollouts: a position's equity estimated by playing it out many times, with standard errors.
+
+A rollout plays ``games`` games from a position (player on roll, before the roll), every play
+chosen by the evaluator at 0-ply, and averages the results from the point of view of the player
+on roll at the start (the *root*). Games end when a side is off (exact result), when both sides
+are entirely home and ``bearoff_stop`` is set (the exact bear-off database values the rest), or
+after ``truncate`` plies (the evaluator values the rest; 0 plays to the end).
+
+Quasi-random dice: the first two rolls of the games rotate through the 36 ordered outcomes
+(``game_dice``): every 36 games meet each outcome once as the first and once as the second roll,
+and 1,296 games meet every pair of first two rolls exactly once; later rolls come from a
+generator seeded by ``(seed, g)`` for game ``g``. A game's dice depend only on the
+seed and its number, so a rollout gives the same figures on any number of processes.
+
+Variance reduction (``variance_reduction``, on by default): at every ply the evaluator values the
+best play of each of the 21 rolls; the *luck* of the roll actually thrown is its value minus the
+average over the 21 rolls (weights out of 36). Its expectation over the dice is exactly zero, so
+subtracting every ply's luck from a game's result leaves the estimate unbiased while removing
+most of the dice's noise (the well-known luck adjustment). It makes each ply about 20 times dearer
+and the standard error several times smaller.
+
+Cubeful rollouts (``cubeful``, money game): before each roll the player on roll doubles when the
+cube model (``ai.cube.decide`` on the 0-ply outputs, Janowski's ``x`` of the position) says so,
+and the opponent takes or passes by the same model; plays are chosen by the cubeful value
+(``ai.cube.move_value_fn``). The root never doubles before its first roll, so the cubeful result
+is the *no double* value; roll out the *double, take* value by starting with the cube at 2 owned
+by the opponent. A pass ends the game for the cube (its cubeless outputs are then the evaluator's
+values of that position). At a truncation or at the bear-off stop the rest is valued with the
+Janowski cubeful value of the exact or evaluated outputs. The cubeful luck adjustment subtracts
+the cubeless luck of each roll times the cube at that moment: also exactly zero in expectation.
+Cubeful equities are in units of the starting cube.
+
+Standard errors are those of independent games (the quasi-random first rolls make them slightly
+pessimistic).
+"""
+
+from __future__ import annotations
+
+import functools
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ai.bearoff import BearoffDatabase
+from ai.cube import CENTRED, MINE, THEIRS, CubeState, cube_efficiency, decide, money_cubeful
+from ai.cube import move_value_fn as cube_value_fn
+from ai.cube import position_features as cube_features
+from ai.encoding import boards_from_positions, finished_mask
+from ai.evaluator import NetEvaluator, equity, flip, load_default_evaluator
+from engine.dice import ROLLS
+from engine.moves import legal_results
+from engine.position import Position
+
+#: The 36 ordered outcomes of two dice, in the order the quasi-random first rolls rotate through.
+ORDERED_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+_ROLL_INDEX = {dice: i for i, (dice, _) in enumerate(ROLLS)}
+_WEIGHTS = np.array([w for _, w in ROLLS], dtype=np.float64) / 36.0
+CHUNK = 36  # games a worker plays side by side (one batch per ply)
+
+Progress = Callable[[int, int, "RolloutResult"], None]
+
+
+@dataclass(frozen=True)
+class RolloutSettings:
+    """How to roll out; see the module doc. Raises ``ValueError`` for impossible settings."""
+
+    games: int = 1296
+    truncate: int = 0  # plies; 0: to the end
+    seed: int = 0
+    variance_reduction: bool = True
+    bearoff_stop: bool = True
+    cubeful: bool = False
+    cube: int = 1  # the cube at the start (cubeful rollouts) ...
+    owner: int = CENTRED  # ... and its owner from the root's view (CENTRED, MINE, THEIRS)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.games, int) or self.games < 1:
+            raise ValueError("A rollout needs at least one game.")
+        if not isinstance(self.truncate, int) or self.truncate < 0:
+            raise ValueError("Truncation is a number of plies, 0 for none.")
+        CubeState(cube=self.cube, owner=self.owner)  # raises ValueError for a bad cube
+
+
+@dataclass(frozen=True)
+class RolloutResult:
+    """Means and standard errors from the root's view (player on roll before the roll)."""
+
+    games: int
+    outputs: tuple[float, ...]  # win, win gammon, win backgammon, lose gammon, lose backgammon
+    outputs_se: tuple[float, ...]
+    equity: float  # cubeless money equity, luck-adjusted when variance reduction is on
+    equity_se: float
+    raw_equity: float  # the plain mean of the games' results, without the adjustment
+    raw_equity_se: float
+    cubeful_equity: float | None  # in units of the starting cube (cubeful rollouts)
+    cubeful_se: float | None
+    mean_plies: float
+    seconds: float
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def _flip_delta(delta: np.ndarray) -> np.ndarray:
+    """A difference of outputs seen from the other player (``flip(a) - flip(b)``)."""
+    return np.stack(
+        [-delta[..., 0], delta[..., 3], delta[..., 4], delta[..., 1], delta[..., 2]], axis=-1
+    )
+
+
+def _linear_equity(delta: np.ndarray) -> np.ndarray:
+    """The equity of a difference of outputs (``equity(a) - equity(b)``)."""
+    return 2.0 * delta[..., 0] + delta[..., 1] - delta[..., 3] + delta[..., 2] - delta[..., 4]
+
+
+@functools.lru_cache(maxsize=16)
+def _rotation(seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two seeded orders of the 36 outcomes, for the first and the second roll."""
+    rng = np.random.default_rng([seed, 36])
+    return tuple(int(i) for i in rng.permutation(36)), tuple(int(i) for i in rng.permutation(36))
+
+
+def game_dice(seed: int, game: int) -> Callable[[int], tuple[int, int]]:
+    """The dice of game ``game`` by ply: the two rotated first rolls, then seeded rolls.
+
+    The first two rolls form a Latin square: game ``g`` in block ``k = g // 36`` gets first
+    outcome ``first[g % 36]`` and second outcome ``second[(g + k) % 36]`` (two seeded orders of
+    the 36). Every block of 36 games meets each outcome once as first and once as second roll,
+    and 1,296 games meet every pair of first two rolls exactly once.
+    """
+    first, second = _rotation(seed)
+    a, k = game % 36, (game // 36) % 36
+    rng = np.random.default_rng([seed, game])
+
+    def roll(ply: int) -> tuple[int, int]:
+        if ply == 0:
+            return ORDERED_ROLLS[first[a]]
+        if ply == 1:
+            return ORDERED_ROLLS[second[(a + k) % 36]]
+        d1, d2 = rng.integers(1, 7, size=2)
+        return int(d1), int(d2)
+
+    return roll
+
+
+class _Game:
+    """One game of a rollout: its position, side on roll (0 root, 1 opponent), cube and sums."""
+
+    def __init__(self, position: Position, number: int, settings: RolloutSettings) -> None:
+        self.position = position
+        self.number = number
+        self.side = 0
+        self.ply = 0
+        self.dice = game_dice(settings.seed, number)
+        self.cube = settings.cube
+        self.owner = {CENTRED: -1, MINE: 0, THEIRS: 1}[settings.owner]  # absolute owner
+        self.luck = np.zeros(5)
+        self.cube_luck = 0.0
+        self.outcome = np.zeros(5)
+        self.points = 0.0
+        self.done = False
+
+    def state(self) -> CubeState:
+        """The cube from the view of the player on roll."""
+        owner = CENTRED if self.owner < 0 else (MINE if self.owner == self.side else THEIRS)
+        return CubeState(cube=self.cube, owner=owner)
+
+    def root_view(self, outputs: np.ndarray) -> np.ndarray:
+        """Outputs of the player on roll seen from the root."""
+        return outputs if self.side == 0 else flip(outputs)
+
+    def finish(self, onroll_outputs: np.ndarray, onroll_cubeful: float) -> None:
+        """End with the player on roll's outputs and cubeful value (in units of the cube)."""
+        self.outcome = np.asarray(self.root_view(onroll_outputs), dtype=np.float64)
+        sign = 1.0 if self.side == 0 else -1.0
+        self.points = sign * self.cube * onroll_cubeful
+        self.done = True
+
+
+def _cube_actions(evaluator: NetEvaluator, games: list[_Game]) -> None:
+    """Doubles, takes and passes before the roll (cubeful rollouts; never the root's first)."""
+    deciding = [g for g in games if g.ply > 0 and g.state().may_double()]
+    if not deciding:
+        return
+    probs = evaluator.evaluate_batch([g.position for g in deciding])
+    for g, p in zip(deciding, probs, strict=True):
+        state = g.state()
+        decision = decide(p, state, x=cube_efficiency(cube_features(g.position)))
+        if not decision.double:
+            continue
+        if decision.take:
+            g.cube *= 2
+            g.owner = 1 - g.side
+        else:  # the opponent passes: the player on roll wins the cube
+            g.finish(p, 1.0)
+
+
+def _finish_values(evaluator: NetEvaluator, games: list[_Game], boards: np.ndarray) -> None:
+    """Value the games whose new positions end the rollout (player on roll's view)."""
+    probs = evaluator.evaluate_boards(boards)
+    over = finished_mask(boards)
+    for g, p, exact in zip(games, probs, over, strict=True):
+        if exact:
+            g.finish(p, float(equity(p)))
+        else:
+            state = g.state()
+            g.finish(p, float(money_cubeful(p[None], state.cube, state.owner)[0]))
+
+
+def play_chunk(
+    evaluator: NetEvaluator, position: Position, numbers: Sequence[int], settings: RolloutSettings
+) -> np.ndarray:
+    """Play games ``numbers`` side by side; one row per game: outcome (5), luck (5), cubeful
+    points, cubeful luck, plies."""
+    games = [_Game(position, n, settings) for n in numbers]
+    vr = settings.variance_reduction
+    while True:
+        active = [g for g in games if not g.done]
+        if settings.cubeful:
+            _cube_actions(evaluator, active)
+            active = [g for g in active if not g.done]
+        if not active:
+            break
+        results: list[Position] = []
+        spans: list[list[tuple[int, int, int]]] = []  # per game: (roll index, start, count)
+        actual: list[int] = []
+        for g in active:
+            d1, d2 = g.dice(g.ply)
+            thrown = _ROLL_INDEX[(max(d1, d2), min(d1, d2))]
+            rolls = range(len(ROLLS)) if vr else [thrown]
+            mine = []
+            for r in rolls:
+                after = legal_results(g.position, ROLLS[r][0]) or [g.position.swapped()]
+                mine.append((r, len(results), len(after)))
+                results.extend(after)
+            spans.append(mine)
+            actual.append(thrown)
+        boards = boards_from_positions(results)
+        mover = flip(evaluator.evaluate_boards(boards))  # outputs for the player who moved
+        ended: list[_Game] = []
+        ended_boards: list[np.ndarray] = []
+        for g, mine, thrown in zip(active, spans, actual, strict=True):
+            value_fn = cube_value_fn(g.state()) if settings.cubeful else equity
+            best = {}
+            for r, start, count in mine:
+                best[r] = start + int(np.argmax(value_fn(mover[start : start + count])))
+            if vr:
+                mean = sum(_WEIGHTS[r] * mover[i] for r, i in best.items())
+                luck = mover[best[thrown]] - mean
+                sign = 1.0 if g.side == 0 else -1.0
+                g.luck += luck if g.side == 0 else _flip_delta(luck)
+                g.cube_luck += sign * g.cube * float(_linear_equity(luck))
+            pick = best[thrown]
+            g.position = results[pick]
+            g.side = 1 - g.side
+            g.ply += 1
+            board = boards[pick]
+            stop = bool(finished_mask(board[None])[0])
+            stop = stop or (settings.bearoff_stop and bool(BearoffDatabase.applies(board[None])[0]))
+            stop = stop or (settings.truncate > 0 and g.ply >= settings.truncate)
+            if stop:
+                ended.append(g)
+                ended_boards.append(board)
+        if ended:
+            _finish_values(evaluator, ended, np.asarray(ended_boards))
+    rows = np.zeros((len(games), 13))
+    for k, g in enumerate(games):
+        rows[k, :5] = g.outcome
+        rows[k, 5:10] = g.luck
+        rows[k, 10] = g.points / settings.cube
+        rows[k, 11] = g.cube_luck / settings.cube
+        rows[k, 12] = g.ply
+    return rows
+
+
+def summarise(rows: np.ndarray, settings: RolloutSettings, seconds: float) -> RolloutResult:
+    """Means and standard errors of the games played so far."""
+    n = len(rows)
+
+    def se(values: np.ndarray) -> np.ndarray:
+        if n < 2:
+            return np.zeros(values.shape[1:]) if values.ndim > 1 else np.float64(0.0)
+        return values.std(axis=0, ddof=1) / np.sqrt(n)
+
+    outcome, luck = rows[:, :5], rows[:, 5:10]
+    adjusted = outcome - luck
+    eq = equity(adjusted)
+    raw = equity(outcome)
+    cubeful = rows[:, 10] - rows[:, 11]
+    return RolloutResult(
+        games=n,
+        outputs=tuple(float(v) for v in adjusted.mean(axis=0)),
+        outputs_se=tuple(float(v) for v in se(adjusted)),
+        equity=float(eq.mean()),
+        equity_se=float(se(eq)),
+        raw_equity=float(raw.mean()),
+        raw_equity_se=float(se(raw)),
+        cubeful_equity=float(cubeful.mean()) if settings.cubeful else None,
+        cubeful_se=float(se(cubeful)) if settings.cubeful else None,
+        mean_plies=float(rows[:, 12].mean()),
+        seconds=seconds,
+    )
+
+
+# -- processes ---------------------------------------------------------------------------------
+
+_worker_evaluator: NetEvaluator | None = None
+
+
+def _init_worker(weights: str | None) -> None:
+    global _worker_evaluator
+    from ai.search import limit_blas_threads
+
+    limit_blas_threads(1)
+    _worker_evaluator = load_evaluator(weights)
+
+
+def _run_chunk(job: tuple[str, list[int], RolloutSettings]) -> np.ndarray:
+    position_id, numbers, settings = job
+    assert _worker_evaluator is not None
+    return play_chunk(_worker_evaluator, Position.from_position_id(position_id), numbers, settings)
+
+
+def load_evaluator(weights: str | os.PathLike[str] | None = None) -> NetEvaluator:
+    """The shipped evaluator, or the networks ``contact.npz`` and ``race.npz`` in ``weights``."""
+    if weights is None:
+        return load_default_evaluator()
+    from ai import bearoff
+    from ai.network import Network
+
+    return NetEvaluator(
+        Network.load(Path(weights) / "contact.npz"),
+        Network.load(Path(weights) / "race.npz"),
+        bearoff.load(),
+    )
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def rollout(
+    position: Position,
+    settings: RolloutSettings = RolloutSettings(),
+    *,
+    workers: int | None = None,
+    weights: str | os.PathLike[str] | None = None,
+    evaluator: NetEvaluator | None = None,
+    progress: Progress | None = None,
+) -> RolloutResult:
+    """Roll ``position`` out (player on roll, before the roll); see the module doc.
+
+    ``workers`` processes (default: all cores; 1 plays in this process, with ``evaluator`` if
+    given) each load the shipped networks or those in ``weights``. ``progress(done, total,
+    result_so_far)`` is called after each chunk of games. Raises ``ValueError`` for a finished
+    position or bad settings.
+    """
+    if position.is_game_over():
+        raise ValueError("The game in that position is over: nothing to roll out.")
+    workers = default_workers() if workers is None else int(workers)
+    if workers < 1:
+        raise ValueError("A rollout needs at least one worker.")
+    chunks = [
+        list(range(s, min(s + CHUNK, settings.games))) for s in range(0, settings.games, CHUNK)
+    ]
+    started = time.monotonic()
+    parts: list[np.ndarray] = []
+
+    def collect(rows: np.ndarray) -> None:
+        parts.append(rows)
+        if progress is not None:
+            done = sum(len(p) for p in parts)
+            so_far = summarise(np.concatenate(parts), settings, time.monotonic() - started)
+            progress(done, settings.games, so_far)
+
+    if workers == 1 or len(chunks) == 1:
+        ev = evaluator if evaluator is not None else load_evaluator(weights)
+        for numbers in chunks:
+            collect(play_chunk(ev, position, numbers, settings))
+    else:
+        method = "fork" if sys.platform.startswith("linux") else "spawn"
+        context = multiprocessing.get_context(method)
+        jobs = [(position.position_id(), numbers, settings) for numbers in chunks]
+        weights_arg = str(weights) if weights is not None else None
+        with context.Pool(min(workers, len(chunks)), _init_worker, (weights_arg,)) as pool:
+            for rows in pool.imap_unordered(_run_chunk, jobs):
+                collect(rows)
+    # The games are independent, so the order in which the chunks came back changes nothing.
+    return summarise(np.concatenate(parts), settings, time.monotonic() - started)
+
+
+def stderr_progress(prefix: str = "rollout") -> Progress:
+    """A progress callback writing one updating line to stderr."""
+
+    def show(done: int, total: int, result: RolloutResult) -> None:
+        rate = done / max(result.seconds, 1e-9)
+        sys.stderr.write(
+            f"\r{prefix}: {done}/{total} games, {rate:.1f} games/s, equity "
+            f"{result.equity:+.4f} +- {result.equity_se:.4f}   "
+        )
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
+
+
+# -- the JSON-lines service: ``python -m ai rollout`` ----------------------------------------------
+
+_OWNERS = {"centred": CENTRED, "centered": CENTRED, "mine": MINE, "theirs": THEIRS}
+_REQUEST_KEYS = {
+    "position_id",
+    "games",
+    "truncate",
+    "seed",
+    "variance_reduction",
+    "bearoff_stop",
+    "cubeful",
+    "cube",
+    "owner",
+}
+
+
+def settings_from_request(request: object, defaults: RolloutSettings) -> RolloutSettings:
+    """The settings of one request (missing fields from ``defaults``); raises ``ValueError``."""
+    if not isinstance(request, dict):
+        raise ValueError("A request is a JSON object with a position_id.")
+    unknown = sorted(set(request) - _REQUEST_KEYS)
+    if unknown:
+        raise ValueError(f"Unknown field(s) {', '.join(unknown)}.")
+    fields = asdict(defaults)
+    for key in ("games", "truncate", "seed", "cube"):
+        if key in request:
+            value = request[key]
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f'"{key}" must be a whole number.')
+            fields[key] = value
+    for key in ("variance_reduction", "bearoff_stop", "cubeful"):
+        if key in request:
+            if not isinstance(request[key], bool):
+                raise ValueError(f'"{key}" must be true or false.')
+            fields[key] = request[key]
+    if "owner" in request:
+        owner = request["owner"]
+        if owner not in _OWNERS:
+            raise ValueError('"owner" is "centred", "mine" or "theirs".')
+        fields["owner"] = _OWNERS[owner]
+    return RolloutSettings(**fields)
+
+
+def serve(
+    lines, out, defaults: RolloutSettings, workers: int | None, weights: str | None, quiet: bool
+) -> None:
+    """Answer every non-empty line with one JSON line: the rollout's figures or an error."""
+    import json
+
+    from engine.errors import EngineError
+
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            settings = settings_from_request(request, defaults)
+            if "position_id" not in request:
+                raise ValueError('A request needs "position_id".')
+            position = Position.from_position_id(request["position_id"])
+            progress = None if quiet else stderr_progress(f"rollout {position.position_id()}")
+            result = rollout(
+                position, settings, workers=workers, weights=weights, progress=progress
+            )
+            reply: dict[str, object] = {"position_id": position.position_id()}
+            reply.update(result.as_dict())
+            reply["settings"] = asdict(settings)
+        except json.JSONDecodeError as exc:
+            reply = {"error": f"Not JSON: {exc.msg} (column {exc.colno})."}
+        except (EngineError, ValueError, TypeError) as exc:
+            reply = {"error": str(exc)}
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+
+
+def add_arguments(parser) -> None:
+    """The options of ``python -m ai rollout`` (defaults for every request)."""
+    parser.add_argument("--games", type=int, default=1296, help="games per position")
+    parser.add_argument("--truncate", type=int, default=0, help="plies (0: to the end)")
+    parser.add_argument("--seed", type=int, default=0, help="dice seed")
+    parser.add_argument("--no-vr", action="store_true", help="no luck adjustment")
+    parser.add_argument(
+        "--no-bearoff-stop", action="store_true", help="play bear-offs out (no exact database)"
+    )
+    parser.add_argument("--cubeful", action="store_true", help="money game with the cube")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    parser.add_argument("--weights", default=None, help="directory of other networks")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def main(args) -> int:
+    """Run the service with parsed ``args`` on stdin/stdout; returns the exit status."""
+    try:
+        defaults = RolloutSettings(
+            games=args.games,
+            truncate=args.truncate,
+            seed=args.seed,
+            variance_reduction=not args.no_vr,
+            bearoff_stop=not args.no_bearoff_stop,
+            cubeful=args.cubeful,
+        )
+        if args.workers is not None and args.workers < 1:
+            raise ValueError("--workers must be at least 1.")
+        if args.weights is not None:
+            load_evaluator(args.weights)  # fail now, with a clear message, if they do not load
+    except (OSError, ValueError) as exc:
+        print(f"python -m ai rollout: {exc}", file=sys.stderr)
+        return 2
+    try:
+        serve(sys.stdin, sys.stdout, defaults, args.workers, args.weights, args.quiet)
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+    return 0

@@ -1,0 +1,80 @@
+"""Distillation of the 1-ply search into the networks: its targets, a tiny run and its resume."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ai import distill
+from ai.encoding import N_INPUTS
+from ai.evaluator import NetEvaluator, equity, flip, load_default_evaluator
+from ai.network import Network
+from engine.dice import ROLLS
+from engine.moves import legal_results
+from engine.position import Position
+
+
+def test_one_ply_target_of_a_certain_win_is_exact():
+    evaluator = load_default_evaluator()
+    # One checker left on the ace point: every roll bears it off before the opponent, who has
+    # borne off nothing and still has a checker in our home board: a backgammon.
+    position = Position.from_text("x 1:1; o 2:1 13:7 19:7")
+    target = distill.one_ply_targets(evaluator, [position])
+    assert np.allclose(target, [[1.0, 1.0, 1.0, 0.0, 0.0]])
+
+
+def test_one_ply_targets_average_the_best_reply_to_each_roll():
+    evaluator = load_default_evaluator()
+    positions = [
+        Position.start(),
+        Position.from_text("x bar:1 24:1 13:5 8:3 6:5; o 19:5 17:3 12:5 1:1 2:1"),
+    ]
+    batched = distill.one_ply_targets(evaluator, positions)
+    for position, got in zip(positions, batched, strict=True):
+        total = np.zeros(5)
+        for dice, weight in ROLLS:
+            after = legal_results(position, dice) or [position.swapped()]
+            mover = flip(evaluator.evaluate_batch(after))
+            total += weight * mover[int(np.argmax(equity(mover)))]
+        assert np.allclose(got, total / 36.0)
+    assert abs(equity(batched[0])) < 0.2  # the start position is close to even
+
+
+def _tiny_start(tmp_path):
+    rng = np.random.default_rng(2)
+    paths = []
+    for kind in ("contact", "race"):
+        net = Network(N_INPUTS, 8, rng=rng, meta={"kind": kind, "games": 0})
+        path = tmp_path / f"{kind}.npz"
+        net.save(path)
+        paths.append(str(path))
+    return paths
+
+
+def test_tiny_run_checkpoints_and_resumes(tmp_path):
+    contact, race = _tiny_start(tmp_path)
+    ckpt = tmp_path / "ckpt"
+    common = [
+        "--checkpoint", str(ckpt), "--parallel", "4", "--label-batch", "16", "--quiet",
+        "--strength-every", "0",
+    ]  # fmt: skip
+    args = ["--positions", "32", "--start-contact", contact, "--start-race", race, *common]
+    assert distill.main(args) == 0
+    for name in ("contact.npz", "race.npz", "optimiser.npz", "distill.log"):
+        assert (ckpt / name).exists()
+    first = Network.load(ckpt / "contact.npz")
+    assert first.meta["distill_positions"] >= 32
+    assert not np.array_equal(first.w1, Network.load(contact).w1)  # it trained
+    assert distill.main(["--positions", "16", "--resume", *common]) == 0
+    again = Network.load(ckpt / "contact.npz")
+    assert again.meta["distill_positions"] >= first.meta["distill_positions"] + 16
+    assert "resumed" in (ckpt / "distill.log").read_text()
+    NetEvaluator(again, Network.load(ckpt / "race.npz"), None)  # still a valid evaluator
+
+
+def test_bad_arguments_are_refused(capsys):
+    assert distill.main([]) != 0  # neither hours nor positions
+    assert distill.main(["--positions", "5", "--sample", "0"]) != 0
+    with pytest.raises(SystemExit):
+        distill.parse_args(["--hours", "-1"])
+    assert "sample" in capsys.readouterr().err

@@ -1,0 +1,99 @@
+"""Rollouts: exact cases, quasi-random dice, repeatability, variance reduction, the service."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from ai import rollout as ro
+from ai.cube import THEIRS
+from ai.evaluator import equity, load_default_evaluator
+from engine.position import Position
+
+# The player on roll bears its last checker off with any roll; the opponent still has a checker
+# in its home board: a backgammon every time.
+CERTAIN = Position.from_text("x 1:1; o 2:1 13:7 19:7")
+# A small bear-off race where play hardly matters: the database's value is the rollout's.
+SMALL = Position.from_text("x 6:1 5:1; o 24:1 20:1")
+RACE = Position.from_text("x 6:2 4:1 1:1; o 19:2 22:1 23:2")
+
+
+def _exact(position: Position) -> float:
+    return float(equity(load_default_evaluator().evaluate_batch([position]))[0])
+
+
+def test_a_certain_backgammon_is_exact():
+    result = ro.rollout(CERTAIN, ro.RolloutSettings(games=6, cubeful=True), workers=1)
+    assert result.equity == pytest.approx(3.0) and result.equity_se == pytest.approx(0.0)
+    assert result.outputs == pytest.approx((1.0, 1.0, 1.0, 0.0, 0.0))
+    assert result.cubeful_equity == pytest.approx(3.0)
+    owned = ro.RolloutSettings(games=3, cubeful=True, cube=4, owner=THEIRS)
+    assert ro.rollout(CERTAIN, owned, workers=1).cubeful_equity == pytest.approx(3.0)
+
+
+def test_first_two_rolls_rotate_through_every_pair():
+    pairs = {(ro.game_dice(7, g)(0), ro.game_dice(7, g)(1)) for g in range(1296)}
+    assert len(pairs) == 1296
+    later = [ro.game_dice(7, 5)(k) for k in range(2, 12)]
+    assert later == [ro.game_dice(7, 5)(k) for k in range(2, 12)]  # a fresh copy repeats them
+    assert later != [ro.game_dice(8, 5)(k) for k in range(2, 12)]  # another seed does not
+
+
+def test_results_do_not_depend_on_the_number_of_processes():
+    settings = ro.RolloutSettings(games=72, seed=3, bearoff_stop=False)
+    one = ro.rollout(RACE, settings, workers=1)
+    two = ro.rollout(RACE, settings, workers=2)
+    assert one.equity == pytest.approx(two.equity, abs=1e-12)
+    assert one.raw_equity == pytest.approx(two.raw_equity, abs=1e-12)
+
+
+def test_bearoff_rollouts_agree_with_the_database():
+    settings = ro.RolloutSettings(games=72, seed=1, bearoff_stop=False)
+    for position in (SMALL, RACE):
+        exact = _exact(position)
+        result = ro.rollout(position, settings, workers=1)
+        assert abs(result.raw_equity - exact) <= 4 * result.raw_equity_se
+        # the luck adjustment shrinks the error to a few ten-thousandths
+        assert abs(result.equity - exact) <= 4 * result.equity_se + 0.003
+    assert result.equity_se < result.raw_equity_se / 10
+
+
+def test_truncation_and_cubeful_figures():
+    settings = ro.RolloutSettings(games=4, truncate=2, cubeful=True)
+    result = ro.rollout(Position.start(), settings, workers=1)
+    assert result.mean_plies == 2
+    assert result.cubeful_equity is not None and result.cubeful_se is not None
+    assert -3.0 <= result.cubeful_equity <= 3.0 and abs(result.equity) < 0.5
+
+
+def test_bad_settings_and_positions_are_refused():
+    with pytest.raises(ValueError):
+        ro.RolloutSettings(games=0)
+    with pytest.raises(ValueError):
+        ro.RolloutSettings(truncate=-1)
+    with pytest.raises(ValueError):
+        ro.RolloutSettings(cube=3)
+    with pytest.raises(ValueError, match="over"):
+        ro.rollout(Position.from_text("o 19:1"), ro.RolloutSettings(games=1), workers=1)
+
+
+def test_service_answers_json_lines():
+    lines = [
+        json.dumps({"position_id": SMALL.position_id(), "games": 4, "bearoff_stop": False}),
+        "",
+        "not json",
+        json.dumps({"position_id": SMALL.position_id(), "games": "many"}),
+        json.dumps({"position_id": SMALL.position_id(), "colour": "red"}),
+        json.dumps({"games": 4}),
+    ]
+    out = io.StringIO()
+    ro.serve(lines, out, ro.RolloutSettings(games=2), workers=1, weights=None, quiet=True)
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(replies) == 5
+    assert replies[0]["games"] == 4 and replies[0]["position_id"] == SMALL.position_id()
+    assert replies[0]["settings"]["bearoff_stop"] is False
+    assert abs(replies[0]["equity"] - _exact(SMALL)) < 0.01
+    assert all("error" in r for r in replies[1:])
+    assert "position_id" in replies[4]["error"]
