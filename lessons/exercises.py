@@ -32,6 +32,9 @@ from lessons.i18n import N_, Translate, identity
 from lessons.match import MatchInfo
 
 TAKE_POINT = 25  # per cent: take when you still win at least one game in four
+GOOD_MARGIN = 0.03  # a play within this equity of the best is good (accepted)
+DOUBTFUL_MARGIN = 0.08  # ... within this, doubtful; beyond it, wrong
+TOP_PLAYS = 3  # the plays shown after a judgement question
 
 # Feedback templates (msgids).
 CORRECT = N_("Correct!")
@@ -60,6 +63,13 @@ TAKE_RULE = N_(
     "least 25% (one game in four)."
 )
 POINT_NAMES = {25: N_("the bar"), 0: N_("off")}
+HINT_MOVE_FROM = N_("Move a checker from {points}.")
+HINT_REACH_COUNT = N_("There are {count} points to find.")
+GRADE_BEST = N_("Best play! {play} is the strongest play here.")
+GRADE_GOOD = N_("Good: {play} is within {loss} of the best play, {best}.")
+GRADE_DOUBTFUL = N_("Doubtful: {play} gives up {loss} against the best play, {best}.")
+GRADE_WRONG = N_("Wrong: {play} gives up {loss} against the best play, {best}.")
+PLAY_LINE = N_("{play}: equity {equity}, you win {win}%, {shots} of 36 rolls hit a blot of yours.")
 
 # The engine's rule reasons (engine.errors.REASON_TEXT), marked here for the translation
 # catalogs: the lesson player shows them as explanations. A test keeps them equal.
@@ -77,11 +87,11 @@ RULE_TEXT = {
     ),
     Reason.MUST_USE_BOTH_DICE: N_("You must play both dice when the rules allow it."),
     Reason.MUST_PLAY_HIGHER_DIE: N_(
-        "When only one die can be played, you must play the higher one."
+        "When either die can be played but not both, you must play the higher one."
     ),
     Reason.MUST_USE_MORE_DICE: N_("You must play as many dice as the rules allow."),
     Reason.NO_LEGAL_MOVE: N_("No legal move: the turn passes."),
-    Reason.TURN_COMPLETE: N_("All dice of this turn have been played."),
+    Reason.TURN_COMPLETE: N_("This turn is complete: no more dice can be played."),
     Reason.NOT_A_LEGAL_PLAY: N_("That is not a legal play for this roll."),
 }
 
@@ -122,6 +132,55 @@ class Msg:
     text: str
 
 
+@dataclass(frozen=True)
+class Hint:
+    """One level of a graduated hint: 1 the rule, 2 the checker to move, 3 the answer.
+
+    ``rings`` are points to ring on the board; ``arrows`` ((from, to) pairs) show the answer and
+    are empty until the student has tried once (``Exercise.hint_at(level, tried)``).
+    """
+
+    level: int
+    feedback: Feedback
+    rings: tuple[int, ...] = ()
+    arrows: tuple[tuple[int, int], ...] = ()
+
+
+def full_notation(play: Play) -> str:
+    """The play written with every landing of every checker: 6/4/off, 8/6/3, bar/23/19*.
+
+    Each segment is one die, so a hint never shows a jump the lesson forbids (8/3 for 8/6/3).
+    Equal paths are counted (8/5(2)); paths are listed from the highest start down.
+    """
+    chains: list[list[tuple[int, int, bool]]] = []
+    for step in sorted(play.steps, key=lambda s: (-s.src, s.dst)):
+        for chain in chains:
+            if chain[-1][1] == step.src and step.src != 0:
+                chain.append((step.src, step.dst, step.hit))
+                break
+        else:
+            chains.append([(step.src, step.dst, step.hit)])
+    chains.sort(key=lambda c: (-c[0][0], -len(c), c[-1][1]))
+    names = ["off", *(str(p) for p in range(1, 25)), "bar"]
+    paths = [
+        names[chain[0][0]] + "".join(f"/{names[d]}{'*' if h else ''}" for _, d, h in chain)
+        for chain in chains
+    ]
+    parts: list[str] = []
+    for path in paths:
+        if parts and parts[-1].split("(")[0] == path:
+            count = int(parts[-1].split("(")[1][:-1]) + 1 if "(" in parts[-1] else 2
+            parts[-1] = f"{path}({count})"
+        else:
+            parts.append(path)
+    return " ".join(parts)
+
+
+def play_arrows(play: Play) -> tuple[tuple[int, int], ...]:
+    """One arrow per die of the play, in the order the steps are made."""
+    return tuple((s.src, s.dst) for s in play.steps)
+
+
 def point_name(point: int) -> Any:
     return Msg(POINT_NAMES[point]) if point in POINT_NAMES else point
 
@@ -141,6 +200,7 @@ class Exercise:
     prompt: str
     explain: str | None  # optional extra explanation shown with a wrong answer (msgid)
     declared: Any  # the answer written in the lesson file
+    rule: str | None = field(default=None, kw_only=True)  # the first hint: the rule (msgid)
 
     # Subclasses: answer() computes with the engine; same_answer() compares with declared.
     def answer(self) -> Any:
@@ -150,10 +210,41 @@ class Exercise:
         return self.answer() == self.declared
 
     def hint(self) -> Feedback:
+        """The answer (the last level of the graduated hints)."""
         raise NotImplementedError
 
+    def hints(self) -> list[Hint]:
+        """The graduated hints in order: the rule, then the checker to move, then the answer.
+
+        A level the exercise has nothing for is left out; the last is always the answer, with
+        its arrows (the player shows them only after a first try: see ``hint_at``).
+        """
+        out = []
+        rule = self.rule or self.explain
+        if rule:
+            out.append(Hint(1, Feedback(False, rule)))
+        nudge = self._nudge()
+        if nudge is not None:
+            out.append(nudge)
+        out.append(self._answer_hint())
+        return out
+
+    def hint_at(self, level: int, tried: bool) -> Hint:
+        """The ``level``-th hint (1-based, capped at the last); arrows only when ``tried``."""
+        hints = self.hints()
+        hint = hints[max(0, min(level, len(hints)) - 1)]
+        if not tried and hint.arrows:
+            hint = Hint(hint.level, hint.feedback, hint.rings, ())
+        return hint
+
+    def _nudge(self) -> Hint | None:
+        return None
+
+    def _answer_hint(self) -> Hint:
+        return Hint(3, self.hint())
+
     def messages(self) -> list[str]:
-        return [m for m in (self.prompt, self.explain) if m]
+        return [m for m in (self.prompt, self.explain, self.rule) if m]
 
     def _wrong(self, text: str = WRONG_TRY_AGAIN, **args: Any) -> Feedback:
         return Feedback(False, text, args)
@@ -234,16 +325,56 @@ class PlayExercise(Exercise):
         try:
             play = parse_play(self.position, self.dice, text)
         except IllegalPlayError as exc:
+            # A checker left on the bar by every legal play explains a refused move on.
+            if exc.reason == Reason.TURN_COMPLETE and all(
+                p.result is not None and p.result.opponent[24] > 0 for p in self.legal()
+            ):
+                return self._wrong(RULE_TEXT[Reason.BAR_FIRST])
             return self._wrong(RULE_TEXT.get(exc.reason, str(exc)))
         except InvalidNotationError as exc:
             return self._wrong(str(exc))
         return self.check_play(play)
 
-    def hint(self) -> Feedback:
+    def shown_play(self) -> Play | None:
+        """The play a hint shows: the first accepted one (None when no play is legal)."""
         plays = self.accepted()
-        if not plays:
+        return plays[0] if plays else None
+
+    def hint(self) -> Feedback:
+        play = self.shown_play()
+        if play is None:
             return Feedback(False, HINT_NO_PLAY)
-        return Feedback(False, HINT_PLAY, {"answer": str(plays[0])})
+        return Feedback(False, HINT_PLAY, {"answer": full_notation(play)})
+
+    def _nudge(self) -> Hint | None:
+        play = self.shown_play()
+        if play is None:
+            return None
+        starts = sorted({s.src for s in play.steps} - {s.dst for s in play.steps}, reverse=True)
+        names = [point_name(p) for p in starts]
+        return Hint(2, Feedback(False, HINT_MOVE_FROM, {"points": names}), rings=tuple(starts))
+
+    def _answer_hint(self) -> Hint:
+        play = self.shown_play()
+        arrows = play_arrows(play) if play is not None else ()
+        return Hint(3, self.hint(), arrows=arrows)
+
+    def refusal(self, builder: TurnBuilder, src: int, error: IllegalPlayError) -> Feedback:
+        """Explain why ``builder`` refused a step from ``src``: the engine's rule reason.
+
+        When the turn is over with dice left unplayed because one of the student's checkers is
+        still on the bar (seed 003: two on the bar, one enters), the reason is that checker.
+        """
+        reason = error.reason
+        unplayed = len(builder.steps) < (4 if self.dice[0] == self.dice[1] else 2)
+        if (
+            reason == Reason.TURN_COMPLETE
+            and unplayed
+            and src != 25
+            and builder.current_position().on_bar()[0] > 0
+        ):
+            reason = Reason.BAR_FIRST
+        return self._wrong(RULE_TEXT.get(reason, str(error)))
 
     def messages(self) -> list[str]:
         return super().messages() + ([self.wrong] if self.wrong else [])
@@ -266,6 +397,123 @@ def _travels(play: Play, src: int, dst: int) -> bool:
         if here == dst:
             return True
     return False
+
+
+# -- judgement: play this roll, graded by the Expert evaluator ------------------------------------
+@dataclass
+class JudgeExercise(Exercise):
+    """Play this roll: any legal play is accepted and graded by the Expert evaluator.
+
+    Best, good (within ``GOOD_MARGIN`` of the best: accepted too), doubtful (within
+    ``DOUBTFUL_MARGIN``) or wrong; the feedback shows the top plays with their numbers. The file
+    declares the best play (full notation); ``python -m lessons check`` compares it with the
+    evaluator's. ``reason`` (msgid) says in one line why the best play is best.
+    """
+
+    kind = "judge"
+    dice: tuple[int, int] = (1, 1)
+    reason: str | None = None
+
+    def ranking(self) -> list[Any]:
+        """Every legal play ranked by the Expert level (``lessons.judge.RankedLine``)."""
+        from lessons.judge import rank
+
+        return rank(self.position, self.dice)
+
+    def answer(self) -> str:
+        ranking = self.ranking()
+        return full_notation(ranking[0].play) if ranking else ""
+
+    def same_answer(self) -> bool:
+        try:
+            declared = parse_play(self.position, self.dice, self.declared)
+        except (IllegalPlayError, InvalidNotationError):
+            return False
+        ranking = self.ranking()
+        return bool(ranking) and declared.result == ranking[0].play.result
+
+    def builder(self) -> TurnBuilder:
+        return TurnBuilder(self.position, self.dice)
+
+    def grade(self, play: Play) -> tuple[str, float]:
+        """("best" | "good" | "doubtful" | "wrong", equity lost against the best play)."""
+        ranking = self.ranking()
+        line = next((r for r in ranking if r.play.result == play.result), None)
+        if line is None:
+            raise ValueError(f"{play} is not a legal play of {dice_text(self.dice)} here")
+        if line.loss <= 1e-9:
+            return "best", 0.0
+        if line.loss <= GOOD_MARGIN:
+            return "good", line.loss
+        return ("doubtful" if line.loss <= DOUBTFUL_MARGIN else "wrong"), line.loss
+
+    def check_play(self, play: Play) -> Feedback:
+        """Grade a finished legal play; best and good plays are correct."""
+        legal = {p.result for p in self.ranking_plays()}
+        if play.result not in legal:
+            return self._wrong(RULE_TEXT["not_a_legal_play"])
+        grade, loss = self.grade(play)
+        text = {
+            "best": GRADE_BEST,
+            "good": GRADE_GOOD,
+            "doubtful": GRADE_DOUBTFUL,
+            "wrong": GRADE_WRONG,
+        }[grade]
+        played = next(p for p in self.ranking_plays() if p.result == play.result)
+        args = {"play": full_notation(played), "loss": f"{loss:.3f}", "best": self.answer()}
+        ok = grade in ("best", "good")
+        return Feedback(ok, text, args, done=ok, more=self.reason if ok else None)
+
+    def ranking_plays(self) -> list[Play]:
+        return [r.play for r in self.ranking()]
+
+    def check_text(self, text: str) -> Feedback:
+        try:
+            play = parse_play(self.position, self.dice, text)
+        except IllegalPlayError as exc:
+            return self._wrong(RULE_TEXT.get(exc.reason, str(exc)))
+        except InvalidNotationError as exc:
+            return self._wrong(str(exc))
+        return self.check_play(play)
+
+    def top_lines(self, count: int = TOP_PLAYS) -> list[Feedback]:
+        """The top plays, one line each with the numbers behind the grade."""
+        return [
+            Feedback(
+                False,
+                PLAY_LINE,
+                {
+                    "play": full_notation(r.play),
+                    "equity": f"{r.equity:+.3f}",
+                    "win": f"{100 * r.win:.1f}",
+                    "shots": r.shots,
+                },
+            )
+            for r in self.ranking()[:count]
+        ]
+
+    def hint(self) -> Feedback:
+        ranking = self.ranking()
+        if not ranking:
+            return Feedback(False, HINT_NO_PLAY)
+        return Feedback(False, HINT_PLAY, {"answer": self.answer()})
+
+    def _nudge(self) -> Hint | None:
+        ranking = self.ranking()
+        if not ranking:
+            return None
+        play = ranking[0].play
+        starts = sorted({s.src for s in play.steps} - {s.dst for s in play.steps}, reverse=True)
+        names = [point_name(p) for p in starts]
+        return Hint(2, Feedback(False, HINT_MOVE_FROM, {"points": names}), rings=tuple(starts))
+
+    def _answer_hint(self) -> Hint:
+        ranking = self.ranking()
+        arrows = play_arrows(ranking[0].play) if ranking else ()
+        return Hint(3, self.hint(), arrows=arrows)
+
+    def messages(self) -> list[str]:
+        return super().messages() + ([self.reason] if self.reason else [])
 
 
 # -- click the points a checker can reach ---------------------------------------------------------
@@ -326,6 +574,10 @@ class ReachExercise(Exercise):
     def hint(self) -> Feedback:
         names = [point_name(p) for p in self.answer()]
         return Feedback(False, HINT_POINTS, {"answer": names or "-"})
+
+    def _nudge(self) -> Hint | None:
+        count = len(self.answer())
+        return Hint(2, Feedback(False, HINT_REACH_COUNT, {"count": count}), rings=(self.src,))
 
 
 # -- numbers ----------------------------------------------------------------------------------
@@ -449,6 +701,15 @@ class TakeExercise(ChoiceExercise):
             return verdict
         return self._wrong(TAKE_RULE, chance=self.chance)
 
+    def evaluated(self) -> tuple[int, float]:
+        """The student's winning chance (whole per cent) and gammon loss chance (0-1) by the
+        Expert evaluator, with the doubling opponent on roll (``position`` is the student's
+        view, so the opponent's position is its mirror)."""
+        from lessons.judge import chances
+
+        win, gammon = chances(self.position.swapped())
+        return round(100 * (1 - win)), gammon
+
 
 @dataclass
 class CrawfordExercise(ChoiceExercise):
@@ -478,6 +739,7 @@ KINDS: dict[str, type[Exercise]] = {
     cls.kind: cls
     for cls in (
         PlayExercise,
+        JudgeExercise,
         ReachExercise,
         PipsExercise,
         ShotsExercise,
@@ -507,9 +769,13 @@ def make_exercise(data: Mapping[str, Any], position: Position, match: MatchInfo 
         "prompt": prompt,
         "explain": data.get("explain"),
         "declared": data["answer"],
+        "rule": data.get("rule"),
     }
+    for key in ("explain", "rule"):
+        if base[key] is not None and (not isinstance(base[key], str) or not base[key]):
+            raise LessonDataError(f"{key!r} must be a text")
     extra: dict[str, Any] = {}
-    if cls in (PlayExercise, ReachExercise, DiceCountExercise):
+    if cls in (PlayExercise, JudgeExercise, ReachExercise, DiceCountExercise):
         extra["dice"] = _dice(data)
     if cls is PlayExercise:
         goal = data.get("goal", {})
@@ -521,6 +787,10 @@ def make_exercise(data: Mapping[str, Any], position: Position, match: MatchInfo 
             isinstance(a, str) for a in data["answer"]
         ):
             raise LessonDataError("a play exercise's answer is a list of plays in notation")
+    elif cls is JudgeExercise:
+        extra["reason"] = data.get("reason")
+        if not isinstance(data["answer"], str):
+            raise LessonDataError("a judge exercise's answer is the best play in notation")
     elif cls is ReachExercise:
         extra["src"] = _int(data, "from", 0, 25)
         if not isinstance(data["answer"], list):

@@ -53,6 +53,11 @@ class Step:
     marks: tuple[Mark, ...]
     exercise: Exercise | None
     seeds: tuple[str, ...]
+    # Who is on roll in the story of the step: "you", or "opponent" when the opponent is about
+    # to act (doubling you). ``position`` is always the student's view; ``position_id`` is the
+    # GNU Backgammon ID with the player on roll first, so pasted into another program it shows
+    # the same decision.
+    turn: str = "you"
 
     def messages(self) -> list[str]:
         out = [self.title, *self.text]
@@ -150,7 +155,12 @@ def _step(raw: dict[str, Any]) -> Step:
     if not isinstance(text, list) or not text or not all(isinstance(t, str) and t for t in text):
         raise LessonDataError("'text' must be a non-empty list of paragraphs")
     position_id = _text(raw, "position")
+    turn = raw.get("turn", "you")
+    if turn not in ("you", "opponent"):
+        raise LessonDataError(f"'turn' is 'you' or 'opponent', not {turn!r}")
     position = Position.from_position_id(position_id)
+    if turn == "opponent":
+        position = position.swapped()  # the student's view of the opponent's turn
     board = raw.get("board")
     if board is not None and not isinstance(board, str):
         raise LessonDataError("'board' must be position text")
@@ -182,6 +192,7 @@ def _step(raw: dict[str, Any]) -> Step:
         marks=marks,
         exercise=exercise,
         seeds=tuple(seeds),
+        turn=turn,
     )
 
 

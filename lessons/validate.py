@@ -28,12 +28,14 @@ from lessons.exercises import (
     CrawfordExercise,
     DiceCountExercise,
     Exercise,
+    JudgeExercise,
     LessonDataError,
     PipsExercise,
     PlayExercise,
     ReachExercise,
     ShotsExercise,
     TakeExercise,
+    full_notation,
 )
 from lessons.model import Lesson, Step, load_lessons
 
@@ -132,6 +134,19 @@ def _hit_by_landing(step: Step) -> str | None:
     return None
 
 
+def _hit_continue(step: Step) -> str | None:
+    problem = _play_step(None, (4, 2), ["9/5*/3"], only=False)(step)
+    if problem:
+        return problem
+    from lessons.judge import rank
+
+    # the step says the rule's demonstration is also the strongest play here
+    best = rank(step.position, (4, 2))[0].play
+    if best.result != parse_play(step.position, (4, 2), "9/5*/3").result:
+        return f"the Expert level plays {full_notation(best)}, the step calls 9/5*/3 the best"
+    return None
+
+
 def _entry_table(step: Step) -> str | None:
     ex = step.exercise
     if not isinstance(ex, ReachExercise) or ex.src != 25:
@@ -226,10 +241,7 @@ SEED_EXAMPLES: dict[str, tuple[str, SeedCheck]] = {
     "003-bar-42-one": ("4-2, one checker on the bar, 21 blocked: bar/23, 23/19*", _bar_42_one),
     "003-bar-42-two": ("4-2, two checkers on the bar: bar/23 and one stays", _bar_42_two),
     "003-closed-out": ("closed out: no roll enters", _closed_out),
-    "003-hit-continue": (
-        "hit and continue: 9/5*/3 with 4-2",
-        _play_step(None, (4, 2), ["9/5*/3"], only=False),
-    ),
+    "003-hit-continue": ("hit and continue: 9/5*/3 with 4-2", _hit_continue),
     "000-start-167": ("the starting position has 167 pips", _start_167),
     "000-take-25": ("take when you win at least one game in four", _take_25),
     "000-crawford": ("the Crawford game has no cube", _crawford),
@@ -289,6 +301,8 @@ def check_step(step: Step) -> list[str]:
         except (EngineError, ValueError) as exc:
             problems.append(f"board text {step.board!r} is not a position: {exc}")
         else:
+            if step.turn == "opponent":
+                from_text = from_text.swapped()
             if from_text.position_id() != step.position_id:
                 problems.append(
                     f"board text gives Position ID {from_text.position_id()}, "
@@ -296,7 +310,8 @@ def check_step(step: Step) -> list[str]:
                 )
     if step.match is not None:
         problems += _match_problems(step.match.match_id)
-    if step.position.position_id() != step.position_id:
+    on_roll = step.position.swapped() if step.turn == "opponent" else step.position
+    if on_roll.position_id() != step.position_id:
         problems.append(f"Position ID {step.position_id} is not in its canonical form")
     for mark in step.marks:
         if mark.kind == "arrow" and mark.to == mark.point:
@@ -334,14 +349,24 @@ def check_exercise(ex: Exercise, step: Step) -> list[str]:
     if dice is not None and step.dice is not None and step.dice != dice:
         problems.append(f"the step shows {step.dice}, its exercise plays {dice}")
     try:
-        if isinstance(ex, PlayExercise):
-            for text in ex.declared:
+        if isinstance(ex, (PlayExercise, JudgeExercise)):
+            texts = ex.declared if isinstance(ex, PlayExercise) else [ex.declared]
+            for text in texts:
                 try:
-                    parse_play(ex.position, ex.dice, text)
+                    play = parse_play(ex.position, ex.dice, text)
                 except IllegalPlayError as exc:
                     problems.append(f"declared play {text!r} is illegal: {exc}")
                 except InvalidNotationError as exc:
                     problems.append(f"declared play {text!r} cannot be read: {exc}")
+                else:
+                    # a lesson writes every landing: 8/6/3, never the jump 8/3
+                    full = full_notation(play)
+                    if text != full:
+                        problems.append(f"declared play {text!r} is written in full as {full!r}")
+        if isinstance(ex, TakeExercise):
+            problems += _take_problems(ex, step)
+        if isinstance(ex, JudgeExercise):
+            problems += _judge_problems(ex, step)
         if not ex.same_answer():
             problems.append(
                 f"{ex.kind} exercise declares {ex.declared!r}, the engine computes {ex.answer()!r}"
@@ -358,6 +383,42 @@ def check_exercise(ex: Exercise, step: Step) -> list[str]:
             problems.append(f"point {ex.target} holds no blot to shoot at")
     except (EngineError, LessonDataError) as exc:
         problems.append(f"{ex.kind} exercise cannot be computed: {exc}")
+    return problems
+
+
+# The evaluator's figures may move a little when the weights are retrained: a declared
+# chance within this many per cent of the computed one still stands.
+CHANCE_TOLERANCE = 1
+MAX_GAMMONS = 0.02  # the 25% take point leaves gammons aside: only where they hardly count
+
+
+def _take_problems(ex: TakeExercise, step: Step) -> list[str]:
+    """A take decision is the opponent's double: its chance is the evaluator's, not typed."""
+    problems = []
+    if step.turn != "opponent":
+        problems.append("a take decision follows the opponent's double: set turn 'opponent'")
+    chance, gammons = ex.evaluated()
+    if abs(chance - ex.chance) > CHANCE_TOLERANCE:
+        problems.append(f"the step says you win {ex.chance}%, the evaluator gives {chance}%")
+    if gammons > MAX_GAMMONS:
+        problems.append(f"you lose {100 * gammons:.1f}% gammons: the 25% rule does not apply")
+    if str(ex.chance) not in ex.prompt:
+        problems.append(f"the prompt does not state the chance {ex.chance}%")
+    return problems
+
+
+def _judge_problems(ex: JudgeExercise, step: Step) -> list[str]:
+    """A judgement question asks for a choice and does not give the answer away."""
+    problems = []
+    if len(ex.ranking()) < 2:
+        problems.append("a judgement question needs more than one legal play")
+    if not ex.reason:
+        problems.append("a judgement question needs the one-line 'reason' for its best play")
+    texts = [step.title, *step.text, ex.prompt]
+    if any(ex.declared in text for text in texts):
+        problems.append(f"the step's texts give the answer {ex.declared} away")
+    if any(mark.kind == "arrow" for mark in step.marks):
+        problems.append("arrows on a judgement question give the answer away")
     return problems
 
 

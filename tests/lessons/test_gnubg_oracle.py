@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from engine import legal_plays
-from lessons.exercises import DiceCountExercise, PlayExercise, ReachExercise
+from lessons.exercises import DiceCountExercise, JudgeExercise, PlayExercise, ReachExercise
 from lessons.model import load_lessons
 
 pytestmark = pytest.mark.gnubg
@@ -47,7 +47,7 @@ def test_gnubg_agrees_on_every_lesson_roll(gnubg_path, tmp_path):
             ex = step.exercise
             dice = getattr(ex, "dice", None) or step.dice
             if dice is not None and isinstance(
-                ex, (PlayExercise, ReachExercise, DiceCountExercise, type(None))
+                ex, (PlayExercise, JudgeExercise, ReachExercise, DiceCountExercise, type(None))
             ):
                 cases[(step.position_id, f"{dice[0]}{dice[1]}")] = (step.position, dice)
     assert len(cases) >= 25
