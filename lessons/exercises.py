@@ -65,8 +65,8 @@ TAKE_RULE = N_(
 POINT_NAMES = {25: N_("the bar"), 0: N_("off")}
 HINT_MOVE_FROM = N_("Move a checker from {points}.")
 HINT_REACH_COUNT = N_("There are {count} points to find.")
-GRADE_BEST = N_("Best play! {play} is the strongest play here.")
-GRADE_GOOD = N_("Good: {play} is within {loss} of the best play, {best}.")
+GRADE_BEST = N_("Correct! {play} is the best play here.")
+GRADE_GOOD = N_("Correct! {play} is a good play, within {loss} of the best play, {best}.")
 GRADE_DOUBTFUL = N_("Doubtful: {play} gives up {loss} against the best play, {best}.")
 GRADE_WRONG = N_("Wrong: {play} gives up {loss} against the best play, {best}.")
 PLAY_LINE = N_("{play}: equity {equity}, you win {win}%, {shots} of 36 rolls hit a blot of yours.")
@@ -401,17 +401,19 @@ def _travels(play: Play, src: int, dst: int) -> bool:
 
 # -- judgement: play this roll, graded by the Expert evaluator ------------------------------------
 @dataclass
-class JudgeExercise(Exercise):
+class JudgeExercise(PlayExercise):
     """Play this roll: any legal play is accepted and graded by the Expert evaluator.
 
     Best, good (within ``GOOD_MARGIN`` of the best: accepted too), doubtful (within
     ``DOUBTFUL_MARGIN``) or wrong; the feedback shows the top plays with their numbers. The file
     declares the best play (full notation); ``python -m lessons check`` compares it with the
-    evaluator's. ``reason`` (msgid) says in one line why the best play is best.
+    evaluator's. ``reason`` (msgid) says in one line why the best play is best. A play exercise
+    to a player that does not know judgement: ``accepted()`` are the best and the good plays.
     """
 
-    kind = "judge"
-    dice: tuple[int, int] = (1, 1)
+    # "play" for the player: the student plays the roll on the board like any play exercise
+    # (a player that knows judgement asks isinstance(ex, JudgeExercise)); files say "judge".
+    kind = "play"
     reason: str | None = None
 
     def ranking(self) -> list[Any]:
@@ -420,25 +422,28 @@ class JudgeExercise(Exercise):
 
         return rank(self.position, self.dice)
 
-    def answer(self) -> str:
+    def accepted(self) -> list[Play]:
+        return [r.play for r in self.ranking() if r.loss <= GOOD_MARGIN]
+
+    def shown_play(self) -> Play | None:
         ranking = self.ranking()
-        return full_notation(ranking[0].play) if ranking else ""
+        return ranking[0].play if ranking else None
+
+    def answer(self) -> str:  # type: ignore[override]
+        best = self.shown_play()
+        return full_notation(best) if best is not None else ""
 
     def same_answer(self) -> bool:
         try:
             declared = parse_play(self.position, self.dice, self.declared)
         except (IllegalPlayError, InvalidNotationError):
             return False
-        ranking = self.ranking()
-        return bool(ranking) and declared.result == ranking[0].play.result
-
-    def builder(self) -> TurnBuilder:
-        return TurnBuilder(self.position, self.dice)
+        best = self.shown_play()
+        return best is not None and declared.result == best.result
 
     def grade(self, play: Play) -> tuple[str, float]:
         """("best" | "good" | "doubtful" | "wrong", equity lost against the best play)."""
-        ranking = self.ranking()
-        line = next((r for r in ranking if r.play.result == play.result), None)
+        line = next((r for r in self.ranking() if r.play.result == play.result), None)
         if line is None:
             raise ValueError(f"{play} is not a legal play of {dice_text(self.dice)} here")
         if line.loss <= 1e-9:
@@ -448,33 +453,20 @@ class JudgeExercise(Exercise):
         return ("doubtful" if line.loss <= DOUBTFUL_MARGIN else "wrong"), line.loss
 
     def check_play(self, play: Play) -> Feedback:
-        """Grade a finished legal play; best and good plays are correct."""
-        legal = {p.result for p in self.ranking_plays()}
-        if play.result not in legal:
+        """Grade a finished play; best and good plays are correct, with the ``reason``."""
+        played = next((r.play for r in self.ranking() if r.play.result == play.result), None)
+        if played is None:
             return self._wrong(RULE_TEXT["not_a_legal_play"])
-        grade, loss = self.grade(play)
+        grade, loss = self.grade(played)
         text = {
             "best": GRADE_BEST,
             "good": GRADE_GOOD,
             "doubtful": GRADE_DOUBTFUL,
             "wrong": GRADE_WRONG,
         }[grade]
-        played = next(p for p in self.ranking_plays() if p.result == play.result)
         args = {"play": full_notation(played), "loss": f"{loss:.3f}", "best": self.answer()}
         ok = grade in ("best", "good")
         return Feedback(ok, text, args, done=ok, more=self.reason if ok else None)
-
-    def ranking_plays(self) -> list[Play]:
-        return [r.play for r in self.ranking()]
-
-    def check_text(self, text: str) -> Feedback:
-        try:
-            play = parse_play(self.position, self.dice, text)
-        except IllegalPlayError as exc:
-            return self._wrong(RULE_TEXT.get(exc.reason, str(exc)))
-        except InvalidNotationError as exc:
-            return self._wrong(str(exc))
-        return self.check_play(play)
 
     def top_lines(self, count: int = TOP_PLAYS) -> list[Feedback]:
         """The top plays, one line each with the numbers behind the grade."""
@@ -491,26 +483,6 @@ class JudgeExercise(Exercise):
             )
             for r in self.ranking()[:count]
         ]
-
-    def hint(self) -> Feedback:
-        ranking = self.ranking()
-        if not ranking:
-            return Feedback(False, HINT_NO_PLAY)
-        return Feedback(False, HINT_PLAY, {"answer": self.answer()})
-
-    def _nudge(self) -> Hint | None:
-        ranking = self.ranking()
-        if not ranking:
-            return None
-        play = ranking[0].play
-        starts = sorted({s.src for s in play.steps} - {s.dst for s in play.steps}, reverse=True)
-        names = [point_name(p) for p in starts]
-        return Hint(2, Feedback(False, HINT_MOVE_FROM, {"points": names}), rings=tuple(starts))
-
-    def _answer_hint(self) -> Hint:
-        ranking = self.ranking()
-        arrows = play_arrows(ranking[0].play) if ranking else ()
-        return Hint(3, self.hint(), arrows=arrows)
 
     def messages(self) -> list[str]:
         return super().messages() + ([self.reason] if self.reason else [])
@@ -736,19 +708,21 @@ class MayDoubleExercise(ChoiceExercise):
 
 
 KINDS: dict[str, type[Exercise]] = {
-    cls.kind: cls
-    for cls in (
-        PlayExercise,
-        JudgeExercise,
-        ReachExercise,
-        PipsExercise,
-        ShotsExercise,
-        DiceCountExercise,
-        GamePointsExercise,
-        TakeExercise,
-        CrawfordExercise,
-        MayDoubleExercise,
-    )
+    "judge": JudgeExercise,
+    **{
+        cls.kind: cls
+        for cls in (
+            PlayExercise,
+            ReachExercise,
+            PipsExercise,
+            ShotsExercise,
+            DiceCountExercise,
+            GamePointsExercise,
+            TakeExercise,
+            CrawfordExercise,
+            MayDoubleExercise,
+        )
+    },
 }
 
 

@@ -349,8 +349,8 @@ def check_exercise(ex: Exercise, step: Step) -> list[str]:
     if dice is not None and step.dice is not None and step.dice != dice:
         problems.append(f"the step shows {step.dice}, its exercise plays {dice}")
     try:
-        if isinstance(ex, (PlayExercise, JudgeExercise)):
-            texts = ex.declared if isinstance(ex, PlayExercise) else [ex.declared]
+        if isinstance(ex, PlayExercise):  # judgement questions too
+            texts = [ex.declared] if isinstance(ex, JudgeExercise) else ex.declared
             for text in texts:
                 try:
                     play = parse_play(ex.position, ex.dice, text)

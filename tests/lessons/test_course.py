@@ -71,7 +71,7 @@ def test_every_hint_and_declared_play_is_written_in_full(lessons):
             ex = step.exercise
             if not isinstance(ex, (PlayExercise, JudgeExercise)):
                 continue
-            texts = list(ex.declared) if isinstance(ex, PlayExercise) else [ex.declared]
+            texts = [ex.declared] if isinstance(ex, JudgeExercise) else list(ex.declared)
             hint = ex.hint()
             if "answer" in hint.args:
                 texts.append(hint.args["answer"])
