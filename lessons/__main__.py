@@ -13,6 +13,13 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="load every lesson and check it with the engine")
     check.add_argument("--data", type=Path, help="folder of lesson files (default: shipped)")
+    check.add_argument(
+        "--drills",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="draw N items of every drill and check them (default 1000; 0 skips the drills)",
+    )
     messages = commands.add_parser("messages", help="write the lesson texts as a .pot template")
     messages.add_argument("output", type=Path, help="the .pot file to write ('-' for stdout)")
     messages.add_argument("--data", type=Path, help="folder of lesson files (default: shipped)")
@@ -23,7 +30,16 @@ def main(argv: list[str] | None = None) -> int:
 
         report = check_lessons(args.data)
         print(format_report(report))
-        return 0 if report.ok else 1
+        ok = report.ok
+        if args.drills > 0:
+            from lessons.validate import check_drills
+
+            for drill_id, problems in check_drills(args.drills).items():
+                print(f"drill {drill_id}: {args.drills} items, {len(problems)} problem(s)")
+                for problem in problems[:10]:
+                    print(f"  - {problem}")
+                ok = ok and not problems
+        return 0 if ok else 1
 
     from lessons.catalog import write_template
     from lessons.exercises import LessonDataError

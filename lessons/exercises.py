@@ -209,6 +209,14 @@ class Exercise:
     def same_answer(self) -> bool:
         return self.answer() == self.declared
 
+    def prompt_args(self) -> dict[str, Any]:
+        """The fields of the prompt (a drill's take question states the computed chance)."""
+        return {}
+
+    def render_prompt(self, translate: Translate = identity) -> str:
+        """The prompt translated, then its fields filled."""
+        return Feedback(False, self.prompt, self.prompt_args()).render(translate)
+
     def hint(self) -> Feedback:
         """The answer (the last level of the graduated hints)."""
         raise NotImplementedError
@@ -477,8 +485,8 @@ class JudgeExercise(PlayExercise):
                 {
                     "play": full_notation(r.play),
                     "equity": f"{r.equity:+.3f}",
-                    "win": f"{100 * r.win:.1f}",
-                    "shots": r.shots,
+                    "win": f"{100 * r.win():.1f}",
+                    "shots": r.shots(),
                 },
             )
             for r in self.ranking()[:count]
@@ -672,6 +680,9 @@ class TakeExercise(ChoiceExercise):
         if verdict.correct:
             return verdict
         return self._wrong(TAKE_RULE, chance=self.chance)
+
+    def prompt_args(self) -> dict[str, Any]:
+        return {"chance": self.chance}
 
     def evaluated(self) -> tuple[int, float]:
         """The student's winning chance (whole per cent) and gammon loss chance (0-1) by the

@@ -20,16 +20,20 @@ EXPERT = "expert"
 class RankedLine:
     """One legal play as the Expert level ranks it, from the student's side.
 
-    ``equity`` is the cubeless money equity after the play, ``loss`` how much less than the best
-    play it is worth, ``win`` the chance of winning the game (0-1) and ``shots`` how many of the
-    opponent's 36 rolls hit a blot of the student's after the play.
+    ``equity`` is the cubeless money equity after the play and ``loss`` how much less than the
+    best play it is worth. ``win()`` (the chance of winning, 0-1) and ``shots()`` (how many of the
+    opponent's 36 rolls hit a blot of the student's after the play) are computed when shown.
     """
 
     play: Play
     equity: float
     loss: float
-    win: float
-    shots: int
+
+    def win(self) -> float:
+        return win_after(self.play.result)  # type: ignore[arg-type]
+
+    def shots(self) -> int:
+        return shots_at(self.play.result)  # type: ignore[arg-type]
 
 
 @cache
@@ -46,26 +50,23 @@ def rank(position: Position, dice: tuple[int, int]) -> list[RankedLine]:
 
 @cache
 def _rank(position: Position, dice: tuple[int, int]) -> tuple[RankedLine, ...]:
-    from ai.search import position_outputs
-
-    player = _player()
     plays = {play.result: play for play in legal_plays(position, dice)}
-    ranked = player.rank(position, dice)
+    ranked = _player().rank(position, dice)
     if not ranked:
         return ()
     best = ranked[0].value
-    out = []
-    for k, r in enumerate(ranked):
-        # the win chance and shots are shown for the top plays only: compute them where shown
-        if k < 6:
-            outputs = position_outputs(player.evaluator, r.result, depth=1)
-            win, shots = 1.0 - float(outputs[0]), shots_at(r.result)
-        else:
-            win, shots = float("nan"), -1
-        out.append(RankedLine(plays[r.result], r.value, best - r.value, win, shots))
-    return tuple(out)
+    return tuple(RankedLine(plays[r.result], r.value, best - r.value) for r in ranked)
 
 
+@cache
+def win_after(result: Position) -> float:
+    """The mover's chance of winning after a play (``result`` has the opponent on roll)."""
+    from ai.search import position_outputs
+
+    return 1.0 - float(position_outputs(_player().evaluator, result, depth=1)[0])
+
+
+@cache
 def shots_at(result: Position) -> int:
     """How many of the 36 rolls of the player on roll in ``result`` hit some blot."""
     return sum(weight for roll, weight in ROLLS if any(p.hits() for p in legal_plays(result, roll)))

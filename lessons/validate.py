@@ -292,8 +292,8 @@ def _safe(check: SeedCheck, step: Step) -> str | None:
         return str(exc)
 
 
-def check_step(step: Step) -> list[str]:
-    """The problems of one step."""
+def check_step(step: Step, drill: bool = False) -> list[str]:
+    """The problems of one step (``drill``: an item drawn by a drill, not a lesson file's)."""
     problems: list[str] = []
     if step.board is not None:
         try:
@@ -322,7 +322,7 @@ def check_step(step: Step) -> list[str]:
         problems += [f"{p} in {text[:40]!r}" for p in _field_problems(text, step.exercise)]
     ex = step.exercise
     if ex is not None:
-        problems += check_exercise(ex, step)
+        problems += check_exercise(ex, step, drill)
     return problems
 
 
@@ -342,7 +342,7 @@ def _match_problems(match_id: str) -> list[str]:
     return problems
 
 
-def check_exercise(ex: Exercise, step: Step) -> list[str]:
+def check_exercise(ex: Exercise, step: Step, drill: bool = False) -> list[str]:
     """Compare the exercise's declared answer with the engine's."""
     problems: list[str] = []
     dice = getattr(ex, "dice", None)
@@ -366,7 +366,7 @@ def check_exercise(ex: Exercise, step: Step) -> list[str]:
         if isinstance(ex, TakeExercise):
             problems += _take_problems(ex, step)
         if isinstance(ex, JudgeExercise):
-            problems += _judge_problems(ex, step)
+            problems += _judge_problems(ex, step, drill)
         if not ex.same_answer():
             problems.append(
                 f"{ex.kind} exercise declares {ex.declared!r}, the engine computes {ex.answer()!r}"
@@ -402,17 +402,17 @@ def _take_problems(ex: TakeExercise, step: Step) -> list[str]:
         problems.append(f"the step says you win {ex.chance}%, the evaluator gives {chance}%")
     if gammons > MAX_GAMMONS:
         problems.append(f"you lose {100 * gammons:.1f}% gammons: the 25% rule does not apply")
-    if str(ex.chance) not in ex.prompt:
+    if str(ex.chance) not in ex.render_prompt():
         problems.append(f"the prompt does not state the chance {ex.chance}%")
     return problems
 
 
-def _judge_problems(ex: JudgeExercise, step: Step) -> list[str]:
+def _judge_problems(ex: JudgeExercise, step: Step, drill: bool = False) -> list[str]:
     """A judgement question asks for a choice and does not give the answer away."""
     problems = []
     if len(ex.ranking()) < 2:
         problems.append("a judgement question needs more than one legal play")
-    if not ex.reason:
+    if not ex.reason and not drill:  # a drill shows the top plays' numbers only
         problems.append("a judgement question needs the one-line 'reason' for its best play")
     texts = [step.title, *step.text, ex.prompt]
     if any(ex.declared in text for text in texts):
@@ -422,7 +422,7 @@ def _judge_problems(ex: JudgeExercise, step: Step) -> list[str]:
     return problems
 
 
-_ALLOWED_FIELDS: dict[str, set[str]] = {"play": {"play"}}
+_ALLOWED_FIELDS: dict[str, set[str]] = {"play": {"play"}, "take": {"chance"}}
 
 
 def _field_problems(text: str, ex: Exercise | None) -> list[str]:
@@ -430,12 +430,49 @@ def _field_problems(text: str, ex: Exercise | None) -> list[str]:
     allowed = set()
     if ex is not None and isinstance(ex, PlayExercise) and text == ex.wrong:
         allowed = _ALLOWED_FIELDS["play"]
+    if ex is not None and isinstance(ex, TakeExercise) and text == ex.prompt:
+        allowed = _ALLOWED_FIELDS["take"]
     try:
         names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
     except ValueError as exc:
         return [f"broken braces ({exc})"]
     unknown = names - allowed
     return [f"unknown field {{{n}}}" for n in sorted(unknown)]
+
+
+DRILL_ITEMS = 1000
+
+
+def check_drills(items: int = DRILL_ITEMS, seed: int = 1) -> dict[str, list[str]]:
+    """Draw ``items`` of every drill and check each like a lesson step; problems per drill.
+
+    Besides the step checks: a drawn position reads back from its Position ID, a shot target is
+    the student's blot, a take question is not a coin flip and an item is never a dead end (a
+    reach with nothing to click, a play with nothing to accept).
+    """
+    import random
+
+    from lessons.drills import DRILLS, MIN_TAKE_MARGIN
+
+    found: dict[str, list[str]] = {}
+    for drill_id, drill in DRILLS.items():
+        rng = random.Random(f"{seed}-{drill_id}")
+        problems: list[str] = []
+        for number in range(items):
+            try:
+                step = drill.draw(rng, number)
+            except (EngineError, LessonDataError, ValueError) as exc:
+                problems.append(f"item {number}: cannot be drawn: {exc}")
+                continue
+            where = f"item {number} ({step.position_id})"
+            problems += [f"{where}: {p}" for p in check_step(step, drill=True)]
+            ex = step.exercise
+            if isinstance(ex, TakeExercise) and abs(ex.chance - 25) < MIN_TAKE_MARGIN:
+                problems.append(f"{where}: {ex.chance}% is too close to the take point")
+            if isinstance(ex, PlayExercise) and not ex.accepted():
+                problems.append(f"{where}: no play to accept")
+        found[drill_id] = problems
+    return found
 
 
 def format_report(report: Report) -> str:

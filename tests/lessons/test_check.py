@@ -27,7 +27,7 @@ def test_shipped_lessons_pass_the_check():
 
 def test_command_line_check_exit_status():
     done = subprocess.run(
-        [sys.executable, "-m", "lessons", "check"],
+        [sys.executable, "-m", "lessons", "check", "--drills", "3"],  # 1,000: a long run
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -35,6 +35,7 @@ def test_command_line_check_exit_status():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "OK: 8 lessons" in done.stdout
+    assert "drill race-cube: 3 items, 0 problem(s)" in done.stdout
 
 
 @pytest.fixture
@@ -118,7 +119,7 @@ def test_bad_data_is_a_clear_error_naming_file_and_step(data, change, words):
 def test_command_line_check_fails_on_a_broken_lesson(data):
     _edit(data, "01", lambda c: _step(c, "pips-start")["exercise"].update(answer=170))
     done = subprocess.run(
-        [sys.executable, "-m", "lessons", "check", "--data", str(data)],
+        [sys.executable, "-m", "lessons", "check", "--data", str(data), "--drills", "0"],
         cwd=ROOT,
         capture_output=True,
         text=True,
