@@ -160,7 +160,8 @@ def full_notation(play: Play) -> str:
                 break
         else:
             chains.append([(step.src, step.dst, step.hit)])
-    chains.sort(key=lambda c: (-c[0][0], -len(c), c[-1][1]))
+    # the engine's order: from the highest start; from one point, the longer path first
+    chains.sort(key=lambda c: (-c[0][0], -len(c), -c[-1][1]))
     names = ["off", *(str(p) for p in range(1, 25)), "bar"]
     paths = [
         names[chain[0][0]] + "".join(f"/{names[d]}{'*' if h else ''}" for _, d, h in chain)
@@ -228,9 +229,10 @@ class Exercise:
         its arrows (the player shows them only after a first try: see ``hint_at``).
         """
         out = []
-        rule = self.rule or self.explain
-        if rule:
-            out.append(Hint(1, Feedback(False, rule)))
+        if self.rule or self.explain:
+            # an explanation may have fields (the race rule's counts): fill them
+            args = {} if self.rule else getattr(self, "_explain_args", dict)()
+            out.append(Hint(1, Feedback(False, self.rule or self.explain, args)))
         nudge = self._nudge()
         if nudge is not None:
             out.append(nudge)
@@ -694,6 +696,47 @@ class TakeExercise(ChoiceExercise):
         return round(100 * (1 - win)), gammon
 
 
+# The race rule of thumb (pip counts, before the doubler rolls): double with a lead of 8% of
+# your count, redouble with 9%, and the taker passes when the lead is 12% or more.
+RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS = 8, 9, 12
+
+
+@dataclass
+class RaceCubeExercise(ChoiceExercise):
+    """The 8-9-12% race rule: ``decision`` "double" (you, on roll, may double: yes or no) or
+    "take" (your opponent doubles: take or pass). Read from the pip counts; the explanation
+    gives them (fields ``{doubler}``, ``{taker}``, ``{lead}``).
+    """
+
+    kind = "race_cube"
+    decision: str = "double"
+
+    def __post_init__(self) -> None:
+        if self.decision == "take":
+            self.choices = ("take", "pass")
+
+    def counts(self) -> tuple[int, int, float]:
+        """(doubler's pips, taker's pips, the doubler's lead in % of the doubler's count)."""
+        mine, theirs = self.position.pip_count()
+        doubler, taker = (mine, theirs) if self.decision == "double" else (theirs, mine)
+        return doubler, taker, 100 * (taker - doubler) / doubler
+
+    def answer(self) -> str:
+        _, _, lead = self.counts()
+        if self.decision == "take":
+            return "pass" if lead >= RACE_PASS else "take"
+        owned = self.match is not None and self.match.cube_owner == "you"
+        return "yes" if lead >= (RACE_REDOUBLE if owned else RACE_DOUBLE) else "no"
+
+    def _explain_args(self) -> dict[str, Any]:
+        doubler, taker, lead = self.counts()
+        return {"doubler": doubler, "taker": taker, "lead": f"{lead:.1f}"}
+
+    def hint(self) -> Feedback:
+        texts = {"take": HINT_TAKE, "pass": HINT_PASS, "yes": HINT_YES, "no": HINT_NO}
+        return Feedback(False, texts[self.answer()])
+
+
 @dataclass
 class CrawfordExercise(ChoiceExercise):
     """Is this game the Crawford game? Read from the Match ID."""
@@ -730,6 +773,7 @@ KINDS: dict[str, type[Exercise]] = {
             DiceCountExercise,
             GamePointsExercise,
             TakeExercise,
+            RaceCubeExercise,
             CrawfordExercise,
             MayDoubleExercise,
         )
@@ -787,8 +831,11 @@ def make_exercise(data: Mapping[str, Any], position: Position, match: MatchInfo 
         extra["target"] = _int(data, "target", 1, 24)
     elif cls is TakeExercise:
         extra["chance"] = _int(data, "chance", 0, 100)
+    elif cls is RaceCubeExercise:
+        extra["decision"] = _choice(data, "decision", ("double", "take"))
+    takes = cls is TakeExercise or extra.get("decision") == "take"
     if issubclass(cls, ChoiceExercise) and data["answer"] not in (
-        ("take", "pass") if cls is TakeExercise else ("yes", "no")
+        ("take", "pass") if takes else ("yes", "no")
     ):
         raise LessonDataError(f"answer {data['answer']!r} is not one of the choices")
     if issubclass(cls, NumberExercise) and not isinstance(data["answer"], int):

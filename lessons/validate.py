@@ -32,6 +32,7 @@ from lessons.exercises import (
     LessonDataError,
     PipsExercise,
     PlayExercise,
+    RaceCubeExercise,
     ReachExercise,
     ShotsExercise,
     TakeExercise,
@@ -365,6 +366,8 @@ def check_exercise(ex: Exercise, step: Step, drill: bool = False) -> list[str]:
                         problems.append(f"declared play {text!r} is written in full as {full!r}")
         if isinstance(ex, TakeExercise):
             problems += _take_problems(ex, step)
+        if isinstance(ex, RaceCubeExercise):
+            problems += _race_cube_problems(ex, step)
         if isinstance(ex, JudgeExercise):
             problems += _judge_problems(ex, step, drill)
         if not ex.same_answer():
@@ -407,6 +410,21 @@ def _take_problems(ex: TakeExercise, step: Step) -> list[str]:
     return problems
 
 
+def _race_cube_problems(ex: RaceCubeExercise, step: Step) -> list[str]:
+    """The race rule applies to races only, and a lesson shows a clear case of it."""
+    from lessons.exercises import RACE_DOUBLE, RACE_PASS, RACE_REDOUBLE
+
+    problems = []
+    if not ex.position.is_race():
+        problems.append("the 8-9-12% rule is for races: the checkers are still in contact")
+    if (ex.decision == "take") != (step.turn == "opponent"):
+        problems.append("a take decision follows the opponent's double: turn 'opponent'")
+    lead = ex.counts()[2]
+    if any(abs(lead - limit) < 1 for limit in (RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS)):
+        problems.append(f"a lead of {lead:.1f}% is too close to a limit of the rule to teach it")
+    return problems
+
+
 def _judge_problems(ex: JudgeExercise, step: Step, drill: bool = False) -> list[str]:
     """A judgement question asks for a choice and does not give the answer away."""
     problems = []
@@ -422,7 +440,11 @@ def _judge_problems(ex: JudgeExercise, step: Step, drill: bool = False) -> list[
     return problems
 
 
-_ALLOWED_FIELDS: dict[str, set[str]] = {"play": {"play"}, "take": {"chance"}}
+_ALLOWED_FIELDS: dict[str, set[str]] = {
+    "play": {"play"},
+    "take": {"chance"},
+    "race_cube": {"doubler", "taker", "lead"},
+}
 
 
 def _field_problems(text: str, ex: Exercise | None) -> list[str]:
@@ -432,6 +454,8 @@ def _field_problems(text: str, ex: Exercise | None) -> list[str]:
         allowed = _ALLOWED_FIELDS["play"]
     if ex is not None and isinstance(ex, TakeExercise) and text == ex.prompt:
         allowed = _ALLOWED_FIELDS["take"]
+    if ex is not None and isinstance(ex, RaceCubeExercise) and text == ex.explain:
+        allowed = _ALLOWED_FIELDS["race_cube"]
     try:
         names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
     except ValueError as exc:

@@ -214,3 +214,36 @@ def test_play_hint_arrows_follow_the_full_path(steps):
     answer = ex.hint_at(3, tried=True)
     assert answer.arrows == ((8, 6), (6, 3))
     assert answer.feedback.render() == "Play 8/6/3."
+
+
+def test_the_race_rule_reads_the_pip_counts(steps):
+    double = steps["cube", "race-double"].exercise
+    mine, theirs = double.position.pip_count()
+    assert double.counts()[:2] == (mine, theirs)
+    assert (double.answer() == "yes") == (theirs - mine >= 0.08 * mine)
+    wrong = double.check_choice("no")
+    assert not wrong.correct and f"{mine}" in wrong.render() and f"{theirs}" in wrong.render()
+    take = steps["cube", "race-take"]
+    assert take.turn == "opponent" and take.exercise.choices == ("take", "pass")
+    doubler, taker, lead = take.exercise.counts()
+    assert (doubler, taker) == (take.position.pip_count()[1], take.position.pip_count()[0])
+    assert take.exercise.answer() == ("pass" if lead >= 12 else "take")
+    assert "{" not in take.exercise.hints()[0].feedback.render()  # the counts are filled in
+
+
+def test_a_double_gives_four_moves_and_no_more(steps):
+    ex = steps["moving", "no-extra-roll"].exercise
+    assert ex.answer() == 4
+
+
+def test_two_on_the_bar_both_enter_when_both_points_are_open(steps):
+    ex = steps["hitting", "bar-both"].exercise
+    (play,) = ex.accepted()
+    assert full_notation(play) == "bar/23 bar/21"
+    assert play.result.opponent[24] == 0  # no checker of the student left on the bar
+
+
+def test_points_in_the_way_block_the_combined_shots(steps):
+    blocked = steps["crawford-strategy", "blocked-shots"].exercise
+    open_way = steps["crawford-strategy", "indirect-shot"].exercise
+    assert blocked.answer() < open_way.answer()
