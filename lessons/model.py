@@ -58,6 +58,9 @@ class Step:
     # GNU Backgammon ID with the player on roll first, so pasted into another program it shows
     # the same decision.
     turn: str = "you"
+    # The numbers the step's texts state, each with how the engine computes it
+    # (``lessons.claims``): {"value": 48, "of": "pips_on", "point": 24}.
+    claims: tuple[dict[str, Any], ...] = ()
 
     def messages(self) -> list[str]:
         out = [self.title, *self.text]
@@ -177,6 +180,12 @@ def _step(raw: dict[str, Any]) -> Step:
         if not isinstance(raw["exercise"], dict):
             raise LessonDataError("'exercise' must be a JSON object")
         exercise = make_exercise(raw["exercise"], position, match)
+    claims = raw.get("claims", [])
+    if not isinstance(claims, list) or not all(
+        isinstance(c, dict) and isinstance(c.get("value"), int) and isinstance(c.get("of"), str)
+        for c in claims
+    ):
+        raise LessonDataError('\'claims\' is a list of {"value": number, "of": kind, ...}')
     seeds = raw.get("seeds", [])
     if not isinstance(seeds, list) or not all(isinstance(s, str) for s in seeds):
         raise LessonDataError("'seeds' must be a list of tags")
@@ -193,6 +202,7 @@ def _step(raw: dict[str, Any]) -> Step:
         exercise=exercise,
         seeds=tuple(seeds),
         turn=turn,
+        claims=tuple(claims),
     )
 
 

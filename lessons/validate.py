@@ -324,6 +324,37 @@ def check_step(step: Step, drill: bool = False) -> list[str]:
     ex = step.exercise
     if ex is not None:
         problems += check_exercise(ex, step, drill)
+    problems += _claim_problems(step)
+    return problems
+
+
+def _claim_problems(step: Step) -> list[str]:
+    """Every number the texts state about pips, rolls or chances is computed: a claim of the
+    step (checked here with the engine), the exercise's evaluated chance, or a rule's constant."""
+    from lessons import claims
+    from lessons.exercises import RACE_DOUBLE, RACE_PASS, RACE_REDOUBLE, TAKE_POINT
+
+    problems = []
+    texts = [step.title, *step.text]
+    ex = step.exercise
+    if ex is not None:
+        texts += [t for t in (ex.prompt, ex.explain, ex.rule) if t]
+    allowed = {claims.ALL_ROLLS}
+    percents = {TAKE_POINT, RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS}
+    if isinstance(ex, TakeExercise):
+        allowed.add(ex.chance)  # checked against the evaluator with the exercise
+    for claim in step.claims:
+        try:
+            value = claims.compute(step.position, claim)
+        except (ValueError, EngineError) as exc:
+            problems.append(f"claim {claim!r}: {exc}")
+            continue
+        if value != claim["value"]:
+            problems.append(f"the step says {claim['value']}, the engine computes {value}")
+        if not any(str(claim["value"]) in text for text in texts):
+            problems.append(f"claim {claim['value']} is stated in none of the step's texts")
+        allowed.add(value)
+    problems += claims.audit(texts, allowed, percents)
     return problems
 
 

@@ -134,3 +134,49 @@ def test_step_ids_are_unique_and_every_text_is_nonempty():
         ids = [s.id for s in lesson.steps]
         assert len(ids) == len(set(ids))
         assert all(text.strip() for text in lesson.messages())
+
+
+def test_a_typed_number_is_reported(data):
+    def change(content):
+        step = _step(content, "anchor")
+        step["text"][1] += " It is worth 41 pips."
+
+    _edit(data, "08", change)
+    problems = check_lessons(data).problems
+    assert any("anchor" in p and "41 pips" in p for p in problems), problems
+
+
+def test_a_wrong_claim_is_reported(data):
+    _edit(data, "01", lambda c: _step(c, "pips-start")["claims"][0].update(value=50))
+    problems = check_lessons(data).problems
+    assert any("pips-start" in p and "50" in p and "48" in p for p in problems), problems
+
+
+def test_a_wrong_product_is_reported(data):
+    def change(content):
+        step = _step(content, "pips-start")
+        step["text"][1] = step["text"][1].replace("2 x 24 = 48", "2 x 24 = 46")
+
+    _edit(data, "01", change)
+    problems = check_lessons(data).problems
+    assert any("2 x 24 is not 46" in p for p in problems), problems
+
+
+def test_a_take_step_with_a_typed_chance_is_reported(data):
+    def change(content):
+        step = _step(content, "take-point")
+        step["exercise"].update(chance=40, prompt="You win 40% of the games. Take or pass?")
+
+    _edit(data, "07", change)
+    problems = check_lessons(data).problems
+    assert any("take-point" in p and "evaluator gives" in p for p in problems), problems
+
+
+def test_the_shot_table_is_the_engines():
+    from lessons.claims import _lone_shots
+
+    direct = [_lone_shots(d) for d in range(1, 7)]
+    indirect = [_lone_shots(d) for d in range(7, 13)]
+    # the published table: 11, 12, 14, 15, 15, 17 direct; never more than 6 from 7 to 12 pips
+    assert (min(direct), max(direct)) == (11, 17) and direct == sorted(direct)
+    assert max(indirect) == 6
