@@ -18,6 +18,7 @@ from engine.dice import check_roll
 from lessons.exercises import (
     DiceCountExercise,
     Exercise,
+    GamePointsExercise,
     JudgeExercise,
     PipsExercise,
     PlayExercise,
@@ -35,6 +36,7 @@ PIPS_OPPONENT = N_("What is your opponent's pip count?")
 SHOTS = N_("How many of the 36 rolls hit your blot?")
 ENTER = N_("Click every point your checker on the bar can reach.")
 ENTER_NONE = N_("How many dice can you play?")
+GAME_POINTS = N_("How many points do you win?")
 BEAR_OFF = N_("Bear off as many checkers as the rules allow.")
 OPENING = N_("Play this opening roll: choose the play you think is strongest.")
 TAKE = N_("You win {chance}% of the games. Take or pass?")
@@ -46,7 +48,22 @@ TITLES = {
     "bear-off": N_("Drill: bear off"),
     "opening": N_("Drill: opening rolls"),
     "race-cube": N_("Drill: take or pass in a race"),
+    "dice-count": N_("Drill: how many dice can you play"),
+    "game-points": N_("Drill: what a won game is worth"),
 }
+
+# The drills that end each lesson in a short mixed quiz (``quiz``).
+LESSON_QUIZ = {
+    "board": ("pips",),
+    "moving": ("opening", "dice-count"),
+    "whole-roll": ("dice-count", "bear-off"),
+    "hitting": ("entering", "shots"),
+    "bearing-off": ("bear-off", "pips"),
+    "winning": ("game-points",),
+    "cube": ("race-cube",),
+    "crawford-strategy": ("shots", "opening", "pips"),
+}
+QUIZ_ITEMS = 3
 
 MIN_TAKE_MARGIN = 3  # per cent from the 25% take point: no coin-flip decisions in a drill
 MAX_GAMMONS = 0.02
@@ -181,6 +198,31 @@ def _bear_off(rng: random.Random):  # type: ignore[no-untyped-def]
     return position, _declare(ex), (), "you"
 
 
+def _dice_count(rng: random.Random):  # type: ignore[no-untyped-def]
+    # About half the items are rolls that cannot all be played: those are the lesson.
+    while True:
+        position = random_game_position(rng, 60)
+        dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
+        ex = DiceCountExercise(**_base(position, ENTER_NONE, 0), dice=dice)
+        full = 4 if dice[0] == dice[1] else 2
+        if ex.answer() < full or rng.random() < 0.15:
+            return position, _declare(ex), (), "you"
+
+
+def _game_points(rng: random.Random):  # type: ignore[no-untyped-def]
+    theirs = [0] * 25
+    left = 15 - (rng.randint(1, 4) if rng.random() < 0.5 else 0)  # some borne off, or none
+    back = rng.random() < 0.4  # a checker still in your home board or on the bar
+    if back and left == 15:
+        theirs[rng.choice([18, 19, 20, 21, 22, 23, 24])] += 1  # their 19-24 or the bar
+        left -= 1
+    for _ in range(left):
+        theirs[rng.randint(0, 17 if left < 15 else 11)] += 1
+    position = Position([0] * 25, theirs)
+    ex = GamePointsExercise(**_base(position, GAME_POINTS, 0))
+    return position, _declare(ex), (), "you"
+
+
 OPENING_ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a - 1, 0, -1)]
 
 
@@ -220,5 +262,13 @@ DRILLS: dict[str, Drill] = {
         Drill("bear-off", _bear_off),
         Drill("opening", _opening),
         Drill("race-cube", _race_cube),
+        Drill("dice-count", _dice_count),
+        Drill("game-points", _game_points),
     )
 }
+
+
+def quiz(lesson_id: str, rng: random.Random, items: int = QUIZ_ITEMS) -> list[Step]:
+    """A short mixed quiz to end a lesson: ``items`` drill items of the lesson's drills."""
+    drills = LESSON_QUIZ[lesson_id]
+    return [DRILLS[drills[n % len(drills)]].draw(rng, n) for n in range(items)]

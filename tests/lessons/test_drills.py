@@ -96,3 +96,27 @@ def test_race_cube_states_the_evaluated_chance_with_the_doubler_on_roll():
     assert ex.evaluated()[0] == ex.chance
     assert ex.render_prompt() == f"You win {ex.chance}% of the games. Take or pass?"
     assert ex.answer() == ("take" if ex.chance >= 25 else "pass")
+
+
+def test_every_lesson_ends_with_a_mixed_quiz():
+    from lessons.drills import LESSON_QUIZ, QUIZ_ITEMS, quiz
+    from lessons.model import load_lessons
+
+    lessons = load_lessons()
+    assert set(LESSON_QUIZ) == {lesson.id for lesson in lessons}
+    steps = quiz("crawford-strategy", random.Random(9))
+    assert len(steps) == QUIZ_ITEMS
+    assert {s.id.rsplit("-", 1)[0] for s in steps} == set(LESSON_QUIZ["crawford-strategy"])
+    assert all(s.exercise is not None for s in steps)
+
+
+def test_game_points_and_dice_count_drills_are_the_rules():
+    from lessons.match import game_points
+
+    rng = random.Random(6)
+    for _ in range(ITEMS):
+        ex = DRILLS["game-points"].draw(rng).exercise
+        assert ex.answer() == game_points(ex.position)
+        count = DRILLS["dice-count"].draw(rng).exercise
+        plays = legal_plays(count.position, count.dice)
+        assert count.answer() == max((p.dice_used for p in plays), default=0)
