@@ -16,6 +16,8 @@ from engine import Position, legal_plays
 from engine.dice import ROLLS
 
 ALL_ROLLS = 36
+# Claims the evaluator computes: its figures may move a little when the weights are retrained.
+EVALUATED = {"win_chance": 1}  # kind: tolerance in the claim's unit
 
 
 def _pips_on(position: Position, claim: dict[str, Any]) -> int:
@@ -82,7 +84,15 @@ def _start_pips(position: Position, claim: dict[str, Any]) -> int:
     return Position.start().pip_count()[0]
 
 
+def _win_chance(position: Position, claim: dict[str, Any]) -> int:
+    """Your chance of winning (whole per cent, you on roll) by the Expert evaluator."""
+    from lessons.judge import chances
+
+    return round(100 * chances(position)[0])
+
+
 KINDS: dict[str, Callable[[Position, dict[str, Any]], int]] = {
+    "win_chance": _win_chance,
     "pips_on": _pips_on,
     "opponent_distance": _opponent_distance,
     "distance": _distance,

@@ -92,8 +92,8 @@ out = []
 for line in open(os.environ["LESSON_CASES"]):
     pid, dice = line.split()
     gnubg.command("set board " + pid)
-    if dice == "-":
-        out.append({"pid": pid, "win": gnubg.evaluate()[0]})
+    if dice in "-+":
+        out.append({"pid": pid, "sign": dice, "win": gnubg.evaluate()[0]})
     else:
         gnubg.command("set dice " + dice)
         out.append({"pid": pid, "dice": dice, "best": gnubg.hint(1)["hint"][0]["move"]})
@@ -104,7 +104,7 @@ with open(os.environ["LESSON_OUT"], "w") as handle:
 
 def test_gnubg_agrees_with_the_judged_plays_and_the_stated_chances(gnubg_path, tmp_path):
     """GNU Backgammon finds the same best play where a lesson grades plays or calls one the
-    strongest, and the chance a take step states within 2%."""
+    strongest, and the chances the steps state (take decisions, being on roll) within 2%."""
     from lessons.exercises import TakeExercise
 
     lines, expected = [], {}
@@ -119,8 +119,13 @@ def test_gnubg_agrees_with_the_judged_plays_and_the_stated_chances(gnubg_path, t
                 key = f"{step.position_id} -"
                 expected[key] = ex.chance
             else:
-                continue
-            lines.append(key)
+                key = ""
+            if key:
+                lines.append(key)
+            for claim in step.claims:
+                if claim["of"] == "win_chance":  # the student on roll wins this share
+                    lines.append(f"{step.position_id} +")
+                    expected[lines[-1]] = claim["value"]
     assert len(lines) >= 5
     (tmp_path / "cases.txt").write_text("".join(f"{line}\n" for line in lines))
     (tmp_path / "script.py").write_text(JUDGE_SCRIPT)
@@ -139,9 +144,10 @@ def test_gnubg_agrees_with_the_judged_plays_and_the_stated_chances(gnubg_path, t
     assert len(results) == len(lines)
     for result in results:
         if "win" in result:
-            # the step's Position ID has the doubler on roll: the student wins the rest
-            chance = expected[f"{result['pid']} -"]
-            assert abs(100 * (1 - result["win"]) - chance) <= 2, (result, chance)
+            # a take step's Position ID has the doubler on roll: the student wins the rest
+            chance = expected[f"{result['pid']} {result['sign']}"]
+            win = result["win"] if result["sign"] == "+" else 1 - result["win"]
+            assert abs(100 * win - chance) <= 2, (result, chance)
         else:
             best = expected[f"{result['pid']} {result['dice']}"]
             assert result["best"] == str(best), (result, str(best))  # gnubg's compact notation
