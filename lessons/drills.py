@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import Position, legal_plays
+from engine import IllegalPlayError, Position, Reason, TurnBuilder, legal_plays
 from engine.dice import check_roll
 from lessons.exercises import (
     DiceCountExercise,
@@ -37,6 +37,7 @@ SHOTS = N_("How many of the 36 rolls hit your blot?")
 ENTER = N_("Click every point your checker on the bar can reach.")
 ENTER_NONE = N_("How many dice can you play?")
 GAME_POINTS = N_("How many points do you win?")
+BOTH_DICE = N_("Play the roll, using as many dice as the rules allow.")
 BEAR_OFF = N_("Bear off as many checkers as the rules allow.")
 OPENING = N_("Play this opening roll: choose the play you think is strongest.")
 TAKE = N_("You win {chance}% of the games. Take or pass?")
@@ -50,13 +51,14 @@ TITLES = {
     "race-cube": N_("Drill: take or pass in a race"),
     "dice-count": N_("Drill: how many dice can you play"),
     "game-points": N_("Drill: what a won game is worth"),
+    "both-dice": N_("Drill: use both dice"),
 }
 
 # The drills that end each lesson in a short mixed quiz (``quiz``).
 LESSON_QUIZ = {
     "board": ("pips",),
     "moving": ("opening", "dice-count"),
-    "whole-roll": ("dice-count", "bear-off"),
+    "whole-roll": ("both-dice", "dice-count", "bear-off"),
     "hitting": ("entering", "shots"),
     "bearing-off": ("bear-off", "pips"),
     "winning": ("game-points",),
@@ -223,6 +225,45 @@ def _game_points(rng: random.Random):  # type: ignore[no-untyped-def]
     return position, _declare(ex), (), "you"
 
 
+_DICE_RULES = (Reason.MUST_USE_BOTH_DICE, Reason.MUST_PLAY_HIGHER_DIE, Reason.MUST_USE_MORE_DICE)
+
+
+def _both_dice(rng: random.Random):  # type: ignore[no-untyped-def]
+    # Lesson 3's boards: a few checkers of yours outside, points of your opponent's in the way;
+    # kept when some move the dice allow is refused by the rule to use the whole roll.
+    while True:
+        mine = [0] * 25
+        for _ in range(rng.randint(1, 3)):
+            mine[rng.randint(6, 11)] += 1  # your 7- to 12-points
+        theirs = [0] * 25
+        for point in rng.sample(range(1, 12), rng.randint(2, 4)):
+            if not mine[point - 1]:
+                theirs[24 - point] = 2
+        theirs[0] += 15 - sum(theirs)
+        position = Position(mine, theirs)
+        dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
+        if _refused_by_the_dice_rules(position, dice):
+            ex = PlayExercise(**_base(position, BOTH_DICE, []), dice=dice)
+            return position, _declare(ex), (), "you"
+
+
+def _refused_by_the_dice_rules(position: Position, dice: tuple[int, int]) -> bool:
+    """Some single move the dice allow is refused because the whole roll could not be used."""
+    builder = TurnBuilder(position, dice)
+    for src in range(1, 26):
+        if (position.on_bar()[0] if src == 25 else position.checker_at(src)) <= 0:
+            continue
+        for die in set(dice):
+            try:
+                builder.move_checker(src, 25 - die if src == 25 else max(src - die, 0))
+            except IllegalPlayError as exc:
+                if exc.reason in _DICE_RULES:
+                    return True
+            else:
+                builder.undo()
+    return False
+
+
 OPENING_ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a - 1, 0, -1)]
 
 
@@ -264,6 +305,7 @@ DRILLS: dict[str, Drill] = {
         Drill("race-cube", _race_cube),
         Drill("dice-count", _dice_count),
         Drill("game-points", _game_points),
+        Drill("both-dice", _both_dice),
     )
 }
 

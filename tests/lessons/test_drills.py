@@ -120,3 +120,18 @@ def test_game_points_and_dice_count_drills_are_the_rules():
         count = DRILLS["dice-count"].draw(rng).exercise
         plays = legal_plays(count.position, count.dice)
         assert count.answer() == max((p.dice_used for p in plays), default=0)
+
+
+def test_both_dice_items_refuse_a_move_that_wastes_a_die():
+    from lessons.drills import _refused_by_the_dice_rules
+
+    rng = random.Random(12)
+    for _ in range(ITEMS):
+        ex = DRILLS["both-dice"].draw(rng).exercise
+        assert isinstance(ex, PlayExercise) and not ex.goal
+        assert _refused_by_the_dice_rules(ex.position, ex.dice)
+        assert {p.result for p in ex.accepted()} == {p.result for p in ex.legal()}
+    # lesson 3: 8/6 must give way to the higher die; 5/off would waste the 3
+    assert _refused_by_the_dice_rules(Position.from_text("x 8:1; o 3:2 24:13"), (3, 2))
+    assert _refused_by_the_dice_rules(Position.from_text("x 5:1 4:1; o 1:2 24:13"), (5, 3))
+    assert not _refused_by_the_dice_rules(Position.start(), (3, 1))
