@@ -302,7 +302,8 @@ class PlayExercise(Exercise):
         return all(_travels(play, src, dst) for src, dst in goal.get("moves", ()))
 
     def answer(self) -> list[str]:
-        return sorted(str(p) for p in self.accepted())
+        """The accepted plays, written in full (every landing: 8/6/3, not 8/3)."""
+        return sorted(full_notation(p) for p in self.accepted())
 
     def declared_plays(self) -> list[Play]:
         """The declared plays read in context (``IllegalPlayError``, ``InvalidNotationError``)."""
