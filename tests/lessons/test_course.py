@@ -247,3 +247,19 @@ def test_points_in_the_way_block_the_combined_shots(steps):
     blocked = steps["crawford-strategy", "blocked-shots"].exercise
     open_way = steps["crawford-strategy", "indirect-shot"].exercise
     assert blocked.answer() < open_way.answer()
+
+
+def test_every_exercise_hints_the_rule_first_and_the_answer_last(lessons):
+    for lesson in lessons:
+        for step in lesson.steps:
+            ex = step.exercise
+            if ex is None:
+                continue
+            hints = ex.hints()
+            assert hints[0].level == 1, step.id  # the rule (or the explanation) first
+            assert hints[-1].level == 3, step.id
+            assert [h.level for h in hints] == sorted(h.level for h in hints)
+            if isinstance(ex, PlayExercise) and ex.accepted():
+                assert [h.level for h in hints] == [1, 2, 3], step.id
+            for hint in hints:
+                assert "{" not in hint.feedback.render(), (step.id, hint)
