@@ -239,7 +239,7 @@ def _text(data: dict[str, Any], key: str) -> str:
 
 def all_messages(lessons: list[Lesson]) -> Iterator[tuple[str, str]]:
     """Every text to translate, with where it comes from: (msgid, "file: step")."""
-    from lessons import drills  # noqa: F401  (its prompts and titles are marked there)
+    from lessons import drills, worksheet  # noqa: F401  (texts marked there too)
     from lessons.i18n import CODE_MESSAGES
 
     seen: set[str] = set()
