@@ -69,10 +69,12 @@ REASON_TEXT = {
         "move a checker from a higher point."
     ),
     Reason.MUST_USE_BOTH_DICE: "You must play both dice when the rules allow it.",
-    Reason.MUST_PLAY_HIGHER_DIE: "When only one die can be played, you must play the higher one.",
+    Reason.MUST_PLAY_HIGHER_DIE: (
+        "When either die can be played but not both, you must play the higher one."
+    ),
     Reason.MUST_USE_MORE_DICE: "You must play as many dice as the rules allow.",
     Reason.NO_LEGAL_MOVE: "No legal move: the turn passes.",
-    Reason.TURN_COMPLETE: "All dice of this turn have been played.",
+    Reason.TURN_COMPLETE: "This turn is complete: no more dice can be played.",
     Reason.NOT_A_LEGAL_PLAY: "That is not a legal play for this roll.",
 }
 

@@ -13,9 +13,22 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="load every lesson and check it with the engine")
     check.add_argument("--data", type=Path, help="folder of lesson files (default: shipped)")
+    check.add_argument(
+        "--drills",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="draw N items of every drill and check them (default 1000; 0 skips the drills)",
+    )
     messages = commands.add_parser("messages", help="write the lesson texts as a .pot template")
     messages.add_argument("output", type=Path, help="the .pot file to write ('-' for stdout)")
     messages.add_argument("--data", type=Path, help="folder of lesson files (default: shipped)")
+    sheet = commands.add_parser(
+        "worksheet", help="write a lesson's exercises and answer key as plain text"
+    )
+    sheet.add_argument("--lesson", type=int, required=True, help="the lesson's number, 1-8")
+    sheet.add_argument("--lang", default="en", help="en, da or nl (default en)")
+    sheet.add_argument("--out", type=Path, required=True, help="the text file to write")
     args = parser.parse_args(argv)
 
     if args.command == "check":
@@ -23,7 +36,32 @@ def main(argv: list[str] | None = None) -> int:
 
         report = check_lessons(args.data)
         print(format_report(report))
-        return 0 if report.ok else 1
+        ok = report.ok
+        if args.drills > 0:
+            from lessons.validate import check_drills
+
+            for drill_id, problems in check_drills(args.drills).items():
+                print(f"drill {drill_id}: {args.drills} items, {len(problems)} problem(s)")
+                for problem in problems[:10]:
+                    print(f"  - {problem}")
+                ok = ok and not problems
+        return 0 if ok else 1
+
+    if args.command == "worksheet":
+        from lessons.exercises import LessonDataError
+        from lessons.model import load_lessons
+        from lessons.worksheet import write
+
+        try:
+            lessons = load_lessons()
+            if not 1 <= args.lesson <= len(lessons):
+                raise ValueError(f"there is no lesson {args.lesson} (1-{len(lessons)})")
+            write(lessons[args.lesson - 1], args.lang, args.out)
+        except (LessonDataError, ValueError, OSError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        print(f"lesson {args.lesson} ({args.lang}) written to {args.out}", file=sys.stderr)
+        return 0
 
     from lessons.catalog import write_template
     from lessons.exercises import LessonDataError

@@ -83,8 +83,12 @@ def extract_lesson_file(fileobj, keywords, comment_tags, options):  # noqa: ARG0
         for mark in map(fields, items(step.get("marks"))):
             yield from emit(mark.get("text"), f"step {step_id}: label on the board, keep it short")
         exercise = fields(step.get("exercise"))
-        for key in ("prompt", "explain", "wrong"):
+        for key in ("prompt", "explain", "rule", "reason", "wrong"):
             note = f"step {step_id}: exercise {key}"
+            if key == "rule":
+                note += " (the first hint)"
+            if key == "reason":
+                note += " (why the best play is best, shown after the answer)"
             if key == "wrong":
                 note += "; {play} is a move in notation such as 8/5 6/5"
             yield from emit(exercise.get(key), note)

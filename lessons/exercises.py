@@ -34,6 +34,9 @@ from lessons.i18n import N_, Translate, identity
 from lessons.match import MatchInfo
 
 TAKE_POINT = 25  # per cent: take when you still win at least one game in four
+GOOD_MARGIN = 0.03  # a play within this equity of the best is good (accepted)
+DOUBTFUL_MARGIN = 0.08  # ... within this, doubtful; beyond it, wrong
+TOP_PLAYS = 3  # the plays shown after a judgement question
 
 # Feedback templates (msgids).
 CORRECT = N_("Correct!")
@@ -62,6 +65,13 @@ TAKE_RULE = N_(
     "least 25% (one game in four)."
 )
 POINT_NAMES = {25: N_("the bar"), 0: N_("off")}
+HINT_MOVE_FROM = N_("Move a checker from {points}.")
+HINT_REACH_COUNT = N_("There are {count} points to find.")
+GRADE_BEST = N_("Correct! {play} is the best play here.")
+GRADE_GOOD = N_("Correct! {play} is a good play, within {loss} of the best play, {best}.")
+GRADE_DOUBTFUL = N_("Doubtful: {play} gives up {loss} against the best play, {best}.")
+GRADE_WRONG = N_("Wrong: {play} gives up {loss} against the best play, {best}.")
+PLAY_LINE = N_("{play}: equity {equity}, you win {win}%, {shots} of 36 rolls hit a blot of yours.")
 
 # The engine's rule reasons (engine.errors.REASON_TEXT), marked here for the translation
 # catalogs: the lesson player shows them as explanations. A test keeps them equal.
@@ -79,11 +89,11 @@ RULE_TEXT = {
     ),
     Reason.MUST_USE_BOTH_DICE: N_("You must play both dice when the rules allow it."),
     Reason.MUST_PLAY_HIGHER_DIE: N_(
-        "When only one die can be played, you must play the higher one."
+        "When either die can be played but not both, you must play the higher one."
     ),
     Reason.MUST_USE_MORE_DICE: N_("You must play as many dice as the rules allow."),
     Reason.NO_LEGAL_MOVE: N_("No legal move: the turn passes."),
-    Reason.TURN_COMPLETE: N_("All dice of this turn have been played."),
+    Reason.TURN_COMPLETE: N_("This turn is complete: no more dice can be played."),
     Reason.NOT_A_LEGAL_PLAY: N_("That is not a legal play for this roll."),
 }
 
@@ -124,6 +134,56 @@ class Msg:
     text: str
 
 
+@dataclass(frozen=True)
+class Hint:
+    """One level of a graduated hint: 1 the rule, 2 the checker to move, 3 the answer.
+
+    ``rings`` are points to ring on the board; ``arrows`` ((from, to) pairs) show the answer and
+    are empty until the student has tried once (``Exercise.hint_at(level, tried)``).
+    """
+
+    level: int
+    feedback: Feedback
+    rings: tuple[int, ...] = ()
+    arrows: tuple[tuple[int, int], ...] = ()
+
+
+def full_notation(play: Play) -> str:
+    """The play written with every landing of every checker: 6/4/off, 8/6/3, bar/23/19*.
+
+    Each segment is one die, so a hint never shows a jump the lesson forbids (8/3 for 8/6/3).
+    Equal paths are counted (8/5(2)); paths are listed from the highest start down.
+    """
+    chains: list[list[tuple[int, int, bool]]] = []
+    for step in sorted(play.steps, key=lambda s: (-s.src, s.dst)):
+        for chain in chains:
+            if chain[-1][1] == step.src and step.src != 0:
+                chain.append((step.src, step.dst, step.hit))
+                break
+        else:
+            chains.append([(step.src, step.dst, step.hit)])
+    # the engine's order: from the highest start; from one point, the longer path first
+    chains.sort(key=lambda c: (-c[0][0], -len(c), -c[-1][1]))
+    names = ["off", *(str(p) for p in range(1, 25)), "bar"]
+    paths = [
+        names[chain[0][0]] + "".join(f"/{names[d]}{'*' if h else ''}" for _, d, h in chain)
+        for chain in chains
+    ]
+    parts: list[str] = []
+    for path in paths:
+        if parts and parts[-1].split("(")[0] == path:
+            count = int(parts[-1].split("(")[1][:-1]) + 1 if "(" in parts[-1] else 2
+            parts[-1] = f"{path}({count})"
+        else:
+            parts.append(path)
+    return " ".join(parts)
+
+
+def play_arrows(play: Play) -> tuple[tuple[int, int], ...]:
+    """One arrow per die of the play, in the order the steps are made."""
+    return tuple((s.src, s.dst) for s in play.steps)
+
+
 def point_name(point: int) -> Any:
     return Msg(POINT_NAMES[point]) if point in POINT_NAMES else point
 
@@ -143,6 +203,7 @@ class Exercise:
     prompt: str
     explain: str | None  # optional extra explanation shown with a wrong answer (msgid)
     declared: Any  # the answer written in the lesson file
+    rule: str | None = field(default=None, kw_only=True)  # the first hint: the rule (msgid)
 
     # Subclasses: answer() computes with the engine; same_answer() compares with declared.
     def answer(self) -> Any:
@@ -151,11 +212,51 @@ class Exercise:
     def same_answer(self) -> bool:
         return self.answer() == self.declared
 
+    def prompt_args(self) -> dict[str, Any]:
+        """The fields of the prompt (a drill's take question states the computed chance)."""
+        return {}
+
+    def render_prompt(self, translate: Translate = identity) -> str:
+        """The prompt translated, then its fields filled."""
+        return Feedback(False, self.prompt, self.prompt_args()).render(translate)
+
     def hint(self) -> Feedback:
+        """The answer (the last level of the graduated hints)."""
         raise NotImplementedError
 
+    def hints(self) -> list[Hint]:
+        """The graduated hints in order: the rule, then the checker to move, then the answer.
+
+        A level the exercise has nothing for is left out; the last is always the answer, with
+        its arrows (the player shows them only after a first try: see ``hint_at``).
+        """
+        out = []
+        if self.rule or self.explain:
+            # an explanation may have fields (the race rule's counts): fill them
+            args = {} if self.rule else getattr(self, "_explain_args", dict)()
+            out.append(Hint(1, Feedback(False, self.rule or self.explain, args)))
+        nudge = self._nudge()
+        if nudge is not None:
+            out.append(nudge)
+        out.append(self._answer_hint())
+        return out
+
+    def hint_at(self, level: int, tried: bool) -> Hint:
+        """The ``level``-th hint (1-based, capped at the last); arrows only when ``tried``."""
+        hints = self.hints()
+        hint = hints[max(0, min(level, len(hints)) - 1)]
+        if not tried and hint.arrows:
+            hint = Hint(hint.level, hint.feedback, hint.rings, ())
+        return hint
+
+    def _nudge(self) -> Hint | None:
+        return None
+
+    def _answer_hint(self) -> Hint:
+        return Hint(3, self.hint())
+
     def messages(self) -> list[str]:
-        return [m for m in (self.prompt, self.explain) if m]
+        return [m for m in (self.prompt, self.explain, self.rule) if m]
 
     def _wrong(self, text: str = WRONG_TRY_AGAIN, **args: Any) -> Feedback:
         return Feedback(False, text, args)
@@ -214,7 +315,8 @@ class PlayExercise(Exercise):
         return all(_travels(play, src, dst) for src, dst in goal.get("moves", ()))
 
     def answer(self) -> list[str]:
-        return sorted(str(p) for p in self.accepted())
+        """The accepted plays, written in full (every landing: 8/6/3, not 8/3)."""
+        return sorted(full_notation(p) for p in self.accepted())
 
     def declared_plays(self) -> list[Play]:
         """The declared plays read in context (``IllegalPlayError``, ``InvalidNotationError``)."""
@@ -247,16 +349,56 @@ class PlayExercise(Exercise):
         try:
             play = parse_play(self.position, self.dice, text)
         except IllegalPlayError as exc:
+            # A checker left on the bar by every legal play explains a refused move on.
+            if exc.reason == Reason.TURN_COMPLETE and all(
+                p.result is not None and p.result.opponent[24] > 0 for p in self.legal()
+            ):
+                return self._wrong(RULE_TEXT[Reason.BAR_FIRST])
             return self._wrong(RULE_TEXT.get(exc.reason, str(exc)))
         except InvalidNotationError as exc:
             return self._wrong(str(exc))
         return self.check_play(play)
 
-    def hint(self) -> Feedback:
+    def shown_play(self) -> Play | None:
+        """The play a hint shows: the first accepted one (None when no play is legal)."""
         plays = self.accepted()
-        if not plays:
+        return plays[0] if plays else None
+
+    def hint(self) -> Feedback:
+        play = self.shown_play()
+        if play is None:
             return Feedback(False, HINT_NO_PLAY)
-        return Feedback(False, HINT_PLAY, {"answer": str(plays[0])})
+        return Feedback(False, HINT_PLAY, {"answer": full_notation(play)})
+
+    def _nudge(self) -> Hint | None:
+        play = self.shown_play()
+        if play is None:
+            return None
+        starts = sorted({s.src for s in play.steps} - {s.dst for s in play.steps}, reverse=True)
+        names = [point_name(p) for p in starts]
+        return Hint(2, Feedback(False, HINT_MOVE_FROM, {"points": names}), rings=tuple(starts))
+
+    def _answer_hint(self) -> Hint:
+        play = self.shown_play()
+        arrows = play_arrows(play) if play is not None else ()
+        return Hint(3, self.hint(), arrows=arrows)
+
+    def refusal(self, builder: TurnBuilder, src: int, error: IllegalPlayError) -> Feedback:
+        """Explain why ``builder`` refused a step from ``src``: the engine's rule reason.
+
+        When the turn is over with dice left unplayed because one of the student's checkers is
+        still on the bar (seed 003: two on the bar, one enters), the reason is that checker.
+        """
+        reason = error.reason
+        unplayed = len(builder.steps) < (4 if self.dice[0] == self.dice[1] else 2)
+        if (
+            reason == Reason.TURN_COMPLETE
+            and unplayed
+            and src != 25
+            and builder.current_position().on_bar()[0] > 0
+        ):
+            reason = Reason.BAR_FIRST
+        return self._wrong(RULE_TEXT.get(reason, str(error)))
 
     def messages(self) -> list[str]:
         return super().messages() + ([self.wrong] if self.wrong else [])
@@ -279,6 +421,95 @@ def _travels(play: Play, src: int, dst: int) -> bool:
         if here == dst:
             return True
     return False
+
+
+# -- judgement: play this roll, graded by the Expert evaluator ------------------------------------
+@dataclass
+class JudgeExercise(PlayExercise):
+    """Play this roll: any legal play is accepted and graded by the Expert evaluator.
+
+    Best, good (within ``GOOD_MARGIN`` of the best: accepted too), doubtful (within
+    ``DOUBTFUL_MARGIN``) or wrong; the feedback shows the top plays with their numbers. The file
+    declares the best play (full notation); ``python -m lessons check`` compares it with the
+    evaluator's. ``reason`` (msgid) says in one line why the best play is best. A play exercise
+    to a player that does not know judgement: ``accepted()`` are the best and the good plays.
+    """
+
+    # "play" for the player: the student plays the roll on the board like any play exercise
+    # (a player that knows judgement asks isinstance(ex, JudgeExercise)); files say "judge".
+    kind = "play"
+    reason: str | None = None
+
+    def ranking(self) -> list[Any]:
+        """Every legal play ranked by the Expert level (``lessons.judge.RankedLine``)."""
+        from lessons.judge import rank
+
+        return rank(self.position, self.dice)
+
+    def accepted(self) -> list[Play]:
+        return [r.play for r in self.ranking() if r.loss <= GOOD_MARGIN]
+
+    def shown_play(self) -> Play | None:
+        ranking = self.ranking()
+        return ranking[0].play if ranking else None
+
+    def answer(self) -> str:  # type: ignore[override]
+        best = self.shown_play()
+        return full_notation(best) if best is not None else ""
+
+    def same_answer(self) -> bool:
+        try:
+            declared = parse_play(self.position, self.dice, self.declared)
+        except (IllegalPlayError, InvalidNotationError):
+            return False
+        best = self.shown_play()
+        return best is not None and declared.result == best.result
+
+    def grade(self, play: Play) -> tuple[str, float]:
+        """("best" | "good" | "doubtful" | "wrong", equity lost against the best play)."""
+        line = next((r for r in self.ranking() if r.play.result == play.result), None)
+        if line is None:
+            raise ValueError(f"{play} is not a legal play of {dice_text(self.dice)} here")
+        if line.loss <= 1e-9:
+            return "best", 0.0
+        if line.loss <= GOOD_MARGIN:
+            return "good", line.loss
+        return ("doubtful" if line.loss <= DOUBTFUL_MARGIN else "wrong"), line.loss
+
+    def check_play(self, play: Play) -> Feedback:
+        """Grade a finished play; best and good plays are correct, with the ``reason``."""
+        played = next((r.play for r in self.ranking() if r.play.result == play.result), None)
+        if played is None:
+            return self._wrong(RULE_TEXT["not_a_legal_play"])
+        grade, loss = self.grade(played)
+        text = {
+            "best": GRADE_BEST,
+            "good": GRADE_GOOD,
+            "doubtful": GRADE_DOUBTFUL,
+            "wrong": GRADE_WRONG,
+        }[grade]
+        args = {"play": full_notation(played), "loss": f"{loss:.3f}", "best": self.answer()}
+        ok = grade in ("best", "good")
+        return Feedback(ok, text, args, done=ok, more=self.reason if ok else None)
+
+    def top_lines(self, count: int = TOP_PLAYS) -> list[Feedback]:
+        """The top plays, one line each with the numbers behind the grade."""
+        return [
+            Feedback(
+                False,
+                PLAY_LINE,
+                {
+                    "play": full_notation(r.play),
+                    "equity": f"{r.equity:+.3f}",
+                    "win": f"{100 * r.win():.1f}",
+                    "shots": r.shots(),
+                },
+            )
+            for r in self.ranking()[:count]
+        ]
+
+    def messages(self) -> list[str]:
+        return super().messages() + ([self.reason] if self.reason else [])
 
 
 # -- click the points a checker can reach ---------------------------------------------------------
@@ -339,6 +570,10 @@ class ReachExercise(Exercise):
     def hint(self) -> Feedback:
         names = [point_name(p) for p in self.answer()]
         return Feedback(False, HINT_POINTS, {"answer": names or "-"})
+
+    def _nudge(self) -> Hint | None:
+        count = len(self.answer())
+        return Hint(2, Feedback(False, HINT_REACH_COUNT, {"count": count}), rings=(self.src,))
 
 
 # -- numbers ----------------------------------------------------------------------------------
@@ -462,6 +697,59 @@ class TakeExercise(ChoiceExercise):
             return verdict
         return self._wrong(TAKE_RULE, chance=self.chance)
 
+    def prompt_args(self) -> dict[str, Any]:
+        return {"chance": self.chance}
+
+    def evaluated(self) -> tuple[int, float]:
+        """The student's winning chance (whole per cent) and gammon loss chance (0-1) by the
+        Expert evaluator, with the doubling opponent on roll (``position`` is the student's
+        view, so the opponent's position is its mirror)."""
+        from lessons.judge import chances
+
+        win, gammon = chances(self.position.swapped())
+        return round(100 * (1 - win)), gammon
+
+
+# The race rule of thumb (pip counts, before the doubler rolls): double with a lead of 8% of
+# your count, redouble with 9%, and the taker passes when the lead is 12% or more.
+RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS = 8, 9, 12
+
+
+@dataclass
+class RaceCubeExercise(ChoiceExercise):
+    """The 8-9-12% race rule: ``decision`` "double" (you, on roll, may double: yes or no) or
+    "take" (your opponent doubles: take or pass). Read from the pip counts; the explanation
+    gives them (fields ``{doubler}``, ``{taker}``, ``{lead}``).
+    """
+
+    kind = "race_cube"
+    decision: str = "double"
+
+    def __post_init__(self) -> None:
+        if self.decision == "take":
+            self.choices = ("take", "pass")
+
+    def counts(self) -> tuple[int, int, float]:
+        """(doubler's pips, taker's pips, the doubler's lead in % of the doubler's count)."""
+        mine, theirs = self.position.pip_count()
+        doubler, taker = (mine, theirs) if self.decision == "double" else (theirs, mine)
+        return doubler, taker, 100 * (taker - doubler) / doubler
+
+    def answer(self) -> str:
+        _, _, lead = self.counts()
+        if self.decision == "take":
+            return "pass" if lead >= RACE_PASS else "take"
+        owned = self.match is not None and self.match.cube_owner == "you"
+        return "yes" if lead >= (RACE_REDOUBLE if owned else RACE_DOUBLE) else "no"
+
+    def _explain_args(self) -> dict[str, Any]:
+        doubler, taker, lead = self.counts()
+        return {"doubler": doubler, "taker": taker, "lead": f"{lead:.1f}"}
+
+    def hint(self) -> Feedback:
+        texts = {"take": HINT_TAKE, "pass": HINT_PASS, "yes": HINT_YES, "no": HINT_NO}
+        return Feedback(False, texts[self.answer()])
+
 
 @dataclass
 class CrawfordExercise(ChoiceExercise):
@@ -488,18 +776,22 @@ class MayDoubleExercise(ChoiceExercise):
 
 
 KINDS: dict[str, type[Exercise]] = {
-    cls.kind: cls
-    for cls in (
-        PlayExercise,
-        ReachExercise,
-        PipsExercise,
-        ShotsExercise,
-        DiceCountExercise,
-        GamePointsExercise,
-        TakeExercise,
-        CrawfordExercise,
-        MayDoubleExercise,
-    )
+    "judge": JudgeExercise,
+    **{
+        cls.kind: cls
+        for cls in (
+            PlayExercise,
+            ReachExercise,
+            PipsExercise,
+            ShotsExercise,
+            DiceCountExercise,
+            GamePointsExercise,
+            TakeExercise,
+            RaceCubeExercise,
+            CrawfordExercise,
+            MayDoubleExercise,
+        )
+    },
 }
 
 
@@ -575,9 +867,10 @@ def _make_exercise(
         "prompt": prompt,
         "explain": _optional_text(data, "explain"),
         "declared": answer,
+        "rule": _optional_text(data, "rule"),
     }
     extra: dict[str, Any] = {}
-    if cls in (PlayExercise, ReachExercise, DiceCountExercise):
+    if cls in (PlayExercise, JudgeExercise, ReachExercise, DiceCountExercise):
         extra["dice"] = _dice(data)
     if cls is PlayExercise:
         extra["goal"] = _goal(data.get("goal", {}))
@@ -585,6 +878,10 @@ def _make_exercise(
         if not isinstance(answer, list) or not all(isinstance(a, str) for a in answer):
             raise LessonDataError("a play exercise's answer is a list of plays in notation")
         jsonfile.array(answer, "the answer", max_length=100)
+    elif cls is JudgeExercise:
+        extra["reason"] = _optional_text(data, "reason")
+        if not isinstance(answer, str):
+            raise LessonDataError("a judge exercise's answer is the best play in notation")
     elif cls is ReachExercise:
         extra["src"] = _int(data, "from", 0, 25)
         if not isinstance(answer, list):
@@ -597,14 +894,17 @@ def _make_exercise(
         extra["target"] = _int(data, "target", 1, 24)
     elif cls is TakeExercise:
         extra["chance"] = _int(data, "chance", 0, 100)
+    elif cls is RaceCubeExercise:
+        extra["decision"] = _choice(data, "decision", ("double", "take"))
     if cls in (CrawfordExercise, MayDoubleExercise) and match is None:
         raise LessonDataError(f"a {kind} exercise needs the step's Match ID ('match')")
     if cls is GamePointsExercise and any(position.on_roll):
         raise LessonDataError(
             "a game_points exercise needs a finished game: you have borne off every checker"
         )
+    takes = cls is TakeExercise or extra.get("decision") == "take"
     if issubclass(cls, ChoiceExercise) and answer not in (
-        ("take", "pass") if cls is TakeExercise else ("yes", "no")
+        ("take", "pass") if takes else ("yes", "no")
     ):
         raise LessonDataError(f"answer {jsonfile.shown(answer)} is not one of the choices")
     if issubclass(cls, NumberExercise):

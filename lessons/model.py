@@ -52,6 +52,14 @@ class Step:
     marks: tuple[Mark, ...]
     exercise: Exercise | None
     seeds: tuple[str, ...]
+    # Who is on roll in the story of the step: "you", or "opponent" when the opponent is about
+    # to act (doubling you). ``position`` is always the student's view; ``position_id`` is the
+    # GNU Backgammon ID with the player on roll first, so pasted into another program it shows
+    # the same decision.
+    turn: str = "you"
+    # The numbers the step's texts state, each with how the engine computes it
+    # (``lessons.claims``): {"value": 48, "of": "pips_on", "point": 24}.
+    claims: tuple[dict[str, Any], ...] = ()
 
     def messages(self) -> list[str]:
         out = [self.title, *self.text]
@@ -160,7 +168,12 @@ def _step(raw: dict[str, Any]) -> Step:
     for paragraph in text:
         jsonfile.text(paragraph, "a paragraph of 'text'", max_length=MAX_TEXT)
     position_id = jsonfile.text(raw.get("position"), "'position'", max_length=20)
+    turn = raw.get("turn", "you")
+    if turn not in ("you", "opponent"):
+        raise LessonDataError(f"'turn' is 'you' or 'opponent', not {jsonfile.shown(turn)}")
     position = Position.from_position_id(position_id)
+    if turn == "opponent":
+        position = position.swapped()  # the student's view of the opponent's turn
     board = raw.get("board")
     if board is not None and not isinstance(board, str):
         raise LessonDataError("'board' must be position text")
@@ -176,6 +189,12 @@ def _step(raw: dict[str, Any]) -> Step:
         if not isinstance(raw["exercise"], dict):
             raise LessonDataError("'exercise' must be a JSON object")
         exercise = make_exercise(raw["exercise"], position, match)
+    claims = raw.get("claims", [])
+    if not isinstance(claims, list) or not all(
+        isinstance(c, dict) and isinstance(c.get("value"), int) and isinstance(c.get("of"), str)
+        for c in claims
+    ):
+        raise LessonDataError('\'claims\' is a list of {"value": number, "of": kind, ...}')
     seeds = raw.get("seeds", [])
     if not isinstance(seeds, list) or not all(isinstance(s, str) for s in seeds):
         raise LessonDataError("'seeds' must be a list of tags")
@@ -191,6 +210,8 @@ def _step(raw: dict[str, Any]) -> Step:
         marks=marks,
         exercise=exercise,
         seeds=tuple(seeds),
+        turn=turn,
+        claims=tuple(claims),
     )
 
 
@@ -231,6 +252,7 @@ def _text(data: dict[str, Any], key: str) -> str:
 
 def all_messages(lessons: list[Lesson]) -> Iterator[tuple[str, str]]:
     """Every text to translate, with where it comes from: (msgid, "file: step")."""
+    from lessons import drills, worksheet  # noqa: F401  (texts marked there too)
     from lessons.i18n import CODE_MESSAGES
 
     seen: set[str] = set()

@@ -28,12 +28,15 @@ from lessons.exercises import (
     CrawfordExercise,
     DiceCountExercise,
     Exercise,
+    JudgeExercise,
     LessonDataError,
     PipsExercise,
     PlayExercise,
+    RaceCubeExercise,
     ReachExercise,
     ShotsExercise,
     TakeExercise,
+    full_notation,
 )
 from lessons.model import Lesson, Step, load_lessons
 
@@ -132,6 +135,19 @@ def _hit_by_landing(step: Step) -> str | None:
     return None
 
 
+def _hit_continue(step: Step) -> str | None:
+    problem = _play_step(None, (4, 2), ["9/5*/3"], only=False)(step)
+    if problem:
+        return problem
+    from lessons.judge import rank
+
+    # the step says the rule's demonstration is also the strongest play here
+    best = rank(step.position, (4, 2))[0].play
+    if best.result != parse_play(step.position, (4, 2), "9/5*/3").result:
+        return f"the Expert level plays {full_notation(best)}, the step calls 9/5*/3 the best"
+    return None
+
+
 def _entry_table(step: Step) -> str | None:
     ex = step.exercise
     if not isinstance(ex, ReachExercise) or ex.src != 25:
@@ -226,10 +242,7 @@ SEED_EXAMPLES: dict[str, tuple[str, SeedCheck]] = {
     "003-bar-42-one": ("4-2, one checker on the bar, 21 blocked: bar/23, 23/19*", _bar_42_one),
     "003-bar-42-two": ("4-2, two checkers on the bar: bar/23 and one stays", _bar_42_two),
     "003-closed-out": ("closed out: no roll enters", _closed_out),
-    "003-hit-continue": (
-        "hit and continue: 9/5*/3 with 4-2",
-        _play_step(None, (4, 2), ["9/5*/3"], only=False),
-    ),
+    "003-hit-continue": ("hit and continue: 9/5*/3 with 4-2", _hit_continue),
     "000-start-167": ("the starting position has 167 pips", _start_167),
     "000-take-25": ("take when you win at least one game in four", _take_25),
     "000-crawford": ("the Crawford game has no cube", _crawford),
@@ -280,8 +293,8 @@ def _safe(check: SeedCheck, step: Step) -> str | None:
         return str(exc)
 
 
-def check_step(step: Step) -> list[str]:
-    """The problems of one step."""
+def check_step(step: Step, drill: bool = False) -> list[str]:
+    """The problems of one step (``drill``: an item drawn by a drill, not a lesson file's)."""
     problems: list[str] = []
     if step.board is not None:
         try:
@@ -289,6 +302,8 @@ def check_step(step: Step) -> list[str]:
         except (EngineError, ValueError) as exc:
             problems.append(f"board text {step.board!r} is not a position: {exc}")
         else:
+            if step.turn == "opponent":
+                from_text = from_text.swapped()
             if from_text.position_id() != step.position_id:
                 problems.append(
                     f"board text gives Position ID {from_text.position_id()}, "
@@ -296,7 +311,8 @@ def check_step(step: Step) -> list[str]:
                 )
     if step.match is not None:
         problems += _match_problems(step.match.match_id)
-    if step.position.position_id() != step.position_id:
+    on_roll = step.position.swapped() if step.turn == "opponent" else step.position
+    if on_roll.position_id() != step.position_id:
         problems.append(f"Position ID {step.position_id} is not in its canonical form")
     for mark in step.marks:
         if mark.kind == "arrow" and mark.to == mark.point:
@@ -307,7 +323,39 @@ def check_step(step: Step) -> list[str]:
         problems += [f"{p} in {text[:40]!r}" for p in _field_problems(text, step.exercise)]
     ex = step.exercise
     if ex is not None:
-        problems += check_exercise(ex, step)
+        problems += check_exercise(ex, step, drill)
+    problems += _claim_problems(step)
+    return problems
+
+
+def _claim_problems(step: Step) -> list[str]:
+    """Every number the texts state about pips, rolls or chances is computed: a claim of the
+    step (checked here with the engine), the exercise's evaluated chance, or a rule's constant."""
+    from lessons import claims
+    from lessons.exercises import RACE_DOUBLE, RACE_PASS, RACE_REDOUBLE, TAKE_POINT
+
+    problems = []
+    texts = [step.title, *step.text]
+    ex = step.exercise
+    if ex is not None:
+        texts += [t for t in (ex.prompt, ex.explain, ex.rule) if t]
+    allowed = {claims.ALL_ROLLS}
+    percents = {TAKE_POINT, RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS}
+    if isinstance(ex, TakeExercise):
+        allowed.add(ex.chance)  # checked against the evaluator with the exercise
+    for claim in step.claims:
+        try:
+            value = claims.compute(step.position, claim)
+        except (ValueError, EngineError) as exc:
+            problems.append(f"claim {claim!r}: {exc}")
+            continue
+        if abs(value - claim["value"]) > claims.EVALUATED.get(claim["of"], 0):
+            problems.append(f"the step says {claim['value']}, the engine computes {value}")
+            continue
+        if not any(str(claim["value"]) in text for text in texts):
+            problems.append(f"claim {claim['value']} is stated in none of the step's texts")
+        allowed.add(claim["value"])
+    problems += claims.audit(texts, allowed, percents)
     return problems
 
 
@@ -327,21 +375,33 @@ def _match_problems(match_id: str) -> list[str]:
     return problems
 
 
-def check_exercise(ex: Exercise, step: Step) -> list[str]:
+def check_exercise(ex: Exercise, step: Step, drill: bool = False) -> list[str]:
     """Compare the exercise's declared answer with the engine's."""
     problems: list[str] = []
     dice = getattr(ex, "dice", None)
     if dice is not None and step.dice is not None and step.dice != dice:
         problems.append(f"the step shows {step.dice}, its exercise plays {dice}")
     try:
-        if isinstance(ex, PlayExercise):
-            for text in ex.declared:
+        if isinstance(ex, PlayExercise):  # judgement questions too
+            texts = [ex.declared] if isinstance(ex, JudgeExercise) else ex.declared
+            for text in texts:
                 try:
-                    parse_play(ex.position, ex.dice, text)
+                    play = parse_play(ex.position, ex.dice, text)
                 except IllegalPlayError as exc:
                     problems.append(f"declared play {text!r} is illegal: {exc}")
                 except InvalidNotationError as exc:
                     problems.append(f"declared play {text!r} cannot be read: {exc}")
+                else:
+                    # a lesson writes every landing: 8/6/3, never the jump 8/3
+                    full = full_notation(play)
+                    if text != full:
+                        problems.append(f"declared play {text!r} is written in full as {full!r}")
+        if isinstance(ex, TakeExercise):
+            problems += _take_problems(ex, step)
+        if isinstance(ex, RaceCubeExercise):
+            problems += _race_cube_problems(ex, step)
+        if isinstance(ex, JudgeExercise):
+            problems += _judge_problems(ex, step, drill)
         if not ex.same_answer():
             problems.append(
                 f"{ex.kind} exercise declares {ex.declared!r}, the engine computes {ex.answer()!r}"
@@ -361,7 +421,62 @@ def check_exercise(ex: Exercise, step: Step) -> list[str]:
     return problems
 
 
-_ALLOWED_FIELDS: dict[str, set[str]] = {"play": {"play"}}
+# The evaluator's figures may move a little when the weights are retrained: a declared
+# chance within this many per cent of the computed one still stands.
+CHANCE_TOLERANCE = 1
+MAX_GAMMONS = 0.02  # the 25% take point leaves gammons aside: only where they hardly count
+
+
+def _take_problems(ex: TakeExercise, step: Step) -> list[str]:
+    """A take decision is the opponent's double: its chance is the evaluator's, not typed."""
+    problems = []
+    if step.turn != "opponent":
+        problems.append("a take decision follows the opponent's double: set turn 'opponent'")
+    chance, gammons = ex.evaluated()
+    if abs(chance - ex.chance) > CHANCE_TOLERANCE:
+        problems.append(f"the step says you win {ex.chance}%, the evaluator gives {chance}%")
+    if gammons > MAX_GAMMONS:
+        problems.append(f"you lose {100 * gammons:.1f}% gammons: the 25% rule does not apply")
+    if str(ex.chance) not in ex.render_prompt():
+        problems.append(f"the prompt does not state the chance {ex.chance}%")
+    return problems
+
+
+def _race_cube_problems(ex: RaceCubeExercise, step: Step) -> list[str]:
+    """The race rule applies to races only, and a lesson shows a clear case of it."""
+    from lessons.exercises import RACE_DOUBLE, RACE_PASS, RACE_REDOUBLE
+
+    problems = []
+    if not ex.position.is_race():
+        problems.append("the 8-9-12% rule is for races: the checkers are still in contact")
+    if (ex.decision == "take") != (step.turn == "opponent"):
+        problems.append("a take decision follows the opponent's double: turn 'opponent'")
+    lead = ex.counts()[2]
+    if any(abs(lead - limit) < 1 for limit in (RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS)):
+        problems.append(f"a lead of {lead:.1f}% is too close to a limit of the rule to teach it")
+    return problems
+
+
+def _judge_problems(ex: JudgeExercise, step: Step, drill: bool = False) -> list[str]:
+    """A judgement question asks for a choice and does not give the answer away."""
+    problems = []
+    if len(ex.ranking()) < 2:
+        problems.append("a judgement question needs more than one legal play")
+    if not ex.reason and not drill:  # a drill shows the top plays' numbers only
+        problems.append("a judgement question needs the one-line 'reason' for its best play")
+    texts = [step.title, *step.text, ex.prompt]
+    if any(ex.declared in text for text in texts):
+        problems.append(f"the step's texts give the answer {ex.declared} away")
+    if any(mark.kind == "arrow" for mark in step.marks):
+        problems.append("arrows on a judgement question give the answer away")
+    return problems
+
+
+_ALLOWED_FIELDS: dict[str, set[str]] = {
+    "play": {"play"},
+    "take": {"chance"},
+    "race_cube": {"doubler", "taker", "lead"},
+}
 
 
 def _field_problems(text: str, ex: Exercise | None) -> list[str]:
@@ -369,12 +484,51 @@ def _field_problems(text: str, ex: Exercise | None) -> list[str]:
     allowed = set()
     if ex is not None and isinstance(ex, PlayExercise) and text == ex.wrong:
         allowed = _ALLOWED_FIELDS["play"]
+    if ex is not None and isinstance(ex, TakeExercise) and text == ex.prompt:
+        allowed = _ALLOWED_FIELDS["take"]
+    if ex is not None and isinstance(ex, RaceCubeExercise) and text == ex.explain:
+        allowed = _ALLOWED_FIELDS["race_cube"]
     try:
         names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
     except ValueError as exc:
         return [f"broken braces ({exc})"]
     unknown = names - allowed
     return [f"unknown field {{{n}}}" for n in sorted(unknown)]
+
+
+DRILL_ITEMS = 1000
+
+
+def check_drills(items: int = DRILL_ITEMS, seed: int = 1) -> dict[str, list[str]]:
+    """Draw ``items`` of every drill and check each like a lesson step; problems per drill.
+
+    Besides the step checks: a drawn position reads back from its Position ID, a shot target is
+    the student's blot, a take question is not a coin flip and an item is never a dead end (a
+    reach with nothing to click, a play with nothing to accept).
+    """
+    import random
+
+    from lessons.drills import DRILLS, MIN_TAKE_MARGIN
+
+    found: dict[str, list[str]] = {}
+    for drill_id, drill in DRILLS.items():
+        rng = random.Random(f"{seed}-{drill_id}")
+        problems: list[str] = []
+        for number in range(items):
+            try:
+                step = drill.draw(rng, number)
+            except (EngineError, LessonDataError, ValueError) as exc:
+                problems.append(f"item {number}: cannot be drawn: {exc}")
+                continue
+            where = f"item {number} ({step.position_id})"
+            problems += [f"{where}: {p}" for p in check_step(step, drill=True)]
+            ex = step.exercise
+            if isinstance(ex, TakeExercise) and abs(ex.chance - 25) < MIN_TAKE_MARGIN:
+                problems.append(f"{where}: {ex.chance}% is too close to the take point")
+            if isinstance(ex, PlayExercise) and not ex.accepted():
+                problems.append(f"{where}: no play to accept")
+        found[drill_id] = problems
+    return found
 
 
 def format_report(report: Report) -> str:

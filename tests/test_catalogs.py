@@ -9,6 +9,7 @@ do not match their ``.po`` files.
 from __future__ import annotations
 
 import gettext
+import re
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -136,3 +137,74 @@ def test_placeholders_of_both_toolkits_are_found():
     # A percent sign in a text that is not printf-style is just a percent sign.
     assert placeholders("{chance} % spil, 25 %s") == ["{chance}"]
     assert placeholders("25 % chance", printf=True) == []
+
+
+# The glossary: the words of the game, the same in every text of a language.
+
+GLOSSARY = ROOT / "locales" / "GLOSSARY.md"
+GLOSSARY_LANGUAGES = ("da", "nl")
+
+
+def _glossary() -> list[dict]:
+    """The glossary's rows: forms per language (lower case) and the words to avoid."""
+    rows = []
+    for line in GLOSSARY.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or cells[0] in ("English", "") or set(cells[0]) <= {"-"}:
+            continue
+        english, da, nl, avoid = cells
+        forms = {
+            language: [form.strip().lower() for form in text.split(",") if form.strip()]
+            for language, text in (("en", english), ("da", da), ("nl", nl))
+        }
+        avoided: dict[str, list[str]] = {"da": [], "nl": []}
+        for item in filter(None, (part.strip() for part in avoid.split(";"))):
+            language, _, word = item.partition(":")
+            avoided[language.strip()].append(word.strip().lower())
+        rows.append({**forms, "avoid": avoided})
+    return rows
+
+
+def _english_has(msgid: str, forms: list[str]) -> bool:
+    text = re.sub(r"\{[^}]*\}|%\d|%n", " ", msgid)
+    # key names in the program's tooltips, such as (Enter), are not the term
+    text = re.sub(r"\((Enter|Backspace|Ctrl\+\w+)\)", " ", text)
+    return any(re.search(rf"\b{re.escape(form)}\b", text, re.IGNORECASE) for form in forms)
+
+
+def test_the_glossary_has_the_terms_of_the_game():
+    rows = _glossary()
+    assert all(row["en"] and row["da"] and row["nl"] for row in rows)
+    headwords = {row["en"][0] for row in rows}
+    assert {"checker", "home board", "bear off", "doubling cube", "hit", "enter", "pass"} <= (
+        headwords
+    )
+
+
+@pytest.mark.parametrize("language", GLOSSARY_LANGUAGES)
+def test_every_catalog_uses_the_glossary_words(language):
+    catalog = catalogs.read_catalog(catalogs.po_path(language), language)
+    problems = []
+    for row in _glossary():
+        for message in catalog:
+            if not message.id or not isinstance(message.id, str) or not message.string:
+                continue
+            text = str(message.string).lower()
+            if _english_has(message.id, row["en"]) and not any(
+                form in text for form in row[language]
+            ):
+                problems.append(f"{row['en'][0]!r} is not {row[language][0]!r} in {text!r}")
+            problems += [
+                f"{word!r} is to be avoided: {text!r}"
+                for word in row["avoid"][language]
+                if word in text
+            ]
+    assert not problems, "\n".join(sorted(set(problems)))
+
+
+def test_the_glossary_check_catches_a_slip():
+    rows = _glossary()
+    checker = next(row for row in rows if row["en"][0] == "checker")
+    assert _english_has("Move a checker.", checker["en"])
+    assert not _english_has("Play the next game (Enter)", ["enter"])
+    assert not any(form in "flyt en sten." for form in checker["da"])

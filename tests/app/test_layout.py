@@ -61,8 +61,17 @@ def panel_problems(harness) -> list[str]:
     panel = harness.item("sidePanel")
     outer = scene_rect(panel).adjusted(-0.5, -0.5, 0.5, 0.5)
     problems = []
-    for name in ("rollButton", "doubleButton", "undoButton", "confirmButton", "hintButton",
-                 "newGameButton", "playerCard0", "playerCard1", "matchLabel"):
+    for name in (
+        "rollButton",
+        "doubleButton",
+        "undoButton",
+        "confirmButton",
+        "hintButton",
+        "newGameButton",
+        "playerCard0",
+        "playerCard1",
+        "matchLabel",
+    ):
         item = harness.item(name)
         if item.isVisible() and not outer.contains(scene_rect(item)):
             problems.append(f"{name} does not fit in the side panel")

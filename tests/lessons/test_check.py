@@ -27,7 +27,7 @@ def test_shipped_lessons_pass_the_check():
 
 def test_command_line_check_exit_status():
     done = subprocess.run(
-        [sys.executable, "-m", "lessons", "check"],
+        [sys.executable, "-m", "lessons", "check", "--drills", "3"],  # 1,000: a long run
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -35,6 +35,7 @@ def test_command_line_check_exit_status():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "OK: 8 lessons" in done.stdout
+    assert "drill race-cube: 3 items, 0 problem(s)" in done.stdout
 
 
 @pytest.fixture
@@ -118,7 +119,7 @@ def test_bad_data_is_a_clear_error_naming_file_and_step(data, change, words):
 def test_command_line_check_fails_on_a_broken_lesson(data):
     _edit(data, "01", lambda c: _step(c, "pips-start")["exercise"].update(answer=170))
     done = subprocess.run(
-        [sys.executable, "-m", "lessons", "check", "--data", str(data)],
+        [sys.executable, "-m", "lessons", "check", "--data", str(data), "--drills", "0"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -133,3 +134,49 @@ def test_step_ids_are_unique_and_every_text_is_nonempty():
         ids = [s.id for s in lesson.steps]
         assert len(ids) == len(set(ids))
         assert all(text.strip() for text in lesson.messages())
+
+
+def test_a_typed_number_is_reported(data):
+    def change(content):
+        step = _step(content, "anchor")
+        step["text"][1] += " It is worth 41 pips."
+
+    _edit(data, "08", change)
+    problems = check_lessons(data).problems
+    assert any("anchor" in p and "41 pips" in p for p in problems), problems
+
+
+def test_a_wrong_claim_is_reported(data):
+    _edit(data, "01", lambda c: _step(c, "pips-start")["claims"][0].update(value=50))
+    problems = check_lessons(data).problems
+    assert any("pips-start" in p and "50" in p and "48" in p for p in problems), problems
+
+
+def test_a_wrong_product_is_reported(data):
+    def change(content):
+        step = _step(content, "pips-start")
+        step["text"][1] = step["text"][1].replace("2 x 24 = 48", "2 x 24 = 46")
+
+    _edit(data, "01", change)
+    problems = check_lessons(data).problems
+    assert any("2 x 24 is not 46" in p for p in problems), problems
+
+
+def test_a_take_step_with_a_typed_chance_is_reported(data):
+    def change(content):
+        step = _step(content, "take-point")
+        step["exercise"].update(chance=40, prompt="You win 40% of the games. Take or pass?")
+
+    _edit(data, "07", change)
+    problems = check_lessons(data).problems
+    assert any("take-point" in p and "evaluator gives" in p for p in problems), problems
+
+
+def test_the_shot_table_is_the_engines():
+    from lessons.claims import _lone_shots
+
+    direct = [_lone_shots(d) for d in range(1, 7)]
+    indirect = [_lone_shots(d) for d in range(7, 13)]
+    # the published table: 11, 12, 14, 15, 15, 17 direct; never more than 6 from 7 to 12 pips
+    assert (min(direct), max(direct)) == (11, 17) and direct == sorted(direct)
+    assert max(indirect) == 6

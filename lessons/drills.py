@@ -1,0 +1,316 @@
+"""Endless drills: positions drawn at random, every answer computed by the engine or evaluator.
+
+Each drill draws a ``Step`` (the same value a lesson step is, so the lesson player shows it the
+same way) from a ``random.Random``: ``DRILLS["pips"].draw(rng)``. The positions come from games
+of random legal plays or from random race and bear-off boards, so they are always legal; the
+exercise computes its answer as a lesson exercise does. ``python -m lessons check`` draws 1,000
+items of every drill and checks each like a lesson step (``check_drills``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine import IllegalPlayError, Position, Reason, TurnBuilder, legal_plays
+from engine.dice import check_roll
+from lessons.exercises import (
+    DiceCountExercise,
+    Exercise,
+    GamePointsExercise,
+    JudgeExercise,
+    PipsExercise,
+    PlayExercise,
+    ReachExercise,
+    ShotsExercise,
+    TakeExercise,
+    full_notation,
+)
+from lessons.i18n import N_
+from lessons.model import Mark, Step
+
+# Prompts of the drills (msgids). The dice and the marked point are shown on the board.
+PIPS_YOU = N_("What is your pip count?")
+PIPS_OPPONENT = N_("What is your opponent's pip count?")
+SHOTS = N_("How many of the 36 rolls hit your blot?")
+ENTER = N_("Click every point your checker on the bar can reach.")
+ENTER_NONE = N_("How many dice can you play?")
+GAME_POINTS = N_("How many points do you win?")
+BOTH_DICE = N_("Play the roll, using as many dice as the rules allow.")
+BEAR_OFF = N_("Bear off as many checkers as the rules allow.")
+OPENING = N_("Play this opening roll: choose the play you think is strongest.")
+TAKE = N_("You win {chance}% of the games. Take or pass?")
+
+TITLES = {
+    "pips": N_("Drill: count the pips"),
+    "shots": N_("Drill: count the shots"),
+    "entering": N_("Drill: enter from the bar"),
+    "bear-off": N_("Drill: bear off"),
+    "opening": N_("Drill: opening rolls"),
+    "race-cube": N_("Drill: take or pass in a race"),
+    "dice-count": N_("Drill: how many dice can you play"),
+    "game-points": N_("Drill: what a won game is worth"),
+    "both-dice": N_("Drill: use both dice"),
+}
+
+# The drills that end each lesson in a short mixed quiz (``quiz``).
+LESSON_QUIZ = {
+    "board": ("pips",),
+    "moving": ("opening", "dice-count"),
+    "whole-roll": ("both-dice", "dice-count", "bear-off"),
+    "hitting": ("entering", "shots"),
+    "bearing-off": ("bear-off", "pips"),
+    "winning": ("game-points",),
+    "cube": ("race-cube",),
+    "crawford-strategy": ("shots", "opening", "pips"),
+}
+QUIZ_ITEMS = 3
+
+MIN_TAKE_MARGIN = 3  # per cent from the 25% take point: no coin-flip decisions in a drill
+MAX_GAMMONS = 0.02
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One kind of drill: ``draw(rng)`` gives a new item as a lesson ``Step``."""
+
+    id: str
+    make: Callable[[random.Random], tuple[Position, Exercise, tuple[Mark, ...], str]]
+
+    @property
+    def title(self) -> str:
+        return TITLES[self.id]
+
+    def draw(self, rng: random.Random, number: int = 0) -> Step:
+        """A new item; ``number`` only names it (``pips-12``)."""
+        position, exercise, marks, turn = self.make(rng)
+        shown = position.swapped() if turn == "opponent" else position
+        dice = getattr(exercise, "dice", None)
+        return Step(
+            id=f"{self.id}-{number}",
+            title=self.title,
+            text=(exercise.prompt,),
+            position=position,
+            position_id=shown.position_id(),
+            board=None,
+            match=None,
+            dice=dice,
+            marks=marks,
+            exercise=exercise,
+            seeds=(),
+            turn=turn,
+        )
+
+
+# -- positions ------------------------------------------------------------------------------------
+def random_game_position(rng: random.Random, max_plies: int = 40) -> Position:
+    """The position after a random number of random legal plays from the start, a side on roll."""
+    position = Position.start()
+    for _ in range(rng.randint(0, max_plies)):
+        dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
+        plays = legal_plays(position, dice)
+        nxt = rng.choice(plays).result if plays else position.swapped()
+        if nxt is None or nxt.is_game_over():
+            break
+        position = nxt
+    return position
+
+
+def _spread(rng: random.Random, count: int, low: int, high: int) -> list[int]:
+    """``count`` checkers on points ``low..high`` (24 counts, index 0 is point 1)."""
+    side = [0] * 25
+    for _ in range(count):
+        side[rng.randint(low, high) - 1] += 1
+    return side
+
+
+def random_race(rng: random.Random) -> Position:
+    """A race: both sides' checkers past each other, none borne off."""
+    mine = _spread(rng, 15, 1, rng.choice([6, 7, 8, 9]))
+    theirs = _spread(rng, 15, 1, rng.choice([6, 7, 8, 9]))
+    return Position(mine, theirs)
+
+
+def random_bear_off(rng: random.Random) -> Position:
+    """You bearing off (some checkers off already) against a race or a closed-in opponent."""
+    mine = _spread(rng, rng.randint(2, 15), 1, 6)
+    theirs = _spread(rng, 15, 1, 12)
+    free = [i for i in range(18, 24) if not mine[23 - i]]  # your empty home points
+    if free and rng.random() < 0.3:  # an opponent checker still back: a play may leave a shot
+        theirs[rng.choice(free)] += 1
+        theirs[next(i for i, n in enumerate(theirs) if n and i < 18)] -= 1
+    return Position(mine, theirs)
+
+
+# -- the drills -----------------------------------------------------------------------------------
+def _base(position: Position, prompt: str, answer: object) -> dict:
+    return {"position": position, "match": None, "prompt": prompt, "explain": None,
+            "declared": answer}  # fmt: skip
+
+
+def _pips(rng: random.Random):  # type: ignore[no-untyped-def]
+    position = random_game_position(rng)
+    side = rng.choice(["you", "opponent"])
+    ex = PipsExercise(**_base(position, PIPS_YOU if side == "you" else PIPS_OPPONENT, 0), side=side)
+    return position, _declare(ex), (), "you"
+
+
+def _shots(rng: random.Random):  # type: ignore[no-untyped-def]
+    while True:
+        position = random_game_position(rng, 30)
+        blots = [
+            p
+            for p in range(1, 25)
+            if position.checker_at(p) == 1 and any(position.checker_at(q) < 0 for q in range(1, p))
+        ]
+        if blots:
+            target = rng.choice(blots)
+            ex = ShotsExercise(**_base(position, SHOTS, 0), by="opponent", target=target)
+            return position, _declare(ex), (Mark("ring", target),), "you"
+
+
+def _entering(rng: random.Random):  # type: ignore[no-untyped-def]
+    mine = [0] * 25
+    mine[24] = rng.randint(1, 2)
+    for _ in range(15 - mine[24]):
+        mine[rng.choice([5, 7, 12, 5, 4, 3])] += 1
+    theirs = [0] * 25
+    held = rng.sample(range(6), rng.randint(1, 6))  # the opponent's home points made
+    for i in held:
+        theirs[i] = 2
+    rest = 15 - 2 * len(held)
+    for _ in range(rest):  # their 8, 9, 10, 11 and 13-points: your 17 to 14 and 12
+        theirs[rng.choice([7, 8, 9, 10, 12])] += 1
+    position = Position(mine, theirs)
+    dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
+    reach = ReachExercise(**_base(position, ENTER, []), dice=dice, src=25)
+    if reach.answer():
+        return position, _declare(reach), (Mark("ring", 25),), "you"
+    count = DiceCountExercise(**_base(position, ENTER_NONE, 0), dice=dice)
+    return position, _declare(count), (Mark("ring", 25),), "you"
+
+
+def _bear_off(rng: random.Random):  # type: ignore[no-untyped-def]
+    position = random_bear_off(rng)
+    dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
+    plays = legal_plays(position, dice)
+    most = max(sum(1 for s in p.steps if s.dst == 0) for p in plays)
+    ex = PlayExercise(**_base(position, BEAR_OFF, []), dice=dice, goal={"off": most})
+    return position, _declare(ex), (), "you"
+
+
+def _dice_count(rng: random.Random):  # type: ignore[no-untyped-def]
+    # About half the items are rolls that cannot all be played: those are the lesson.
+    while True:
+        position = random_game_position(rng, 60)
+        dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
+        ex = DiceCountExercise(**_base(position, ENTER_NONE, 0), dice=dice)
+        full = 4 if dice[0] == dice[1] else 2
+        if ex.answer() < full or rng.random() < 0.15:
+            return position, _declare(ex), (), "you"
+
+
+def _game_points(rng: random.Random):  # type: ignore[no-untyped-def]
+    theirs = [0] * 25
+    left = 15 - (rng.randint(1, 4) if rng.random() < 0.5 else 0)  # some borne off, or none
+    back = rng.random() < 0.4  # a checker still in your home board or on the bar
+    if back and left == 15:
+        theirs[rng.choice([18, 19, 20, 21, 22, 23, 24])] += 1  # their 19-24 or the bar
+        left -= 1
+    for _ in range(left):
+        theirs[rng.randint(0, 17 if left < 15 else 11)] += 1
+    position = Position([0] * 25, theirs)
+    ex = GamePointsExercise(**_base(position, GAME_POINTS, 0))
+    return position, _declare(ex), (), "you"
+
+
+_DICE_RULES = (Reason.MUST_USE_BOTH_DICE, Reason.MUST_PLAY_HIGHER_DIE, Reason.MUST_USE_MORE_DICE)
+
+
+def _both_dice(rng: random.Random):  # type: ignore[no-untyped-def]
+    # Lesson 3's boards: a few checkers of yours outside, points of your opponent's in the way;
+    # kept when some move the dice allow is refused by the rule to use the whole roll.
+    while True:
+        mine = [0] * 25
+        for _ in range(rng.randint(1, 3)):
+            mine[rng.randint(6, 11)] += 1  # your 7- to 12-points
+        theirs = [0] * 25
+        for point in rng.sample(range(1, 12), rng.randint(2, 4)):
+            if not mine[point - 1]:
+                theirs[24 - point] = 2
+        theirs[0] += 15 - sum(theirs)
+        position = Position(mine, theirs)
+        dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
+        if _refused_by_the_dice_rules(position, dice):
+            ex = PlayExercise(**_base(position, BOTH_DICE, []), dice=dice)
+            return position, _declare(ex), (), "you"
+
+
+def _refused_by_the_dice_rules(position: Position, dice: tuple[int, int]) -> bool:
+    """Some single move the dice allow is refused because the whole roll could not be used."""
+    builder = TurnBuilder(position, dice)
+    for src in range(1, 26):
+        if (position.on_bar()[0] if src == 25 else position.checker_at(src)) <= 0:
+            continue
+        for die in set(dice):
+            try:
+                builder.move_checker(src, 25 - die if src == 25 else max(src - die, 0))
+            except IllegalPlayError as exc:
+                if exc.reason in _DICE_RULES:
+                    return True
+            else:
+                builder.undo()
+    return False
+
+
+OPENING_ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a - 1, 0, -1)]
+
+
+def _opening(rng: random.Random):  # type: ignore[no-untyped-def]
+    dice = rng.choice(OPENING_ROLLS)
+    ex = JudgeExercise(**_base(Position.start(), OPENING, ""), dice=dice)
+    return Position.start(), _declare(ex), (), "you"
+
+
+def _race_cube(rng: random.Random):  # type: ignore[no-untyped-def]
+    while True:
+        position = random_race(rng)  # the student's view; the opponent doubles
+        ex = TakeExercise(**_base(position, TAKE, "take"), chance=50)
+        chance, gammons = ex.evaluated()
+        if gammons <= MAX_GAMMONS and abs(chance - 25) >= MIN_TAKE_MARGIN and chance < 60:
+            ex = TakeExercise(**_base(position, TAKE, "take"), chance=chance)
+            return position, _declare(ex), (), "opponent"
+
+
+def _declare(ex: Exercise) -> Exercise:
+    """The item's declared answer is the computed one (a drill has no file to compare with)."""
+    answer = ex.answer()
+    if isinstance(ex, JudgeExercise):
+        answer = ex.answer()
+    elif isinstance(ex, PlayExercise):
+        answer = [full_notation(p) for p in ex.accepted()]
+    ex.declared = answer
+    return ex
+
+
+DRILLS: dict[str, Drill] = {
+    drill.id: drill
+    for drill in (
+        Drill("pips", _pips),
+        Drill("shots", _shots),
+        Drill("entering", _entering),
+        Drill("bear-off", _bear_off),
+        Drill("opening", _opening),
+        Drill("race-cube", _race_cube),
+        Drill("dice-count", _dice_count),
+        Drill("game-points", _game_points),
+        Drill("both-dice", _both_dice),
+    )
+}
+
+
+def quiz(lesson_id: str, rng: random.Random, items: int = QUIZ_ITEMS) -> list[Step]:
+    """A short mixed quiz to end a lesson: ``items`` drill items of the lesson's drills."""
+    drills = LESSON_QUIZ[lesson_id]
+    return [DRILLS[drills[n % len(drills)]].draw(rng, n) for n in range(items)]

@@ -1,0 +1,115 @@
+"""A lesson's exercises as a printable worksheet: questions, then a separate answer key.
+
+``worksheet(lesson, translate)`` gives the items in a language: the step's title, the question,
+the Position ID (and Match ID) to set the board up in any program, the dice, the position for a
+board diagram, and the answer as the hints write it. The app draws the diagrams and writes the
+PDF (Qt lives there); ``python -m lessons worksheet`` writes the same worksheet as plain text.
+"""
+
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import Position
+from lessons.exercises import (
+    HINT_NO,
+    HINT_PASS,
+    HINT_TAKE,
+    HINT_YES,
+    ChoiceExercise,
+    Exercise,
+    NumberExercise,
+)
+from lessons.i18n import N_, Translate, identity
+from lessons.model import Lesson, Step
+
+ANSWERS = N_("Answers")
+
+
+@dataclass(frozen=True)
+class WorksheetItem:
+    """One exercise of a worksheet, its texts translated."""
+
+    number: int
+    step_id: str
+    title: str
+    question: str
+    position: Position  # the student's view, for the diagram
+    position_id: str  # with the player to act on roll (see ``Step.turn``)
+    match_id: str | None
+    dice: tuple[int, int] | None
+    answer: str
+
+
+def worksheet(lesson: Lesson, translate: Translate = identity) -> list[WorksheetItem]:
+    """The lesson's exercises, numbered, with their answers (the last hint, translated)."""
+    items = []
+    for step in lesson.steps:
+        ex = step.exercise
+        if ex is None:
+            continue
+        items.append(_item(len(items) + 1, step, ex, translate))
+    return items
+
+
+def _item(number: int, step: Step, ex: Exercise, translate: Translate) -> WorksheetItem:
+    question = ex.render_prompt(translate)
+    if isinstance(ex, ChoiceExercise):
+        question += " (" + " / ".join(translate(_CHOICE[c]) for c in ex.choices) + ")"
+    answer = ex.hints()[-1].feedback.render(translate)
+    if isinstance(ex, NumberExercise):
+        answer = str(ex.answer())
+    return WorksheetItem(
+        number=number,
+        step_id=step.id,
+        title=translate(step.title),
+        question=question,
+        position=step.position,
+        position_id=step.position_id,
+        match_id=step.match.match_id if step.match is not None else None,
+        dice=getattr(ex, "dice", None) or step.dice,
+        answer=answer,
+    )
+
+
+# the choice buttons' words, as the hints say them
+_CHOICE = {"take": HINT_TAKE, "pass": HINT_PASS, "yes": HINT_YES, "no": HINT_NO}
+
+
+def as_text(lesson: Lesson, translate: Translate = identity) -> str:
+    """The worksheet as plain text: the questions, then the answer key."""
+    items = worksheet(lesson, translate)
+    lines = [f"{lesson.number}. {translate(lesson.title)}", ""]
+    for item in items:
+        dice = f"  {item.dice[0]}-{item.dice[1]}" if item.dice else ""
+        match = f"  Match ID {item.match_id}" if item.match_id else ""
+        lines += [
+            f"{item.number}. {item.title}",
+            f"   {item.question}",
+            f"   Position ID {item.position_id}{match}{dice}",
+            "",
+        ]
+    lines += [translate(ANSWERS), ""]
+    lines += [f"{item.number}. {item.answer}" for item in items]
+    return "\n".join(lines) + "\n"
+
+
+def translator(language: str) -> Translate:
+    """The gettext function of ``language`` from the shipped catalogs (English: the source)."""
+    import locales
+
+    if language not in locales.LANGUAGES:
+        raise ValueError(f"unknown language {language!r} (known: {', '.join(locales.LANGUAGES)})")
+    if language == "en":
+        return identity
+    found = gettext.translation(
+        "messages", localedir=str(locales.directory()), languages=[language]
+    )
+    return found.gettext
+
+
+def write(lesson: Lesson, language: str, output: Path) -> None:
+    """Write the worksheet of ``lesson`` in ``language`` to ``output`` (plain text, UTF-8)."""
+    output.write_text(as_text(lesson, translator(language)), encoding="utf-8")

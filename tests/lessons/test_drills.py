@@ -1,0 +1,137 @@
+"""The drills draw legal positions whose answers the engine and the evaluator compute."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Position, legal_plays
+from lessons.drills import DRILLS, OPENING_ROLLS
+from lessons.exercises import (
+    DiceCountExercise,
+    JudgeExercise,
+    PipsExercise,
+    PlayExercise,
+    ReachExercise,
+    ShotsExercise,
+    TakeExercise,
+)
+from lessons.validate import check_drills
+
+# The whole check draws 1,000 items per drill (`python -m lessons check`); the suite draws a few.
+ITEMS = 12
+
+
+def test_every_drill_passes_the_check_on_a_sample():
+    found = check_drills(5, seed=7)
+    assert set(found) == set(DRILLS)
+    assert all(not problems for problems in found.values()), found
+
+
+@pytest.mark.parametrize("drill_id", sorted(DRILLS))
+def test_a_drill_is_endless_and_repeatable(drill_id):
+    drill = DRILLS[drill_id]
+    first = [drill.draw(random.Random(3), n).position_id for n in range(3)]
+    again = [drill.draw(random.Random(3), n).position_id for n in range(3)]
+    assert first == again
+    rng = random.Random(5)
+    items = [drill.draw(rng, n) for n in range(ITEMS)]
+    assert all(Position.from_position_id(s.position_id) for s in items)
+    if drill_id != "opening":
+        assert len({(s.position_id, s.dice) for s in items}) > ITEMS // 2
+
+
+def test_pips_and_shots_answers_are_the_engines():
+    rng = random.Random(11)
+    pips = DRILLS["pips"].draw(rng).exercise
+    assert isinstance(pips, PipsExercise)
+    mine, theirs = pips.position.pip_count()
+    assert pips.answer() == (mine if pips.side == "you" else theirs)
+    shots = DRILLS["shots"].draw(rng).exercise
+    assert isinstance(shots, ShotsExercise)
+    assert shots.position.checker_at(shots.target) == 1
+    assert 0 <= shots.answer() <= 36
+
+
+def test_bear_off_asks_for_the_most_checkers_the_rules_allow():
+    rng = random.Random(2)
+    for _ in range(ITEMS):
+        ex = DRILLS["bear-off"].draw(rng).exercise
+        assert isinstance(ex, PlayExercise)
+        most = max(sum(s.dst == 0 for s in p.steps) for p in legal_plays(ex.position, ex.dice))
+        assert ex.goal == {"off": most}
+        assert ex.accepted()
+
+
+def test_entering_is_from_the_bar():
+    rng = random.Random(4)
+    kinds = set()
+    for _ in range(40):
+        step = DRILLS["entering"].draw(rng)
+        assert step.position.on_bar()[0] >= 1
+        ex = step.exercise
+        kinds.add(type(ex))
+        if isinstance(ex, ReachExercise):
+            assert ex.src == 25 and ex.answer()
+        else:
+            assert isinstance(ex, DiceCountExercise) and ex.answer() == 0
+    assert kinds == {ReachExercise, DiceCountExercise}
+
+
+def test_opening_rolls_are_the_fifteen_and_judged():
+    assert len(OPENING_ROLLS) == 15
+    assert all(a != b for a, b in OPENING_ROLLS)
+    ex = DRILLS["opening"].draw(random.Random(1)).exercise
+    assert isinstance(ex, JudgeExercise)
+    assert ex.position == Position.start()
+    assert ex.check_play(ex.shown_play()).correct
+
+
+def test_race_cube_states_the_evaluated_chance_with_the_doubler_on_roll():
+    step = DRILLS["race-cube"].draw(random.Random(8))
+    ex = step.exercise
+    assert isinstance(ex, TakeExercise) and step.turn == "opponent"
+    assert Position.from_position_id(step.position_id) == step.position.swapped()
+    assert ex.evaluated()[0] == ex.chance
+    assert ex.render_prompt() == f"You win {ex.chance}% of the games. Take or pass?"
+    assert ex.answer() == ("take" if ex.chance >= 25 else "pass")
+
+
+def test_every_lesson_ends_with_a_mixed_quiz():
+    from lessons.drills import LESSON_QUIZ, QUIZ_ITEMS, quiz
+    from lessons.model import load_lessons
+
+    lessons = load_lessons()
+    assert set(LESSON_QUIZ) == {lesson.id for lesson in lessons}
+    steps = quiz("crawford-strategy", random.Random(9))
+    assert len(steps) == QUIZ_ITEMS
+    assert {s.id.rsplit("-", 1)[0] for s in steps} == set(LESSON_QUIZ["crawford-strategy"])
+    assert all(s.exercise is not None for s in steps)
+
+
+def test_game_points_and_dice_count_drills_are_the_rules():
+    from lessons.match import game_points
+
+    rng = random.Random(6)
+    for _ in range(ITEMS):
+        ex = DRILLS["game-points"].draw(rng).exercise
+        assert ex.answer() == game_points(ex.position)
+        count = DRILLS["dice-count"].draw(rng).exercise
+        plays = legal_plays(count.position, count.dice)
+        assert count.answer() == max((p.dice_used for p in plays), default=0)
+
+
+def test_both_dice_items_refuse_a_move_that_wastes_a_die():
+    from lessons.drills import _refused_by_the_dice_rules
+
+    rng = random.Random(12)
+    for _ in range(ITEMS):
+        ex = DRILLS["both-dice"].draw(rng).exercise
+        assert isinstance(ex, PlayExercise) and not ex.goal
+        assert _refused_by_the_dice_rules(ex.position, ex.dice)
+        assert {p.result for p in ex.accepted()} == {p.result for p in ex.legal()}
+    # lesson 3: 8/6 must give way to the higher die; 5/off would waste the 3
+    assert _refused_by_the_dice_rules(Position.from_text("x 8:1; o 3:2 24:13"), (3, 2))
+    assert _refused_by_the_dice_rules(Position.from_text("x 5:1 4:1; o 1:2 24:13"), (5, 3))
+    assert not _refused_by_the_dice_rules(Position.start(), (3, 1))
