@@ -20,6 +20,8 @@ from app.settings import HINT_CHECKERS, HINT_POINTS, Settings
 from app.texts import _
 
 QML_IMPORT_NAME = "app.qml"
+
+LAST_MOVE_COLOUR = "#a0f0e6c8"  # the from-to marks of the last play: soft, behind the hints
 QML_IMPORT_MAJOR_VERSION = 1
 
 
@@ -36,7 +38,7 @@ class ViewState:
     ringCheckers: list[int] = field(default_factory=list)  # noqa: N815
     ringPoints: list[int] = field(default_factory=list)  # noqa: N815
     selected: int = -1
-    lastMove: list[dict[str, int]] = field(default_factory=list)  # noqa: N815
+    lastMove: list[dict[str, Any]] = field(default_factory=list)  # noqa: N815
     legalSteps: list[dict[str, int]] = field(default_factory=list)  # noqa: N815
     canRoll: bool = False  # noqa: N815
     canDouble: bool = False  # noqa: N815
@@ -164,7 +166,7 @@ def build_state(
         ringCheckers=ring_checkers,
         ringPoints=ring_points,
         selected=board_input.selected if moving else -1,
-        lastMove=[{"from": a, "to": b} for a, b in flow.last_move],
+        lastMove=[{"from": a, "to": b, "color": LAST_MOVE_COLOUR} for a, b in flow.last_move],
         legalSteps=[
             {"from": to_location(player, s.src), "to": to_location(player, s.dst)} for s in steps
         ],

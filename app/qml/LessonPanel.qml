@@ -165,6 +165,9 @@ Item {
                                 editable: true
                                 font.pixelSize: 15 * panel.ui
                                 Layout.preferredWidth: 130 * panel.ui
+                                // Enter answers (the typed number is taken first).
+                                Keys.onReturnPressed: LessonPlayer.answerNumber(numberInput.value)
+                                Keys.onEnterPressed: LessonPlayer.answerNumber(numberInput.value)
                                 Connections {
                                     target: panel
                                     function onViewChanged() {

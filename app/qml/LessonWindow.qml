@@ -45,7 +45,7 @@ ApplicationWindow {
         onActivated: LessonPlayer.showHint()
     }
     Shortcut {
-        sequences: [StandardKey.Close, "Ctrl+W", "Esc"]
+        sequences: ["Ctrl+W", "Ctrl+F4", "Esc"]  // not StandardKey.Close: it holds Ctrl+W too, and a key twice is ambiguous
         onActivated: lessonWindow.close()
     }
     Shortcut {

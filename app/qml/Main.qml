@@ -51,7 +51,11 @@ ApplicationWindow {
     // -- shortcuts ----------------------------------------------------------------------------
     Shortcut { sequences: ["R", "Space"]; enabled: MatchView.canRoll; onActivated: GameFlow.roll() }
     Shortcut { sequences: [StandardKey.Undo, "Backspace"]; enabled: MatchView.canUndo; onActivated: GameFlow.undo() }
-    Shortcut { sequences: ["Return", "Enter"]; onActivated: window.confirmOrNext() }
+    Shortcut {
+        sequences: ["Return", "Enter"]
+        enabled: !newGameDialog.opened && !confirmNewDialog.opened
+        onActivated: window.confirmOrNext()
+    }
     Shortcut { sequence: "D"; enabled: MatchView.canDouble; onActivated: GameFlow.double() }
     Shortcut { sequence: "Ctrl+N"; onActivated: window.askNewGame() }
     Shortcut { sequence: "H"; onActivated: Settings.cycleHintMode() }
@@ -231,6 +235,7 @@ ApplicationWindow {
                 cubeOffered: MatchView.cubeOffered
                 ringCheckers: MatchView.ringCheckers
                 ringPoints: MatchView.ringPoints
+                arrows: MatchView.lastMove  // the last play, from-to
                 selectedLocation: MatchView.selected
                 draggableLocations: MatchView.draggable
                 interactive: MatchView.humanToAct

@@ -27,6 +27,12 @@ Dialog {
         name1Field.text = d.opponent === "human" ? d.name1 : ""
     }
 
+    Shortcut {  // Enter starts the game from any field of the dialog
+        sequences: ["Return", "Enter"]
+        enabled: dialog.opened
+        onActivated: dialog.start()
+    }
+
     function start() {
         GameFlow.newGame({
             "opponent": opponents[opponentBox.currentIndex],
@@ -75,7 +81,7 @@ Dialog {
             enabled: lengthBox.currentIndex > 0
             text: qsTr("No doubling in the Crawford game")
         }
-        Label { text: qsTr("White (bottom)") }
+        Label { text: qsTr("White") }
         TextField {
             id: name0Field
             objectName: "name0Field"
@@ -83,7 +89,7 @@ Dialog {
             maximumLength: 40
             placeholderText: qsTr("White")
         }
-        Label { text: qsTr("Black (top)") }
+        Label { text: opponentBox.currentIndex === 0 ? qsTr("Black") : qsTr("Computer") }
         TextField {
             id: name1Field
             objectName: "name1Field"

@@ -100,6 +100,7 @@ Rectangle {
                 if (MatchView.crawfordGame) t += " · " + qsTr("Crawford game")
                 if (MatchView.cubeEnabled && !MatchView.crawfordGame)
                     t += " · " + qsTr("Cube %1").arg(MatchView.cubeValue)
+                if (MatchView.cubeOwnerText !== "") t += " · " + MatchView.cubeOwnerText
                 return t
             }
             color: "#f6ead2"
@@ -219,6 +220,17 @@ Rectangle {
                 hint: qsTr("Confirm the end of your turn (Enter)")
                 enabled: MatchView.canConfirm
                 onClicked: GameFlow.confirm()
+            }
+            Label {  // why the Double button is greyed (the engine's reason)
+                objectName: "doubleRefusal"
+                Layout.fillWidth: true
+                Layout.columnSpan: 2
+                visible: MatchView.doubleRefusal !== ""
+                text: MatchView.doubleRefusal
+                wrapMode: Text.WordWrap
+                color: "#d8c7a6"
+                font.pixelSize: 12 * panel.ui
+                font.italic: true
             }
             GameButton {
                 objectName: "hintButton"

@@ -1,0 +1,123 @@
+"""Each window's keys act in that window only; dialogs answer Enter; nothing is thrown away
+without asking; the window says why an action is not allowed."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QMetaObject, Qt
+from PySide6.QtTest import QTest
+
+from engine import Position
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(60)]
+
+
+def open_lessons(harness):
+    QMetaObject.invokeMethod(harness.window, "openLessons")
+    harness.settle(50)
+    lessons = harness.window.property("lessonWindow")
+    assert lessons is not None and lessons.isVisible()
+    lessons.requestActivate()
+    harness.qtbot.waitUntil(lambda: lessons.isActive(), timeout=2000)
+    return lessons
+
+
+def test_game_keys_do_nothing_while_the_lessons_are_in_front(harness):
+    harness.open(seed=5)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    while game.legalSteps:
+        harness.play_step(game.legalSteps[0])
+    assert game.canRoll
+    lessons = open_lessons(harness)
+    mover = game.onRoll
+    for key, mods in (
+        (Qt.Key.Key_R, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Space, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier),
+        (Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier),
+    ):
+        QTest.keyClick(lessons, key, mods)
+        harness.settle(20)
+    assert game.canRoll and game.onRoll == mover  # the hidden game did not roll
+    assert (
+        not harness.w.engine.rootObjects()[0].findChild(object, "newGameDialog").property("opened")
+    )
+    QTest.keyClick(lessons, Qt.Key.Key_Escape)
+    harness.settle(20)
+    assert not lessons.isVisible()
+
+
+def test_ctrl_w_and_the_close_button_close_the_lessons(harness):
+    harness.open(seed=5)
+    lessons = open_lessons(harness)
+    QTest.keyClick(lessons, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    harness.settle(20)
+    assert not lessons.isVisible()
+    lessons = open_lessons(harness)
+    from tests.app.driver import WindowDriver
+
+    driver = WindowDriver()
+    driver.qtbot, driver.window = harness.qtbot, lessons
+    driver.click("closeLessonsButton")
+    assert not lessons.isVisible()
+
+
+def test_new_game_asks_before_dropping_a_game_and_enter_starts_it(harness):
+    harness.open(seed=5)
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 5})
+    while game.legalSteps:
+        harness.play_step(game.legalSteps[0])
+    assert game.matchInProgress
+    board = list(game.board)
+    QTest.keyClick(harness.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    harness.settle(50)
+    assert harness.find("keepPlayingButton") is not None
+    harness.click("keepPlayingButton")
+    harness.settle(50)
+    assert list(game.board) == board and game.matchInProgress  # nothing was thrown away
+    QTest.keyClick(harness.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    harness.settle(50)
+    harness.click("resignAndNewButton")
+    harness.settle(50)
+    assert harness.item("startGameButton").isVisible()
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)
+    harness.settle(50)
+    closed = harness.find("startGameButton")
+    assert closed is None or not closed.isVisible()
+    assert not game.matchInProgress and game.score == [0, 0]
+
+
+def test_the_greyed_double_button_says_why(harness):
+    harness.open(seed=5)
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 5, "cube": True})
+    # Black owns the cube at 2: White may not redouble.
+    game.show_position(
+        Position.start(), 0, match_length=5, cube_value=2, cube_owner=1, score=(1, 2)
+    )
+    harness.settle()
+    assert game.canRoll and not game.canDouble
+    assert not harness.item("doubleButton").isEnabled()
+    reason = harness.item("doubleRefusal")
+    assert reason.isVisible()
+    assert reason.property("text") == "Only the owner of the cube may redouble."
+    assert "Black owns the cube." in harness.item("matchLabel").property("text")
+
+
+def test_the_last_play_is_marked_on_the_board(harness):
+    harness.open(seed=5)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    steps = []
+    mover = game.onRoll
+    while game.legalSteps:
+        step = game.legalSteps[0]
+        steps.append((step["from"], step["to"]))
+        harness.play_step(step)
+    assert game.onRoll != mover
+    marks = [(m["from"], m["to"]) for m in game.lastMove]
+    assert marks == steps
+    board = harness.item("board")
+    assert len(board.property("arrows")) == len(steps)
