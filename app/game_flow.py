@@ -9,27 +9,26 @@ allowed and shows the engine's reasons.
 
 from __future__ import annotations
 
-import json
 import random
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
-from app import match_texts
+from app import game_save, match_texts
 from app.board_input import BoardInput, reason_message
 from app.computer_turn import ComputerTurn
-from app.match_view import FlowState, MatchView, build_state, display_names
+from app.history import History
+from app.match_view import FlowState, MatchView, build_state, display_names, review_state
 from app.session import LEVELS, MATCH_LENGTHS, MatchSettings, Session, to_location
 from app.settings import Settings
 from app.storage import Storage
 from app.texts import N_, P, T
-from engine import EngineError, Position
+from engine import Position
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
-
-SAVE_NAME = "game.json"
 
 
 @QmlElement
@@ -51,6 +50,7 @@ class GameFlow(QObject):
         board_input: BoardInput,
         computer: ComputerTurn,
         view: MatchView,
+        history: History,
         seed: int | None = None,
         parent: QObject | None = None,
     ) -> None:
@@ -60,6 +60,7 @@ class GameFlow(QObject):
         self.input = board_input
         self.computer = computer
         self.view = view
+        self.history = history
         self._seed = seed
         self._session: Session | None = None
         self._status = T("")
@@ -71,6 +72,7 @@ class GameFlow(QObject):
         board_input.refused.connect(self._on_refused)
         board_input.changed.connect(self.publish)
         computer.thinkingChanged.connect(self.publish)
+        history.changed.connect(self.publish)
         computer.failed.connect(self._on_computer_failed)
         for signal in (settings.hintModeChanged, settings.boardTurningChanged):
             signal.connect(self.publish)
@@ -114,13 +116,7 @@ class GameFlow(QObject):
 
     def show_position(self, position: Position, on_roll: int = 0, **state: Any) -> None:
         """Show ``position`` (seen from ``on_roll``) in any state a Position and Match ID give."""
-        settings = MatchSettings(
-            cube=bool(state.get("cube", state.get("cube_value", 1) > 1)),
-            names=tuple(state.get("names", ("", ""))),  # type: ignore[arg-type]
-            computer=bool(state.get("computer", False)),
-            level=str(state.get("level", "medium")),
-        )
-        settings.match_length = int(state.get("match_length", 0))  # any length the IDs allow
+        settings = _position_settings(state)
         session = Session(settings, seed=self._new_seed())
         dice = state.get("dice")
         session.set_up(
@@ -148,6 +144,7 @@ class GameFlow(QObject):
         self.computer.cancel()
         self._busy = False
         self._session = session
+        self.history.reset()
         self._last_play = T("")
         self._last_move = ()
         s = session.settings
@@ -193,7 +190,9 @@ class GameFlow(QObject):
 
     def _my_turn(self, phase: str) -> bool:
         s = self._session
-        return s is not None and not self._busy and s.phase == phase and self.human(s.on_roll)
+        if s is None or self._busy or self.history.reviewing:  # the review is read-only
+            return False
+        return s.phase == phase and self.human(s.on_roll)
 
     @Slot()
     def roll(self) -> None:
@@ -402,6 +401,12 @@ class GameFlow(QObject):
     @Slot()
     def publish(self) -> None:
         s = self._session
+        moment = self.history.moment()
+        if s is not None and moment is not None:  # read-only: a moment of the match's history
+            h = self.history
+            lines = h.game_lines(moment.game)
+            self.view.update(review_state(s, moment, (h.index, h.count), lines, h.index))
+            return
         names = display_names(s)
         on_roll = s.on_roll if s is not None else 0
         flow = FlowState(
@@ -415,7 +420,8 @@ class GameFlow(QObject):
             notice=self._notice.render(names),
             last_move=self._last_move,
         )
-        self.view.update(build_state(s, flow, self.input, self.settings))
+        state = build_state(s, flow, self.input, self.settings)
+        self.view.update(replace(state, historyCount=len(self.history.items())))
 
     def _show_notice(self, notice: T) -> None:
         self._notice = notice
@@ -423,28 +429,15 @@ class GameFlow(QObject):
 
     # -- saving ---------------------------------------------------------------------------------
     def _save(self) -> None:
-        if self.storage is None or self._session is None:
-            return
-        try:
-            self.storage.write(SAVE_NAME, json.dumps(self._session.to_dict()))
-        except OSError as exc:
-            self._show_notice(T(N_("The game could not be saved: {0}"), str(exc)))
+        notice = game_save.save(self.storage, self._session)
+        if notice is not None:
+            self._show_notice(notice)
 
     def _load(self) -> bool:
-        if self.storage is None:
-            return False
-        try:
-            text = self.storage.read(SAVE_NAME)
-            if text is None:
-                return False
-            session = Session.from_json(text)
-        except (OSError, ValueError, EngineError, RecursionError, OverflowError) as exc:
-            where = self.storage.set_aside(SAVE_NAME) or "-"
-            message = N_(
-                "The saved game could not be read ({0}). It was moved aside as {1}; "
-                "a new game starts."
-            )
-            self._notice = T(message, str(exc), where)
+        session, notice = game_save.load(self.storage)
+        if notice is not None:
+            self._notice = notice
+        if session is None:
             return False
         self._install(session)
         if session.phase in ("game_over", "match_over") and session.result is not None:
@@ -473,3 +466,15 @@ def _match_settings(choices: dict[str, Any]) -> MatchSettings:
         computer=opponent != "human",
         level=opponent if opponent in LEVELS else "medium",
     )
+
+
+def _position_settings(state: dict[str, Any]) -> MatchSettings:
+    """The match a shown position belongs to (any length the IDs allow)."""
+    settings = MatchSettings(
+        cube=bool(state.get("cube", state.get("cube_value", 1) > 1)),
+        names=tuple(state.get("names", ("", ""))),  # type: ignore[arg-type]
+        computer=bool(state.get("computer", False)),
+        level=str(state.get("level", "medium")),
+    )
+    settings.match_length = int(state.get("match_length", 0))
+    return settings

@@ -15,6 +15,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import match_texts
 from app.board_input import BoardInput
+from app.history import Moment
 from app.session import Session, to_location
 from app.settings import HINT_CHECKERS, HINT_POINTS, Settings
 from app.texts import _
@@ -68,6 +69,11 @@ class ViewState:
     level: str = ""
     notice: str = ""
     moveList: list[str] = field(default_factory=list)  # noqa: N815
+    moveLine: int = -1  # noqa: N815  (the line under review; -1: the game, its last line)
+    reviewing: bool = False
+    reviewText: str = ""  # noqa: N815
+    historyIndex: int = -1  # noqa: N815  (-1: the game as it is)
+    historyCount: int = 0  # noqa: N815
 
 
 @dataclass(frozen=True)
@@ -204,6 +210,49 @@ def build_state(
     )
 
 
+def review_state(
+    session: Session,
+    moment: Moment,
+    position: tuple[int, int],
+    lines: list[tuple[int, str]],
+    index: int,
+) -> ViewState:
+    """The board at ``moment`` of the match, read-only (``position``: index and count)."""
+    names = display_names(session)
+    shown: list[int] = []
+    if moment.dice:
+        hi, lo = match_texts.ordered(moment.dice)
+        shown = [hi] * 4 if hi == lo else [hi, lo]
+    owner = moment.cube_owner
+    review = _("Game {0} · {1} of {2}").format(moment.game, position[0] + 1, position[1])
+    return ViewState(
+        board=list(moment.board),
+        dice=[{"value": d, "used": False} for d in shown],
+        diceOwner=moment.on_roll,
+        onRoll=moment.on_roll,
+        phase="review",
+        lastMove=[{"from": a, "to": b, "color": LAST_MOVE_COLOUR} for a, b in moment.last_move],
+        status=moment.text.render(names),
+        names=names,
+        score=list(moment.score),
+        matchLength=session.settings.match_length,
+        matchInProgress=session.in_progress(),
+        cubeEnabled=session.settings.cube,
+        cubeValue=moment.cube_value,
+        cubeOwner=owner,
+        cubeOwnerText=_("{0} owns the cube.").format(names[owner]) if owner >= 0 else "",
+        pips=list(moment.pips),
+        computerPlayer=1 if session.settings.computer else -1,
+        level=session.settings.level if session.settings.computer else "",
+        moveList=[match_texts.move_line(names, line) for _i, line in lines],
+        moveLine=max((n for n, (i, _l) in enumerate(lines) if i <= index), default=-1),
+        reviewing=True,
+        reviewText=review,
+        historyIndex=index,
+        historyCount=position[1],
+    )
+
+
 @QmlElement
 @QmlSingleton
 class MatchView(QObject):
@@ -275,3 +324,8 @@ class MatchView(QObject):
     level = Property(str, lambda s: s._state.level, notify=changed)
     notice = Property(str, lambda s: s._state.notice, notify=changed)
     moveList = Property("QVariantList", lambda s: s._state.moveList, notify=changed)
+    moveLine = Property(int, lambda s: s._state.moveLine, notify=changed)
+    reviewing = Property(bool, lambda s: s._state.reviewing, notify=changed)
+    reviewText = Property(str, lambda s: s._state.reviewText, notify=changed)
+    historyIndex = Property(int, lambda s: s._state.historyIndex, notify=changed)
+    historyCount = Property(int, lambda s: s._state.historyCount, notify=changed)

@@ -26,6 +26,9 @@ from engine.match import (
     Match,
     ResultKind,
 )
+from engine.match import (
+    GameResult as EngineResult,
+)
 from engine.matchid import MatchIdFields, encode_match_id
 from engine.moves import Play, Step
 
@@ -57,6 +60,20 @@ def from_location(player: int, location: int) -> int | None:
     if location == OFF_LOCATION[player]:
         return 0
     return None
+
+
+def absolute_board(pos: Position, on_roll: int) -> list[int]:
+    """The 28 locations drawn by the board for ``pos`` seen from player ``on_roll``."""
+    sides = (pos.on_roll, pos.opponent) if on_roll == 0 else (pos.opponent, pos.on_roll)
+    board = [0] * 28
+    for player, side in enumerate(sides):
+        sign = 1 if player == 0 else -1
+        for i in range(24):
+            if side[i]:
+                board[to_location(player, i + 1)] += sign * side[i]
+        board[BAR_LOCATION[player]] = side[24]
+        board[OFF_LOCATION[player]] = 15 - sum(side)
+    return board
 
 
 @dataclass
@@ -123,6 +140,17 @@ class GameResult:
     points: int
     resigned_by_pass: bool = False
     resigned: bool = False
+
+    @classmethod
+    def from_engine(cls, r: EngineResult) -> GameResult:
+        return cls(
+            r.winner,
+            int(r.kind),
+            r.cube_value,
+            r.points,
+            r.reason is EndReason.DROPPED,
+            r.reason is EndReason.RESIGNED,
+        )
 
 
 _PHASES = {
@@ -218,16 +246,7 @@ class Session:
     @property
     def result(self) -> GameResult | None:
         r = self.game.result if self.match.game else None
-        if r is None:
-            return None
-        return GameResult(
-            r.winner,
-            int(r.kind),
-            r.cube_value,
-            r.points,
-            r.reason is EndReason.DROPPED,
-            r.reason is EndReason.RESIGNED,
-        )
+        return None if r is None else GameResult.from_engine(r)
 
     # -- game set-up ----------------------------------------------------------------------------
     def start_game(self) -> None:
@@ -399,17 +418,7 @@ class Session:
 
     def absolute_board(self) -> list[int]:
         """The 28 locations drawn by the board (see the module doc)."""
-        pos = self.current_position()
-        sides = (pos.on_roll, pos.opponent) if self.on_roll == 0 else (pos.opponent, pos.on_roll)
-        board = [0] * 28
-        for player, side in enumerate(sides):
-            sign = 1 if player == 0 else -1
-            for i in range(24):
-                if side[i]:
-                    board[to_location(player, i + 1)] += sign * side[i]
-            board[BAR_LOCATION[player]] = side[24]
-            board[OFF_LOCATION[player]] = 15 - sum(side)
-        return board
+        return absolute_board(self.current_position(), self.on_roll)
 
     def pip_counts(self) -> tuple[int, int]:
         mine, theirs = self.current_position().pip_count()

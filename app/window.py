@@ -23,6 +23,7 @@ from app import __version__
 from app.board_input import BoardInput
 from app.computer_turn import ComputerTurn
 from app.game_flow import GameFlow
+from app.history import History
 from app.lesson_player import PROGRESS_FILE, LessonPlayer
 from app.match_view import MatchView
 from app.parts import attach
@@ -129,12 +130,14 @@ def open_window(
     board_input = BoardInput(lambda: bool(settings.value("quickMoves")))
     computer = ComputerTurn(settings, options.think_delay_ms)
     view = MatchView()
+    history = History(lambda: flow.session)
     flow = GameFlow(
         settings,
         storage if options.save else None,
         board_input,
         computer,
         view,
+        history,
         seed=options.seed,
     )
     lessons = LessonPlayer(
@@ -145,7 +148,7 @@ def open_window(
     language_state = i18n.language_state()
     language_state.languageChanged.connect(flow.publish)
     language_state.languageChanged.connect(lessons.retranslate)
-    attach(engine, flow, view, settings, board_input, computer, lessons)
+    attach(engine, flow, view, settings, board_input, computer, lessons, history)
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
     if not roots:

@@ -61,6 +61,11 @@ ApplicationWindow {
     Shortcut { sequence: "H"; onActivated: Settings.cycleHintMode() }
     Shortcut { sequence: "Ctrl+L"; onActivated: window.openLessons() }
     Shortcut { sequence: "F1"; onActivated: helpDialog.open() }
+    Shortcut { sequence: "Ctrl+Left"; onActivated: History.back() }
+    Shortcut { sequence: "Ctrl+Right"; enabled: MatchView.reviewing; onActivated: History.forward() }
+    Shortcut { sequence: "Ctrl+Home"; onActivated: History.first() }
+    Shortcut { sequence: "Ctrl+End"; enabled: MatchView.reviewing; onActivated: History.last() }
+    Shortcut { sequence: "Esc"; enabled: MatchView.reviewing; onActivated: History.leave() }
     Shortcut { sequence: "T"; enabled: MatchView.mustAnswerDouble; onActivated: GameFlow.take() }
     Shortcut { sequence: "P"; enabled: MatchView.mustAnswerDouble; onActivated: GameFlow.passDouble() }
 

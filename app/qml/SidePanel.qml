@@ -149,6 +149,57 @@ Rectangle {
                     font.pixelSize: 13 * panel.ui
                     font.family: "DejaVu Sans Mono"
                 }
+                // The history: step through every position of the match, read-only.
+                RowLayout {
+                    objectName: "historyBar"
+                    Layout.fillWidth: true
+                    spacing: 4 * panel.ui
+                    GameButton {
+                        objectName: "historyFirstButton"
+                        ui: panel.ui
+                        text: "|◀"
+                        hint: qsTr("First position of the match (Ctrl+Home)")
+                        enabled: MatchView.historyCount > 0
+                        Layout.preferredWidth: 40 * panel.ui
+                        onClicked: History.first()
+                    }
+                    GameButton {
+                        objectName: "historyBackButton"
+                        ui: panel.ui
+                        text: "◀"
+                        hint: qsTr("One position back (Ctrl+Left)")
+                        enabled: MatchView.historyCount > 1 && MatchView.historyIndex !== 0
+                        Layout.preferredWidth: 40 * panel.ui
+                        onClicked: History.back()
+                    }
+                    GameButton {
+                        objectName: "historyForwardButton"
+                        ui: panel.ui
+                        text: "▶"
+                        hint: qsTr("One position forward (Ctrl+Right)")
+                        enabled: MatchView.reviewing && MatchView.historyIndex < MatchView.historyCount - 1
+                        Layout.preferredWidth: 40 * panel.ui
+                        onClicked: History.forward()
+                    }
+                    Label {
+                        objectName: "reviewLabel"
+                        Layout.fillWidth: true
+                        text: MatchView.reviewText
+                        textFormat: Text.PlainText
+                        elide: Text.ElideNone
+                        wrapMode: Text.WordWrap
+                        color: "#f0e6c8"
+                        font.pixelSize: 12 * panel.ui
+                    }
+                    GameButton {
+                        objectName: "leaveReviewButton"
+                        ui: panel.ui
+                        visible: MatchView.reviewing
+                        text: qsTr("Back to the game")
+                        hint: qsTr("Esc")
+                        onClicked: History.leave()
+                    }
+                }
                 ListView {
                     id: moves
                     objectName: "moveList"
@@ -157,16 +208,28 @@ Rectangle {
                     clip: true
                     model: MatchView.moveList
                     spacing: 2 * panel.ui
-                    onCountChanged: positionViewAtEnd()
+                    // The current line (the last, or the one under review) is in view.
+                    readonly property int current: MatchView.moveLine >= 0 ? MatchView.moveLine : count - 1
+                    onCountChanged: positionViewAtIndex(current, ListView.Contain)
+                    onCurrentChanged: positionViewAtIndex(current, ListView.Contain)
                     delegate: Label {
+                        id: line
                         required property string modelData
                         required property int index
+                        objectName: "moveLine" + index
                         width: moves.width
                         text: modelData
+                        textFormat: Text.PlainText
                         wrapMode: Text.Wrap
-                        color: index === moves.count - 1 ? "#f6ead2" : "#b9a888"
+                        color: index === moves.current ? "#f6ead2" : "#b9a888"
+                        font.bold: MatchView.reviewing && index === moves.current
                         font.pixelSize: 12.5 * panel.ui
                         font.family: "DejaVu Sans Mono"
+                        MouseArea {  // a line shows its position (read-only)
+                            anchors.fill: parent
+                            cursorShape: Qt.PointingHandCursor
+                            onClicked: History.showLine(line.index)
+                        }
                     }
                 }
             }

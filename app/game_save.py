@@ -1,0 +1,44 @@
+"""The game in progress on disk: written after every completed action, read at start.
+
+A save that cannot be read is moved aside (never overwritten) and the player is told where it
+went; a save that cannot be written is reported. Both come back as a text for the window.
+"""
+
+from __future__ import annotations
+
+import json
+
+from app.session import Session
+from app.storage import Storage
+from app.texts import N_, T
+from engine import EngineError
+
+SAVE_NAME = "game.json"
+
+
+def save(storage: Storage | None, session: Session | None) -> T | None:
+    """Write ``session``; a notice for the player when it could not be written."""
+    if storage is None or session is None:
+        return None
+    try:
+        storage.write(SAVE_NAME, json.dumps(session.to_dict()))
+    except OSError as exc:
+        return T(N_("The game could not be saved: {0}"), str(exc))
+    return None
+
+
+def load(storage: Storage | None) -> tuple[Session | None, T | None]:
+    """The saved session (None when there is none) and a notice when a save was set aside."""
+    if storage is None:
+        return None, None
+    try:
+        text = storage.read(SAVE_NAME)
+        if text is None:
+            return None, None
+        return Session.from_json(text), None
+    except (OSError, ValueError, EngineError, RecursionError, OverflowError) as exc:
+        where = storage.set_aside(SAVE_NAME) or "-"
+        message = N_(
+            "The saved game could not be read ({0}). It was moved aside as {1}; a new game starts."
+        )
+        return None, T(message, str(exc), where)

@@ -1,0 +1,107 @@
+"""The match's history in the window: every position, stepped through read-only, and the move
+list's lines clickable."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from app.history import moments
+from engine import Position
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(90)]
+
+
+def play_turns(harness, turns: int) -> list[list[int]]:
+    """Play ``turns`` turns hot-seat by clicks; the board after each turn."""
+    game = harness.game
+    boards = []
+    for _ in range(turns):
+        if game.canRoll:
+            harness.click("rollButton")
+        while game.legalSteps:
+            harness.play_step(game.legalSteps[0])
+        harness.confirm_if_done()
+        boards.append(list(game.board))
+    return boards
+
+
+def test_stepping_back_shows_earlier_positions_read_only_and_leaving_returns(harness):
+    harness.open(seed=11)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    boards = play_turns(harness, 4)
+    live = list(game.board)
+    live_lines = list(game.moveList)
+    assert len(live_lines) == 5  # the opening roll and four turns
+
+    harness.click("historyBackButton")
+    harness.settle()
+    assert game.reviewing and "Game 1" in game.reviewText
+    assert list(game.board) == boards[2]  # the last roll, before its play
+    assert len(game.dice) >= 2 and not game.lastMove
+    harness.click("historyBackButton")
+    assert list(game.board) == boards[2]  # the third turn's play, marked from-to
+    assert [(m["from"], m["to"]) for m in game.lastMove]
+    assert not game.canRoll and not game.humanToAct
+    assert not harness.item("rollButton").isEnabled()
+    game.roll()  # refused while reviewing (the review is read-only)
+    assert game.reviewing and list(game.board) == boards[2]
+
+    QTest.keyClick(harness.window, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    harness.settle()
+    start = Position.start()
+    assert sum(x for x in game.board if x > 0) == 15 and game.historyIndex == 0
+    assert game.board[1:25] == _start_board(start)[1:25]
+    assert len(game.dice) == 2  # the opening roll's dice are shown
+
+    harness.click("historyForwardButton")
+    assert game.historyIndex == 1
+
+    harness.click("leaveReviewButton")
+    assert not game.reviewing and list(game.board) == live and list(game.moveList) == live_lines
+
+
+def test_a_line_of_the_move_list_shows_its_position(harness):
+    harness.open(seed=12)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    boards = play_turns(harness, 3)
+    harness.click("moveLine1")  # the first turn after the opening line
+    assert game.reviewing
+    assert list(game.board) == boards[0] and game.moveLine == 1
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)
+    harness.settle()
+    assert not game.reviewing
+
+
+def test_earlier_games_of_a_match_are_in_the_history():
+    from app.session import MatchSettings, Session
+
+    session = Session(MatchSettings(match_length=3, cube=True), seed=5)
+    session.start_game()
+    session.opening()
+    while session.phase not in ("game_over", "match_over"):
+        if session.phase == "roll":
+            session.resign(session.on_roll, 1)
+            break
+        turn = session.turn
+        if turn.has_legal_move():
+            for step in turn.plays[0].steps:
+                turn.move_checker(step.src, step.dst)
+        session.end_turn()
+    session.start_game()
+    session.opening()
+    seen = moments(session.match)
+    assert {m.game for m in seen} == {1, 2}
+    assert [m.line for m in seen if m.game == 2 and m.line] == session.log
+    resign = [m for m in seen if m.line.endswith("resigns 1")]
+    assert len(resign) == 1 and resign[0].game == 1
+    assert seen[-1].score == tuple(session.score)
+
+
+def _start_board(position: Position) -> list[int]:
+    from app.session import absolute_board
+
+    return absolute_board(position, 0)
