@@ -104,6 +104,8 @@ class ComputerTurn(QObject):
         self._tasks: dict[int, _Decision] = {}
         self._callbacks: dict[int, Callable[[Any], None]] = {}
         self._thinking = False
+        # Asked before the computer's roll: True when it offered a resignation instead.
+        self.before_roll: Callable[[Session], bool] | None = None
 
     # -- the player ------------------------------------------------------------------------------
     def set_player(self, level: str | None, seed: int = 0, crawford_rule: bool = True) -> None:
@@ -197,6 +199,9 @@ class ComputerTurn(QObject):
                 lambda take: table.computer_answers(bool(take)),
             )
         elif phase == "roll" and not table.human(on_roll):
+            if self.before_roll is not None and self.before_roll(session):
+                table.publish()  # an offer waits for the person's answer
+                return
             table.set_busy(True)
             if session.may_double():
                 self.should_double(

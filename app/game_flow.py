@@ -10,10 +10,11 @@ allowed and shows the engine's reasons.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import game_save, match_texts
@@ -35,6 +36,9 @@ QML_IMPORT_MAJOR_VERSION = 1
 @QmlSingleton
 class GameFlow(QObject):
     """The player's actions (``flow.roll()``, ``flow.newGame({...})``) and the computer's turns."""
+
+    gameFinished = Signal()  # once per game played to its end here (not set-up positions)
+    installed = Signal()  # a new game, match or position replaced the session
 
     @staticmethod
     def create(engine: QQmlEngine) -> GameFlow:
@@ -68,6 +72,8 @@ class GameFlow(QObject):
         self._notice = T("")
         self._busy = False
         self._last_move: tuple[tuple[int, int], ...] = ()
+        self._counted: tuple[int, int] = (0, 0)  # (session serial, game number) last counted
+        self._serial = 0
         board_input.moved.connect(self._on_moved)
         board_input.refused.connect(self._on_refused)
         board_input.changed.connect(self.publish)
@@ -144,7 +150,9 @@ class GameFlow(QObject):
         self.computer.cancel()
         self._busy = False
         self._session = session
+        self._serial += 1
         self.history.reset()
+        self.installed.emit()
         self._last_play = T("")
         self._last_move = ()
         s = session.settings
@@ -236,32 +244,16 @@ class GameFlow(QObject):
             self._status = T("{0} {1}", T(N_("{0} passes."), P(answerer)), self._result())
         self._after_change()
 
-    @Slot(int)
-    def resign(self, kind: int) -> None:
-        """The player to act gives up a single game (1), a gammon (2) or a backgammon (3)."""
-        s = self._session
-        if s is None or self._busy or s.phase not in ("roll", "move", "double"):
-            return
-        player = 1 - s.on_roll if s.phase == "double" else s.on_roll
-        if not self.human(player) or kind not in (1, 2, 3):
-            return
-        if s.settings.computer and not self._computer_accepts(player, kind):
-            self._status = T(N_("{0} refuses the resignation: play on."), P(1 - player))
-            self.publish()
-            return
-        s.resign(player, kind)
-        self._status = self._result()
+    def act(self, change: Callable[[Session], object] | None, status: T | None = None) -> None:
+        """A change made by a part beside the flow (a resignation): made, said (the game's
+        result when ``status`` is None), saved, and the game goes on."""
+        if change is not None:
+            change(self._require())
+        self._status = status if status is not None else self._result()
         self._after_change()
 
-    def _computer_accepts(self, player: int, kind: int) -> bool:
-        from ai.resign import accepts_resignation
-
-        s = self._require()
-        computer = self.computer.player
-        if computer is None:
-            return True
-        on_roll = s.on_roll
-        return accepts_resignation(computer.evaluator, s.position, kind, player == on_roll)
+    def names(self) -> list[str]:
+        return display_names(self._session)
 
     @Slot()
     def undo(self) -> None:
@@ -301,12 +293,18 @@ class GameFlow(QObject):
                 self.computer.later(self.computer.pause_ms(1200), self._finish_shown_turn)
             self._after_change()
             return
-        if human and turn is not None and turn.is_forced() and self.settings.value("autoForced"):
-            for step in turn.plays[0].steps:
-                turn.move_checker(step.src, step.dst)
-            self._status = T(N_("Forced move: {0}"), str(turn.play()))
-            self._on_moved()
-            return
+        if human and turn is not None:
+            automatic = None
+            if turn.is_forced() and self.settings.value("autoForced"):
+                automatic = (turn.plays[0], N_("Forced move: {0}"))
+            elif self.settings.value("autoBearOff") and (off := turn.final_bear_off()):
+                automatic = (off, N_("Borne off for you: {0}"))
+            if automatic is not None:
+                for step in automatic[0].steps:
+                    turn.move_checker(step.src, step.dst)
+                self._status = T(automatic[1], str(turn.play()))
+                self._on_moved()
+                return
         self._after_change()
 
     def _finish_shown_turn(self) -> None:
@@ -392,6 +390,12 @@ class GameFlow(QObject):
 
     # -- after every change ---------------------------------------------------------------------
     def _after_change(self) -> None:
+        s = self._session
+        key = (self._serial, s.game_number if s is not None else 0)
+        if s is not None and s.result is not None and key != self._counted:
+            self._counted = key
+            if not s.match.history or s.match.history[0].get("type") != "setup":
+                self.gameFinished.emit()
         self.publish()
         self._save()
         s = self._session
@@ -440,6 +444,7 @@ class GameFlow(QObject):
         if session is None:
             return False
         self._install(session)
+        self._counted = (self._serial, session.game_number)  # counted when it was played
         if session.phase in ("game_over", "match_over") and session.result is not None:
             self._status = self._result()
         else:

@@ -27,7 +27,9 @@ from app.history import History
 from app.lesson_player import PROGRESS_FILE, LessonPlayer
 from app.match_view import MatchView
 from app.parts import attach
+from app.resignation import Resignations
 from app.settings import Settings
+from app.statistics import Statistics
 from app.storage import Storage, default_data_dir
 
 MODULE = "app.qml"
@@ -148,7 +150,23 @@ def open_window(
     language_state = i18n.language_state()
     language_state.languageChanged.connect(flow.publish)
     language_state.languageChanged.connect(lessons.retranslate)
-    attach(engine, flow, view, settings, board_input, computer, lessons, history)
+    resignations = Resignations(flow, computer)
+    language_state.languageChanged.connect(resignations.changed)
+    flow.installed.connect(resignations.clear)
+    statistics = Statistics(storage if options.save else None)
+    flow.gameFinished.connect(lambda: statistics.record_game(flow.session))
+    attach(
+        engine,
+        flow,
+        view,
+        settings,
+        board_input,
+        computer,
+        lessons,
+        history,
+        statistics,
+        resignations,
+    )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
     if not roots:

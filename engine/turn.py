@@ -200,6 +200,25 @@ class TurnBuilder:
         """True when exactly one legal play exists (it can be played for the player)."""
         return len(self.plays) == 1 and bool(self.plays[0].steps)
 
+    def final_bear_off(self) -> Play | None:
+        """In a race with every checker of the player home: the play that bears off the most
+        checkers (of those, the one leaving the fewest pips); None in any other position.
+
+        This is the usual play of a bear-off with no contact left (rare positions where filling
+        a gap is worth more than a checker off are not looked for), for players who let the
+        program finish a won race.
+        """
+        position = self.position
+        if not position.is_race() or any(position.on_roll[6:]) or not self.plays[0].steps:
+            return None
+
+        def left(play: Play) -> tuple[int, int]:
+            after = play.result
+            assert after is not None  # legal plays carry their result (seen from the opponent)
+            return (sum(after.opponent), after.pip_count()[1])
+
+        return min(self.plays, key=left)
+
     def undo(self) -> Step | None:
         """Take back the last step; returns it, or None when no step was made."""
         if not self._steps:

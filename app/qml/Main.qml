@@ -103,6 +103,7 @@ ApplicationWindow {
             title: qsTr("&Game")
             KeyAction { text: qsTr("New game…"); keys: "Ctrl+N"; onTriggered: window.askNewGame() }
             KeyAction { text: qsTr("Lessons…"); keys: "Ctrl+L"; onTriggered: window.openLessons() }
+            KeyAction { text: qsTr("Statistics…"); onTriggered: statisticsDialog.open() }
             KeyAction {
                 text: qsTr("Next game")
                 keys: "Enter"
@@ -122,9 +123,9 @@ ApplicationWindow {
             GameMenu {
                 title: qsTr("Resign")
                 enabled: MatchView.canResign
-                KeyAction { text: qsTr("A single game"); onTriggered: GameFlow.resign(1) }
-                KeyAction { text: qsTr("A gammon"); onTriggered: GameFlow.resign(2) }
-                KeyAction { text: qsTr("A backgammon"); onTriggered: GameFlow.resign(3) }
+                KeyAction { text: qsTr("A single game"); onTriggered: Resignations.resign(1) }
+                KeyAction { text: qsTr("A gammon"); onTriggered: Resignations.resign(2) }
+                KeyAction { text: qsTr("A backgammon"); onTriggered: Resignations.resign(3) }
             }
             MenuSeparator {}
             KeyAction { text: qsTr("Quit"); keys: "Ctrl+Q"; shortcut: StandardKey.Quit; onTriggered: window.close() }
@@ -163,6 +164,12 @@ ApplicationWindow {
                 checkable: true
                 checked: Settings.autoForced
                 onTriggered: Settings.autoForced = checked
+            }
+            KeyAction {
+                text: qsTr("Bear off for me at the end of a race")
+                checkable: true
+                checked: Settings.autoBearOff
+                onTriggered: Settings.autoBearOff = checked
             }
             KeyAction {
                 text: qsTr("Turn the board for two players")
@@ -476,6 +483,54 @@ ApplicationWindow {
         anchors.centerIn: parent
         width: Math.min(window.width * 0.92, 720 * window.ui)
         height: Math.min(window.height * 0.9, 640 * window.ui)
+    }
+
+    // The computer offers to resign when it can no longer win: accept, or play on.
+    Dialog {
+        id: resignOfferDialog
+        objectName: "resignOfferDialog"
+        anchors.centerIn: parent
+        width: Math.min(window.width * 0.9, 520 * window.ui)
+        modal: true
+        closePolicy: Popup.NoAutoClose
+        title: qsTr("Resignation offered")
+        Label {
+            objectName: "resignOfferText"
+            width: parent.width
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+            text: Resignations.offerText
+        }
+        footer: DialogButtonBox {
+            Button {
+                objectName: "acceptResignationButton"
+                text: qsTr("Accept")
+                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
+                onClicked: Resignations.accept()
+            }
+            Button {
+                objectName: "declineResignationButton"
+                text: qsTr("Play on")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+                onClicked: Resignations.decline()
+            }
+        }
+        Connections {
+            target: Resignations
+            function onChanged() {
+                if (Resignations.offer > 0) resignOfferDialog.open()
+                else resignOfferDialog.close()
+            }
+        }
+    }
+
+    StatisticsDialog {
+        id: statisticsDialog
+        ui: window.ui
+        levelNames: window.levelNames
+        anchors.centerIn: parent
+        width: Math.min(window.width * 0.94, 760 * window.ui)
+        height: Math.min(window.height * 0.9, 560 * window.ui)
     }
 
     AboutDialog {

@@ -179,3 +179,20 @@ def test_bad_dice_are_refused():
     for dice in ((0, 3), (7, 1), (3,), (1, 2, 3)):
         with pytest.raises(ValueError):
             TurnBuilder(Position.start(), dice)
+
+
+def test_final_bear_off_only_in_a_race_with_every_checker_home():
+    from engine import Position, TurnBuilder
+
+    home = Position.from_points({6: 2, 5: 3, 2: 2}, {1: 5, 2: 5})
+    off = TurnBuilder(home, (6, 5)).final_bear_off()
+    assert off is not None and str(off) == "6/off 5/off"
+    gap = Position.from_points({6: 1, 1: 1}, {1: 5})
+    assert str(TurnBuilder(gap, (6, 1)).final_bear_off()) == "6/off 1/off"
+    one_off = TurnBuilder(gap, (5, 1)).final_bear_off()  # one checker off; one pip left
+    assert one_off is not None and one_off.result is not None
+    assert sum(one_off.result.opponent) == 1 and one_off.result.pip_count()[1] == 1
+    not_home = Position.from_points({7: 1, 5: 3}, {1: 5})
+    assert TurnBuilder(not_home, (6, 5)).final_bear_off() is None
+    contact = Position.from_points({6: 2, 5: 3}, {1: 5, 22: 1})
+    assert TurnBuilder(contact, (6, 5)).final_bear_off() is None

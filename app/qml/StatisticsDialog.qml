@@ -1,0 +1,152 @@
+// Statistics kept across sessions: per opponent, games and matches played and won, gammons and
+// backgammons, and a chart of the points won and lost over time; Reset asks first.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import app.qml
+
+Dialog {
+    id: dialog
+    objectName: "statisticsDialog"
+    title: qsTr("Statistics")
+    modal: true
+    property real ui: 1.0
+    property var levelNames: ({})
+    standardButtons: Dialog.Close
+
+    // The table's cells, six per opponent met.
+    readonly property var cells: {
+        const out = []
+        for (const r of Statistics.rows) {
+            out.push(opponentName(r.opponent),
+                     r.gamesWon + " / " + r.games,
+                     r.matchesWon + " / " + r.matches,
+                     r.gammonsWon + "–" + r.gammonsLost,
+                     r.backgammonsWon + "–" + r.backgammonsLost,
+                     (r.points > 0 ? "+" : "") + r.points)
+        }
+        return out
+    }
+
+    function opponentName(key) {
+        return key === "human" ? qsTr("Two players") : (levelNames[key] || key)
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8 * dialog.ui
+
+        Label {
+            objectName: "statisticsEmpty"
+            visible: Statistics.count === 0
+            Layout.fillWidth: true
+            wrapMode: Text.WordWrap
+            text: qsTr("No game has been finished yet.")
+        }
+        Label {
+            objectName: "statisticsProblem"
+            visible: Statistics.problem !== ""
+            Layout.fillWidth: true
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+            text: Statistics.problem
+            color: "#b03020"
+        }
+
+        GridLayout {
+            objectName: "statisticsTable"
+            visible: Statistics.count > 0
+            Layout.fillWidth: true
+            columns: 6
+            columnSpacing: 12 * dialog.ui
+            rowSpacing: 4 * dialog.ui
+            Label { text: qsTr("Opponent"); font.bold: true }
+            Label { text: qsTr("Games won"); font.bold: true }
+            Label { text: qsTr("Matches won"); font.bold: true }
+            Label { text: qsTr("Gammons (won–lost)"); font.bold: true }
+            Label { text: qsTr("Backgammons (won–lost)"); font.bold: true }
+            Label { text: qsTr("Points"); font.bold: true }
+            Repeater {
+                model: dialog.cells
+                delegate: Label {
+                    required property var modelData
+                    required property int index
+                    objectName: "statisticsCell" + index
+                    Layout.row: Math.floor(index / 6) + 1
+                    Layout.column: index % 6
+                    textFormat: Text.PlainText
+                    text: modelData
+                }
+            }
+        }
+
+        Label {
+            visible: Statistics.count > 0
+            text: qsTr("White's points over the last games")
+            font.bold: true
+        }
+        Canvas {
+            id: chart
+            objectName: "statisticsChart"
+            visible: Statistics.count > 0
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.minimumHeight: 120 * dialog.ui
+            property var points: Statistics.points
+            onPointsChanged: requestPaint()
+            onWidthChanged: requestPaint()
+            onHeightChanged: requestPaint()
+            onPaint: {
+                const ctx = getContext("2d")
+                ctx.reset()
+                ctx.fillStyle = "#fbf6ea"
+                ctx.fillRect(0, 0, width, height)
+                const p = points
+                if (!p || p.length < 2) return
+                let lo = 0, hi = 0
+                for (const v of p) { lo = Math.min(lo, v); hi = Math.max(hi, v) }
+                const span = Math.max(1, hi - lo)
+                const pad = 8
+                const x = i => pad + i * (width - 2 * pad) / (p.length - 1)
+                const y = v => height - pad - (v - lo) * (height - 2 * pad) / span
+                ctx.strokeStyle = "#9a8a70"
+                ctx.beginPath(); ctx.moveTo(pad, y(0)); ctx.lineTo(width - pad, y(0)); ctx.stroke()
+                ctx.strokeStyle = "#7a2a10"
+                ctx.lineWidth = 2
+                ctx.beginPath()
+                ctx.moveTo(x(0), y(p[0]))
+                for (let i = 1; i < p.length; ++i) ctx.lineTo(x(i), y(p[i]))
+                ctx.stroke()
+            }
+        }
+
+        Button {
+            objectName: "resetStatisticsButton"
+            text: qsTr("Reset statistics…")
+            enabled: Statistics.count > 0
+            onClicked: confirmReset.open()
+        }
+    }
+
+    Dialog {
+        id: confirmReset
+        objectName: "confirmResetDialog"
+        anchors.centerIn: parent
+        modal: true
+        title: qsTr("Reset statistics")
+        Label { text: qsTr("Forget every finished game and match?") }
+        footer: DialogButtonBox {
+            Button {
+                objectName: "confirmResetButton"
+                text: qsTr("Reset")
+                DialogButtonBox.buttonRole: DialogButtonBox.DestructiveRole
+                onClicked: { Statistics.reset(); confirmReset.close() }
+            }
+            Button {
+                text: qsTr("Cancel")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+                onClicked: confirmReset.close()
+            }
+        }
+    }
+}
