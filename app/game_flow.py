@@ -37,7 +37,7 @@ QML_IMPORT_MAJOR_VERSION = 1
 class GameFlow(QObject):
     """The player's actions (``flow.roll()``, ``flow.newGame({...})``) and the computer's turns."""
 
-    gameFinished = Signal()  # once per game played to its end here (not set-up positions)
+    gameFinished = Signal()  # after each change while a game is over
     installed = Signal()  # a new game, match or position replaced the session
 
     @staticmethod
@@ -72,8 +72,6 @@ class GameFlow(QObject):
         self._notice = T("")
         self._busy = False
         self._last_move: tuple[tuple[int, int], ...] = ()
-        self._counted: tuple[int, int] = (0, 0)  # (session serial, game number) last counted
-        self._serial = 0
         board_input.moved.connect(self._on_moved)
         board_input.refused.connect(self._on_refused)
         board_input.changed.connect(self.publish)
@@ -121,24 +119,11 @@ class GameFlow(QObject):
         self._begin(settings)
 
     def show_position(self, position: Position, on_roll: int = 0, **state: Any) -> None:
-        """Show ``position`` (seen from ``on_roll``) in any state a Position and Match ID give."""
-        settings = _position_settings(state)
-        session = Session(settings, seed=self._new_seed())
-        dice = state.get("dice")
-        session.set_up(
-            position,
-            on_roll,
-            dice=(int(dice[0]), int(dice[1])) if dice and dice[0] else None,
-            cube_value=int(state.get("cube_value", 1)),
-            cube_owner=int(state.get("cube_owner", -1)),
-            score=tuple(state.get("score", (0, 0))),  # type: ignore[arg-type]
-            crawford=bool(state.get("crawford", False)),
-        )
-        self._status = T("")
-        opening = state.get("opening")
-        if dice and dice[0] and opening:
-            session.opening_dice = (int(opening[0]), int(opening[1]))
-            self._status = match_texts.opening(session.opening_dice, on_roll)
+        """Show ``position`` (seen from ``on_roll``) in any state a Position and Match ID give
+        (see ``Session.for_position``)."""
+        session = Session.for_position(position, on_roll, self._new_seed(), **state)
+        opening = session.opening_dice
+        self._status = match_texts.opening(opening, on_roll) if opening else T("")
         self._install(session)
         self._begin_turn()
 
@@ -150,7 +135,6 @@ class GameFlow(QObject):
         self.computer.cancel()
         self._busy = False
         self._session = session
-        self._serial += 1
         self.history.reset()
         self.installed.emit()
         self._last_play = T("")
@@ -391,11 +375,8 @@ class GameFlow(QObject):
     # -- after every change ---------------------------------------------------------------------
     def _after_change(self) -> None:
         s = self._session
-        key = (self._serial, s.game_number if s is not None else 0)
-        if s is not None and s.result is not None and key != self._counted:
-            self._counted = key
-            if not s.match.history or s.match.history[0].get("type") != "setup":
-                self.gameFinished.emit()
+        if s is not None and s.result is not None:
+            self.gameFinished.emit()  # (the statistics count each game once)
         self.publish()
         self._save()
         s = self._session
@@ -444,7 +425,6 @@ class GameFlow(QObject):
         if session is None:
             return False
         self._install(session)
-        self._counted = (self._serial, session.game_number)  # counted when it was played
         if session.phase in ("game_over", "match_over") and session.result is not None:
             self._status = self._result()
         else:
@@ -471,15 +451,3 @@ def _match_settings(choices: dict[str, Any]) -> MatchSettings:
         computer=opponent != "human",
         level=opponent if opponent in LEVELS else "medium",
     )
-
-
-def _position_settings(state: dict[str, Any]) -> MatchSettings:
-    """The match a shown position belongs to (any length the IDs allow)."""
-    settings = MatchSettings(
-        cube=bool(state.get("cube", state.get("cube_value", 1) > 1)),
-        names=tuple(state.get("names", ("", ""))),  # type: ignore[arg-type]
-        computer=bool(state.get("computer", False)),
-        level=str(state.get("level", "medium")),
-    )
-    settings.match_length = int(state.get("match_length", 0))
-    return settings

@@ -248,6 +248,35 @@ class Session:
         r = self.game.result if self.match.game else None
         return None if r is None else GameResult.from_engine(r)
 
+    @classmethod
+    def for_position(cls, position: Position, on_roll: int, seed: int, **state: Any) -> Session:
+        """A session that goes on from ``position`` (seen from ``on_roll``): ``dice`` (to be
+        played; ``opening`` the opening roll's dice when it is the first roll), ``cube_value``,
+        ``cube_owner``, ``score``, ``match_length``, ``crawford``, ``cube``, ``names``,
+        ``computer``, ``level``. Raises the engine's errors for a state that cannot be."""
+        settings = MatchSettings(
+            cube=bool(state.get("cube", state.get("cube_value", 1) > 1)),
+            names=tuple(state.get("names", ("", ""))),  # type: ignore[arg-type]
+            computer=bool(state.get("computer", False)),
+            level=str(state.get("level", "medium")),
+        )
+        settings.match_length = int(state.get("match_length", 0))  # any length the IDs allow
+        session = cls(settings, seed=seed)
+        dice = state.get("dice")
+        session.set_up(
+            position,
+            on_roll,
+            dice=(int(dice[0]), int(dice[1])) if dice and dice[0] else None,
+            cube_value=int(state.get("cube_value", 1)),
+            cube_owner=int(state.get("cube_owner", -1)),
+            score=tuple(state.get("score", (0, 0))),  # type: ignore[arg-type]
+            crawford=bool(state.get("crawford", False)),
+        )
+        opening = state.get("opening")
+        if dice and dice[0] and opening:
+            session.opening_dice = (int(opening[0]), int(opening[1]))
+        return session
+
     # -- game set-up ----------------------------------------------------------------------------
     def start_game(self) -> None:
         """Start the next game; the opening roll comes with ``opening()``."""

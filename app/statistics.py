@@ -43,6 +43,7 @@ class Record:
     won: bool  # White won (the person, against the computer)
     kind: int  # 1 single, 2 gammon, 3 backgammon (games); 0 for a match
     points: int  # points of the game (games); the final score's margin (matches)
+    key: str = ""  # the match's seed and the game's number: each game is counted once
 
     @classmethod
     def from_json(cls, data: object) -> Record:
@@ -62,6 +63,7 @@ class Record:
             won=jsonfile.boolean(fields.get("won"), "won"),
             kind=jsonfile.integer(fields.get("kind"), "kind", 0, 3),
             points=jsonfile.integer(fields.get("points"), "points", 0, 64 * 3 * 25),
+            key=jsonfile.text(fields.get("key", ""), "key", max_length=60),
         )
 
 
@@ -126,7 +128,9 @@ class Statistics(QObject):
         self._storage = storage  # None: nothing is kept (screenshots, tests)
         self._records: list[Record] = []
         self._problem = T("")
+        self._seen: list[str] = []
         self._read()
+        self._keys = dict.fromkeys([*self._seen, *(r.key for r in self._records)])
 
     @property
     def records(self) -> list[Record]:
@@ -134,10 +138,15 @@ class Statistics(QObject):
 
     # -- recording ------------------------------------------------------------------------------
     def record_game(self, session: Session) -> None:
-        """Count the game ``session`` has just finished (and its match, when that is over)."""
+        """Count the game ``session`` has finished (and its match, when that is over), once."""
         result = session.result
-        if result is None:
+        history = session.match.history
+        if result is None or (history and history[0].get("type") == "setup"):
+            return  # a position set up (lessons, IDs) is not a game played here
+        key = f"{session.match.seed}:{session.game_number}"
+        if key in self._keys:
             return
+        self._keys[key] = None
         s = session.settings
         opponent = s.level if s.computer else "human"
         now = time.time()
@@ -166,7 +175,7 @@ class Statistics(QObject):
     @Slot()
     def reset(self) -> None:
         """Forget every record (the window asks first)."""
-        self._records = []
+        self._records = []  # the games counted stay known, so that none is counted again
         self._write()
         self.changed.emit()
 
@@ -183,6 +192,8 @@ class Statistics(QObject):
                 raise ValueError(f"unknown version {jsonfile.shown(data.get('version'))}")
             items = jsonfile.array(data.get("records"), "records", max_length=MAX_RECORDS)
             self._records = [Record.from_json(item) for item in items]
+            seen = jsonfile.array(data.get("seen", []), "seen", max_length=1000)
+            self._seen = [jsonfile.text(key, "a key", max_length=60) for key in seen]
         except (OSError, ValueError) as exc:
             where = self._storage.set_aside(FILE_NAME) or "-"
             self._problem = T(
@@ -194,7 +205,11 @@ class Statistics(QObject):
     def _write(self) -> None:
         if self._storage is None:
             return
-        data = {"version": VERSION, "records": [asdict(r) for r in self._records]}
+        data = {
+            "version": VERSION,
+            "records": [asdict(r) for r in self._records],
+            "seen": list(self._keys)[-1000:],  # the latest
+        }
         try:
             self._storage.write(FILE_NAME, json.dumps(data))
         except OSError as exc:
