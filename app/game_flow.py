@@ -39,6 +39,7 @@ class GameFlow(QObject):
 
     gameFinished = Signal()  # after each change while a game is over
     installed = Signal()  # a new game, match or position replaced the session
+    rolled = Signal()  # the dice were rolled (for the sound)
 
     @staticmethod
     def create(engine: QQmlEngine) -> GameFlow:
@@ -192,6 +193,7 @@ class GameFlow(QObject):
             return
         s = self._require()
         self._status = match_texts.rolls(s.on_roll, s.roll())
+        self.rolled.emit()
         self._begin_turn()
 
     @Slot()
@@ -355,6 +357,7 @@ class GameFlow(QObject):
     def computer_rolls(self) -> None:
         s = self._require()
         self._status = match_texts.rolls(s.on_roll, s.roll())
+        self.rolled.emit()
         self._busy = False
         self._begin_turn()
 

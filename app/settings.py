@@ -50,6 +50,7 @@ SPEC: dict[str, Spec] = {
     "quickMoves": Spec("quickMoves", False, _one_of(True, False)),
     "autoForced": Spec("autoForcedMoves", True, _one_of(True, False)),
     "autoBearOff": Spec("autoBearOff", False, _one_of(True, False)),
+    "sounds": Spec("sounds", False, _one_of(True, False)),
     "boardTurning": Spec("boardTurning", True, _one_of(True, False)),
     "animationSpeed": Spec("animationSpeed", 1, _one_of(0, 1, 2, 3)),
     "language": Spec("language", "", _one_of(*LANGUAGES)),
@@ -116,6 +117,7 @@ class Settings(QObject):
     quickMovesChanged = Signal()
     autoForcedChanged = Signal()
     autoBearOffChanged = Signal()
+    soundsChanged = Signal()
     boardTurningChanged = Signal()
     animationSpeedChanged = Signal()
     languageChanged = Signal()
@@ -126,6 +128,7 @@ class Settings(QObject):
     quickMoves = _setting(bool, "quickMoves", quickMovesChanged)
     autoForced = _setting(bool, "autoForced", autoForcedChanged)
     autoBearOff = _setting(bool, "autoBearOff", autoBearOffChanged)
+    sounds = _setting(bool, "sounds", soundsChanged)
     boardTurning = _setting(bool, "boardTurning", boardTurningChanged)
     animationSpeed = _setting(int, "animationSpeed", animationSpeedChanged)
     language = _setting(str, "language", languageChanged)

@@ -29,6 +29,7 @@ from app.match_view import MatchView
 from app.parts import attach
 from app.resignation import Resignations
 from app.settings import Settings
+from app.sounds import Sounds
 from app.statistics import Statistics
 from app.storage import Storage, default_data_dir
 
@@ -150,6 +151,10 @@ def open_window(
     language_state = i18n.language_state()
     language_state.languageChanged.connect(flow.publish)
     language_state.languageChanged.connect(lessons.retranslate)
+    sounds = Sounds(settings)
+    flow.rolled.connect(lambda: sounds.play("dice"))
+    board_input.moved.connect(lambda: sounds.play(_step_sound(flow)))
+    computer.stepAnimated.connect(lambda *_step: sounds.play(_step_sound(flow)))
     resignations = Resignations(flow, computer)
     language_state.languageChanged.connect(resignations.changed)
     flow.installed.connect(resignations.clear)
@@ -166,6 +171,7 @@ def open_window(
         history,
         statistics,
         resignations,
+        sounds,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
@@ -185,6 +191,13 @@ def open_window(
         computer,
         lessons,  # type: ignore[arg-type]
     )
+
+
+def _step_sound(flow: GameFlow) -> str:
+    """The sound of the step just made: a hit, or a checker set down."""
+    session = flow.session
+    turn = session.turn if session is not None else None
+    return "hit" if turn is not None and turn.steps and turn.steps[-1].hit else "checker"
 
 
 def use_offscreen() -> None:

@@ -26,7 +26,7 @@ Dialog {
         Label {
             Layout.fillWidth: true
             wrapMode: Text.WordWrap
-            text: qsTr("Built with Qt and Qt for Python (LGPL 3), numpy (BSD) and Babel (BSD). The board's font is DejaVu Sans (free licence, see fonts/LICENSE.txt). The computer's networks were trained by the project itself.")
+            text: qsTr("Built with Qt and Qt for Python, with Qt Multimedia (LGPL 3), numpy (BSD) and Babel (BSD). The board's font is DejaVu Sans (free licence, see fonts/LICENSE.txt). The computer's networks were trained by the project itself, and its sound effects were made by it (MIT licence, like the program).")
         }
     }
 }

@@ -166,6 +166,12 @@ ApplicationWindow {
                 onTriggered: Settings.autoForced = checked
             }
             KeyAction {
+                text: qsTr("Sound effects")
+                checkable: true
+                checked: Settings.sounds
+                onTriggered: Settings.sounds = checked
+            }
+            KeyAction {
                 text: qsTr("Bear off for me at the end of a race")
                 checkable: true
                 checked: Settings.autoBearOff
@@ -483,6 +489,11 @@ ApplicationWindow {
         anchors.centerIn: parent
         width: Math.min(window.width * 0.92, 720 * window.ui)
         height: Math.min(window.height * 0.9, 640 * window.ui)
+    }
+
+    Connections {  // a sound that cannot be played is said, once
+        target: Sounds
+        function onChanged() { if (Sounds.problem !== "") messageDialog.say(Sounds.problem) }
     }
 
     // The computer offers to resign when it can no longer win: accept, or play on.
