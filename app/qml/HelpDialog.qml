@@ -17,7 +17,9 @@ Dialog {
         { "title": qsTr("Ending the turn"), "text": qsTr("When all dice are played, click Done, click the dice or press Enter. With 'Confirm end of turn' switched off in Options, the turn ends with the last die.") },
         { "title": qsTr("Bearing off"), "text": qsTr("Once all fifteen checkers are in your home board, double-click a checker, or drag it to the tray on the right, to bear it off.") },
         { "title": qsTr("The doubling cube"), "text": qsTr("Before rolling you may double (D) when the cube is in use and the rules allow it; the button says why when they do not. The opponent takes (T) and owns the cube, or passes (P) and loses the game at the value before the double.") },
-        { "title": qsTr("Keys"), "text": qsTr("R or Space: roll. Enter: end the turn, or the next game of a match. Ctrl+Z or Backspace: undo. D: double. T: take. P: pass. H: move hints. Ctrl+N: new game. Ctrl+L: lessons. F1: this help. Ctrl+Q: quit.") }
+        { "title": qsTr("Resigning"), "text": qsTr("Game > Resign gives up a single game, a gammon or a backgammon; the computer accepts only what its chances are worth, otherwise you play on. When the computer can no longer win, it offers to resign: accept, or play on.") },
+        { "title": qsTr("History and statistics"), "text": qsTr("The arrows above the move list, or Ctrl+Left and Ctrl+Right, step through every position of the match (Ctrl+Home: the first); click a line of the move list to see its position. Nothing can be moved there; Esc or 'Back to the game' returns. Game > Statistics shows your games and matches per opponent over time.") },
+        { "title": qsTr("Keys"), "text": qsTr("R or Space: roll. Enter: end the turn, or the next game of a match. Ctrl+Z or Backspace: undo. D: double. T: take. P: pass. H: move hints. Ctrl+Left, Ctrl+Right: history. Esc: back to the game. Ctrl+N: new game. Ctrl+L: lessons. F1: this help. Ctrl+Q: quit.") }
     ]
 
     ScrollView {
