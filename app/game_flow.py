@@ -189,11 +189,14 @@ class GameFlow(QObject):
 
     @Slot()
     def roll(self) -> None:
-        if not self._my_turn("roll"):
-            return
+        if self._my_turn("roll"):
+            self._roll_dice()
+
+    def _roll_dice(self) -> None:
         s = self._require()
         self._status = match_texts.rolls(s.on_roll, s.roll())
         self.rolled.emit()
+        self._busy = False
         self._begin_turn()
 
     @Slot()
@@ -279,18 +282,13 @@ class GameFlow(QObject):
                 self.computer.later(self.computer.pause_ms(1200), self._finish_shown_turn)
             self._after_change()
             return
-        if human and turn is not None:
-            automatic = None
-            if turn.is_forced() and self.settings.value("autoForced"):
-                automatic = (turn.plays[0], N_("Forced move: {0}"))
-            elif self.settings.value("autoBearOff") and (off := turn.final_bear_off()):
-                automatic = (off, N_("Borne off for you: {0}"))
-            if automatic is not None:
-                for step in automatic[0].steps:
-                    turn.move_checker(step.src, step.dst)
-                self._status = T(automatic[1], str(turn.play()))
-                self._on_moved()
-                return
+        automatic = automatic_play(turn, self.settings) if human and turn is not None else None
+        if turn is not None and automatic is not None:
+            for step in automatic[0].steps:
+                turn.move_checker(step.src, step.dst)
+            self._status = T(automatic[1], str(turn.play()))
+            self._on_moved()
+            return
         self._after_change()
 
     def _finish_shown_turn(self) -> None:
@@ -355,11 +353,7 @@ class GameFlow(QObject):
         self._after_change()
 
     def computer_rolls(self) -> None:
-        s = self._require()
-        self._status = match_texts.rolls(s.on_roll, s.roll())
-        self.rolled.emit()
-        self._busy = False
-        self._begin_turn()
+        self._roll_dice()
 
     def computer_moves_shown(self) -> None:
         """The computer's play has been shown step by step: end its turn."""
@@ -436,6 +430,16 @@ class GameFlow(QObject):
             self.input.attach(session.turn, session.on_roll, self.human(session.on_roll))
         self._after_change()
         return True
+
+
+def automatic_play(turn: Any, settings: Settings) -> tuple[Any, str] | None:
+    """The play made for the player, with the text that says so: the only legal play (forced
+    moves, when set) or the final bear-off of a race (when set); None when the player moves."""
+    if turn.is_forced() and settings.value("autoForced"):
+        return turn.plays[0], N_("Forced move: {0}")
+    if settings.value("autoBearOff") and (off := turn.final_bear_off()):
+        return off, N_("Borne off for you: {0}")
+    return None
 
 
 def _match_settings(choices: dict[str, Any]) -> MatchSettings:

@@ -169,6 +169,8 @@ def _english_has(msgid: str, forms: list[str]) -> bool:
     text = re.sub(r"\{[^}]*\}|%\d|%n", " ", msgid)
     # key names in the program's tooltips, such as (Enter), are not the term
     text = re.sub(r"\((Enter|Backspace|Ctrl\+\w+)\)", " ", text)
+    # and the Enter key named in the help ("press Enter", "Enter: end the turn")
+    text = re.sub(r"\bpress Enter\b|\bEnter:", " ", text)
     return any(re.search(rf"\b{re.escape(form)}\b", text, re.IGNORECASE) for form in forms)
 
 
@@ -207,4 +209,6 @@ def test_the_glossary_check_catches_a_slip():
     checker = next(row for row in rows if row["en"][0] == "checker")
     assert _english_has("Move a checker.", checker["en"])
     assert not _english_has("Play the next game (Enter)", ["enter"])
+    assert not _english_has("Click the dice or press Enter. Enter: end the turn.", ["enter"])
+    assert _english_has("Enter with the 2 on 23.", ["enter"])
     assert not any(form in "flyt en sten." for form in checker["da"])

@@ -1,19 +1,67 @@
 """The command line: IDs and a size open the window on that position (not only for
-screenshots); an unknown language or an impossible ID is refused with a message."""
+screenshots); an unknown language or an impossible ID is refused with a message.
+
+Each start runs in a process of its own, as a player's would: ``main()`` runs the application's
+event loop, and a loop that has run and quit leaves the process unfit for the window tests that
+follow it (answers of the computer's worker thread are no longer delivered).
+"""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import textwrap
+from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
 
-from app import window as window_module
-from app.__main__ import main, position_state
+from app.__main__ import position_state
+from app.session import absolute_board
 from engine.match import Match
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE_ENV = {"QT_QPA_PLATFORM": "offscreen", "QT_QUICK_BACKEND": "software", "PATH": "/usr/bin:/bin"}
+
+
+def env(home: Path) -> dict[str, str]:
+    """A clean environment whose settings and data stay in ``home``."""
+    return {**BASE_ENV, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config")}
+
+
+# Starts the program as ``python -m app ARGS`` would, and prints what the opened window shows.
+LOOK = textwrap.dedent(
+    """
+    import json, sys
+    from PySide6.QtCore import QTimer
+    from app import window as window_module
+    from app.__main__ import main
+
+    real_open = window_module.open_window
+    seen = {}
+
+    def opening(*args, **kwargs):
+        w = real_open(*args, **kwargs)
+
+        def look():
+            seen.update(
+                board=list(w.view.board),
+                length=w.view.matchLength,
+                size=[w.window.width(), w.window.height()],
+                saving=w.flow.storage is not None,
+            )
+            w.app.quit()
+
+        QTimer.singleShot(0, look)
+        return w
+
+    window_module.open_window = opening
+    code = main(sys.argv[1:])
+    print(json.dumps({"code": code, **seen}))
+    """
+)
 
 
 def a_match_in_play() -> Match:
@@ -24,37 +72,26 @@ def a_match_in_play() -> Match:
     return match
 
 
-def test_ids_and_size_open_the_window_on_that_position(qapp, tmp_path, monkeypatch):
+def test_ids_and_size_open_the_window_on_that_position(tmp_path):
     match = a_match_in_play()
-    seen = {}
-    real_open = window_module.open_window
-
-    def opening(*args, **kwargs):
-        w = real_open(*args, **kwargs)
-
-        def look() -> None:
-            seen.update(
-                board=list(w.view.board),
-                length=w.view.matchLength,
-                size=(w.window.width(), w.window.height()),
-                saving=w.flow.storage,
-            )
-            w.app.quit()
-
-        QTimer.singleShot(0, look)
-        return w
-
-    monkeypatch.setattr(window_module, "open_window", opening)
     args = ["--position-id", match.position_id(), "--match-id", match.match_id()]
-    code = main([*args, "--size", "1024x768", "--data-dir", str(tmp_path), "--lang", "en"])
-    assert code == 0
+    args += ["--size", "1024x768", "--data-dir", str(tmp_path), "--lang", "en"]
+    result = subprocess.run(
+        [sys.executable, "-c", LOOK, *args],
+        capture_output=True,
+        text=True,
+        timeout=90,
+        env=env(tmp_path),
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert seen["code"] == 0
     position, on_roll, state = position_state(match.position_id(), match.match_id())
     assert state["match_length"] == 5 and seen["length"] == 5
-    from app.session import absolute_board
-
     assert seen["board"] == absolute_board(position, on_roll)
-    assert seen["size"] == (1024, 768)
-    assert seen["saving"] is None  # a shown position does not replace the saved game
+    assert seen["size"] == [1024, 768]
+    assert seen["saving"] is False  # a shown position does not replace the saved game
 
 
 @pytest.mark.parametrize(
@@ -71,7 +108,8 @@ def test_junk_on_the_command_line_is_refused_with_a_message(args, words, tmp_pat
         capture_output=True,
         text=True,
         timeout=60,
-        env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"},
+        env=env(tmp_path),
+        cwd=ROOT,
     )
     assert result.returncode == 2
     assert words in result.stderr and "Traceback" not in result.stderr
