@@ -160,13 +160,17 @@ def run(args: argparse.Namespace) -> int:
         trainer, rng = Trainer.resume(checkpoint, args.lr, db)
         log(f"resumed at {trainer.contact.meta.get('distill_positions', 0)} labelled positions")
     else:
+        rng = np.random.default_rng(args.seed)
         contact = Network.load(Path(args.start_contact))
         race = Network.load(Path(args.start_race))
+        if args.hidden:
+            contact = contact.widened(max(args.hidden, contact.n_hidden), rng)
+            race = race.widened(max(args.hidden, race.n_hidden), rng)
         trainer = Trainer(contact, race, args.lr, db)
-        rng = np.random.default_rng(args.seed)
         log(
-            f"start from {Path(args.start_contact).name} and {Path(args.start_race).name} "
-            f"({trainer.games} self-play games), seed {args.seed}"
+            f"start from {Path(args.start_contact)} and {Path(args.start_race)} "
+            f"({trainer.games} self-play games; {contact.n_hidden} and {race.n_hidden} hidden "
+            f"units), seed {args.seed}"
         )
     labelled = int(trainer.contact.meta.get("distill_positions", 0))
     seconds = float(trainer.contact.meta.get("distill_seconds", 0.0))
@@ -286,6 +290,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT), help="checkpoint directory")
     p.add_argument("--start-contact", default=str(CONTACT_WEIGHTS), help="fresh run: contact net")
     p.add_argument("--start-race", default=str(RACE_WEIGHTS), help="fresh run: race net")
+    p.add_argument(
+        "--hidden", type=int, default=0, help="fresh run: widen the networks to this many units"
+    )
     p.add_argument("--lr", type=float, default=1e-4, help="Adam learning rate")
     p.add_argument("--parallel", type=int, default=32, help="self-play games at once")
     p.add_argument("--explore", type=float, default=0.05, help="random-play probability")
@@ -305,6 +312,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error("hours and positions must be >= 0, parallel and label batch >= 1")
     if not (0.0 < args.sample <= 1.0) or not (0.0 <= args.explore <= 1.0):
         p.error("sample must be in (0, 1] and explore in [0, 1]")
+    if args.hidden < 0 or args.hidden > 4096:
+        p.error("hidden units must be between 0 (keep) and 4096")
     if args.replay < 1 or args.replay_ratio < 1:
         p.error("replay and replay ratio must be >= 1")
     if not args.hours and not args.positions:

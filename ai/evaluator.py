@@ -122,16 +122,19 @@ _default_lock = threading.Lock()
 def load_default_evaluator() -> NetEvaluator:
     """The shipped networks and the bear-off database, loaded once and cached.
 
-    Until trained weights are shipped this falls back to freshly initialised networks, so that
-    everything built on the evaluator keeps working (only weaker).
+    Raises ``FileNotFoundError`` when the shipped weights are missing and ``ValueError`` when they
+    are damaged: the computer never plays with untrained networks in their place.
     """
     global _default
     with _default_lock:
         if _default is None:
-            if CONTACT_WEIGHTS.exists() and RACE_WEIGHTS.exists():
-                contact = Network.load(CONTACT_WEIGHTS)
-                race = Network.load(RACE_WEIGHTS)
-            else:
-                contact, race = new_networks()
-            _default = NetEvaluator(contact, race, bearoff.load())
+            missing = [p.name for p in (CONTACT_WEIGHTS, RACE_WEIGHTS) if not p.exists()]
+            if missing:
+                raise FileNotFoundError(
+                    f"The computer's trained networks are missing ({', '.join(missing)} in "
+                    f"{WEIGHTS_DIR.name}/): reinstall the program."
+                )
+            _default = NetEvaluator(
+                Network.load(CONTACT_WEIGHTS), Network.load(RACE_WEIGHTS), bearoff.load()
+            )
         return _default

@@ -151,6 +151,24 @@ class Network:
         net.meta = meta
         return net
 
+    def widened(self, n_hidden: int, rng: np.random.Generator, scale: float = 0.01) -> Network:
+        """A copy with ``n_hidden`` hidden units that computes the same outputs: the added units
+        get small random input weights and zero output weights, so training can grow them.
+
+        Raises ``ValueError`` when ``n_hidden`` is smaller than the current width.
+        """
+        extra = n_hidden - self.n_hidden
+        if extra < 0:
+            raise ValueError(f"A network of {self.n_hidden} hidden units cannot shrink to {n_hidden}.")
+        other = self.copy()
+        if extra:
+            added = rng.standard_normal((self.n_inputs, extra)) * scale
+            other.w1 = np.concatenate([self.w1, added.astype(np.float32)], axis=1)
+            other.b1 = np.concatenate([self.b1, np.zeros(extra, dtype=np.float32)])
+            other.w2 = np.concatenate([self.w2, np.zeros((extra, self.n_outputs), np.float32)])
+            other.meta = dict(self.meta, hidden_widened_from=self.n_hidden)
+        return other
+
     def copy(self) -> Network:
         other = Network(self.n_inputs, self.n_hidden, self.n_outputs, meta=self.meta)
         other.w1, other.b1 = self.w1.copy(), self.b1.copy()

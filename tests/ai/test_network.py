@@ -113,3 +113,27 @@ def test_evaluator_routes_finished_and_bearoff_positions(pos):
     assert out[1] == pytest.approx(want)
     with pytest.raises(ValueError):
         NetEvaluator(Network(N_INPUTS + 1, 4), race, None)
+
+
+def test_a_widened_network_computes_the_same_outputs_and_can_learn():
+    rng = np.random.default_rng(3)
+    net = Network(12, 8, 5, rng=rng)
+    x = rng.random((20, 12)).astype(np.float32)
+    wide = net.widened(16, np.random.default_rng(4))
+    assert wide.n_hidden == 16 and net.n_hidden == 8
+    assert np.allclose(wide.forward(x), net.forward(x), atol=1e-6)
+    y, h = wide.forward_train(x)
+    grads, _loss = wide.backward(x, h, y, np.full_like(y, 0.9))
+    assert np.abs(grads[2][8:]).sum() > 0  # the new units' output weights get a gradient
+    with pytest.raises(ValueError):
+        wide.widened(4, rng)
+
+
+def test_missing_weights_are_an_error_not_an_untrained_player(monkeypatch, tmp_path):
+    from ai import evaluator as evaluator_module
+
+    monkeypatch.setattr(evaluator_module, "_default", None)
+    monkeypatch.setattr(evaluator_module, "CONTACT_WEIGHTS", tmp_path / "contact.npz")
+    with pytest.raises(FileNotFoundError, match="contact.npz"):
+        evaluator_module.load_default_evaluator()
+    assert evaluator_module._default is None
