@@ -10,10 +10,12 @@ player's seed, so the same decision repeats exactly. ``max_loss`` keeps noisy le
 plays: a play more than that much worse than the best by 0-ply is never chosen.
 
 The noise figures were tuned on the project's strength set (``benchmarks/strength.py``). With
-the shipped weights (1,697,143 self-play games, encoding unary4-v2, 0-ply 10.65 mEMG) the levels
-measured, in mEMG per decision: Beginner 49.2, Easy 27.4, Medium 11.0, Hard 6.9, Expert 5.2
-(Expert's median 88 ms per decision, 95th percentile 205 ms, on a quiet 2-core machine). Rerun
-the benchmark when the weights change.
+the shipped weights (the TD networks of 1,697,143 self-play games distilled on 2,032,347
+positions labelled by their own 1-ply search, encoding unary4-v2, 0-ply 8.6 mEMG on the tuning
+part) the levels measured, in mEMG per decision on all 1,000 cases: Beginner 48.0, Easy 26.2,
+Medium 8.4, Hard 5.4, Expert 4.1 (held-out part: 52.4, 24.9, 8.4, 4.1, 3.6). Expert's median
+was 126 ms per decision and its 95th percentile 272 ms on the 2-core machine while other work
+ran. Rerun the benchmark when the weights change.
 """
 
 from __future__ import annotations
