@@ -74,16 +74,33 @@ def one_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.
 
 
 class PositionSource:
-    """Self-play games at 0-ply (with exploration) that yield positions worth labelling."""
+    """Self-play games at 0-ply (with exploration) that yield positions worth labelling.
+
+    Each game has a number and counts its plies, so that a position can later be given the
+    outcome of the game it came from (``finished`` after each ``step``).
+    """
 
     def __init__(
-        self, evaluator: NetEvaluator, n_games: int, rng: np.random.Generator, explore: float
+        self,
+        evaluator: NetEvaluator,
+        n_games: int,
+        rng: np.random.Generator,
+        explore: float,
+        terminal_value=None,
     ) -> None:
         self.evaluator = evaluator
         self.rng = rng
         self.explore = explore
         self.positions = [Position.start() for _ in range(n_games)]
         self.first = [True] * n_games
+        self.game_ids = list(range(n_games))
+        self.plies = [0] * n_games
+        self.last_random = [-1] * n_games  # the last ply whose play was a random one
+        self._next_id = n_games
+        # (game id, ply of the end, last random ply, outcome for the player on roll at the end)
+        # of the games that ended in the last step
+        self.finished: list[tuple[int, int, int, np.ndarray]] = []
+        self._terminal_value = terminal_value
 
     def _roll(self, first: bool) -> tuple[int, int]:
         while True:
@@ -91,17 +108,31 @@ class PositionSource:
             if not (first and d1 == d2):  # the opening roll is never a double
                 return d1, d2
 
-    def step(self) -> list[Position]:
-        """Play one ply in every game; returns the positions on roll before this ply that are
-        neither finished nor in the bear-off database (games that end start again)."""
+    def step(self) -> list[tuple[int, int, Position]]:
+        """Play one ply in every game; returns (game id, ply, position) of the positions on roll
+        before this ply that are neither finished nor in the bear-off database. Games that end
+        are recorded in ``finished`` (with their exact outcome when a terminal value is given)
+        and start again."""
         boards = boards_from_positions(self.positions)
         done = finished_mask(boards) | bearoff.BearoffDatabase.applies(boards)
-        live = [p for p, d in zip(self.positions, done, strict=True) if not d]
+        self.finished = []
+        if done.any() and self._terminal_value is not None:
+            ends = self._terminal_value(boards[done])
+            for g, value in zip(np.flatnonzero(done), ends, strict=True):
+                self.finished.append((self.game_ids[g], self.plies[g], self.last_random[g], value))
+        live = [
+            (self.game_ids[g], self.plies[g], p)
+            for g, (p, d) in enumerate(zip(self.positions, done, strict=True))
+            if not d
+        ]
         candidates: list[Position] = []
         spans: list[tuple[int, int]] = []
         for g, position in enumerate(self.positions):
             if done[g]:
                 self.positions[g], self.first[g] = Position.start(), True
+                self.game_ids[g], self.plies[g] = self._next_id, 0
+                self.last_random[g] = -1
+                self._next_id += 1
                 spans.append((0, 0))
                 continue
             after = legal_results(position, self._roll(self.first[g])) or [position.swapped()]
@@ -115,10 +146,68 @@ class PositionSource:
                     continue
                 if count > 1 and self.rng.random() < self.explore:
                     pick = start + int(self.rng.integers(count))
+                    self.last_random[g] = self.plies[g]
                 else:
                     pick = start + int(np.argmax(value[start : start + count]))
                 self.positions[g] = candidates[pick]
+        for g in range(len(self.positions)):
+            if not done[g]:
+                self.plies[g] += 1
         return live
+
+
+class Outcomes:
+    """Labelled positions waiting for the end of their game, to blend in its outcome.
+
+    A target becomes ``(1 - weight) * one_ply + weight * outcome``, the outcome seen from the
+    position's player on roll (the player on roll alternates every ply). The outcome is exact:
+    the finished game's result, or the bear-off database's value where the game reached it.
+    Unbiased but noisy, it corrects what the teacher's own 1-ply cannot: the teacher's errors
+    about the positions after the roll. A position from which the game later took a random
+    (exploring) play keeps its plain 1-ply target: that outcome says little about good play.
+    """
+
+    KEEP_ENDED = 4096  # ended games remembered for labels that arrive after the end
+
+    def __init__(self, weight: float) -> None:
+        self.weight = weight
+        self._waiting: dict[int, list[tuple[int, np.ndarray, np.ndarray]]] = {}
+        self._ended: dict[int, tuple[int, int, np.ndarray]] = {}
+        self._ready: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def add(self, game: int, ply: int, board: np.ndarray, target: np.ndarray) -> None:
+        """A labelled position of ``game`` (at ``ply``) with its 1-ply target."""
+        if game in self._ended:
+            self._ready.append((board, self._blend(self._ended[game], ply, target)))
+        else:
+            self._waiting.setdefault(game, []).append((ply, board, target))
+
+    def finish(self, finished) -> None:
+        """Games that ended: (game, ply of the end, last random ply, outcome at the end)."""
+        for game, end_ply, last_random, value in finished:
+            end = (end_ply, last_random, value)
+            self._ended[game] = end
+            for ply, board, target in self._waiting.pop(game, ()):
+                self._ready.append((board, self._blend(end, ply, target)))
+        while len(self._ended) > self.KEEP_ENDED:
+            del self._ended[next(iter(self._ended))]
+
+    def _blend(self, end: tuple[int, int, np.ndarray], ply: int, target: np.ndarray):
+        end_ply, last_random, value = end
+        if ply <= last_random:
+            return target
+        outcome = value if (end_ply - ply) % 2 == 0 else flip(value)
+        return (1.0 - self.weight) * target + self.weight * outcome
+
+    def take_ready(self) -> tuple[np.ndarray, np.ndarray]:
+        """Boards and blended targets of the positions whose game has ended (then forgotten)."""
+        ready, self._ready = self._ready, []
+        if not ready:
+            return np.zeros((0, 2, 25), dtype=np.int8), np.zeros((0, 5))
+        return np.stack([b for b, _t in ready]), np.stack([t for _b, t in ready])
+
+    def waiting(self) -> int:
+        return sum(len(v) for v in self._waiting.values())
 
 
 class Replay:
@@ -182,7 +271,8 @@ def run(args: argparse.Namespace) -> int:
     )
     log(
         f"run: hours={args.hours} positions={args.positions} lr={args.lr} sample={args.sample} "
-        f"explore={args.explore} refresh_every={args.refresh_every} replay={args.replay}"
+        f"explore={args.explore} refresh_every={args.refresh_every} replay={args.replay} "
+        f"outcome_weight={args.outcome_weight}"
     )
 
     def save() -> None:
@@ -191,7 +281,14 @@ def run(args: argparse.Namespace) -> int:
                 distill_positions=labelled,
                 distill_seconds=round(seconds, 1),
                 distill_history=history,
-                distill_target="1-ply of the network itself (frozen teacher)",
+                distill_target=(
+                    "1-ply of the network itself (frozen teacher)"
+                    + (
+                        f", blended {args.outcome_weight} with the game's outcome"
+                        if args.outcome_weight
+                        else ""
+                    )
+                ),
             )
         trainer.save(checkpoint, rng, None)
 
@@ -204,7 +301,14 @@ def run(args: argparse.Namespace) -> int:
         return error
 
     teacher = _frozen(trainer, db)
-    source = PositionSource(trainer.evaluator, args.parallel, rng, args.explore)
+    outcomes = Outcomes(args.outcome_weight) if args.outcome_weight > 0 else None
+    source = PositionSource(
+        trainer.evaluator,
+        args.parallel,
+        rng,
+        args.explore,
+        terminal_value=teacher.evaluate_boards if outcomes is not None else None,
+    )
     replay = Replay(args.replay)
     progress = Progress() if not args.quiet else None
     start_labelled = labelled
@@ -212,7 +316,9 @@ def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     last_tick = last_checkpoint = last_strength = started
     deadline = started + args.hours * 3600.0 if args.hours else None
-    pending: list[Position] = []
+    pending: list[tuple[int, int, Position]] = []
+    ready_boards: list[np.ndarray] = []
+    ready_targets: list[np.ndarray] = []
     loss = 0.0
     mEMG = check_strength() if start_labelled == 0 else float("nan")
 
@@ -222,24 +328,45 @@ def run(args: argparse.Namespace) -> int:
         return deadline is not None and time.monotonic() >= deadline
 
     while not finished():
-        for position in source.step():
+        for item in source.step():
             if rng.random() < args.sample:
-                pending.append(position)
-        if len(pending) < args.label_batch:
+                pending.append(item)
+        if len(pending) >= args.label_batch:
+            positions = [p for _g, _ply, p in pending]
+            one_ply = one_ply_targets(teacher, positions)
+            boards_now = boards_from_positions(positions)
+            if outcomes is None:
+                ready_boards.append(boards_now)
+                ready_targets.append(one_ply)
+            else:
+                for (game, ply, _p), board, target in zip(
+                    pending, boards_now, one_ply, strict=True
+                ):
+                    outcomes.add(game, ply, board, target)
+            pending = []
+        if outcomes is not None:
+            outcomes.finish(source.finished)
+            done_boards, done_targets = outcomes.take_ready()
+            if len(done_boards):
+                ready_boards.append(done_boards)
+                ready_targets.append(done_targets)
+        if sum(len(b) for b in ready_boards) < args.label_batch:
             continue
-        targets = one_ply_targets(teacher, pending)
-        boards = boards_from_positions(pending)
+        boards = np.concatenate(ready_boards)
+        targets = np.concatenate(ready_targets)
+        ready_boards, ready_targets = [], []
         replay.add(boards, targets)
-        labelled += len(pending)
-        since_refresh += len(pending)
+        labelled += len(boards)
+        since_refresh += len(boards)
         # Each new batch is trained together with (replay_ratio - 1) times as many older ones.
-        old_boards, old_targets = replay.sample(len(pending) * (args.replay_ratio - 1), rng)
+        old_boards, old_targets = replay.sample(len(boards) * (args.replay_ratio - 1), rng)
         loss = trainer.train(
             np.concatenate([boards, old_boards]), np.concatenate([targets, old_targets]), rng
         )
-        pending = []
         if args.refresh_every and since_refresh >= args.refresh_every:
             teacher = _frozen(trainer, db)
+            if outcomes is not None:
+                source._terminal_value = teacher.evaluate_boards
             since_refresh = 0
             log(f"teacher refreshed at {labelled} positions")
         now = time.monotonic()
@@ -298,6 +425,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--explore", type=float, default=0.05, help="random-play probability")
     p.add_argument("--sample", type=float, default=0.5, help="share of positions labelled")
     p.add_argument("--label-batch", type=int, default=256, help="positions labelled at once")
+    p.add_argument(
+        "--outcome-weight",
+        type=float,
+        default=0.0,
+        help="share of the game's exact outcome in each target (0: 1-ply only)",
+    )
     p.add_argument("--replay", type=int, default=200_000, help="replay buffer size")
     p.add_argument("--replay-ratio", type=int, default=4, help="examples trained per new label")
     p.add_argument(
@@ -314,6 +447,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error("sample must be in (0, 1] and explore in [0, 1]")
     if args.hidden < 0 or args.hidden > 4096:
         p.error("hidden units must be between 0 (keep) and 4096")
+    if not (0.0 <= args.outcome_weight <= 1.0):
+        p.error("the outcome weight must be in [0, 1]")
     if args.replay < 1 or args.replay_ratio < 1:
         p.error("replay and replay ratio must be >= 1")
     if not args.hours and not args.positions:

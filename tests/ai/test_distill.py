@@ -78,3 +78,68 @@ def test_bad_arguments_are_refused(capsys):
     with pytest.raises(SystemExit):
         distill.parse_args(["--hours", "-1"])
     assert "sample" in capsys.readouterr().err
+
+
+def test_outcomes_blend_the_end_of_the_game_seen_from_each_player():
+    outcomes = distill.Outcomes(0.25)
+    board = np.zeros((2, 25), dtype=np.int8)
+    one_ply = np.array([0.5, 0.1, 0.0, 0.1, 0.0])
+    end = np.array([1.0, 1.0, 0.0, 0.0, 0.0])  # the player on roll at the end won a gammon
+    outcomes.add(7, 4, board, one_ply)  # same player on roll as at the end (ply 6)
+    outcomes.add(7, 3, board, one_ply)  # the other player
+    outcomes.add(8, 1, board, one_ply)  # another game, still going
+    assert outcomes.waiting() == 3
+    outcomes.finish([(7, 6, -1, end)])
+    _boards, targets = outcomes.take_ready()
+    assert np.allclose(targets[0], 0.75 * one_ply + 0.25 * end)
+    assert np.allclose(targets[1], 0.75 * one_ply + 0.25 * flip(end))
+    assert outcomes.waiting() == 1
+    outcomes.add(7, 5, board, one_ply)  # labelled after its game ended: blended at once
+    assert len(outcomes.take_ready()[1]) == 1
+
+
+def test_a_position_before_a_random_play_keeps_its_one_ply_target():
+    outcomes = distill.Outcomes(0.5)
+    board = np.zeros((2, 25), dtype=np.int8)
+    one_ply = np.array([0.4, 0.0, 0.0, 0.0, 0.0])
+    outcomes.add(1, 2, board, one_ply)
+    outcomes.add(1, 6, board, one_ply)
+    outcomes.finish([(1, 10, 4, np.array([0.0, 0.0, 0.0, 1.0, 0.0]))])  # random play at ply 4
+    targets = outcomes.take_ready()[1]
+    assert np.allclose(targets[0], one_ply)
+    assert not np.allclose(targets[1], one_ply)
+
+
+def test_the_source_numbers_every_ply_of_a_game_to_its_end():
+    evaluator = load_default_evaluator()
+    source = distill.PositionSource(
+        evaluator, 2, np.random.default_rng(5), 0.0, terminal_value=evaluator.evaluate_boards
+    )
+    seen: dict[int, list[int]] = {}
+    ended = []
+    for _ in range(400):
+        for game, ply, _position in source.step():
+            seen.setdefault(game, []).append(ply)
+        ended += source.finished
+        if len(ended) >= 2:
+            break
+    assert ended, "no game ended"
+    for game, end_ply, last_random, value in ended:
+        assert seen[game] == list(range(end_ply))  # every ply before the end, in order
+        assert last_random == -1  # no exploration
+        assert value.shape == (5,) and 0.0 <= value[0] <= 1.0
+
+
+def test_tiny_run_with_outcomes(tmp_path):
+    contact, race = _tiny_start(tmp_path)
+    ckpt = tmp_path / "ckpt"
+    args = [
+        "--checkpoint", str(ckpt), "--parallel", "8", "--label-batch", "16", "--quiet",
+        "--strength-every", "0", "--positions", "32", "--outcome-weight", "0.3",
+        "--start-contact", contact, "--start-race", race,
+    ]  # fmt: skip
+    assert distill.main(args) == 0
+    net = Network.load(ckpt / "contact.npz")
+    assert net.meta["distill_positions"] >= 32
+    assert "outcome" in net.meta["distill_target"]
+    assert distill.main([*args[:-4], "--outcome-weight", "2"]) != 0
