@@ -159,8 +159,10 @@ class PositionSource:
 class Outcomes:
     """Labelled positions waiting for the end of their game, to blend in its outcome.
 
-    A target becomes ``(1 - weight) * one_ply + weight * outcome``, the outcome seen from the
-    position's player on roll (the player on roll alternates every ply). The outcome is exact:
+    A target becomes ``(1 - w) * one_ply + w * outcome`` with ``w = weight * decay ** plies``
+    for a position that many plies before the end, the outcome seen from the position's player
+    on roll (the player on roll alternates every ply): the outcome counts most near the end of
+    the game, where it is least noisy, as in TD(lambda). The outcome is exact:
     the finished game's result, or the bear-off database's value where the game reached it.
     Unbiased but noisy, it corrects what the teacher's own 1-ply cannot: the teacher's errors
     about the positions after the roll. A position from which the game later took a random
@@ -169,8 +171,9 @@ class Outcomes:
 
     KEEP_ENDED = 4096  # ended games remembered for labels that arrive after the end
 
-    def __init__(self, weight: float) -> None:
+    def __init__(self, weight: float, decay: float = 1.0) -> None:
         self.weight = weight
+        self.decay = decay
         self._waiting: dict[int, list[tuple[int, np.ndarray, np.ndarray]]] = {}
         self._ended: dict[int, tuple[int, int, np.ndarray]] = {}
         self._ready: list[tuple[np.ndarray, np.ndarray]] = []
@@ -197,7 +200,8 @@ class Outcomes:
         if ply <= last_random:
             return target
         outcome = value if (end_ply - ply) % 2 == 0 else flip(value)
-        return (1.0 - self.weight) * target + self.weight * outcome
+        w = self.weight * self.decay ** (end_ply - ply)
+        return (1.0 - w) * target + w * outcome
 
     def take_ready(self) -> tuple[np.ndarray, np.ndarray]:
         """Boards and blended targets of the positions whose game has ended (then forgotten)."""
@@ -272,7 +276,7 @@ def run(args: argparse.Namespace) -> int:
     log(
         f"run: hours={args.hours} positions={args.positions} lr={args.lr} sample={args.sample} "
         f"explore={args.explore} refresh_every={args.refresh_every} replay={args.replay} "
-        f"outcome_weight={args.outcome_weight}"
+        f"outcome_weight={args.outcome_weight} outcome_decay={args.outcome_decay}"
     )
 
     def save() -> None:
@@ -284,7 +288,8 @@ def run(args: argparse.Namespace) -> int:
                 distill_target=(
                     "1-ply of the network itself (frozen teacher)"
                     + (
-                        f", blended {args.outcome_weight} with the game's outcome"
+                        f", blended {args.outcome_weight} (x {args.outcome_decay} per ply "
+                        "before the end) with the game's outcome"
                         if args.outcome_weight
                         else ""
                     )
@@ -301,7 +306,9 @@ def run(args: argparse.Namespace) -> int:
         return error
 
     teacher = _frozen(trainer, db)
-    outcomes = Outcomes(args.outcome_weight) if args.outcome_weight > 0 else None
+    outcomes = (
+        Outcomes(args.outcome_weight, args.outcome_decay) if args.outcome_weight > 0 else None
+    )
     source = PositionSource(
         trainer.evaluator,
         args.parallel,
@@ -431,6 +438,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=0.0,
         help="share of the game's exact outcome in each target (0: 1-ply only)",
     )
+    p.add_argument(
+        "--outcome-decay",
+        type=float,
+        default=1.0,
+        help="the outcome's weight shrinks by this factor per ply before the end",
+    )
     p.add_argument("--replay", type=int, default=200_000, help="replay buffer size")
     p.add_argument("--replay-ratio", type=int, default=4, help="examples trained per new label")
     p.add_argument(
@@ -447,8 +460,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error("sample must be in (0, 1] and explore in [0, 1]")
     if args.hidden < 0 or args.hidden > 4096:
         p.error("hidden units must be between 0 (keep) and 4096")
-    if not (0.0 <= args.outcome_weight <= 1.0):
-        p.error("the outcome weight must be in [0, 1]")
+    if not (0.0 <= args.outcome_weight <= 1.0) or not (0.0 < args.outcome_decay <= 1.0):
+        p.error("the outcome weight must be in [0, 1] and its decay in (0, 1]")
     if args.replay < 1 or args.replay_ratio < 1:
         p.error("replay and replay ratio must be >= 1")
     if not args.hours and not args.positions:

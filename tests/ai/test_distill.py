@@ -143,3 +143,15 @@ def test_tiny_run_with_outcomes(tmp_path):
     assert net.meta["distill_positions"] >= 32
     assert "outcome" in net.meta["distill_target"]
     assert distill.main([*args[:-4], "--outcome-weight", "2"]) != 0
+
+
+def test_the_outcome_counts_less_the_further_the_end_of_the_game():
+    outcomes = distill.Outcomes(0.5, decay=0.5)
+    board = np.zeros((2, 25), dtype=np.int8)
+    one_ply = np.array([0.5, 0.0, 0.0, 0.0, 0.0])
+    outcomes.add(3, 8, board, one_ply)  # two plies before the end: weight 0.5 * 0.25
+    outcomes.add(3, 4, board, one_ply)  # six plies before: 0.5 * 0.5 ** 6
+    outcomes.finish([(3, 10, -1, np.array([1.0, 0.0, 0.0, 0.0, 0.0]))])
+    targets = outcomes.take_ready()[1]
+    assert targets[0][0] == pytest.approx(0.5 + 0.125 * 0.5)
+    assert targets[1][0] == pytest.approx(0.5 + 0.5 * 0.5**6 * 0.5)
