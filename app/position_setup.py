@@ -10,11 +10,12 @@ replaced only after the player agrees (``pending`` is asked, ``confirm()`` or ``
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from pathlib import Path
 
-from PySide6.QtCore import Property, QObject, QUrl, Signal, Slot
+from PySide6.QtCore import Property, QObject, QStandardPaths, QUrl, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
@@ -35,6 +36,7 @@ from engine.matchid import MatchIdFields
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
+DOCUMENTS = QStandardPaths.StandardLocation.DocumentsLocation
 MAX_MAT_BYTES = 4 * 1024 * 1024  # a long match is some 100 kB; more is not a match file
 
 
@@ -94,6 +96,7 @@ class PositionSetup(QObject):
         self._seed = seed
         self._message = T("")
         self._pending: tuple[Session, T, T, bool] | None = None  # session, question, status, review
+        self._folder = ""  # of the last file read or written
 
     # -- what QML reads -------------------------------------------------------------------------
     def names(self) -> list[str]:
@@ -259,6 +262,7 @@ class PositionSetup(QObject):
         """Read the ``.mat`` file at ``url`` (or path) and open its match in the history view."""
         path = local_path(url)
         name = path.name
+        self._folder = str(path.parent)
         try:
             size = path.stat().st_size
             if size > MAX_MAT_BYTES:
@@ -281,7 +285,7 @@ class PositionSetup(QObject):
         )
         start_play(session)  # a file may stop at the start of a game
         games = len(match.games)
-        score = match.points_won()
+        score = match.score
         status = T(
             Nn_("Read {1}: {0} game, {2}-{3}.", "Read {1}: {0} games, {2}-{3}."),
             games,
@@ -307,6 +311,23 @@ class PositionSetup(QObject):
             )
         return None
 
+    @Slot(result=bool)
+    def mayExport(self) -> bool:  # noqa: N802
+        """True when the match can be exported; else the player is told why."""
+        refusal = self.export_refusal()
+        if refusal is not None:
+            self._refuse(refusal)
+        return refusal is None
+
+    @Slot(result=str)
+    def folder(self) -> str:
+        """Where the file dialogs open: the folder of the last file read or written, else the
+        documents folder, else the home folder (as a URL)."""
+        for place in (self._folder, QStandardPaths.writableLocation(DOCUMENTS), str(Path.home())):
+            if place and Path(place).is_dir():
+                return QUrl.fromLocalFile(place).toString()
+        return ""
+
     @Slot(result=str)
     def exportName(self) -> str:  # noqa: N802
         """A file name for the export: the players and the date."""
@@ -317,15 +338,14 @@ class PositionSetup(QObject):
     @Slot(str, result=bool)
     def exportMat(self, url: str) -> bool:  # noqa: N802
         """Write the match to ``url`` (or path) as Jellyfish ``.mat``; False when it could not."""
-        refusal = self.export_refusal()
-        if refusal is not None:
-            self._refuse(refusal)
+        if not self.mayExport():
             return False
         session = self._flow.session
         assert session is not None
         path = local_path(url)
         if path.suffix.lower() != ".mat":
             path = path.with_name(path.name + ".mat")
+        self._folder = str(path.parent)
         match = session.match
         header = [
             '; [Site "Backgammon"]',
@@ -337,6 +357,9 @@ class PositionSetup(QObject):
         ]
         try:
             Storage(path.parent).write(path.name, "\n".join(header) + "\n" + match.export_mat())
+            mask = os.umask(0)  # a document of the user's: readable as their other files are
+            os.umask(mask)
+            os.chmod(path, 0o666 & ~mask)
         except OSError as exc:
             self._refuse(T(N_("The match could not be written to {0}: {1}"), path.name, str(exc)))
             return False

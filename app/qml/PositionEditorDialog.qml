@@ -50,6 +50,8 @@ Dialog {
             draggableLocations: PositionEditor.draggable
             interactive: true
             onLocationClicked: location => PositionEditor.clickLocation(location)
+            // quick clicks on one point are each a checker (the second is a double-click)
+            onLocationDoubleClicked: location => PositionEditor.clickLocation(location)
             onCheckerDropped: (from, to) => PositionEditor.dropChecker(from, to)
         }
 

@@ -1,7 +1,6 @@
 // Positions and matches that travel: the keys to copy and paste Position and Match IDs, the
 // position editor, and the dialogs to import and export .mat files; what PositionSetup refuses
 // is said in a dialog, what it has done in a passing note. The Edit menu calls these functions.
-import QtCore
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Dialogs
@@ -19,9 +18,16 @@ Item {
         PositionEditor.begin()
         editor.open()
     }
-    function importMatch() { importDialog.open() }
+    function importMatch() {
+        importDialog.currentFolder = PositionSetup.folder()
+        importDialog.open()
+    }
     function exportMatch() {
-        exportDialog.selectedFile = exportDialog.currentFolder + "/" + PositionSetup.exportName()
+        if (!PositionSetup.mayExport())  // says why not
+            return
+        const folder = PositionSetup.folder()
+        exportDialog.currentFolder = folder
+        exportDialog.selectedFile = folder + "/" + PositionSetup.exportName()
         exportDialog.open()
     }
 
@@ -49,7 +55,6 @@ Item {
         title: qsTr("Import a match")
         fileMode: FileDialog.OpenFile
         nameFilters: [qsTr("Match files (*.mat)"), qsTr("All files (*)")]
-        currentFolder: StandardPaths.writableLocation(StandardPaths.DocumentsLocation)
         onAccepted: PositionSetup.importMat(selectedFile.toString())
     }
 
@@ -60,7 +65,6 @@ Item {
         fileMode: FileDialog.SaveFile
         defaultSuffix: "mat"
         nameFilters: [qsTr("Match files (*.mat)")]
-        currentFolder: StandardPaths.writableLocation(StandardPaths.DocumentsLocation)
         onAccepted: PositionSetup.exportMat(selectedFile.toString())
     }
 
@@ -68,8 +72,8 @@ Item {
         id: editor
         ui: tools.ui
         anchors.centerIn: parent
-        width: parent.width - 16 * tools.ui
-        height: parent.height - 16 * tools.ui
+        width: parent.width
+        height: parent.height
     }
 
     Dialog {
@@ -101,7 +105,7 @@ Item {
             }
         }
         onAccepted: PositionSetup.confirm()
-        onRejected: PositionSetup.cancel()
+        onClosed: if (result !== Dialog.Accepted) PositionSetup.cancel()  // also Esc
     }
 
     Dialog {
@@ -112,6 +116,11 @@ Item {
         anchors.centerIn: parent
         width: Math.min(tools.width * 0.9, 600 * tools.ui)
         standardButtons: Dialog.Ok
+        Shortcut {
+            sequences: ["Return", "Enter"]
+            enabled: refusalDialog.opened
+            onActivated: refusalDialog.accept()
+        }
         Label {
             objectName: "refusalText"
             width: parent.width

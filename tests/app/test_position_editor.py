@@ -93,10 +93,13 @@ def test_a_position_built_by_clicks_and_drags_is_played_on_by_the_computer(harne
     harness.drag(spot(harness, 6), spot(harness, 5))  # a white checker from the 6 to the 5
     harness.drag(inside(harness, "editorBoard", "tray_0"), spot(harness, 12))  # one comes back
     harness.drag(spot(harness, 24), inside(harness, "editorBoard", "tray_27"))  # one leaves
+    harness.click_item(spot(harness, 10), double=True)  # two quick clicks: two checkers
+    assert board(harness)[10] == -2
     harness.click("editorTool2")  # remove
     harness.click_item(spot(harness, 4))
+    harness.click_item(spot(harness, 10), double=True)
     shown = board(harness)
-    assert (shown[6], shown[5], shown[4], shown[12]) == (2, 1, 0, 1)
+    assert (shown[6], shown[5], shown[4], shown[12], shown[10]) == (2, 1, 0, 1, 0)
     assert (shown[19], shown[24], shown[0], shown[27]) == (-2, -2, 11, 11)
 
     harness.click("editorOnRoll1")  # Black is on roll, with 5-3 to play

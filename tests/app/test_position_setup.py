@@ -257,6 +257,15 @@ def test_junk_is_refused_with_a_reason_and_the_game_stays(harness):
     harness.click("keepGameButton")
     harness.settle(30)
     assert the_game(harness) == before and setup_part(harness).pending == ""
+    key(harness, Qt.Key.Key_V, CTRL)
+    assert is_open(harness, "replaceDialog")
+    key(harness, Qt.Key.Key_Escape)  # Esc keeps the game too
+    assert not is_open(harness, "replaceDialog")
+    assert the_game(harness) == before and setup_part(harness).pending == ""
+    QGuiApplication.clipboard().setText("junk")
+    key(harness, Qt.Key.Key_V, CTRL)
+    key(harness, Qt.Key.Key_Return)  # Enter closes the message
+    assert not is_open(harness, "refusalDialog")
 
 
 def test_ctrl_v_in_a_text_field_pastes_the_text_there(harness):
@@ -304,6 +313,9 @@ def test_the_match_played_here_exports_through_the_dialog_and_reads_back(harness
     target.parent.mkdir()
     choose(harness, dialog, target)
     assert target.exists()
+    mask = os.umask(0)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask  # a document like the user's others
     match = harness.game.session.match
     again = load_mat(target)
     assert again.players == ("Ann Lee", "Bo") and again.length == 3
@@ -315,9 +327,14 @@ def test_a_set_up_position_is_not_exported_and_says_why(harness, tmp_path):
     harness.open(seed=13)
     two_players(harness)
     setup_part(harness).pasteText(_states()[0][0])
+    key(harness, Qt.Key.Key_S, CTRL)  # said at once, before a file is chosen
+    assert is_open(harness, "refusalDialog") and not popup(harness, "exportDialog").property(
+        "visible"
+    )
+    assert "set-up position" in harness.item("refusalText").property("text")
+    popup(harness, "refusalDialog").close()
     assert not setup_part(harness).exportMat(str(tmp_path / "x.mat"))
     assert is_open(harness, "refusalDialog")
-    assert "set-up position" in harness.item("refusalText").property("text")
     assert not (tmp_path / "x.mat").exists()
 
 
@@ -348,6 +365,9 @@ def test_an_imported_match_opens_in_the_history_view(harness, path):
     key(harness, Qt.Key.Key_Escape)
     assert not game.reviewing and game.gameOver["visible"] and game.gameOver["matchOver"]
     assert list(game.score) == [min(s, expected.length) for s in expected.points_won()]
+    games = len(expected.games)
+    said = f"{games} game" + ("s" if games > 1 else "")
+    assert game.status == f"Read {path.name}: {said}, {game.score[0]}-{game.score[1]}."
     assert statistics.count == counted  # a match read from a file is not a game played here
     # saved and read again at the next start, still known as read from a file
     saved = Session.from_json((harness.data_dir / "game.json").read_text())
