@@ -120,11 +120,14 @@ class GameFlow(QObject):
         self._begin(settings)
 
     def show_position(self, position: Position, on_roll: int = 0, **state: Any) -> None:
-        """Show ``position`` (seen from ``on_roll``) in any state a Position and Match ID give
-        (see ``Session.for_position``)."""
-        session = Session.for_position(position, on_roll, self._new_seed(), **state)
+        """Show ``position`` (seen from ``on_roll``) in a state ``Session.for_position`` takes."""
+        self.show_session(Session.for_position(position, on_roll, self._new_seed(), **state))
+
+    def show_session(self, session: Session, status: T | None = None) -> None:
+        """Go on from ``session`` (set up, pasted or read from a file), saying ``status``."""
         opening = session.opening_dice
-        self._status = match_texts.opening(opening, on_roll) if opening else T("")
+        said = match_texts.opening(opening, session.on_roll) if opening else T("")
+        self._status = said if status is None else status
         self._install(session)
         self._begin_turn()
 

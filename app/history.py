@@ -41,6 +41,7 @@ class Moment:
     last_move: tuple[tuple[int, int], ...] = ()  # board locations of the play just made
     line: str = ""  # the move list's line ("0 31: 8/5 6/5"), "" for cube actions
     pips: tuple[int, int] = (0, 0)
+    ids: tuple[str, str] = ("", "")  # the Position ID and Match ID of the moment
 
 
 def moments(match: Match) -> list[Moment]:
@@ -143,6 +144,7 @@ class Replay:
             cube_owner=-1 if game.cube_owner is None else game.cube_owner,
             score=game.match_score,
             pips=(mine, theirs) if on_roll == 0 else (theirs, mine),
+            ids=(self._copy.position_id(), self._copy.match_id()),
             **fields,
         )
 

@@ -187,6 +187,7 @@ class Session:
         self.turn: TurnBuilder | None = None
         self.opening_dice: tuple[int, int] | None = None
         self.log: list[str] = []
+        self.source = ""  # "" played here; "mat": read from a match file (not counted as played)
         # A roll without a legal move: (player, dice, position) shown until end_turn; the
         # engine has already passed the turn.
         self._passed: tuple[int, tuple[int, int], Position] | None = None
@@ -468,6 +469,7 @@ class Session:
             "opening_dice": list(self.opening_dice) if self.opening_dice else None,
             "steps": [[s.src, s.dst] for s in self.turn.steps] if building and self.turn else [],
             "log": list(self.log),
+            "source": self.source,
         }
 
     @classmethod
@@ -511,6 +513,9 @@ class Session:
             if not isinstance(log, list) or len(log) > 10_000:
                 raise ValueError("log must be a list of lines")
             session.log = [_text(line, "a log line") for line in log]
+            session.source = _typed(data, "source", str, "")
+            if session.source not in ("", "mat"):
+                raise ValueError(f"Unknown source {session.source[:20]!r}")
             steps = data.get("steps", [])
             if not isinstance(steps, list) or len(steps) > 4:
                 raise ValueError("steps must be at most four steps")
@@ -524,3 +529,32 @@ class Session:
             return session
         except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
             raise ValueError(f"The saved game is incomplete: {exc}") from exc
+
+
+def session_for_match(
+    match: Match,
+    log: list[str],
+    *,
+    computer: bool = False,
+    level: str = "medium",
+    names: tuple[str, str] = ("", ""),
+    source: str = "",
+) -> Session:
+    """A session that goes on with ``match`` (set up from IDs or read from a file), whose
+    settings it takes; ``log`` is the move list of its current game."""
+    settings = MatchSettings(
+        cube=match.cube_enabled,
+        crawford=match.crawford_enabled,
+        names=names,
+        computer=computer,
+        level=level,
+    )
+    settings.match_length = match.length  # any length the engine allows
+    session = Session(settings, seed=0)
+    session.match = match
+    session.game_number = len(match.games)
+    session.log = list(log)
+    session.source = source
+    if match.game is not None and match.game.state is GameState.AWAITING_PLAY:
+        session.turn = match.game.turn_builder()
+    return session

@@ -141,8 +141,8 @@ class Statistics(QObject):
         """Count the game ``session`` has finished (and its match, when that is over), once."""
         result = session.result
         history = session.match.history
-        if result is None or (history and history[0].get("type") == "setup"):
-            return  # a position set up (lessons, IDs) is not a game played here
+        if result is None or session.source or (history and history[0].get("type") == "setup"):
+            return  # a position set up (lessons, IDs) or a match read from a file: not played here
         key = f"{session.match.seed}:{session.game_number}"
         if key in self._keys:
             return

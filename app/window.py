@@ -27,6 +27,8 @@ from app.history import History
 from app.lesson_player import PROGRESS_FILE, LessonPlayer
 from app.match_view import MatchView
 from app.parts import attach
+from app.position_editor import PositionEditor
+from app.position_setup import PositionSetup
 from app.resignation import Resignations
 from app.settings import Settings
 from app.sounds import Sounds
@@ -160,6 +162,10 @@ def open_window(
     flow.installed.connect(resignations.clear)
     statistics = Statistics(storage if options.save else None)
     flow.gameFinished.connect(lambda: statistics.record_game(flow.session))
+    setup = PositionSetup(flow, history, settings, seed=options.seed)
+    editor = PositionEditor(setup)
+    language_state.languageChanged.connect(setup.retranslate)
+    language_state.languageChanged.connect(editor.retranslate)
     attach(
         engine,
         flow,
@@ -172,6 +178,8 @@ def open_window(
         statistics,
         resignations,
         sounds,
+        setup,
+        editor,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()

@@ -8,7 +8,18 @@ class EngineError(ValueError):
 
 
 class InvalidPositionError(EngineError):
-    """A board that cannot occur: wrong checker counts, both sides on one point, ..."""
+    """A board that cannot occur: wrong checker counts, both sides on one point, ...
+
+    ``reason`` is a ``PositionProblem`` code when the board breaks a rule (else ""), ``side``
+    the side at fault (0 the first side given, 1 the second) and ``point`` the point in the
+    first side's numbering (0 when none), so that a window can say it in its own words.
+    """
+
+    def __init__(self, message: str, reason: str = "", side: int = 0, point: int = 0) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.side = side
+        self.point = point
 
 
 class InvalidPositionIdError(InvalidPositionError):
@@ -16,7 +27,21 @@ class InvalidPositionIdError(InvalidPositionError):
 
 
 class InvalidMatchIdError(EngineError):
-    """A string that is not a valid GNU Backgammon Match ID."""
+    """A string that is not a valid GNU Backgammon Match ID, or a state that cannot be set up.
+
+    ``reason`` is an ``engine.match.SetupRefusal`` code for a state the rules rule out (else "").
+    """
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class PositionProblem:
+    """Why two sides cannot form a position (``InvalidPositionError.reason``)."""
+
+    TOO_MANY_CHECKERS = "too_many_checkers"
+    SHARED_POINT = "shared_point"
 
 
 class InvalidNotationError(EngineError):

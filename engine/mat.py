@@ -56,22 +56,23 @@ _TAKES = {"takes", "accepts"}
 _DROPS = {"drops", "passes", "rejects", "refuses"}
 
 
-def loads_mat(text: str) -> Match:
+def loads_mat(text: str, *, seed: int | None = 0) -> Match:
     """A match from Jellyfish ``.mat`` text; raises ``MatFormatError`` naming the bad line.
 
     The match is played with the cube and the Crawford rule; a file that doubles in what would
-    be the Crawford game is read again without the Crawford rule.
+    be the Crawford game is read again without the Crawford rule. ``seed`` seeds the dice of
+    the match when it is played on (the file's own rolls are read, not drawn).
     """
     try:
-        return _Reader(text, crawford=True).read()
+        return _Reader(text, crawford=True, seed=seed).read()
     except _CrawfordDouble:
         try:
-            return _Reader(text, crawford=False).read()
+            return _Reader(text, crawford=False, seed=seed).read()
         except _CrawfordDouble as exc:  # pragma: no cover - impossible without the rule
             raise MatFormatError(exc.line, str(exc)) from None
 
 
-def load_mat(path: str | os.PathLike[str]) -> Match:
+def load_mat(path: str | os.PathLike[str], *, seed: int | None = 0) -> Match:
     """Read a ``.mat`` file; raises ``MatFormatError`` (or ``OSError``)."""
     raw = Path(path).read_bytes()
     try:
@@ -79,7 +80,7 @@ def load_mat(path: str | os.PathLike[str]) -> Match:
     except UnicodeDecodeError:
         # older Windows programs write Latin-1 names
         text = raw.decode("latin-1")
-    return loads_mat(text)
+    return loads_mat(text, seed=seed)
 
 
 class _CrawfordDouble(MatFormatError):
@@ -87,11 +88,12 @@ class _CrawfordDouble(MatFormatError):
 
 
 class _Reader:
-    def __init__(self, text: str, *, crawford: bool) -> None:
+    def __init__(self, text: str, *, crawford: bool, seed: int | None = 0) -> None:
         if not isinstance(text, str):
             raise MatFormatError(0, "A .mat file is text.")
         self.lines = text.removeprefix("\ufeff").splitlines()
         self.crawford = crawford
+        self.seed = seed
         self.length: int | None = None
         self.match: Match | None = None
         self.number = 0  # current line number (1-based)
@@ -182,7 +184,7 @@ class _Reader:
             if score != (0, 0):
                 raise self.fail(f"The first game must start at 0-0, not {score[0]}-{score[1]}.")
             self.match = Match(
-                self.length, cube=True, crawford=self.crawford, players=names, seed=0
+                self.length, cube=True, crawford=self.crawford, players=names, seed=self.seed
             )
         match = self.match
         if names != match.players:

@@ -695,29 +695,10 @@ class Match:
             raise InvalidMatchIdError(
                 f"The Match ID is for a {fields.match_length}-point match, not {self.length}."
             )
+        refusal = setup_refusal(position, fields, cube_enabled=self.cube_enabled)
+        if refusal is not None:
+            raise InvalidMatchIdError(SETUP_REFUSAL_TEXT[refusal], refusal)
         n = self.length
-        if n and max(fields.score) >= n:
-            raise InvalidMatchIdError("The score already reaches the match length.")
-        if fields.game_state not in (GAME_NONE, GAME_PLAYING):
-            raise InvalidMatchIdError("Only a match with a game in play (or none) can be set up.")
-        if fields.resigned:
-            raise InvalidMatchIdError("Resignation offers are not supported.")
-        if fields.cube > MAX_CUBE:
-            raise InvalidMatchIdError(f"The cube goes up to {MAX_CUBE}, not {fields.cube}.")
-        if fields.crawford and (n < 1 or n - 1 not in fields.score):
-            raise InvalidMatchIdError("A Crawford game needs a player one point from the target.")
-        if fields.crawford and (fields.cube != 1 or fields.cube_owner != -1 or fields.doubled):
-            raise InvalidMatchIdError("The cube is not used in the Crawford game.")
-        if fields.doubled and fields.cube_owner not in (-1, fields.player_on_roll):
-            raise InvalidMatchIdError("Only the owner of the cube may redouble.")
-        if fields.doubled and fields.cube >= MAX_CUBE:
-            raise InvalidMatchIdError(f"The cube cannot be doubled beyond {MAX_CUBE}.")
-        if position.is_game_over() and fields.game_state == GAME_PLAYING:
-            raise InvalidMatchIdError("The position is a finished game, not a game in play.")
-        if not self.cube_enabled and (
-            fields.cube != 1 or fields.cube_owner != -1 or fields.doubled
-        ):
-            raise InvalidMatchIdError("The Match ID shows a cube in a match played without it.")
         self._start_score = fields.score
         self._crawford_played_before = bool(
             n >= 2 and not fields.crawford and n - 1 in fields.score
@@ -740,8 +721,6 @@ class Match:
         elif fields.dice[0]:
             game.dice = fields.dice
             game.state = GameState.AWAITING_PLAY
-            if not game.legal_plays():
-                raise InvalidMatchIdError("The roll has no legal play: the turn has passed.")
         else:
             game.state = GameState.AWAITING_ROLL
         self.games.append(game)
@@ -801,6 +780,106 @@ class Match:
         return export_mat(self)
 
 
+# -- states set up from IDs or by hand ---------------------------------------------------------
+
+
+class SetupRefusal:
+    """Why a position and match state cannot be set up (``InvalidMatchIdError.reason``)."""
+
+    LENGTH = "length"
+    SCORE = "score"
+    GAME_STATE = "game_state"
+    RESIGNATION = "resignation"
+    CUBE_MAXIMUM = "cube_maximum"
+    CRAWFORD_SCORE = "crawford_score"
+    CRAWFORD_CUBE = "crawford_cube"
+    REDOUBLE = "redouble"
+    GAME_OVER = "game_over"
+    NO_CUBE = "no_cube"
+    NO_LEGAL_PLAY = "no_legal_play"
+    # only for a state set up by hand (``hand_setup_refusal``): GNU Backgammon's own editor can
+    # show these, but no game played by the rules reaches them
+    CUBE_OWNER = "cube_owner"
+    CRAWFORD_PLAYED = "crawford_played"
+
+
+SETUP_REFUSAL_TEXT = {
+    SetupRefusal.LENGTH: f"Matches go to 1-{MAX_MATCH_LENGTH} points.",
+    SetupRefusal.SCORE: "The score already reaches the match length.",
+    SetupRefusal.GAME_STATE: "Only a match with a game in play (or none) can be set up.",
+    SetupRefusal.RESIGNATION: "Resignation offers are not supported.",
+    SetupRefusal.CUBE_MAXIMUM: f"The cube goes up to {MAX_CUBE}.",
+    SetupRefusal.CRAWFORD_SCORE: "A Crawford game needs a player one point from the target.",
+    SetupRefusal.CRAWFORD_CUBE: "The cube is not used in the Crawford game.",
+    SetupRefusal.REDOUBLE: "Only the owner of the cube may redouble.",
+    SetupRefusal.GAME_OVER: "The position is a finished game, not a game in play.",
+    SetupRefusal.NO_CUBE: "The Match ID shows a cube in a match played without it.",
+    SetupRefusal.NO_LEGAL_PLAY: "The roll has no legal play: the turn has passed.",
+    SetupRefusal.CUBE_OWNER: (
+        "A cube at 1 stays in the middle; a doubled cube belongs to the player who took it."
+    ),
+    SetupRefusal.CRAWFORD_PLAYED: (
+        "With both players one point from the target the Crawford game has been played."
+    ),
+}
+
+
+def setup_refusal(
+    position: Position, fields: MatchIdFields, *, cube_enabled: bool = True
+) -> str | None:
+    """Why ``position`` (seen from the player on roll) and the match state ``fields`` cannot be
+    set up as a match in play (a ``SetupRefusal`` code), or None.
+
+    These are the rules ``Match.from_ids`` applies; a match played without the cube
+    (``cube_enabled`` False) allows no cube action.
+    """
+    n = fields.match_length
+    if n > MAX_MATCH_LENGTH:
+        return SetupRefusal.LENGTH
+    if n and max(fields.score) >= n:
+        return SetupRefusal.SCORE
+    if fields.game_state not in (GAME_NONE, GAME_PLAYING):
+        return SetupRefusal.GAME_STATE
+    if fields.resigned:
+        return SetupRefusal.RESIGNATION
+    if fields.cube > MAX_CUBE:
+        return SetupRefusal.CUBE_MAXIMUM
+    cube_used = fields.cube != 1 or fields.cube_owner != -1 or fields.doubled
+    if fields.crawford and (n < 1 or n - 1 not in fields.score):
+        return SetupRefusal.CRAWFORD_SCORE
+    if fields.crawford and cube_used:
+        return SetupRefusal.CRAWFORD_CUBE
+    if fields.doubled and fields.cube_owner not in (-1, fields.player_on_roll):
+        return SetupRefusal.REDOUBLE
+    if fields.doubled and fields.cube >= MAX_CUBE:
+        return SetupRefusal.CUBE_MAXIMUM
+    if position.is_game_over() and fields.game_state == GAME_PLAYING:
+        return SetupRefusal.GAME_OVER
+    if not cube_enabled and cube_used:
+        return SetupRefusal.NO_CUBE
+    playing = fields.game_state == GAME_PLAYING and not fields.doubled
+    if playing and fields.dice[0] and not legal_plays(position, fields.dice):
+        return SetupRefusal.NO_LEGAL_PLAY
+    return None
+
+
+def hand_setup_refusal(
+    position: Position, fields: MatchIdFields, *, cube_enabled: bool = True
+) -> str | None:
+    """``setup_refusal``, and also what no game played by the rules can reach: a cube at 1 with
+    an owner or a doubled cube in the middle, and a Crawford game at one point from the target
+    each (the position editor's rules)."""
+    refusal = setup_refusal(position, fields, cube_enabled=cube_enabled)
+    if refusal is not None:
+        return refusal
+    if (fields.cube == 1) != (fields.cube_owner == -1):
+        return SetupRefusal.CUBE_OWNER
+    n = fields.match_length
+    if fields.crawford and fields.score == (n - 1, n - 1):
+        return SetupRefusal.CRAWFORD_PLAYED
+    return None
+
+
 # -- small helpers ------------------------------------------------------------------------------
 
 
@@ -839,6 +918,10 @@ def _mat_move(dice: tuple[int, int], play: Play | None) -> str:
 
 
 __all__ = [
+    "SETUP_REFUSAL_TEXT",
+    "SetupRefusal",
+    "hand_setup_refusal",
+    "setup_refusal",
     "EndReason",
     "EngineError",
     "Game",

@@ -13,7 +13,7 @@ import re
 from binascii import b2a_base64 as _b2a
 from collections.abc import Iterable, Mapping
 
-from engine.errors import InvalidPositionError, InvalidPositionIdError
+from engine.errors import InvalidPositionError, InvalidPositionIdError, PositionProblem
 
 CHECKERS = 15
 BAR = 24  # index of the bar in a side tuple
@@ -78,33 +78,63 @@ def decode_position_id(position_id: str) -> tuple[tuple[int, ...], tuple[int, ..
     counts = list(map(len, runs[:50]))
     opponent, on_roll = tuple(counts[:25]), tuple(counts[25:])
     problem = _impossible(on_roll, opponent)
-    if problem:
-        raise InvalidPositionIdError(f"{position_id!r} is not a valid position: {problem}")
+    if problem is not None:
+        raise InvalidPositionIdError(
+            f"{position_id!r} is not a valid position: {problem}",
+            problem.reason,
+            problem.side,
+            problem.point,
+        )
     return on_roll, opponent
 
 
-def _impossible(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> str | None:
-    """Why two sides of non-negative counts cannot form a position, or None."""
-    if sum(on_roll) > CHECKERS:
-        return f"The player on roll has more than {CHECKERS} checkers."
-    if sum(opponent) > CHECKERS:
-        return f"The opponent has more than {CHECKERS} checkers."
+def position_problem(
+    on_roll: tuple[int, ...], opponent: tuple[int, ...]
+) -> tuple[str, int, int] | None:
+    """Why two sides of non-negative counts cannot form a position, or None.
+
+    The answer is ``(PositionProblem code, side, point)``: side 0 is ``on_roll``, 1 ``opponent``;
+    ``point`` is in ``on_roll``'s numbering (0 when the problem has no point).
+
+    >>> position_problem(START_SIDE, START_SIDE) is None
+    True
+    >>> position_problem((1,) + (0,) * 24, (0,) * 23 + (1, 0))
+    ('shared_point', 0, 1)
+    """
+    for side, counts in enumerate((on_roll, opponent)):
+        if sum(counts) > CHECKERS:
+            return PositionProblem.TOO_MANY_CHECKERS, side, 0
     for i in range(24):
         if on_roll[i] and opponent[23 - i]:
-            return f"Both sides have checkers on point {i + 1}."
+            return PositionProblem.SHARED_POINT, 0, i + 1
     return None
 
 
+def _impossible(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> InvalidPositionError | None:
+    """The error saying why two sides cannot form a position, or None."""
+    problem = position_problem(on_roll, opponent)
+    if problem is None:
+        return None
+    code, side, point = problem
+    if code == PositionProblem.TOO_MANY_CHECKERS:
+        who = ("The player on roll", "The opponent")[side]
+        text = f"{who} has more than {CHECKERS} checkers."
+    else:
+        text = f"Both sides have checkers on point {point}."
+    return InvalidPositionError(text, code, side, point)
+
+
 def validate_sides(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> None:
-    """Raise ``InvalidPositionError`` unless the two sides form a possible position."""
+    """Raise ``InvalidPositionError`` unless the two sides form a possible position (with the
+    rule's ``reason``, see ``position_problem``)."""
     for name, side in (("player on roll", on_roll), ("opponent", opponent)):
         if len(side) != 25:
             raise InvalidPositionError(f"The {name} needs 25 counts (24 points and the bar).")
         if any((not isinstance(n, int)) or n < 0 for n in side):
             raise InvalidPositionError(f"The {name} has a negative or non-integer checker count.")
     problem = _impossible(on_roll, opponent)
-    if problem:
-        raise InvalidPositionError(problem)
+    if problem is not None:
+        raise problem
 
 
 class Position(tuple):

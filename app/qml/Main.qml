@@ -130,6 +130,7 @@ ApplicationWindow {
             MenuSeparator {}
             KeyAction { text: qsTr("Quit"); keys: "Ctrl+Q"; shortcut: StandardKey.Quit; onTriggered: window.close() }
         }
+        EditMenu { tools: positionTools }
         GameMenu {
             title: qsTr("&Options")
             GameMenu {
@@ -548,5 +549,11 @@ ApplicationWindow {
         id: aboutDialog
         anchors.centerIn: parent
         width: Math.min(window.width * 0.9, 560 * window.ui)
+    }
+
+    PositionTools {  // IDs to and from the clipboard, the position editor, .mat files
+        id: positionTools
+        anchors.fill: parent
+        ui: window.ui
     }
 }

@@ -1,0 +1,369 @@
+"""Positions and matches that travel: IDs to and from the clipboard, ``.mat`` files in and out.
+
+``PositionSetup`` copies the Position ID and Match ID of what the board shows (also a moment of
+the history under review), sets up a pasted pair (or a position from the editor) as a new
+session, reads a Jellyfish ``.mat`` file as a match with its whole history (opened in the history
+view) and writes the match being played as one. Whatever is refused says why (the engine's
+reason, the line of the file) and leaves the game as it was; a game or match in progress is
+replaced only after the player agrees (``pending`` is asked, ``confirm()`` or ``cancel()``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from pathlib import Path
+
+from PySide6.QtCore import Property, QObject, QStandardPaths, QUrl, Signal, Slot
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
+
+from app import match_texts
+from app.game_flow import GameFlow
+from app.history import History, moments
+from app.session import Session, session_for_match
+from app.settings import Settings
+from app.storage import Storage
+from app.texts import N_, Nn_, T
+from engine import EngineError, Position
+from engine.errors import MatFormatError
+from engine.ids import gnubg_id, read_ids
+from engine.mat import load_mat
+from engine.match import Match
+from engine.matchid import MatchIdFields
+
+QML_IMPORT_NAME = "app.qml"
+QML_IMPORT_MAJOR_VERSION = 1
+
+DOCUMENTS = QStandardPaths.StandardLocation.DocumentsLocation
+MAX_MAT_BYTES = 4 * 1024 * 1024  # a long match is some 100 kB; more is not a match file
+
+
+def local_path(text: str) -> Path:
+    """A path from a file dialog's URL (``file:///...``) or a plain path."""
+    if text.startswith("file:"):
+        return Path(QUrl(text).toLocalFile())
+    return Path(text)
+
+
+def current_log(match: Match) -> list[str]:
+    """The move list of the match's current game, as the window writes it."""
+    shown = moments(match)
+    game = len(match.games)
+    return [m.line for m in shown if m.game == game and m.line]
+
+
+def start_play(session: Session) -> bool:
+    """Make the opening roll when the session's match waits for its next game to start (a Match
+    ID between games, a file ending at a game's start); True when it was made."""
+    if session.match.game is None:
+        session.start_game()
+    if session.phase != "opening":
+        return False
+    session.opening()
+    return True
+
+
+@QmlElement
+@QmlSingleton
+class PositionSetup(QObject):
+    """``PositionSetup.copyIds()``, ``paste()``, ``importMat(url)``, ``exportMat(url)``."""
+
+    changed = Signal()
+    asked = Signal()  # a new session waits for the player's yes (``pending``)
+    refused = Signal()  # something could not be done: ``message`` says why
+    told = Signal()  # done (the IDs copied, the file written): ``message`` says it in passing
+
+    @staticmethod
+    def create(engine: QQmlEngine) -> PositionSetup:
+        from app.parts import part_of
+
+        return part_of(engine, PositionSetup)
+
+    def __init__(
+        self,
+        flow: GameFlow,
+        history: History,
+        settings: Settings,
+        seed: int | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._flow = flow
+        self._history = history
+        self._settings = settings
+        self._seed = seed
+        self._message = T("")
+        self._pending: tuple[Session, T, T, bool] | None = None  # session, question, status, review
+        self._folder = ""  # of the last file read or written
+
+    # -- what QML reads -------------------------------------------------------------------------
+    def names(self) -> list[str]:
+        """The players' names as the window shows them."""
+        return self._flow.names()
+
+    @property
+    def session(self) -> Session | None:
+        return self._flow.session
+
+    def _get_message(self) -> str:
+        return self._message.render(self.names())
+
+    def _get_pending(self) -> str:
+        return self._pending[1].render(self.names()) if self._pending else ""
+
+    message = Property(str, _get_message, notify=changed)
+    pending = Property(str, _get_pending, notify=changed)
+
+    @Slot()
+    def retranslate(self) -> None:
+        self.changed.emit()
+
+    # -- the IDs --------------------------------------------------------------------------------
+    def current_ids(self) -> tuple[str, str] | None:
+        """The Position ID and Match ID of what the board shows (the moment under review)."""
+        moment = self._history.moment()
+        if moment is not None and moment.ids[0]:
+            return moment.ids
+        session = self._flow.session
+        if session is None or session.match.game is None:
+            return None
+        return session.match.position_id(), session.match.match_id()
+
+    @Slot()
+    def copyIds(self) -> None:  # noqa: N802
+        """Put ``POSITION:MATCH`` (GNU Backgammon's ID) on the clipboard."""
+        ids = self.current_ids()
+        if ids is not None:
+            self._copy(gnubg_id(*ids), T(N_("Copied the Position ID and Match ID: {0}")))
+
+    @Slot()
+    def copyPositionId(self) -> None:  # noqa: N802
+        ids = self.current_ids()
+        if ids is not None:
+            self._copy(ids[0], T(N_("Copied the Position ID: {0}")))
+
+    @Slot()
+    def copyMatchId(self) -> None:  # noqa: N802
+        ids = self.current_ids()
+        if ids is not None:
+            self._copy(ids[1], T(N_("Copied the Match ID: {0}")))
+
+    def _copy(self, text: str, said: T) -> None:
+        QGuiApplication.clipboard().setText(text)
+        self._message = T(said.template, text)
+        self.changed.emit()
+        self.told.emit()
+
+    @Slot()
+    def paste(self) -> None:
+        """Set up the position whose IDs are on the clipboard."""
+        self.pasteText(QGuiApplication.clipboard().text())
+
+    @Slot(str)
+    def pasteText(self, text: str) -> None:  # noqa: N802
+        """Set up the position of a Position ID, or of a Position ID and a Match ID."""
+        try:
+            position_id, match_id = read_ids(text)
+            Position.from_position_id(position_id)
+            if match_id is None:  # a money game, the first player on roll
+                cube = bool(self._settings.value("cube"))
+                match_id = MatchIdFields(match_length=0).encode()
+            else:
+                cube = True  # as in GNU Backgammon
+            match = Match.from_ids(
+                position_id,
+                match_id,
+                players=self.players(),
+                seed=self.new_seed(),
+                cube=cube,
+                crawford=True,
+            )
+        except EngineError as exc:
+            self._refuse(T(N_("The pasted text cannot be set up: {0}"), str(exc)))
+            return
+        session = self.session_for(match)
+        status = T(N_("Set up from {0}."), gnubg_id(position_id, match_id))
+        if start_play(session):
+            status = T(
+                "{0} {1}", status, match_texts.opening(session.opening_dice, session.on_roll)
+            )
+        self.offer(session, T(N_("Replace it with the pasted position?")), status)
+
+    def players(self) -> tuple[str, str]:
+        """The names the engine's match of a new session keeps (written in a ``.mat`` file)."""
+        names = self.opponent()[2]
+        return (names[0] or "White", names[1] or "Black")
+
+    def opponent(self) -> tuple[bool, str, tuple[str, str]]:
+        """The current game's opponent (computer or not, level) and names, else the defaults."""
+        session = self._flow.session
+        if session is not None:
+            s = session.settings
+            return s.computer, s.level, s.names
+        d = self._settings.new_game_defaults()
+        opponent = str(d.get("opponent", "medium"))
+        level = opponent if opponent != "human" else "medium"
+        return opponent != "human", level, (str(d.get("name0", "")), str(d.get("name1", "")))
+
+    def session_for(self, match: Match, computer: bool | None = None, level: str = "") -> Session:
+        """A session playing on from ``match`` (set up from IDs) with the current opponent, or
+        the one given."""
+        now_computer, now_level, names = self.opponent()
+        if computer is None:
+            computer, level = now_computer, now_level
+        return session_for_match(match, [], computer=computer, level=level or "medium", names=names)
+
+    def new_seed(self) -> int:
+        if self._seed is not None:
+            return self._seed
+        return random.SystemRandom().randrange(2**32)
+
+    # -- replacing the game, with the player's yes ----------------------------------------------
+    def offer(self, session: Session, question: T, status: T, review: bool = False) -> None:
+        """Go on with ``session``: at once, or after the player agrees to drop the game."""
+        current = self._flow.session
+        self._pending = (session, question, status, review)
+        if current is not None and current.in_progress():
+            self.changed.emit()
+            self.asked.emit()
+        else:
+            self.confirm()
+
+    @Slot()
+    def confirm(self) -> None:
+        """Yes: the waiting session replaces the game."""
+        if self._pending is None:
+            return
+        session, _question, status, review = self._pending
+        self._pending = None
+        self._message = T("")
+        self._flow.show_session(session, status)
+        if review:
+            self._history.first()
+        self.changed.emit()
+
+    @Slot()
+    def cancel(self) -> None:
+        """No: the game goes on as it was."""
+        if self._pending is not None:
+            self._pending = None
+            self.changed.emit()
+
+    def _refuse(self, message: T) -> None:
+        self._message = message
+        self.changed.emit()
+        self.refused.emit()
+
+    # -- .mat files -----------------------------------------------------------------------------
+    @Slot(str)
+    def importMat(self, url: str) -> None:  # noqa: N802
+        """Read the ``.mat`` file at ``url`` (or path) and open its match in the history view."""
+        path = local_path(url)
+        name = path.name
+        self._folder = str(path.parent)
+        try:
+            size = path.stat().st_size
+            if size > MAX_MAT_BYTES:
+                self._refuse(T(N_("{0} is too large to be a match file."), name))
+                return
+            match = load_mat(path, seed=self.new_seed())
+        except MatFormatError as exc:
+            if exc.line:
+                self._refuse(
+                    T(N_("{0} could not be read: line {1}: {2}"), name, exc.line, exc.detail)
+                )
+            else:
+                self._refuse(T(N_("{0} could not be read: {1}"), name, exc.detail))
+            return
+        except (OSError, EngineError) as exc:
+            self._refuse(T(N_("{0} could not be opened: {1}"), name, str(exc)))
+            return
+        session = session_for_match(
+            match, current_log(match), computer=False, names=match.players, source="mat"
+        )
+        start_play(session)  # a file may stop at the start of a game
+        games = len(match.games)
+        score = match.score
+        status = T(
+            Nn_("Read {1}: {0} game, {2}-{3}.", "Read {1}: {0} games, {2}-{3}."),
+            games,
+            name,
+            score[0],
+            score[1],
+            count=games,
+        )
+        self.offer(session, T(N_("Replace it with the match from {0}?"), name), status, True)
+
+    def export_refusal(self) -> T | None:
+        """Why the match cannot be written as ``.mat`` now, or None."""
+        session = self._flow.session
+        if session is None or not session.match.games:
+            return T(N_("There is no match to export yet."))
+        history = session.match.history
+        if history and history[0].get("type") == "setup":
+            return T(
+                N_(
+                    "This game began from a set-up position: a .mat file holds only games played "
+                    "from the start."
+                )
+            )
+        return None
+
+    @Slot(result=bool)
+    def mayExport(self) -> bool:  # noqa: N802
+        """True when the match can be exported; else the player is told why."""
+        refusal = self.export_refusal()
+        if refusal is not None:
+            self._refuse(refusal)
+        return refusal is None
+
+    @Slot(result=str)
+    def folder(self) -> str:
+        """Where the file dialogs open: the folder of the last file read or written, else the
+        documents folder, else the home folder (as a URL)."""
+        for place in (self._folder, QStandardPaths.writableLocation(DOCUMENTS), str(Path.home())):
+            if place and Path(place).is_dir():
+                return QUrl.fromLocalFile(place).toString()
+        return ""
+
+    @Slot(result=str)
+    def exportName(self) -> str:  # noqa: N802
+        """A file name for the export: the players and the date."""
+        names = "-".join(n.replace(" ", "_") for n in self.names())
+        safe = "".join(c for c in names if c.isalnum() or c in "-_") or "match"
+        return f"{safe}-{time.strftime('%Y-%m-%d')}.mat"
+
+    @Slot(str, result=bool)
+    def exportMat(self, url: str) -> bool:  # noqa: N802
+        """Write the match to ``url`` (or path) as Jellyfish ``.mat``; False when it could not."""
+        if not self.mayExport():
+            return False
+        session = self._flow.session
+        assert session is not None
+        path = local_path(url)
+        if path.suffix.lower() != ".mat":
+            path = path.with_name(path.name + ".mat")
+        self._folder = str(path.parent)
+        match = session.match
+        header = [
+            '; [Site "Backgammon"]',
+            f'; [Player 1 "{match.players[0]}"]',
+            f'; [Player 2 "{match.players[1]}"]',
+            f'; [EventDate "{time.strftime("%Y.%m.%d")}"]',
+            f'; [Crawford "{"On" if match.crawford_enabled else "Off"}"]',
+            "",
+        ]
+        try:
+            Storage(path.parent).write(path.name, "\n".join(header) + "\n" + match.export_mat())
+            mask = os.umask(0)  # a document of the user's: readable as their other files are
+            os.umask(mask)
+            os.chmod(path, 0o666 & ~mask)
+        except OSError as exc:
+            self._refuse(T(N_("The match could not be written to {0}: {1}"), path.name, str(exc)))
+            return False
+        self._message = T(N_("The match was written to {0}."), str(path))
+        self.changed.emit()
+        self.told.emit()
+        return True

@@ -1,0 +1,310 @@
+// The position editor: a board to put checkers on (click: a checker of the chosen colour, or
+// take one off; drag: move one, to a tray to take it off), and who is on roll, the dice, the
+// cube, the match and the opponent. PositionEditor judges every change by the engine's rules;
+// the reason of a refusal is shown, and "Play from here" waits until the whole state is legal.
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import app.qml
+
+Dialog {
+    id: dialog
+    objectName: "positionEditor"
+    property real ui: 1.0
+    title: qsTr("Edit position")
+    modal: true
+    padding: 10 * ui
+    closePolicy: Popup.CloseOnEscape
+
+    readonly property var names: PositionEditor.names
+    readonly property var opponents: ["human", "beginner", "easy", "medium", "hard", "expert"]
+    readonly property var cubeValues: [1, 2, 4, 8, 16, 32, 64]
+
+    component Heading: Label {
+        Layout.fillWidth: true
+        Layout.topMargin: 6 * dialog.ui
+        font.bold: true
+        font.pixelSize: 14 * dialog.ui
+        color: "#e0b35a"
+        wrapMode: Text.WordWrap
+    }
+
+    RowLayout {
+        anchors.fill: parent
+        spacing: 10 * dialog.ui
+
+        Board {
+            id: board
+            objectName: "editorBoard"
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            animateTurning: false
+            boardState: PositionEditor.board
+            dice: PositionEditor.boardDice
+            diceOwner: PositionEditor.onRoll
+            movingPlayer: PositionEditor.onRoll
+            cubeVisible: PositionEditor.cubeInUse
+            cubeValue: PositionEditor.cubeValue
+            cubeOwner: PositionEditor.cubeOwner
+            draggableLocations: PositionEditor.draggable
+            interactive: true
+            onLocationClicked: location => PositionEditor.clickLocation(location)
+            // quick clicks on one point are each a checker (the second is a double-click)
+            onLocationDoubleClicked: location => PositionEditor.clickLocation(location)
+            onCheckerDropped: (from, to) => PositionEditor.dropChecker(from, to)
+        }
+
+        ScrollView {
+            id: scroll
+            Layout.fillHeight: true
+            Layout.preferredWidth: Math.min(330 * dialog.ui, dialog.availableWidth * 0.45)
+            contentWidth: availableWidth
+            clip: true
+
+            ColumnLayout {
+                width: scroll.availableWidth
+                spacing: 6 * dialog.ui
+
+                Heading { text: qsTr("Checkers") }
+                Label {
+                    Layout.fillWidth: true
+                    wrapMode: Text.WordWrap
+                    font.pixelSize: 12 * dialog.ui
+                    text: qsTr("Click a point to put a checker there; drag a checker to move it, or to its tray to take it off.")
+                }
+                RowLayout {
+                    Layout.fillWidth: true
+                    ButtonGroup { id: toolGroup }
+                    Repeater {
+                        model: [dialog.names[0], dialog.names[1], qsTr("Remove")]
+                        Button {
+                            required property int index
+                            required property string modelData
+                            objectName: "editorTool" + index
+                            Layout.fillWidth: true
+                            Layout.preferredWidth: 1
+                            text: modelData
+                            checkable: true
+                            highlighted: checked
+                            ButtonGroup.group: toolGroup
+                            onClicked: PositionEditor.setTool(index)
+                            Binding on checked { value: PositionEditor.tool === index }
+                        }
+                    }
+                }
+                RowLayout {
+                    Layout.fillWidth: true
+                    Button {
+                        objectName: "editorClear"
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: 1
+                        text: qsTr("Clear board")
+                        onClicked: PositionEditor.clear()
+                    }
+                    Button {
+                        objectName: "editorStart"
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: 1
+                        text: qsTr("Starting position")
+                        onClicked: PositionEditor.startPosition()
+                    }
+                }
+
+                Heading { text: qsTr("On roll") }
+                RowLayout {
+                    Layout.fillWidth: true
+                    Repeater {
+                        model: 2
+                        RadioButton {
+                            required property int index
+                            objectName: "editorOnRoll" + index
+                            Layout.fillWidth: true
+                            text: dialog.names[index] || ""
+                            onClicked: PositionEditor.setOnRoll(index)
+                            Binding on checked { value: PositionEditor.onRoll === index }
+                        }
+                    }
+                }
+                CheckBox {
+                    id: rolledBox
+                    objectName: "editorDiceRolled"
+                    Layout.fillWidth: true
+                    text: qsTr("Dice rolled")
+                    onToggled: dialog.setDice()
+                    Binding on checked { value: PositionEditor.diceRolled }
+                }
+                RowLayout {
+                    Layout.fillWidth: true
+                    SpinBox {
+                        id: die0
+                        objectName: "editorDie0"
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: 1
+                        enabled: rolledBox.checked
+                        from: 1; to: 6
+                        onValueModified: dialog.setDice()
+                        Binding on value { when: PositionEditor.diceRolled; value: PositionEditor.dice[0]; restoreMode: Binding.RestoreNone }
+                    }
+                    SpinBox {
+                        id: die1
+                        objectName: "editorDie1"
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: 1
+                        enabled: rolledBox.checked
+                        from: 1; to: 6
+                        onValueModified: dialog.setDice()
+                        Binding on value { when: PositionEditor.diceRolled; value: PositionEditor.dice[1]; restoreMode: Binding.RestoreNone }
+                    }
+                }
+
+                Heading { text: qsTr("Doubling cube") }
+                CheckBox {
+                    id: cubeBox
+                    objectName: "editorCubeInUse"
+                    text: qsTr("Play with the doubling cube")
+                    onToggled: dialog.setCube()
+                    Binding on checked { value: PositionEditor.cubeInUse }
+                }
+                RowLayout {
+                    Layout.fillWidth: true
+                    ComboBox {
+                        id: cubeValueBox
+                        objectName: "editorCubeValue"
+                        Layout.preferredWidth: 80 * dialog.ui
+                        model: dialog.cubeValues
+                        onActivated: dialog.setCube()
+                        Binding on currentIndex { value: dialog.cubeValues.indexOf(PositionEditor.cubeValue) }
+                    }
+                    ComboBox {
+                        id: cubeOwnerBox
+                        objectName: "editorCubeOwner"
+                        Layout.fillWidth: true
+                        // -1 in the middle, 0 and 1 the players
+                        model: [qsTr("In the middle"), dialog.names[0] || "", dialog.names[1] || ""]
+                        onActivated: dialog.setCube()
+                        Binding on currentIndex { value: PositionEditor.cubeOwner + 1 }
+                    }
+                }
+
+                Heading { text: qsTr("Match") }
+                GridLayout {
+                    Layout.fillWidth: true
+                    columns: 2
+                    columnSpacing: 8 * dialog.ui
+                    Label { text: qsTr("Length") }
+                    SpinBox {
+                        id: lengthBox
+                        Layout.preferredWidth: 1
+                        objectName: "editorLength"
+                        Layout.fillWidth: true
+                        from: 0; to: PositionEditor.maxLength
+                        textFromValue: (value, locale) => value === 0 ? qsTr("A single game")
+                                                                      : qsTr("%1 points").arg(value)
+                        onValueModified: dialog.setMatch()
+                        Binding on value { value: PositionEditor.matchLength }
+                    }
+                    Repeater {
+                        model: 2
+                        delegate: Label {
+                            required property int index
+                            Layout.row: 1 + index
+                            Layout.column: 0
+                            text: qsTr("Score of %1").arg(dialog.names[index] || "")
+                            elide: Text.ElideRight
+                            Layout.maximumWidth: scroll.availableWidth * 0.5
+                        }
+                    }
+                    SpinBox {
+                        id: score0
+                        Layout.preferredWidth: 1
+                        objectName: "editorScore0"
+                        Layout.row: 1; Layout.column: 1
+                        Layout.fillWidth: true
+                        enabled: lengthBox.value > 0
+                        from: 0; to: PositionEditor.maxLength
+                        onValueModified: dialog.setMatch()
+                        Binding on value { value: PositionEditor.score[0] }
+                    }
+                    SpinBox {
+                        id: score1
+                        Layout.preferredWidth: 1
+                        objectName: "editorScore1"
+                        Layout.row: 2; Layout.column: 1
+                        Layout.fillWidth: true
+                        enabled: lengthBox.value > 0
+                        from: 0; to: PositionEditor.maxLength
+                        onValueModified: dialog.setMatch()
+                        Binding on value { value: PositionEditor.score[1] }
+                    }
+                }
+                CheckBox {
+                    id: crawfordBox
+                    objectName: "editorCrawford"
+                    text: qsTr("Crawford game")
+                    onToggled: dialog.setMatch()
+                    Binding on checked { value: PositionEditor.crawford }
+                }
+
+                Heading { text: qsTr("Opponent") }
+                ComboBox {
+                    id: opponentBox
+                    objectName: "editorOpponent"
+                    Layout.fillWidth: true
+                    model: [qsTr("A second player on this computer"), qsTr("Computer: Beginner"),
+                            qsTr("Computer: Easy"), qsTr("Computer: Medium"), qsTr("Computer: Hard"),
+                            qsTr("Computer: Expert")]
+                    onActivated: index => PositionEditor.setOpponent(dialog.opponents[index])
+                    Binding on currentIndex { value: dialog.opponents.indexOf(PositionEditor.opponent) }
+                }
+
+                Label {
+                    objectName: "editorMessage"
+                    Layout.fillWidth: true
+                    Layout.topMargin: 6 * dialog.ui
+                    visible: text !== ""
+                    wrapMode: Text.WordWrap
+                    textFormat: Text.PlainText
+                    color: "#ffb08a"
+                    font.pixelSize: 13 * dialog.ui
+                    text: PositionEditor.message
+                }
+                TextField {
+                    objectName: "editorIds"
+                    Layout.fillWidth: true
+                    visible: PositionEditor.idsText !== ""
+                    readOnly: true
+                    selectByMouse: true
+                    font.pixelSize: 12 * dialog.ui
+                    text: PositionEditor.idsText
+                }
+                Item { Layout.fillHeight: true }
+            }
+        }
+    }
+
+    footer: DialogButtonBox {
+        Button {
+            objectName: "editorCancel"
+            text: qsTr("Cancel")
+            DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+        }
+        Button {
+            objectName: "editorPlay"
+            text: qsTr("Play from here")
+            highlighted: true
+            enabled: PositionEditor.playable
+            DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
+        }
+    }
+    onAccepted: PositionEditor.playFromHere()
+
+    function setDice() { PositionEditor.setDice(rolledBox.checked, die0.value, die1.value) }
+    function setCube() {
+        PositionEditor.setCube(cubeBox.checked, cubeValues[cubeValueBox.currentIndex],
+                               cubeOwnerBox.currentIndex - 1)
+    }
+    function setMatch() {
+        PositionEditor.setMatch(lengthBox.value, score0.value, score1.value, crawfordBox.checked)
+    }
+}

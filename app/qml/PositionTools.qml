@@ -1,0 +1,161 @@
+// Positions and matches that travel: the keys to copy and paste Position and Match IDs, the
+// position editor, and the dialogs to import and export .mat files; what PositionSetup refuses
+// is said in a dialog, what it has done in a passing note. The Edit menu calls these functions.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Dialogs
+import QtQuick.Layouts
+import app.qml
+
+Item {
+    id: tools
+    objectName: "positionTools"
+    property real ui: 1.0
+
+    function copyIds() { PositionSetup.copyIds() }
+    function paste() { PositionSetup.paste() }
+    function editPosition() {
+        PositionEditor.begin()
+        editor.open()
+    }
+    function importMatch() {
+        importDialog.currentFolder = PositionSetup.folder()
+        importDialog.open()
+    }
+    function exportMatch() {
+        if (!PositionSetup.mayExport())  // says why not
+            return
+        const folder = PositionSetup.folder()
+        exportDialog.currentFolder = folder
+        exportDialog.selectedFile = folder + "/" + PositionSetup.exportName()
+        exportDialog.open()
+    }
+
+    // A modal dialog blocks these (the text fields of a dialog keep Ctrl+C and Ctrl+V).
+    Shortcut { sequences: [StandardKey.Copy]; onActivated: tools.copyIds() }
+    Shortcut { sequences: [StandardKey.Paste]; onActivated: tools.paste() }
+    Shortcut { sequence: "Ctrl+E"; onActivated: tools.editPosition() }
+    Shortcut { sequences: [StandardKey.Open]; onActivated: tools.importMatch() }
+    Shortcut { sequences: [StandardKey.Save]; onActivated: tools.exportMatch() }
+
+    Connections {
+        target: PositionSetup
+        function onAsked() { replaceDialog.open() }
+        function onRefused() { refusalDialog.open() }
+        function onTold() {
+            note.text = PositionSetup.message
+            noteBox.opacity = 1
+            noteTimer.restart()
+        }
+    }
+
+    FileDialog {
+        id: importDialog
+        objectName: "importDialog"
+        title: qsTr("Import a match")
+        fileMode: FileDialog.OpenFile
+        nameFilters: [qsTr("Match files (*.mat)"), qsTr("All files (*)")]
+        onAccepted: PositionSetup.importMat(selectedFile.toString())
+    }
+
+    FileDialog {
+        id: exportDialog
+        objectName: "exportDialog"
+        title: qsTr("Export the match")
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "mat"
+        nameFilters: [qsTr("Match files (*.mat)")]
+        onAccepted: PositionSetup.exportMat(selectedFile.toString())
+    }
+
+    PositionEditorDialog {
+        id: editor
+        ui: tools.ui
+        anchors.centerIn: parent
+        width: parent.width
+        height: parent.height
+    }
+
+    Dialog {
+        id: replaceDialog
+        objectName: "replaceDialog"
+        title: qsTr("Replace the game?")
+        modal: true
+        anchors.centerIn: parent
+        width: Math.min(tools.width * 0.9, 520 * tools.ui)
+        closePolicy: Popup.CloseOnEscape
+        Label {
+            width: parent.width
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+            text: (MatchView.matchLength > 0 ? qsTr("A match is in progress.")
+                                             : qsTr("A game is in progress."))
+                  + " " + PositionSetup.pending
+        }
+        footer: DialogButtonBox {
+            Button {
+                objectName: "replaceButton"
+                text: qsTr("Replace")
+                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
+            }
+            Button {
+                objectName: "keepGameButton"
+                text: qsTr("Keep playing")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+            }
+        }
+        onAccepted: PositionSetup.confirm()
+        onClosed: if (result !== Dialog.Accepted) PositionSetup.cancel()  // also Esc
+    }
+
+    Dialog {
+        id: refusalDialog
+        objectName: "refusalDialog"
+        title: qsTr("Backgammon")
+        modal: true
+        anchors.centerIn: parent
+        width: Math.min(tools.width * 0.9, 600 * tools.ui)
+        standardButtons: Dialog.Ok
+        Shortcut {
+            sequences: ["Return", "Enter"]
+            enabled: refusalDialog.opened
+            onActivated: refusalDialog.accept()
+        }
+        Label {
+            objectName: "refusalText"
+            width: parent.width
+            wrapMode: Text.Wrap
+            textFormat: Text.PlainText
+            text: PositionSetup.message
+        }
+    }
+
+    // A passing note: the IDs copied, the file written.
+    Rectangle {
+        id: noteBox
+        objectName: "setupNote"
+        anchors.horizontalCenter: parent.horizontalCenter
+        anchors.bottom: parent.bottom
+        anchors.bottomMargin: 24 * tools.ui
+        width: Math.min(parent.width - 40 * tools.ui, note.implicitWidth + 28 * tools.ui)
+        height: note.implicitHeight + 14 * tools.ui
+        radius: 8 * tools.ui
+        color: "#ee2a1c12"
+        border.color: "#e0b35a"
+        opacity: 0
+        visible: opacity > 0
+        Behavior on opacity { NumberAnimation { duration: 250 } }
+        Label {
+            id: note
+            objectName: "setupNoteText"
+            anchors.centerIn: parent
+            width: parent.width - 28 * tools.ui
+            wrapMode: Text.WrapAnywhere
+            textFormat: Text.PlainText
+            horizontalAlignment: Text.AlignHCenter
+            color: "#f3e6cc"
+            font.pixelSize: 14 * tools.ui
+        }
+        Timer { id: noteTimer; interval: 4000; onTriggered: noteBox.opacity = 0 }
+    }
+}

@@ -1,0 +1,265 @@
+"""The position editor in the window: checkers put on, moved and taken off by clicks and drags,
+the dice, the cube, the score and who is on roll set with its controls, every refusal the
+engine's reason, and "Play from here" starting an ordinary game in exactly that state."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtQuick import QQuickItem
+from PySide6.QtTest import QTest
+
+from app.parts import part_of
+from app.position_editor import PositionEditor
+from app.session import absolute_board
+from engine import Position
+from engine.matchid import MatchIdFields
+from tests.app.test_layout import scene_rect
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def editor_part(harness) -> PositionEditor:
+    return part_of(harness.w.engine, PositionEditor)
+
+
+def open_editor(harness) -> QObject:
+    QTest.keyClick(harness.window, Qt.Key.Key_E, CTRL)
+    harness.settle(80)
+    dialog = harness.window.findChild(QObject, "positionEditor")
+    assert dialog.property("opened")
+    return dialog
+
+
+def inside(harness, root_name: str, name: str) -> QQuickItem:
+    """The item ``name`` under ``root_name`` (the editor's board repeats the game board's names)."""
+    stack = [harness.item(root_name)]
+    while stack:
+        item = stack.pop()
+        if item.objectName() == name:
+            return item
+        stack.extend(item.childItems())
+    raise AssertionError(f"no {name!r} in {root_name!r}")
+
+
+def spot(harness, location: int) -> QQuickItem:
+    return inside(harness, "editorBoard", f"location_{location}")
+
+
+def board(harness) -> list[int]:
+    return list(editor_part(harness).property("board"))
+
+
+def message(harness) -> str:
+    return harness.item("editorMessage").property("text")
+
+
+def step_spin(harness, name: str, times: int, up: bool = True) -> None:
+    """Step a spin box ``times`` times with the arrow keys, as a person may."""
+    box = harness.item(name)
+    harness.click_item(box)  # the focus
+    for _ in range(times):
+        QTest.keyClick(harness.window, Qt.Key.Key_Up if up else Qt.Key.Key_Down)
+    harness.settle(20)
+
+
+def choose_in(harness, name: str, steps: int) -> None:
+    """Move a combo box ``steps`` entries down (negative: up) with the arrow keys."""
+    box = harness.item(name)
+    box.forceActiveFocus()
+    which = Qt.Key.Key_Down if steps > 0 else Qt.Key.Key_Up
+    for _ in range(abs(steps)):
+        QTest.keyClick(harness.window, which)
+    harness.settle(20)
+
+
+def test_a_position_built_by_clicks_and_drags_is_played_on_by_the_computer(harness):
+    harness.open(seed=3)  # against the computer (Medium), the new-game default
+    harness.wait_for_human()
+    open_editor(harness)
+    harness.click("editorClear")
+    assert board(harness)[1:27] == [0] * 26 and board(harness)[0] == 15
+    assert "no checkers on the board" in message(harness)
+    assert not harness.item("editorPlay").isEnabled()
+
+    for _ in range(3):  # White (the tool chosen) on its 6-point
+        harness.click_item(spot(harness, 6))
+    harness.click_item(spot(harness, 4))
+    harness.click("editorTool1")  # Black
+    for location in (19, 19, 24, 24, 24):
+        harness.click_item(spot(harness, location))
+    harness.drag(spot(harness, 6), spot(harness, 5))  # a white checker from the 6 to the 5
+    harness.drag(inside(harness, "editorBoard", "tray_0"), spot(harness, 12))  # one comes back
+    harness.drag(spot(harness, 24), inside(harness, "editorBoard", "tray_27"))  # one leaves
+    harness.click_item(spot(harness, 10), double=True)  # two quick clicks: two checkers
+    assert board(harness)[10] == -2
+    harness.click("editorTool2")  # remove
+    harness.click_item(spot(harness, 4))
+    harness.click_item(spot(harness, 10), double=True)
+    shown = board(harness)
+    assert (shown[6], shown[5], shown[4], shown[12], shown[10]) == (2, 1, 0, 1, 0)
+    assert (shown[19], shown[24], shown[0], shown[27]) == (-2, -2, 11, 11)
+
+    harness.click("editorOnRoll1")  # Black is on roll, with 5-3 to play
+    harness.click("editorDiceRolled")
+    step_spin(harness, "editorDie0", 4)
+    step_spin(harness, "editorDie1", 2)
+    if not harness.item("editorCubeInUse").property("checked"):
+        harness.click("editorCubeInUse")
+    choose_in(harness, "editorCubeValue", 1)  # 2
+    choose_in(harness, "editorCubeOwner", 1)  # White owns it
+    step_spin(harness, "editorLength", 5)
+    step_spin(harness, "editorScore0", 4)
+    step_spin(harness, "editorScore1", 2)
+    assert harness.item("editorPlay").isEnabled(), message(harness)
+    assert message(harness) == ""
+    ids = harness.item("editorIds").property("text")
+    position_id, match_id = ids.split(":")
+    fields = MatchIdFields.decode(match_id)
+    assert (fields.match_length, fields.score, fields.cube, fields.cube_owner) == (5, (4, 2), 2, 0)
+    assert (fields.player_on_roll, sorted(fields.dice)) == (1, [3, 5])
+    position = Position.from_position_id(position_id)
+    assert absolute_board(position, 1) == shown
+
+    harness.click("editorPlay")
+    harness.settle(50)
+    replace = harness.window.findChild(QObject, "replaceDialog")
+    if replace.property("opened"):  # the computer had moved: a game was in progress
+        harness.click("replaceButton")
+    harness.wait_for_human()
+    game = harness.game
+    match = game.session.match
+    assert match.history[0] == {"type": "setup", "position_id": position_id, "match_id": match_id}
+    mover, dice, play = match.game.turns[0]
+    assert mover == 1 and sorted(dice) == [3, 5] and play is not None  # the computer moved
+    assert game.onRoll == 0 and game.canRoll and game.computerPlayer == 1
+    assert list(game.score) == [4, 2] and game.matchLength == 5
+    assert (game.cubeValue, game.cubeOwner) == (2, 0)
+    assert not game.canDouble and "dead" in game.doubleRefusal  # 4 + 2 wins the match
+    assert sum(-n for n in game.board[1:25] if n < 0) == 4  # Black's 4 checkers moved on
+
+
+def test_the_editor_refuses_what_the_rules_forbid_and_says_why(harness):
+    harness.open(seed=4)
+    harness.game.newGame({"opponent": "human"})
+    harness.settle()
+    open_editor(harness)
+    start = board(harness)
+    assert start == absolute_board(Position.start(), 0)
+    harness.click_item(spot(harness, 6))  # a 16th white checker
+    assert board(harness) == start
+    assert message(harness) == "White has all 15 checkers on the board already."
+    harness.click("editorTool2")
+    harness.click_item(spot(harness, 1))  # one black checker off: 14 on the board
+    assert board(harness)[1] == -1 and board(harness)[27] == 1 and message(harness) == ""
+    harness.click("editorTool1")
+    fewer = board(harness)
+    harness.click_item(spot(harness, 8))  # black onto white's 8-point
+    assert board(harness) == fewer and message(harness) == "White and Black cannot share point 8."
+    harness.drag(spot(harness, 1), spot(harness, 6))  # and by a drag
+    assert board(harness) == fewer and message(harness) == "White and Black cannot share point 6."
+
+    editor = editor_part(harness)
+    editor.startPosition()
+    harness.drag(spot(harness, 1), spot(harness, 25))  # Black's checker onto White's bar
+    assert message(harness) == "Each player has a bar and a tray of their own."
+    harness.drag(spot(harness, 1), spot(harness, 26))  # onto its own bar: fine
+    assert board(harness)[26] == 1 and message(harness) == ""
+
+    step_spin(harness, "editorLength", 3)
+    step_spin(harness, "editorScore0", 3)
+    assert "below the match length" in message(harness)
+    assert not harness.item("editorPlay").isEnabled()
+    step_spin(harness, "editorScore0", 2, up=False)  # 1-0
+    harness.click("editorCrawford")
+    assert "needs a player one point from the target" in message(harness)
+    step_spin(harness, "editorScore0", 1)  # 2-0: the Crawford game
+    assert message(harness) == "" and harness.item("editorPlay").isEnabled()
+    step_spin(harness, "editorScore1", 2)  # 2-2
+    assert "Crawford game has been played" in message(harness)
+    harness.click("editorCrawford")
+    assert message(harness) == ""
+    if not harness.item("editorCubeInUse").property("checked"):
+        harness.click("editorCubeInUse")
+    choose_in(harness, "editorCubeValue", 2)  # a cube at 4 in the middle
+    assert "doubled cube belongs to the player who took it" in message(harness)
+    choose_in(harness, "editorCubeOwner", 2)  # Black's
+    assert message(harness) == ""
+    harness.click("editorCubeInUse")  # no cube: it must be at 1
+    assert "cube stays at 1" in message(harness)
+    harness.click("editorCubeInUse")
+
+    # Black on the bar against a closed board: no legal play with these dice
+    editor.clear()
+    for location in range(1, 7):
+        editor.setTool(0)
+        editor.clickLocation(location)
+        editor.clickLocation(location)
+    editor.setTool(1)
+    editor.clickLocation(26)
+    editor.clickLocation(13)
+    harness.click("editorOnRoll1")
+    if not harness.item("editorDiceRolled").property("checked"):  # (the game's opening roll)
+        harness.click("editorDiceRolled")
+    assert editor.property("diceRolled")
+    assert "no legal play with these dice" in message(harness)
+    assert not harness.item("editorPlay").isEnabled()
+    before = (list(harness.game.board), list(harness.game.session.match.history))
+    editor.playFromHere()  # refused: nothing changes
+    harness.click("editorCancel")
+    harness.settle(30)
+    assert (list(harness.game.board), list(harness.game.session.match.history)) == before
+
+
+def test_the_editor_starts_from_the_position_shown_and_fits_small_windows(harness):
+    harness.open(seed=5, size=(800, 600))
+    harness.game.newGame({"opponent": "human", "matchLength": 7, "cube": True})
+    harness.settle()
+    session = harness.game.session
+    open_editor(harness)
+    editor = editor_part(harness)
+    assert editor.property("idsText") == (
+        f"{session.match.position_id()}:{session.match.match_id()}"
+    )
+    assert board(harness) == list(harness.game.board)
+    assert harness.item("editorLength").property("value") == 7
+    window = scene_rect(harness.window.contentItem())
+    scroll = harness.item("editorMessage").parentItem()
+    for item in harness.items():
+        if not item.isVisible() or not item.inherits("QQuickText") or not item.property("text"):
+            continue
+        assert not item.property("truncated"), item.property("text")
+        if not _under(item, scroll):
+            assert window.contains(scene_rect(item)), item.property("text")
+    assert window.contains(scene_rect(harness.item("editorPlay")))
+    harness.click("editorCancel")
+
+
+def _under(item: QQuickItem, ancestor: QQuickItem) -> bool:
+    while item is not None:
+        if item is ancestor or item == ancestor:
+            return True
+        item = item.parentItem()
+    return False
+
+
+def test_a_position_from_the_editor_can_be_copied(harness):
+    harness.open(seed=6)
+    harness.game.newGame({"opponent": "human"})
+    harness.settle()
+    dialog = open_editor(harness)
+    editor = editor_part(harness)
+    editor.clear()
+    editor.clickLocation(3)
+    editor.setTool(1)
+    editor.clickLocation(20)
+    ids = editor.property("idsText")
+    assert ids
+    dialog.accept()
+    harness.settle(50)
+    QTest.keyClick(harness.window, Qt.Key.Key_C, CTRL)
+    harness.settle(20)
+    assert QGuiApplication.clipboard().text() == ids
+    assert harness.game.session.match.position_id() == ids.split(":")[0]

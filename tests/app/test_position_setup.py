@@ -1,0 +1,538 @@
+"""Positions and matches travel: Position and Match IDs copied and pasted with the keys and the
+Edit menu, junk refused with the reason and the game kept, .mat files imported into the
+history view and exported, and GNU Backgammon reading a match played in this window."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMetaObject, QObject, Qt, QUrl
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtTest import QTest
+
+from app.parts import part_of
+from app.position_setup import PositionSetup
+from app.session import Session, absolute_board
+from app.statistics import Statistics
+from engine import Position, legal_plays
+from engine.mat import load_mat
+from engine.match import GameState, Match
+from engine.matchid import MatchIdFields
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+MAT_FILES = sorted(DATA.glob("*.mat"))
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def setup_part(harness) -> PositionSetup:
+    return part_of(harness.w.engine, PositionSetup)
+
+
+def popup(harness, name: str) -> QObject:
+    found = harness.window.findChild(QObject, name)
+    assert found is not None, name
+    return found
+
+
+def is_open(harness, name: str) -> bool:
+    return bool(popup(harness, name).property("opened"))
+
+
+def key(harness, which, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
+    QTest.keyClick(harness.window, which, modifiers)
+    harness.settle(30)
+
+
+def choose(harness, dialog: QObject, path: Path) -> None:
+    """The player picks ``path`` in a file dialog (the platform's own dialog is not driven)."""
+    dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(path)))
+    QMetaObject.invokeMethod(dialog, "accepted")
+    QMetaObject.invokeMethod(dialog, "close")
+    harness.settle(50)
+
+
+def clipboard() -> str:
+    return QGuiApplication.clipboard().text()
+
+
+def play_turns(harness, turns: int, rng: random.Random) -> None:
+    """Hot-seat turns by clicks: roll, each step, Done."""
+    game = harness.game
+    for _ in range(turns):
+        if game.canRoll:
+            harness.click("rollButton")
+        while game.legalSteps:
+            harness.play_step(rng.choice(game.legalSteps))
+        harness.confirm_if_done()
+
+
+def two_players(harness, **options) -> None:
+    harness.game.newGame({"opponent": "human", **options})
+    harness.settle()
+
+
+def the_game(harness) -> tuple:
+    """What must not change when something is refused: the board, the record, the status."""
+    game = harness.game
+    return list(game.board), list(game.session.match.history), game.status, game.onRoll
+
+
+# -- copy -------------------------------------------------------------------------------------
+
+
+def test_ctrl_c_copies_the_engines_ids_and_the_menu_each_one(harness):
+    harness.open(seed=5)
+    two_players(harness, matchLength=5, cube=True)
+    play_turns(harness, 3, random.Random(1))
+    match = harness.game.session.match
+    key(harness, Qt.Key.Key_C, CTRL)
+    assert clipboard() == f"{match.position_id()}:{match.match_id()}"
+    note = harness.item("setupNoteText")
+    assert note.isVisible() and match.position_id() in note.property("text")
+    setup_part(harness).copyPositionId()
+    assert clipboard() == match.position_id()
+    setup_part(harness).copyMatchId()
+    assert clipboard() == match.match_id()
+    assert MatchIdFields.decode(clipboard()).match_length == 5
+
+
+def test_copy_while_reviewing_gives_the_ids_of_the_moment_shown(harness):
+    harness.open(seed=6)
+    two_players(harness)
+    play_turns(harness, 2, random.Random(2))
+    session = harness.game.session
+    key(harness, Qt.Key.Key_Home, CTRL)  # the first moment: after the opening roll
+    assert harness.game.reviewing and harness.game.historyIndex == 0
+    history = session.match.history
+    assert [a["type"] for a in history[:2]] == ["new_game", "opening"]
+    then = Match.replay(session.match.settings(), history[:2])
+    key(harness, Qt.Key.Key_C, CTRL)
+    assert clipboard() == f"{then.position_id()}:{then.match_id()}"
+    assert then.position_id() == Position.start().position_id()
+
+
+# -- paste ------------------------------------------------------------------------------------
+
+
+def _states() -> list[tuple[str, str]]:
+    """Pairs of IDs in states of every kind, made by the engine."""
+    lines = (DATA / "gnubg-position-ids.jsonl").read_text().splitlines()
+    positions = [Position.from_position_id(json.loads(line)["position_id"]) for line in lines]
+    positions = [p for p in positions if not p.is_game_over()]
+
+    def with_play(dice) -> Position:
+        return next(p for p in positions if len(legal_plays(p, dice)) > 1)  # not forced
+
+    return [
+        # a money game, the cube owned, before the roll
+        (positions[0].position_id(), MatchIdFields(cube=2, cube_owner=0).encode()),
+        # a 7-point match, player 1 on roll with the dice to play, the cube at 4 on their side
+        (
+            with_play((5, 2)).position_id(),
+            MatchIdFields(
+                match_length=7,
+                score=(3, 5),
+                cube=4,
+                cube_owner=1,
+                player_on_roll=1,
+                turn=1,
+                dice=(5, 2),
+            ).encode(),
+        ),
+        # the Crawford game of a 3-point match, doubles to play
+        (
+            with_play((6, 6)).position_id(),
+            MatchIdFields(match_length=3, score=(2, 0), crawford=True, dice=(6, 6)).encode(),
+        ),
+        # a double to 4 offered by player 0: player 1 must take or pass
+        (
+            positions[3].position_id(),
+            MatchIdFields(
+                match_length=5, score=(1, 2), cube=2, cube_owner=0, turn=1, doubled=True
+            ).encode(),
+        ),
+    ]
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_ctrl_v_sets_up_exactly_the_pasted_position_and_match(harness, index):
+    harness.open(seed=7)
+    two_players(harness)
+    play_turns(harness, 1, random.Random(3))  # a game in progress: the window asks first
+    position_id, match_id = _states()[index]
+    QGuiApplication.clipboard().setText(f"  {position_id}:{match_id}\n")
+    key(harness, Qt.Key.Key_V, CTRL)
+    assert is_open(harness, "replaceDialog")
+    harness.click("replaceButton")
+    harness.settle()
+    game, fields = harness.game, MatchIdFields.decode(match_id)
+    match = game.session.match
+    assert (match.position_id(), match.match_id()) == (position_id, match_id)
+    position = Position.from_position_id(position_id)
+    assert list(game.board) == absolute_board(position, fields.player_on_roll)
+    assert game.onRoll == fields.player_on_roll
+    assert sorted(d["value"] for d in game.dice)[:2] == sorted(fields.dice) or not fields.dice[0]
+    assert (game.cubeValue, game.cubeOwner) == (fields.cube, fields.cube_owner)
+    assert (list(game.score), game.matchLength) == (list(fields.score), fields.match_length)
+    assert game.crawfordGame == fields.crawford
+    assert game.mustAnswerDouble == fields.doubled
+    assert game.canRoll == (not fields.dice[0] and not fields.doubled)
+    assert position_id in game.status
+    # a pasted position is a game like any other: it goes on, and is saved
+    if fields.doubled:
+        harness.click("takeButton")
+        assert game.cubeValue == 4 and game.cubeOwner == 1
+    saved = Session.from_json((harness.data_dir / "game.json").read_text())
+    assert saved.match.history == game.session.match.history
+
+
+def test_a_position_id_alone_sets_up_a_money_game_with_the_first_player_on_roll(harness):
+    harness.open(seed=8)
+    two_players(harness)
+    position_id = _states()[1][0]
+    QGuiApplication.clipboard().setText(f"Position ID: {position_id}")
+    key(harness, Qt.Key.Key_V, CTRL)  # nothing played yet: no question
+    assert not is_open(harness, "replaceDialog")
+    game = harness.game
+    assert game.session.match.position_id() == position_id and game.onRoll == 0
+    assert game.matchLength == 0 and game.canRoll
+
+
+def test_paste_against_the_computer_lets_it_play_on(harness):
+    harness.open(seed=9)  # the new-game default: against the computer
+    position_id, match_id = _states()[1]  # the computer (player 1) to play 5-2
+    setup_part(harness).pasteText(f"{position_id}:{match_id}")
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+    harness.wait_for_human()
+    match = harness.game.session.match
+    assert match.history[0]["type"] == "setup"
+    assert match.game.turns[0][0] == 1 and match.game.turns[0][1] == (5, 2)
+    assert harness.game.onRoll == 0 and harness.game.canRoll
+
+
+JUNK = [
+    ("", "no text"),
+    ("hello, world", "no Position ID"),
+    ("4HPwATDgc/ABM:cAkAAAAAAAAA", "13 characters"),
+    ("4HPwATDgc/ABMA:cAk", "Match ID"),
+    ("////////////////", "16 characters instead of 14"),
+    ("//////////////", "not a Position ID"),  # 14 characters, too many checkers
+    # the score reaches the match length
+    ("4HPwATDgc/ABMA:" + MatchIdFields(match_length=3, score=(3, 0)).encode(), "score"),
+    # a finished game: one side has no checker left
+    (Position.from_text("x 6:2").position_id() + ":cAkAAAAAAAAA", "finished"),
+    # a Crawford game away from the match point
+    ("4HPwATDgc/ABMA:" + MatchIdFields(match_length=5, crawford=True).encode(), "Crawford"),
+]
+
+
+def test_junk_is_refused_with_a_reason_and_the_game_stays(harness):
+    harness.open(seed=10)
+    two_players(harness, matchLength=3, cube=True)
+    play_turns(harness, 2, random.Random(4))
+    before = the_game(harness)
+    refusal = popup(harness, "refusalDialog")
+    for text, words in JUNK:
+        QGuiApplication.clipboard().setText(text)
+        key(harness, Qt.Key.Key_V, CTRL)
+        assert is_open(harness, "refusalDialog"), text
+        said = harness.item("refusalText").property("text")
+        assert words.lower() in said.lower(), (text, said)
+        assert not is_open(harness, "replaceDialog")
+        refusal.close()
+        harness.settle(30)
+        assert the_game(harness) == before
+    # a good pair, but the player keeps the game
+    QGuiApplication.clipboard().setText(_states()[0][0] + ":" + _states()[0][1])
+    key(harness, Qt.Key.Key_V, CTRL)
+    assert is_open(harness, "replaceDialog")
+    harness.click("keepGameButton")
+    harness.settle(30)
+    assert the_game(harness) == before and setup_part(harness).pending == ""
+    key(harness, Qt.Key.Key_V, CTRL)
+    assert is_open(harness, "replaceDialog")
+    key(harness, Qt.Key.Key_Escape)  # Esc keeps the game too
+    assert not is_open(harness, "replaceDialog")
+    assert the_game(harness) == before and setup_part(harness).pending == ""
+    QGuiApplication.clipboard().setText("junk")
+    key(harness, Qt.Key.Key_V, CTRL)
+    key(harness, Qt.Key.Key_Return)  # Enter closes the message
+    assert not is_open(harness, "refusalDialog")
+
+
+def test_ctrl_v_in_a_text_field_pastes_the_text_there(harness):
+    harness.open(seed=11)
+    two_players(harness)
+    before = the_game(harness)
+    dialog = popup(harness, "newGameDialog")
+    dialog.open()
+    harness.settle(50)
+    field = harness.item("name0Field")
+    harness.click_item(field)
+    QGuiApplication.clipboard().setText("Ann")
+    key(harness, Qt.Key.Key_V, CTRL)
+    assert field.property("text") == "Ann"
+    QTest.keyClick(harness.window, Qt.Key.Key_A, CTRL)
+    key(harness, Qt.Key.Key_C, CTRL)
+    assert clipboard() == "Ann"  # the field's own copy, not the IDs
+    assert not is_open(harness, "refusalDialog") and not is_open(harness, "replaceDialog")
+    dialog.close()
+    harness.settle(30)
+    assert the_game(harness) == before
+
+
+# -- .mat files in and out --------------------------------------------------------------------
+
+
+def _comparable(history: list[dict]) -> list[dict]:
+    """A history without what .mat does not keep: which die of a roll fell first."""
+    return [dict(a, dice=sorted(a["dice"])) if a["type"] == "roll" else a for a in history]
+
+
+def test_the_match_played_here_exports_through_the_dialog_and_reads_back(harness, tmp_path):
+    harness.open(seed=12)
+    two_players(harness, matchLength=3, cube=True, name0="Ann Lee", name1="Bo")
+    play_turns(harness, 6, random.Random(5))
+    if harness.game.canDouble:
+        harness.click("doubleButton")
+        harness.click("takeButton")
+    key(harness, Qt.Key.Key_S, CTRL)
+    dialog = popup(harness, "exportDialog")
+    assert dialog.property("visible")
+    suggested = QUrl(dialog.property("selectedFile")).fileName()
+    assert suggested.startswith("Ann_Lee-Bo-") and suggested.endswith(".mat")
+    target = tmp_path / "out" / "played.mat"
+    target.parent.mkdir()
+    choose(harness, dialog, target)
+    assert target.exists()
+    mask = os.umask(0)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask  # a document like the user's others
+    match = harness.game.session.match
+    again = load_mat(target)
+    assert again.players == ("Ann Lee", "Bo") and again.length == 3
+    assert _comparable(again.history) == _comparable(match.history)
+    assert "played.mat" in harness.item("setupNoteText").property("text")
+
+
+def test_a_set_up_position_is_not_exported_and_says_why(harness, tmp_path):
+    harness.open(seed=13)
+    two_players(harness)
+    setup_part(harness).pasteText(_states()[0][0])
+    key(harness, Qt.Key.Key_S, CTRL)  # said at once, before a file is chosen
+    assert is_open(harness, "refusalDialog") and not popup(harness, "exportDialog").property(
+        "visible"
+    )
+    assert "set-up position" in harness.item("refusalText").property("text")
+    popup(harness, "refusalDialog").close()
+    assert not setup_part(harness).exportMat(str(tmp_path / "x.mat"))
+    assert is_open(harness, "refusalDialog")
+    assert not (tmp_path / "x.mat").exists()
+
+
+@pytest.mark.parametrize("path", MAT_FILES, ids=lambda p: p.name)
+def test_an_imported_match_opens_in_the_history_view(harness, path):
+    harness.open(seed=14)
+    two_players(harness)
+    play_turns(harness, 1, random.Random(6))
+    statistics = part_of(harness.w.engine, Statistics)
+    counted = statistics.count
+    key(harness, Qt.Key.Key_O, CTRL)
+    dialog = popup(harness, "importDialog")
+    assert dialog.property("visible")
+    choose(harness, dialog, path)
+    assert is_open(harness, "replaceDialog")  # the game in progress is not dropped unasked
+    harness.click("replaceButton")
+    harness.settle()
+    game = harness.game
+    expected = load_mat(path)
+    session = game.session
+    assert session.match.history == expected.history and session.source == "mat"
+    assert list(game.names) == list(expected.players)
+    assert game.reviewing and game.historyIndex == 0 and "Game 1" in game.reviewText
+    assert list(game.board) == absolute_board(Position.start(), 0)
+    assert game.moveList  # the first game's moves are listed
+    key(harness, Qt.Key.Key_End, CTRL)
+    assert game.historyIndex == game.historyCount - 1
+    key(harness, Qt.Key.Key_Escape)
+    assert not game.reviewing and game.gameOver["visible"] and game.gameOver["matchOver"]
+    assert list(game.score) == [min(s, expected.length) for s in expected.points_won()]
+    games = len(expected.games)
+    said = f"{games} game" + ("s" if games > 1 else "")
+    assert game.status == f"Read {path.name}: {said}, {game.score[0]}-{game.score[1]}."
+    assert statistics.count == counted  # a match read from a file is not a game played here
+    # saved and read again at the next start, still known as read from a file
+    saved = Session.from_json((harness.data_dir / "game.json").read_text())
+    assert saved.source == "mat" and saved.match.history == expected.history
+
+
+def test_a_bad_match_file_is_refused_naming_its_line_and_the_game_stays(harness, tmp_path):
+    harness.open(seed=15)
+    two_players(harness)
+    play_turns(harness, 2, random.Random(7))
+    before = the_game(harness)
+    lines = (DATA / "gnubg-match-3-point-a.mat").read_text().splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("  2) "))
+    lines[row] = "  2) 52: 13/8 24/21              63: 8/5 11/5"
+    bad = tmp_path / "bad.mat"
+    bad.write_text("\n".join(lines) + "\n")
+    cases = [
+        (bad, f"bad.mat could not be read: line {row + 1}: "),
+        (tmp_path / "missing.mat", "missing.mat could not be opened"),
+        (tmp_path, "could not be opened"),
+    ]
+    huge = tmp_path / "huge.mat"
+    huge.write_bytes(b" " * (5 * 1024 * 1024))
+    cases.append((huge, "too large"))
+    for path, words in cases:
+        setup_part(harness).importMat(QUrl.fromLocalFile(str(path)).toString())
+        harness.settle(30)
+        assert is_open(harness, "refusalDialog")
+        assert words in harness.item("refusalText").property("text")
+        popup(harness, "refusalDialog").close()
+        harness.settle(30)
+        assert the_game(harness) == before
+
+
+def test_the_edit_menu_names_the_keys(harness):
+    harness.open(seed=16)
+    bar = next(
+        i
+        for i in harness.items()
+        if "MenuBarItem" in i.metaObject().className() and i.property("text") == "&Edit"
+    )
+    harness.click_item(bar)
+    harness.settle(50)
+    shown = {
+        i.property("text"): i.property("keys")
+        for i in harness.items()
+        if i.isVisible() and i.metaObject().className().startswith("MenuItem")
+    }
+    assert shown["Copy Position and Match ID"] == "Ctrl+C"
+    assert shown["Paste Position and Match ID"] == "Ctrl+V"
+    assert shown["Edit position…"] == "Ctrl+E"
+    assert shown["Import match (.mat)…"] == "Ctrl+O"
+    assert shown["Export match (.mat)…"] == "Ctrl+S"
+    assert {"Copy Position ID", "Copy Match ID"} <= set(shown)
+    key(harness, Qt.Key.Key_Escape)
+
+
+# -- GNU Backgammon reads a match played in this window ---------------------------------------
+
+SCRIPT = Path(__file__).resolve().parents[1] / "engine" / "gnubg_mat_actions.py"
+
+
+def play_a_match_against_the_computer(harness, rng: random.Random) -> None:
+    """A 3-point match with the cube: the person rolls with R, clicks each step, doubles now and
+    then, takes or passes the computer's doubles; the computer (Easy) uses the cube itself."""
+    game = harness.game
+    for _ in range(5000):
+        harness.wait_for_human(60000)
+        over = game.gameOver
+        if over.get("visible"):
+            if over.get("matchOver"):
+                return
+            harness.click("nextGameButton")
+        elif game.mustAnswerDouble:
+            harness.click("takeButton" if rng.random() < 0.6 else "passButton")
+        elif game.canDouble and rng.random() < 0.15:
+            harness.click("doubleButton")
+        elif game.canRoll:
+            key(harness, Qt.Key.Key_R)
+        elif game.legalSteps:
+            harness.play_step(rng.choice(game.legalSteps))
+        elif game.canConfirm:
+            harness.click("confirmButton")
+        else:
+            harness.settle(20)
+    raise AssertionError("the match did not end")
+
+
+def expected_actions(match: Match) -> list[dict]:
+    """Per game, what GNU Backgammon should read: each roll (player, dice, the Position ID the
+    mover saw before it), each cube action and resignation, the winner and the points."""
+    copy = Match(match.length, cube=match.cube_enabled, crawford=match.crawford_enabled, seed=0)
+    games: list[dict] = []
+    for action in match.history:
+        kind = action["type"]
+        game = copy.game
+        before = game.position.position_id() if game is not None else ""
+        player = game.player_on_roll if game is not None else 0
+        copy.apply(action)
+        game = copy.game
+        if kind == "new_game":
+            games.append({"actions": []})
+            continue
+        actions = games[-1]["actions"]
+        mark = "XO"
+        if kind == "play":
+            mover, dice, _play = game.turns[-1]
+            actions.append([mark[mover], "move", sorted(dice), before])
+        elif kind == "roll" and game.state is not GameState.AWAITING_PLAY:
+            mover, dice, _play = game.turns[-1]  # no legal play: the turn passed at once
+            actions.append([mark[mover], "move", sorted(dice), before])
+        elif kind in ("double", "take", "drop"):
+            who = player if kind == "double" else 1 - player
+            actions.append([mark[who], kind, [], None])
+        elif kind == "resign":
+            actions.append([mark[action["player"]], "resign", [], None])
+        if game.result is not None:
+            games[-1]["winner"] = mark[game.result.winner]
+            games[-1]["points"] = game.result.points
+    return games
+
+
+@pytest.mark.gnubg
+@pytest.mark.timeout(900)
+def test_gnubg_reads_a_match_played_in_the_window_with_the_same_moves_cube_and_score(
+    harness, tmp_path, gnubg_path
+):
+    harness.open(seed=41)
+    harness.game.newGame({"opponent": "easy", "matchLength": 3, "cube": True, "name0": "Ann"})
+    play_a_match_against_the_computer(harness, random.Random(8))
+    match = harness.game.session.match
+    kinds = {a["type"] for a in match.history}
+    assert {"double", "take"} <= kinds, kinds  # the cube was used
+    out = tmp_path / "window.mat"
+    assert setup_part(harness).exportMat(str(out))
+    env = dict(os.environ, MAT_FILES=str(out), HOME=str(tmp_path))
+    done = subprocess.run(
+        [gnubg_path, "-t", "-q", "-p", str(SCRIPT)],
+        capture_output=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    lines = [
+        x for x in done.stdout.decode("utf-8", "replace").splitlines() if x.startswith("ACTIONS ")
+    ]
+    assert lines, done.stderr.decode("utf-8", "replace")[-2000:]
+    theirs = json.loads(lines[0][8:])
+    ours = expected_actions(match)
+    assert len(theirs["games"]) == len(ours) == len(match.games)
+    for number, (gnubg_game, game) in enumerate(zip(theirs["games"], ours, strict=True), 1):
+        seen = [[p, a, d, b if a == "move" else None] for p, a, d, b in gnubg_game["actions"]]
+        assert seen == game["actions"], f"game {number}"
+        assert (gnubg_game["winner"], gnubg_game["points"]) == (game["winner"], game["points"])
+    final = MatchIdFields.decode(theirs["match_id"])
+    assert final.score == match.points_won() and final.match_length == 3
+
+
+def test_the_expected_actions_of_gnubgs_own_file_are_what_gnubg_read():
+    """The expectation above, checked without gnubg on a file whose reading by gnubg is known:
+    every move of the first game, by the board before it."""
+    match = load_mat(DATA / "gnubg-match-3-point-a.mat")
+    games = expected_actions(match)
+    first = games[0]["actions"]
+    assert first[0] == ["O", "move", [1, 2], "4HPwATDgc/ABMA"]
+    assert first[1] == ["X", "move", [2, 5], "4HPkASjgc/ABMA"]
+    assert first[-2:] == [["X", "double", [], None], ["O", "drop", [], None]]
+    assert (games[0]["winner"], games[0]["points"]) == ("X", 1)
