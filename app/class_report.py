@@ -62,6 +62,8 @@ class ClassReport(QObject):
         self._message = ""
         classroom.recorded.connect(self.changed)
         classroom.studentsChanged.connect(self.changed)
+        # a step done (the lesson list's progress) changes the figures too
+        classroom.player.lessonModel.dataChanged.connect(self.changed)
 
     @property
     def lessons(self) -> list[Lesson]:

@@ -27,6 +27,7 @@ QML_IMPORT_MAJOR_VERSION = 1
 
 SET_ASIDE = N_("{student}: a damaged file ({file}) was moved aside as {aside}; it starts afresh.")
 NOT_SAVING = N_("{student}: changes are not being saved ({reason}).")
+STUDENTS = N_("Students")
 LOG_FULL = N_("{student}: the record of answers is full; new answers are not kept.")
 
 
@@ -61,6 +62,9 @@ class Classroom(QObject):
         self._step: tuple[str, str] | None = None  # the step shown: (lesson id, step id)
         self._since = clock()  # when it was shown, or answered last
         self._hints = 0  # hints seen on it since it was shown
+        # every student's files are read now, so that a damaged one is reported at once
+        for profile in profiles.students():
+            profile.progress, profile.attempts  # noqa: B018  (reading them is the point)
         player.use_progress(profiles.current.progress)
         player.answered.connect(self._on_answered)
         player.hintShown.connect(self._on_hint)
@@ -79,11 +83,12 @@ class Classroom(QObject):
 
     def _get_problem(self) -> str:
         lines = []
-        for profile in self.profiles.students():
-            name = profile.display_name(_)
-            lines += [_problem(name, f) for f in profile.files() if f.recovered or not f.saving]
-            if profile.files() and profile.attempts.full:
-                lines.append(_(LOG_FULL).format(student=name))
+        for profile, kept in self.profiles.problems():
+            name = profile.display_name(_) if profile is not None else _(STUDENTS)
+            lines.append(_problem(name, kept))
+        current = self.profiles.current
+        if current.attempts.full:
+            lines.append(_(LOG_FULL).format(student=current.display_name(_)))
         return "\n".join(lines)
 
     problem = Property(str, _get_problem, notify=studentsChanged)

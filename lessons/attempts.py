@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from engine import jsonfile
 from engine.jsonfile import JsonValueError
@@ -151,6 +150,3 @@ class AttemptLog(KeptFile):
         steps = self._hints.setdefault(lesson_id, {})
         steps[step_id] = min(steps.get(step_id, 0) + 1, MAX_HINTS)
         self.save()
-
-    def as_data(self) -> dict[str, Any]:
-        return {"attempts": [asdict(a) for a in self._attempts], "hints": self._hints}

@@ -280,9 +280,10 @@ class Profiles:
                 raise ProfileError(NAME_TAKEN, name=clean)
         return clean
 
-    def problems(self) -> list[KeptFile]:
-        """The files read so far that were set aside or are not being saved."""
-        files: list[KeptFile] = [self._choice]
-        for profile in self._profiles.values():
-            files += profile.files()
-        return [f for f in files if f.recovered or not f.saving]
+    def problems(self) -> list[tuple[Profile | None, KeptFile]]:
+        """The files read so far that were set aside or are not being saved, with their student
+        (None: the file of the class, which student was working last)."""
+        files: list[tuple[Profile | None, KeptFile]] = [(None, self._choice)]
+        for profile in self.students():
+            files += [(profile, f) for f in profile.files()]
+        return [(p, f) for p, f in files if f.recovered or not f.saving]

@@ -66,12 +66,13 @@ Dialog {
                         elide: Text.ElideRight
                         font.bold: row.modelData.id === Classroom.currentStudent
                         font.pixelSize: 14 * dialog.ui
+                        color: row.highlighted ? row.palette.highlightedText : row.palette.text
                     }
                     Label {
                         visible: row.modelData.id === Classroom.currentStudent
                         text: qsTr("working now")
                         font.pixelSize: 11 * dialog.ui
-                        color: "#bba888"
+                        color: row.highlighted ? row.palette.highlightedText : "#bba888"
                     }
                 }
             }

@@ -2,6 +2,7 @@
 // hints), a student's detail (per lesson, and their latest answers), and Export CSV. Shows the
 // ClassReport part; the file dialog's choice goes to ClassReport.exportCsv.
 pragma ComponentBehavior: Bound
+import QtCore
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Dialogs
@@ -29,7 +30,9 @@ ApplicationWindow {
     readonly property var heads: ClassReport.lessonHeads
     readonly property var detail: ClassReport.detail
     readonly property real nameWidth: 150 * ui
-    readonly property real cellWidth: 92 * ui
+    // the lessons and the total share the width left by the names (narrower: the table scrolls)
+    readonly property real cellWidth: Math.max(
+        76 * ui, (tableScroll.width - nameWidth - 3 * ui * (heads.length + 1)) / (heads.length + 1))
 
     function scoreText(cell) { return cell.score < 0 ? "–" : qsTr("%1% right").arg(cell.score) }
 
@@ -53,7 +56,10 @@ ApplicationWindow {
             Button {
                 objectName: "exportCsvButton"
                 text: qsTr("Export CSV…")
-                onClicked: csvDialog.open()
+                onClicked: {
+                    csvDialog.selectedFile = csvDialog.currentFolder + "/" + qsTr("class") + ".csv"
+                    csvDialog.open()
+                }
             }
             Button {
                 objectName: "closeTeacherView"
@@ -272,6 +278,7 @@ ApplicationWindow {
         fileMode: FileDialog.SaveFile
         defaultSuffix: "csv"
         nameFilters: [qsTr("CSV files (*.csv)")]
+        currentFolder: StandardPaths.writableLocation(StandardPaths.DocumentsLocation)
         onAccepted: ClassReport.exportCsv(String(selectedFile))
     }
 }

@@ -226,23 +226,29 @@ def _teacher_view(ui):
 
 def test_the_overview_window_shows_the_class(ui, qtbot):
     add_student(ui, "Anna")
-    ui.click("openLesson_0")
-    for _ in range(3):
-        ui.click("nextButton")
-    answer_pips(ui, 150)
-    menu(ui, "overviewItem")
+    menu(ui, "overviewItem")  # the teacher watches while the student works
     view = _teacher_view(ui)
     assert view is not None and view.isVisible()
     qtbot.waitExposed(view)
     teacher = LessonHarness(qtbot, ui.data_dir)
     teacher.window = view
-    cell = teacher.item("cell_1_0")  # Anna, lesson 1
-    texts = [i.property("text") for i in teacher.items() if i.parentItem() in cell.childItems()]
-    assert {"3/5", "0% right", "1 mistake"} <= set(texts)
+
+    def cell_texts() -> list[str]:
+        cell = teacher.item("cell_1_0")  # Anna, lesson 1
+        return [i.property("text") for i in teacher.items() if i.parentItem() in cell.childItems()]
+
+    ui.click("openLesson_0")
+    for _ in range(3):
+        ui.click("nextButton")
+    answer_pips(ui, 150)
+    answer_pips(ui, 167)  # the step is done after the answer is kept: the cell follows both
+    texts = cell_texts()
+    assert {"4/5", "0% right", "1 mistake"} <= set(texts), texts
     assert any(t.startswith("0 hint") for t in texts)  # "0 hints" once the catalogs have it
     teacher.click("studentCell_1")
     assert teacher.item("detailName").property("text") == "Anna"
-    assert "150" in teacher.item("answer_0").property("text")
+    assert "167" in teacher.item("answer_0").property("text")
+    assert "150" in teacher.item("answer_1").property("text")
     view.close()
 
 
@@ -281,12 +287,20 @@ def test_a_damaged_student_file_is_reported_in_the_window(qtbot, tmp_path):
     folder = tmp_path / "students" / "default"
     folder.mkdir(parents=True)
     (folder / "progress.json").write_text("{broken")
+    other = tmp_path / "students" / "student-2"  # not the one working: reported all the same
+    other.mkdir()
+    (other / "profile.json").write_text('{"version": 1, "name": "Anna", "created": ""}')
+    (other / "attempts.json").write_text('{"version": 1, "attempts": 3}')
     ui = LessonHarness(qtbot, tmp_path)
     ui.open()
     try:
         problem = ui.item("classroomProblem")
         assert problem.isVisible()
-        assert "progress-unreadable-" in problem.property("text")
+        text = problem.property("text")
+        assert "Default student: a damaged file (progress.json)" in text
+        assert "progress-unreadable-" in text
+        assert "Anna: a damaged file (attempts.json)" in text and "attempts-unreadable-" in text
+        assert ui.main.classroom.students[1]["name"] == "Anna"
     finally:
         ui.close()
 
