@@ -25,6 +25,7 @@ from lessons.exercises import (
     NumberExercise,
     PlayExercise,
     ReachExercise,
+    full_notation,
 )
 from lessons.model import Lesson, Step, load_lessons
 from lessons.progress import Progress
@@ -54,10 +55,15 @@ class LessonPlayer(QObject):
     viewChanged = Signal()
     feedbackChanged = Signal()
     lessonChanged = Signal()
+    # What the student does, for the classroom's record (app.classroom): (lesson id, step id,
+    # exercise kind, the answer as given, right or not); a hint shown; a step shown.
+    answered = Signal(str, str, str, str, bool)
+    hintShown = Signal(str, str)
+    stepShown = Signal(str, str)
 
     def __init__(
         self,
-        progress_path: Path,
+        progress_path: Path | Progress,
         board_input: BoardInput,
         data_path: Path | None = None,
         parent: QObject | None = None,
@@ -69,7 +75,9 @@ class LessonPlayer(QObject):
         except LessonDataError as exc:  # a broken installation: show why, do not crash
             self.lessons = []
             self.error = str(exc)
-        self.progress = Progress(progress_path)
+        self.progress = (
+            progress_path if isinstance(progress_path, Progress) else Progress(progress_path)
+        )
         self.input = board_input
         board_input.moved.connect(self._on_moved)
         board_input.refused.connect(self._on_refused)
@@ -107,6 +115,12 @@ class LessonPlayer(QObject):
         return self.lessons.index(self._lesson) if self._lesson is not None else -1
 
     lessonIndex = Property(int, _get_lesson_index, notify=lessonChanged)
+
+    def use_progress(self, progress: Progress) -> None:
+        """Another student's progress (the classroom's picker): back to the list of lessons."""
+        self.progress = progress
+        self.closeLesson()
+        self._model.refresh()
 
     # -- lessons and steps ----------------------------------------------------------------------
     @Slot(int)
@@ -161,6 +175,7 @@ class LessonPlayer(QObject):
         self.progress.set_current(self._lesson, self._lesson.steps[self._index].id)
         self._reset_step()
         self._update_view()
+        self.stepShown.emit(self._lesson.id, self._lesson.steps[self._index].id)
 
     def _reset_step(self) -> None:
         self._found = set()
@@ -217,6 +232,8 @@ class LessonPlayer(QObject):
         if isinstance(ex, ReachExercise):
             if 0 <= location <= 25:
                 verdict = ex.check_point(location, self._found)
+                if location not in self._found:
+                    self._report(str(location), verdict)
                 if verdict.correct:
                     self._found.add(location)
                 self._judge(verdict)
@@ -240,6 +257,7 @@ class LessonPlayer(QObject):
         self._set_feedback(None)
         if builder.is_complete():
             verdict = step.exercise.check_play(builder.play())
+            self._report(full_notation(builder.play()), verdict)
             if verdict.correct:
                 self._solve(verdict)
             else:
@@ -265,14 +283,18 @@ class LessonPlayer(QObject):
     def answerNumber(self, value: int) -> None:  # noqa: N802
         step = self._step()
         if step is not None and not self._solved and isinstance(step.exercise, NumberExercise):
-            self._judge(_done(step.exercise.check_number(int(value))))
+            verdict = _done(step.exercise.check_number(int(value)))
+            self._report(str(int(value)), verdict)
+            self._judge(verdict)
 
     @Slot(str)
     def choose(self, choice: str) -> None:
         step = self._step()
         ex = step.exercise if step is not None else None
         if not self._solved and isinstance(ex, ChoiceExercise) and choice in ex.choices:
-            self._judge(_done(ex.check_choice(choice)))
+            verdict = _done(ex.check_choice(choice))
+            self._report(choice, verdict)
+            self._judge(verdict)
 
     @Slot()
     def showHint(self) -> None:  # noqa: N802
@@ -281,11 +303,20 @@ class LessonPlayer(QObject):
         if step is None or step.exercise is None:
             return
         ex = step.exercise
+        if self._lesson is not None:
+            self.hintShown.emit(self._lesson.id, step.id)
         self._verdict, self._is_hint = ex.hint(), True
         if isinstance(ex, PlayExercise) and ex.accepted():
             self._hint_arrows = [{"from": s.src, "to": s.dst} for s in ex.accepted()[0].steps]
         self.feedbackChanged.emit()
         self._update_view()
+
+    def _report(self, answer: str, verdict: Feedback) -> None:
+        """Tell the classroom what the student answered on the open step."""
+        step = self._step()
+        if self._lesson is not None and step is not None and step.exercise is not None:
+            kind = step.exercise.kind
+            self.answered.emit(self._lesson.id, step.id, kind, answer, verdict.correct)
 
     # -- what the window shows ----------------------------------------------------------------
     def _set_feedback(self, feedback: Feedback | None) -> None:

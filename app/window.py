@@ -21,6 +21,8 @@ from PySide6.QtQuickControls2 import QQuickStyle
 import app.qtcompat  # noqa: F401  (first: the work-arounds must be in place before any signal)
 from app import __version__
 from app.board_input import BoardInput
+from app.class_report import ClassReport
+from app.classroom import Classroom
 from app.computer_turn import ComputerTurn
 from app.game_flow import GameFlow
 from app.history import History
@@ -34,6 +36,8 @@ from app.settings import Settings
 from app.sounds import Sounds
 from app.statistics import Statistics
 from app.storage import Storage, default_data_dir
+from app.worksheets import Worksheets
+from lessons.profiles import Profiles
 
 MODULE = "app.qml"
 APP_DIR = Path(__file__).resolve().parent
@@ -67,6 +71,9 @@ class Window:
     board_input: BoardInput
     computer: ComputerTurn
     lessons: LessonPlayer
+    classroom: Classroom | None = None
+    class_report: ClassReport | None = None
+    worksheets: Worksheets | None = None
 
     def close(self) -> None:
         from app import i18n
@@ -74,6 +81,9 @@ class Window:
         language = i18n.language_state().languageChanged
         language.disconnect(self.flow.publish)
         language.disconnect(self.lessons.retranslate)
+        for part in (self.classroom, self.class_report, self.worksheets):
+            if part is not None:
+                language.disconnect(part.retranslate)
         self.flow.shutdown()
         lessons = self.window.property("lessonWindow")
         if lessons is not None:
@@ -145,14 +155,21 @@ def open_window(
         history,
         seed=options.seed,
     )
+    # the students of this computer; an older version's one progress file becomes the default's
+    profiles = Profiles(storage.folder, legacy_progress=storage.path(PROGRESS_FILE))
     lessons = LessonPlayer(
-        storage.path(PROGRESS_FILE),
+        profiles.current.progress,
         BoardInput(lambda: bool(settings.value("quickMoves"))),
         data_path=options.lessons_dir,
     )
+    classroom = Classroom(profiles, lessons)
+    class_report = ClassReport(classroom)
+    worksheets = Worksheets(lessons.lessons)
     language_state = i18n.language_state()
     language_state.languageChanged.connect(flow.publish)
     language_state.languageChanged.connect(lessons.retranslate)
+    for part in (classroom, class_report, worksheets):
+        language_state.languageChanged.connect(part.retranslate)
     sounds = Sounds(settings)
     flow.rolled.connect(lambda: sounds.play("dice"))
     board_input.moved.connect(lambda: sounds.play(_step_sound(flow)))
@@ -174,6 +191,9 @@ def open_window(
         board_input,
         computer,
         lessons,
+        classroom,
+        class_report,
+        worksheets,
         history,
         statistics,
         resignations,
@@ -198,6 +218,9 @@ def open_window(
         board_input,
         computer,
         lessons,  # type: ignore[arg-type]
+        classroom,
+        class_report,
+        worksheets,
     )
 
 

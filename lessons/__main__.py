@@ -1,5 +1,12 @@
 """Command line: ``python -m lessons check`` validates the lessons with the engine;
-``python -m lessons messages FILE.pot`` writes every lesson text as a gettext template."""
+``python -m lessons messages FILE.pot`` writes every lesson text as a gettext template;
+``python -m lessons worksheet --lesson N --lang da --out FILE.pdf`` writes a lesson's printable
+worksheet (a PDF with board diagrams and the answer key; ``.txt``: the same as plain text).
+
+The PDF is drawn with Qt, which the lessons package never imports: this command, the program's
+entry point and not part of the package's library, calls the app's writer (``app.worksheet_pdf``)
+only when a PDF is asked for. The layer rule allows exactly that import (``tests/test_layers.py``).
+"""
 
 from __future__ import annotations
 
@@ -24,11 +31,13 @@ def main(argv: list[str] | None = None) -> int:
     messages.add_argument("output", type=Path, help="the .pot file to write ('-' for stdout)")
     messages.add_argument("--data", type=Path, help="folder of lesson files (default: shipped)")
     sheet = commands.add_parser(
-        "worksheet", help="write a lesson's exercises and answer key as plain text"
+        "worksheet", help="write a lesson's exercises and answer key (PDF, or plain text)"
     )
     sheet.add_argument("--lesson", type=int, required=True, help="the lesson's number, 1-8")
     sheet.add_argument("--lang", default="en", help="en, da or nl (default en)")
-    sheet.add_argument("--out", type=Path, required=True, help="the text file to write")
+    sheet.add_argument(
+        "--out", type=Path, required=True, help="the file to write: NAME.pdf, or NAME.txt"
+    )
     args = parser.parse_args(argv)
 
     if args.command == "check":
@@ -52,15 +61,26 @@ def main(argv: list[str] | None = None) -> int:
         from lessons.model import load_lessons
         from lessons.worksheet import write
 
+        suffix = args.out.suffix.lower()
         try:
+            if suffix not in (".pdf", ".txt"):
+                raise ValueError(f"write a .pdf or a .txt file, not {args.out.name!r}")
             lessons = load_lessons()
             if not 1 <= args.lesson <= len(lessons):
                 raise ValueError(f"there is no lesson {args.lesson} (1-{len(lessons)})")
-            write(lessons[args.lesson - 1], args.lang, args.out)
-        except (LessonDataError, ValueError, OSError) as exc:
+            lesson = lessons[args.lesson - 1]
+            if suffix == ".txt":
+                write(lesson, args.lang, args.out)
+                pages = ""
+            else:
+                from app.worksheet_pdf import command_line_application, write_worksheet
+
+                command_line_application()
+                pages = f", {write_worksheet(lesson, args.lang, args.out)} pages"
+        except (LessonDataError, ValueError, OSError, RuntimeError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
-        print(f"lesson {args.lesson} ({args.lang}) written to {args.out}", file=sys.stderr)
+        print(f"lesson {args.lesson} ({args.lang}{pages}) written to {args.out}", file=sys.stderr)
         return 0
 
     from lessons.catalog import write_template

@@ -75,6 +75,11 @@ def extract_lesson_file(fileobj, keywords, comment_tags, options):  # noqa: ARG0
 
     yield from emit(data.get("title"), "lesson title")
     yield from emit(data.get("summary"), "lesson summary")
+    teacher = fields(data.get("teacher"))
+    for aim in items(teacher.get("aims")):
+        yield from emit(aim, "teacher notes: an aim of the lesson")
+    for mistake in items(teacher.get("mistakes")):
+        yield from emit(mistake, "teacher notes: a mistake students often make in the lesson")
     for step in map(fields, items(data.get("steps"))):
         step_id = step.get("id", "?")
         yield from emit(step.get("title"), f"step {step_id}: title")

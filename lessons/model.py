@@ -69,9 +69,22 @@ class Step:
         return out
 
 
+@dataclass(frozen=True)
+class TeacherNotes:
+    """What a teacher reads before giving a lesson: its aims, the mistakes students commonly
+    make in it, and about how many minutes it takes (every text a msgid)."""
+
+    aims: tuple[str, ...]
+    mistakes: tuple[str, ...]
+    minutes: int
+
+    def messages(self) -> list[str]:
+        return [*self.aims, *self.mistakes]
+
+
 @dataclass
 class Lesson:
-    """A numbered lesson: its steps in order."""
+    """A numbered lesson: its steps in order, and its notes for the teacher."""
 
     id: str
     number: int
@@ -79,9 +92,12 @@ class Lesson:
     summary: str
     steps: list[Step] = field(default_factory=list)
     source: str = ""
+    teacher: TeacherNotes | None = None
 
     def messages(self) -> list[str]:
         out = [self.title, self.summary]
+        if self.teacher is not None:
+            out += self.teacher.messages()
         for step in self.steps:
             out += step.messages()
         return out
@@ -137,11 +153,12 @@ def load_lesson(path: Path, number: int) -> Lesson:
             title=_text(data, "title"),
             summary=_text(data, "summary"),
             source=path.name,
+            teacher=_teacher(data["teacher"]) if data.get("teacher") is not None else None,
         )
         steps = data.get("steps")
         if not isinstance(steps, list) or not steps:
             raise LessonDataError("'steps' must be a non-empty list")
-    except LessonDataError as exc:
+    except (LessonDataError, JsonValueError) as exc:
         raise LessonDataError(f"{path.name}: {exc}") from None
     seen: set[str] = set()
     for index, raw in enumerate(steps, 1):
@@ -215,6 +232,29 @@ def _step(raw: dict[str, Any]) -> Step:
     )
 
 
+MAX_NOTES = 8  # aims or common mistakes of one lesson
+MAX_MINUTES = 240
+
+
+def _teacher(raw: Any) -> TeacherNotes:
+    """The lesson's ``teacher`` object: ``{"aims": [...], "mistakes": [...], "minutes": 20}``."""
+    if not isinstance(raw, dict):
+        raise LessonDataError(f"'teacher' must be a JSON object, not {jsonfile.shown(raw)}")
+    unknown = set(raw) - {"aims", "mistakes", "minutes"}
+    if unknown:
+        raise LessonDataError(f"'teacher' has unknown fields: {sorted(unknown)}")
+    lists = {}
+    for key in ("aims", "mistakes"):
+        items = jsonfile.array(raw.get(key), f"'teacher' {key!r}", max_length=MAX_NOTES)
+        if not items:
+            raise LessonDataError(f"'teacher' {key!r} must list at least one text")
+        for item in items:
+            jsonfile.text(item, f"a text of 'teacher' {key!r}", max_length=MAX_TEXT, nonempty=True)
+        lists[key] = tuple(items)
+    minutes = jsonfile.integer(raw.get("minutes"), "'teacher' 'minutes'", 1, MAX_MINUTES)
+    return TeacherNotes(lists["aims"], lists["mistakes"], minutes)
+
+
 def _mark(raw: Any) -> Mark:
     if not isinstance(raw, dict):
         raise LessonDataError(f"a mark is a JSON object, not {jsonfile.shown(raw)}")
@@ -258,7 +298,8 @@ def all_messages(lessons: list[Lesson]) -> Iterator[tuple[str, str]]:
     seen: set[str] = set()
     for lesson in lessons:
         for step in [None, *lesson.steps]:
-            texts = [lesson.title, lesson.summary] if step is None else step.messages()
+            notes = lesson.teacher.messages() if lesson.teacher is not None else []
+            texts = [lesson.title, lesson.summary, *notes] if step is None else step.messages()
             where = lesson.source if step is None else f"{lesson.source}: {step.id}"
             for text in texts:
                 if text not in seen:

@@ -17,13 +17,13 @@ The lessons always open, whatever happens to the file:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from engine import jsonfile
 from engine.jsonfile import JsonValueError
 from lessons.model import Lesson
+from lessons.store import KeptFile
 
 VERSION = 1
 MAX_FILE_BYTES = 4 << 20  # the course has 8 lessons of about 10 steps: a few kilobytes
@@ -62,87 +62,30 @@ def check_progress(data: object) -> dict[str, dict[str, Any]]:
     return out
 
 
-class Progress:
+class Progress(KeptFile):
     """Done steps and the step to resume, per lesson id; saved after every change.
 
     ``saving``/``save_error`` tell whether changes reach the file; ``recovered``/``load_error``/
-    ``set_aside_as`` tell that a damaged file was set aside when it was read. None of the
-    methods raises for a file that cannot be read or written.
+    ``set_aside_as`` tell that a damaged file was set aside when it was read
+    (``lessons.store.KeptFile``). None of the methods raises for a file that cannot be read or
+    written.
     """
 
+    noun = "lesson progress"
+    max_bytes = MAX_FILE_BYTES
+
     def __init__(self, path: Path | str) -> None:
-        self.path = Path(path)
+        super().__init__(path)
         self._lessons: dict[str, dict[str, Any]] = {}
-        self.save_error: str | None = None  #: why changes are not saved, None while they are
-        self.load_error: str | None = None  #: what was wrong with the file that was set aside
-        self.set_aside_as: Path | None = None  #: where the damaged file went (None: not moved)
-        self._read_only = False  # the file exists but could not be read: never overwrite it
         self.load()
 
-    # -- state of the file -------------------------------------------------------------------
-    @property
-    def saving(self) -> bool:
-        """True while changes are written to the file."""
-        return self.save_error is None
-
-    @property
-    def recovered(self) -> bool:
-        """True when the file was damaged, set aside (if it could be) and progress restarted."""
-        return self.load_error is not None
-
-    def describe(self) -> str | None:
-        """An English sentence on what is wrong with the progress file, or None when all is well.
-
-        For logs and the command line; the app words its own message from the fields above.
-        """
-        parts = []
-        if self.load_error is not None:
-            where = self.set_aside_as.name if self.set_aside_as else "(it could not be moved)"
-            parts.append(
-                f"The lesson progress file could not be read ({self.load_error}); it was set "
-                f"aside as {where} and progress starts afresh."
-            )
-        if self.save_error is not None:
-            parts.append(f"Lesson progress is not being saved: {self.save_error}.")
-        return " ".join(parts) or None
-
-    # -- file ---------------------------------------------------------------------------------
     def load(self) -> None:
         """Read the file: missing is no progress, damaged is set aside, unreadable is kept."""
-        self._lessons = {}
-        self.load_error = None
-        self.set_aside_as = None
-        try:
-            data = jsonfile.read_json_file(self.path, max_bytes=MAX_FILE_BYTES)
-            self._lessons = check_progress(data)
-        except (FileNotFoundError, NotADirectoryError):
-            return  # no file (or not even its folder): nothing to lose by writing one later
-        except OSError as exc:
-            # Permission denied, a folder in the way, an I/O error: the file may be fine, so it
-            # is neither moved nor overwritten; the lessons go on without saving.
-            self._read_only = True
-            self.save_error = f"the progress file cannot be read: {exc.strerror or exc}"
-        except JsonValueError as exc:
-            self.load_error = str(exc)
-            self._set_aside()
+        self._lessons = self._read(check_progress) or {}
 
     def save(self) -> bool:
         """Write the file atomically; returns False (with ``save_error``) when it cannot."""
-        if self._read_only:
-            return False
-        content = json.dumps({"version": VERSION, "lessons": self._lessons}, indent=1)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            jsonfile.write_text_atomically(self.path, content)
-        except OSError as exc:
-            self.save_error = exc.strerror or str(exc)
-            return False
-        self.save_error = None
-        return True
-
-    def _set_aside(self) -> None:
-        # when it cannot be moved, the next save replaces it; load_error still tells
-        self.set_aside_as = jsonfile.set_aside(self.path)
+        return self._write({"version": VERSION, "lessons": self._lessons})
 
     # -- queries ------------------------------------------------------------------------------
     def done_steps(self, lesson: Lesson) -> set[str]:

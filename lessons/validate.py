@@ -263,6 +263,7 @@ def check_lessons(directory: Path | None = None) -> Report:
         report.problems.append(f"there are {len(lessons)} lessons, the course has {LESSON_COUNT}")
     tagged: dict[str, list[tuple[Lesson, Step]]] = {}
     for lesson in lessons:
+        report.problems += [f"{lesson.source}: {p}" for p in teacher_problems(lesson)]
         for step in lesson.steps:
             where = f"{lesson.source}, step {step.id}"
             report.problems += [f"{where}: {p}" for p in check_step(step)]
@@ -284,6 +285,34 @@ def check_lessons(directory: Path | None = None) -> Report:
             else:
                 report.seed_examples += 1
     return report
+
+
+# A lesson takes a class about this long per step at least, and at most (reading, trying,
+# talking it over): notes outside the range were written for another lesson.
+MINUTES_PER_STEP = (1, 8)
+
+
+def teacher_problems(lesson: Lesson) -> list[str]:
+    """The lesson's notes for the teacher: present, a plausible length, numbers computed."""
+    from lessons import claims
+    from lessons.exercises import RACE_DOUBLE, RACE_PASS, RACE_REDOUBLE, TAKE_POINT
+
+    notes = lesson.teacher
+    if notes is None:
+        return ["the lesson has no notes for the teacher ('teacher': aims, mistakes, minutes)"]
+    low, high = (len(lesson.steps) * m for m in MINUTES_PER_STEP)
+    problems = []
+    if not low <= notes.minutes <= high:
+        problems.append(
+            f"the teacher's notes give {notes.minutes} minutes for {len(lesson.steps)} steps "
+            f"(expected {low}-{high})"
+        )
+    allowed = {claims.ALL_ROLLS, Position.start().pip_count()[0]}
+    percents = {TAKE_POINT, RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS}
+    problems += [f"teacher's notes: {p}" for p in claims.audit(notes.messages(), allowed, percents)]
+    for text in notes.messages():
+        problems += [f"teacher's notes: {p} in {text[:40]!r}" for p in _field_problems(text, None)]
+    return problems
 
 
 def _safe(check: SeedCheck, step: Step) -> str | None:

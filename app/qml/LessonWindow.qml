@@ -96,6 +96,10 @@ ApplicationWindow {
                         onClicked: lessonWindow.close()
                     }
                 }
+                StudentPicker {  // the student working now
+                    Layout.fillWidth: true
+                    ui: lessonWindow.ui
+                }
                 ListView {
                     id: lessonList
                     objectName: "lessonList"
@@ -177,6 +181,15 @@ ApplicationWindow {
                             }
                         }
                     }
+                }
+                TeacherNotes {
+                    visible: Classroom.teacherMode
+                    Layout.fillWidth: true
+                    ui: lessonWindow.ui
+                }
+                ClassroomBar {  // students, class overview, worksheets, teacher mode
+                    Layout.fillWidth: true
+                    ui: lessonWindow.ui
                 }
             }
         }

@@ -1,0 +1,157 @@
+"""The teacher's view of the class: students by lessons at a glance, one student in detail, CSV.
+
+``ClassReport.rows`` has one row per student with a cell per lesson (steps done, score, mistakes,
+hints; ``lessons.report``) and a total; ``showStudent(id)`` fills ``detail`` (per lesson, and the
+student's latest answers); ``exportCsv(file)`` writes every attempt of every student. Figures
+are counted again whenever the classroom keeps an answer or the students change.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Property, QObject, QUrl, Signal, Slot
+from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
+
+from app.classroom import Classroom
+from app.texts import N_, _
+from lessons.model import Lesson
+from lessons.profiles import Profile
+from lessons.report import LessonSummary, lesson_summary, total, write_csv
+
+QML_IMPORT_NAME = "app.qml"
+QML_IMPORT_MAJOR_VERSION = 1
+
+EXPORTED = N_("{count} answers of {students} students written to {file}.")
+NOT_EXPORTED = N_("The file could not be written: {reason}")
+LATEST = 30  # answers shown in a student's detail
+
+
+def _cell(summary: LessonSummary) -> dict[str, Any]:
+    return {
+        "stepsDone": summary.steps_done,
+        "steps": summary.steps,
+        "finished": summary.finished,
+        "score": -1 if summary.score is None else summary.score,
+        "tried": summary.tried,
+        "firstTry": summary.first_try,
+        "mistakes": summary.mistakes,
+        "hints": summary.hints,
+        "minutes": round(summary.seconds / 60),
+    }
+
+
+@QmlElement
+@QmlSingleton
+class ClassReport(QObject):
+    """Rows of the class table, a student's detail, and the CSV export."""
+
+    @staticmethod
+    def create(engine: QQmlEngine) -> ClassReport:
+        from app.parts import part_of
+
+        return part_of(engine, ClassReport)
+
+    changed = Signal()
+
+    def __init__(self, classroom: Classroom, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.classroom = classroom
+        self._selected = ""
+        self._message = ""
+        classroom.recorded.connect(self.changed)
+        classroom.studentsChanged.connect(self.changed)
+        # a step done (the lesson list's progress) changes the figures too
+        classroom.player.lessonModel.dataChanged.connect(self.changed)
+
+    @property
+    def lessons(self) -> list[Lesson]:
+        return self.classroom.player.lessons
+
+    def _students(self) -> list[Profile]:
+        return self.classroom.profiles.students()
+
+    # -- what QML reads -------------------------------------------------------------------------
+    def _get_lesson_heads(self) -> list[dict[str, Any]]:
+        return [{"number": lesson.number, "title": _(lesson.title)} for lesson in self.lessons]
+
+    def _get_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for profile in self._students():
+            summaries = [lesson_summary(lesson, profile) for lesson in self.lessons]
+            rows.append(
+                {
+                    "id": profile.id,
+                    "name": profile.display_name(_),
+                    "lessons": [_cell(s) for s in summaries],
+                    "total": _cell(total(summaries)),
+                    "finished": sum(s.finished for s in summaries),
+                }
+            )
+        return rows
+
+    def _get_detail(self) -> dict[str, Any]:
+        profile = next((p for p in self._students() if p.id == self._selected), None)
+        if profile is None:
+            return {"open": False}
+        by_id = {lesson.id: lesson for lesson in self.lessons}
+        answers = []
+        for attempt in reversed(profile.attempts.attempts[-LATEST:]):
+            lesson = by_id.get(attempt.lesson)
+            step = next((s for s in lesson.steps if s.id == attempt.step), None) if lesson else None
+            answers.append(
+                {
+                    "when": attempt.when.strftime("%Y-%m-%d %H:%M"),
+                    "lesson": lesson.number if lesson else 0,
+                    "step": _(step.title) if step else attempt.step,
+                    "answer": attempt.answer,
+                    "correct": attempt.correct,
+                    "hints": attempt.hints,
+                    "seconds": attempt.seconds,
+                }
+            )
+        return {
+            "open": True,
+            "id": profile.id,
+            "name": profile.display_name(_),
+            "lessons": [
+                {"number": lesson.number, "title": _(lesson.title)}
+                | _cell(lesson_summary(lesson, profile))
+                for lesson in self.lessons
+            ],
+            "answers": answers,
+            "answerCount": len(profile.attempts.attempts),
+        }
+
+    lessonHeads = Property("QVariantList", _get_lesson_heads, notify=changed)
+    rows = Property("QVariantList", _get_rows, notify=changed)
+    detail = Property("QVariantMap", _get_detail, notify=changed)
+    selected = Property(str, lambda s: s._selected, notify=changed)
+    message = Property(str, lambda s: s._message, notify=changed)
+
+    # -- actions --------------------------------------------------------------------------------
+    @Slot(str)
+    def showStudent(self, profile_id: str) -> None:  # noqa: N802
+        self._selected = profile_id
+        self.changed.emit()
+
+    @Slot(str, result=bool)
+    def exportCsv(self, target: str) -> bool:  # noqa: N802
+        """Write every student's attempts to ``target`` (a path or a file URL); ``message``
+        says what was written or why not. True when the file was written."""
+        path = Path(QUrl(target).toLocalFile() if target.startswith("file:") else target)
+        students = self._students()
+        try:
+            count = write_csv(path, students, self.lessons, _)
+        except OSError as exc:
+            self._message = _(NOT_EXPORTED).format(reason=exc.strerror or str(exc))
+            self.changed.emit()
+            return False
+        self._message = _(EXPORTED).format(count=count, students=len(students), file=path.name)
+        self.changed.emit()
+        return True
+
+    def retranslate(self) -> None:
+        self._message = ""
+        self.changed.emit()

@@ -1,0 +1,284 @@
+// The class at a glance: a row per student and a cell per lesson (steps done, score, mistakes,
+// hints), a student's detail (per lesson, and their latest answers), and Export CSV. Shows the
+// ClassReport part; the file dialog's choice goes to ClassReport.exportCsv.
+pragma ComponentBehavior: Bound
+import QtCore
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Dialogs
+import QtQuick.Layouts
+import app.qml
+
+ApplicationWindow {
+    id: view
+    objectName: "teacherView"
+    title: qsTr("Class overview")
+    width: 1000
+    height: 700
+    minimumWidth: 760
+    minimumHeight: 520
+    color: "#2a1c12"
+    palette {
+        window: "#3a281b"; windowText: "#f3e6cc"; base: "#2a1d14"; alternateBase: "#332418"
+        text: "#f3e6cc"; button: "#6a4d33"; buttonText: "#f6ead2"; highlight: "#e0b35a"
+        highlightedText: "#2a1a0c"; placeholderText: "#9a8a70"; mid: "#5c4330"
+        light: "#7a5a3c"; dark: "#1f140d"
+    }
+    readonly property real ui: Math.max(0.8, Math.min(1.3, Math.min(width / 1000, height / 700)))
+    readonly property color accent: "#e0b35a"
+    readonly property color textColor: "#f3e6cc"
+    readonly property var heads: ClassReport.lessonHeads
+    readonly property var detail: ClassReport.detail
+    readonly property real nameWidth: 150 * ui
+    // the lessons and the total share the width left by the names (narrower: the table scrolls)
+    readonly property real cellWidth: Math.max(
+        76 * ui, (tableScroll.width - nameWidth - 3 * ui * (heads.length + 1)) / (heads.length + 1))
+
+    function scoreText(cell) { return cell.score < 0 ? "–" : qsTr("%1% right").arg(cell.score) }
+
+    Shortcut { sequences: ["Esc", "Ctrl+W"]; onActivated: view.close() }
+
+    ColumnLayout {
+        anchors.fill: parent
+        anchors.margins: 12 * view.ui
+        spacing: 8 * view.ui
+
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 8 * view.ui
+            Label {
+                Layout.fillWidth: true
+                text: qsTr("Class overview")
+                color: view.accent
+                font.pixelSize: 22 * view.ui
+                font.bold: true
+            }
+            Button {
+                objectName: "exportCsvButton"
+                text: qsTr("Export CSV…")
+                onClicked: {
+                    csvDialog.selectedFile = csvDialog.currentFolder + "/" + qsTr("class") + ".csv"
+                    csvDialog.open()
+                }
+            }
+            Button {
+                objectName: "closeTeacherView"
+                text: qsTr("Close")
+                onClicked: view.close()
+            }
+        }
+        Label {
+            Layout.fillWidth: true
+            wrapMode: Text.WordWrap
+            color: "#bba888"
+            font.pixelSize: 12 * view.ui
+            text: qsTr("Each lesson: the steps done, the share of exercises right at the first try without a hint, the wrong answers and the hints. Click a student for the detail.")
+        }
+        Label {
+            objectName: "exportMessage"
+            visible: text !== ""
+            Layout.fillWidth: true
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+            text: ClassReport.message
+            color: view.accent
+        }
+
+        // -- the table: students x lessons -------------------------------------------------------
+        Flickable {
+            id: tableScroll
+            objectName: "classTable"
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.preferredHeight: 3
+            clip: true
+            contentWidth: table.implicitWidth
+            contentHeight: table.implicitHeight
+            boundsBehavior: Flickable.StopAtBounds
+            ScrollBar.vertical: ScrollBar {}
+            ScrollBar.horizontal: ScrollBar {}
+            Column {
+                id: table
+                spacing: 3 * view.ui
+                Row {  // the heads
+                    spacing: 3 * view.ui
+                    Label {
+                        width: view.nameWidth
+                        text: qsTr("Student")
+                        font.bold: true
+                        color: view.accent
+                        font.pixelSize: 13 * view.ui
+                    }
+                    Repeater {
+                        model: view.heads
+                        Label {
+                            required property var modelData
+                            width: view.cellWidth
+                            horizontalAlignment: Text.AlignHCenter
+                            text: qsTr("Lesson %1").arg(modelData.number)
+                            font.bold: true
+                            color: view.accent
+                            font.pixelSize: 13 * view.ui
+                            ToolTip.visible: headMouse.containsMouse
+                            ToolTip.text: modelData.title
+                            MouseArea { id: headMouse; anchors.fill: parent; hoverEnabled: true }
+                        }
+                    }
+                    Label {
+                        width: view.cellWidth
+                        horizontalAlignment: Text.AlignHCenter
+                        text: qsTr("All lessons")
+                        font.bold: true
+                        color: view.accent
+                        font.pixelSize: 13 * view.ui
+                    }
+                }
+                Repeater {
+                    model: ClassReport.rows
+                    Row {
+                        id: studentRow
+                        required property var modelData
+                        required property int index
+                        spacing: 3 * view.ui
+                        Rectangle {
+                            objectName: "studentCell_" + studentRow.index
+                            width: view.nameWidth
+                            height: rowHeight.implicitHeight
+                            radius: 6 * view.ui
+                            color: ClassReport.selected === studentRow.modelData.id ? "#6a4d33" : "#3a281b"
+                            border.color: "#5c4330"
+                            Label {
+                                anchors.fill: parent
+                                anchors.margins: 6 * view.ui
+                                verticalAlignment: Text.AlignVCenter
+                                text: studentRow.modelData.name
+                                textFormat: Text.PlainText
+                                wrapMode: Text.WordWrap
+                                maximumLineCount: 3
+                                elide: Text.ElideRight
+                                font.bold: true
+                                font.pixelSize: 13 * view.ui
+                                color: view.textColor
+                            }
+                            MouseArea {
+                                anchors.fill: parent
+                                onClicked: ClassReport.showStudent(studentRow.modelData.id)
+                            }
+                        }
+                        Repeater {
+                            model: studentRow.modelData.lessons
+                            SummaryCell {
+                                required property var modelData
+                                required property int index
+                                objectName: "cell_" + studentRow.index + "_" + index
+                                cell: modelData
+                                ui: view.ui
+                                width: view.cellWidth
+                            }
+                        }
+                        SummaryCell {
+                            id: rowHeight
+                            objectName: "total_" + studentRow.index
+                            cell: studentRow.modelData.total
+                            ui: view.ui
+                            width: view.cellWidth
+                            total: true
+                        }
+                    }
+                }
+            }
+        }
+
+        // -- one student -------------------------------------------------------------------------
+        Rectangle {
+            objectName: "studentDetail"
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.preferredHeight: 2
+            radius: 8 * view.ui
+            color: "#3a281b"
+            border.color: "#5c4330"
+            Label {
+                visible: view.detail.open !== true
+                anchors.centerIn: parent
+                text: qsTr("Click a student's name for their answers.")
+                color: "#bba888"
+            }
+            Flickable {
+                id: detailScroll
+                visible: view.detail.open === true
+                anchors.fill: parent
+                anchors.margins: 8 * view.ui
+                clip: true
+                contentWidth: width
+                contentHeight: detailColumn.implicitHeight
+                boundsBehavior: Flickable.StopAtBounds
+                ScrollBar.vertical: ScrollBar {}
+                ColumnLayout {
+                    id: detailColumn
+                    width: detailScroll.width - 10 * view.ui
+                    spacing: 3 * view.ui
+                    Label {
+                        objectName: "detailName"
+                        Layout.fillWidth: true
+                        text: view.detail.name || ""
+                        textFormat: Text.PlainText
+                        color: view.accent
+                        font.bold: true
+                        font.pixelSize: 16 * view.ui
+                    }
+                    Repeater {
+                        model: view.detail.lessons || []
+                        Label {
+                            required property var modelData
+                            Layout.fillWidth: true
+                            wrapMode: Text.WordWrap
+                            font.pixelSize: 12 * view.ui
+                            color: view.textColor
+                            text: qsTr("%1. %2: %3 of %4 steps, %5").arg(modelData.number).arg(modelData.title)
+                                  .arg(modelData.stepsDone).arg(modelData.steps).arg(view.scoreText(modelData))
+                                  + ", " + qsTr("%n mistake", "%n mistakes", modelData.mistakes)
+                                  + ", " + qsTr("%n hint", "%n hints", modelData.hints)
+                                  + ", " + qsTr("%n minute answering", "%n minutes answering", modelData.minutes)
+                        }
+                    }
+                    Label {
+                        Layout.topMargin: 6 * view.ui
+                        text: qsTr("Latest answers (%1 in all)").arg(view.detail.answerCount || 0)
+                        color: view.accent
+                        font.bold: true
+                        font.pixelSize: 13 * view.ui
+                    }
+                    Repeater {
+                        model: view.detail.answers || []
+                        Label {
+                            required property var modelData
+                            required property int index
+                            objectName: "answer_" + index
+                            Layout.fillWidth: true
+                            wrapMode: Text.WordWrap
+                            textFormat: Text.PlainText
+                            font.pixelSize: 12 * view.ui
+                            color: modelData.correct ? "#9cf0a8" : "#ffb09a"
+                            text: modelData.when + "  " + qsTr("Lesson %1").arg(modelData.lesson) + ", "
+                                  + modelData.step + ": " + modelData.answer + " "
+                                  + (modelData.correct ? "\u2714" : "\u2718") + "  "
+                                  + qsTr("%n hint", "%n hints", modelData.hints) + ", "
+                                  + qsTr("%n second", "%n seconds", modelData.seconds)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    FileDialog {
+        id: csvDialog
+        title: qsTr("Export the class as CSV")
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "csv"
+        nameFilters: [qsTr("CSV files (*.csv)")]
+        currentFolder: StandardPaths.writableLocation(StandardPaths.DocumentsLocation)
+        onAccepted: ClassReport.exportCsv(String(selectedFile))
+    }
+}

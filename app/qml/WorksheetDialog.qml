@@ -1,0 +1,80 @@
+// "Print a worksheet": a lesson and a language, then a PDF file to save (the Worksheets part
+// draws it and says what it wrote).
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Dialogs
+import QtQuick.Layouts
+import app.qml
+import Backgammon.I18n
+
+Dialog {
+    id: dialog
+    objectName: "worksheetDialog"
+    property real ui: 1.0
+    title: qsTr("Print a worksheet")
+    modal: true
+    parent: Overlay.overlay
+    anchors.centerIn: parent
+    width: Math.min(460 * ui, parent ? parent.width - 40 : 460)
+    standardButtons: Dialog.Close
+    onOpened: {
+        lessonBox.currentIndex = Math.max(0, LessonPlayer.lessonIndex)
+        languageBox.currentIndex = Math.max(0, I18n.languages.indexOf(I18n.language))
+    }
+
+    function language() { return I18n.languages[languageBox.currentIndex] || "en" }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8 * dialog.ui
+        Label {
+            Layout.fillWidth: true
+            wrapMode: Text.WordWrap
+            text: qsTr("A PDF of the lesson's exercises with board diagrams and Position IDs, then the answer key and your notes on pages of their own.")
+            font.pixelSize: 12 * dialog.ui
+        }
+        Label { text: qsTr("Lesson") }
+        ComboBox {
+            id: lessonBox
+            objectName: "worksheetLesson"
+            Layout.fillWidth: true
+            model: LessonPlayer.lessonModel
+            textRole: "title"
+        }
+        Label { text: qsTr("Language") }
+        ComboBox {
+            id: languageBox
+            objectName: "worksheetLanguage"
+            Layout.fillWidth: true
+            model: I18n.languages.map(code => I18n.languageName(code))
+        }
+        Button {
+            objectName: "saveWorksheetButton"
+            text: qsTr("Save as PDF…")
+            onClicked: {
+                saveDialog.selectedFile = saveDialog.currentFolder + "/"
+                        + Worksheets.suggestedName(lessonBox.currentIndex, dialog.language())
+                saveDialog.open()
+            }
+        }
+        Label {
+            objectName: "worksheetMessage"
+            visible: text !== ""
+            Layout.fillWidth: true
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+            text: Worksheets.message
+        }
+    }
+
+    FileDialog {
+        id: saveDialog
+        title: qsTr("Save the worksheet")
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "pdf"
+        nameFilters: [qsTr("PDF files (*.pdf)")]
+        currentFolder: Worksheets.folder
+        onAccepted: Worksheets.write(lessonBox.currentIndex, dialog.language(), String(selectedFile))
+    }
+}

@@ -1,0 +1,79 @@
+"""Printing a worksheet from the lesson window: a lesson, a language, a PDF file.
+
+``Worksheets.write(lesson, language, file)`` draws the lesson's worksheet (``app.worksheet_pdf``)
+and says in ``message`` what was written or why not; ``suggestedName`` names the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Property, QObject, QStandardPaths, QUrl, Signal, Slot
+from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
+
+from app.i18n import UnknownLanguageError
+from app.texts import N_, _
+from app.worksheet_pdf import write_worksheet
+from lessons.model import Lesson
+
+QML_IMPORT_NAME = "app.qml"
+QML_IMPORT_MAJOR_VERSION = 1
+
+WRITTEN = N_("Lesson {number} ({language}): {pages} pages written to {file}.")
+NOT_WRITTEN = N_("The worksheet could not be written: {reason}")
+
+
+@QmlElement
+@QmlSingleton
+class Worksheets(QObject):
+    """The lesson window's "Print a worksheet" entry."""
+
+    @staticmethod
+    def create(engine: QQmlEngine) -> Worksheets:
+        from app.parts import part_of
+
+        return part_of(engine, Worksheets)
+
+    changed = Signal()
+
+    def __init__(self, lessons: list[Lesson], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.lessons = lessons
+        self._message = ""
+
+    message = Property(str, lambda s: s._message, notify=changed)
+
+    def _get_folder(self) -> str:
+        where = QStandardPaths.StandardLocation.DocumentsLocation
+        return QUrl.fromLocalFile(QStandardPaths.writableLocation(where)).toString()
+
+    folder = Property(str, _get_folder, constant=True)
+
+    @Slot(int, str, result=str)
+    def suggestedName(self, index: int, language: str) -> str:  # noqa: N802
+        number = index + 1 if 0 <= index < len(self.lessons) else 0
+        return f"worksheet-lesson-{number}-{language}.pdf"
+
+    @Slot(int, str, str, result=bool)
+    def write(self, index: int, language: str, target: str) -> bool:
+        """Write lesson ``index``'s worksheet in ``language`` to ``target`` (path or file URL)."""
+        path = Path(QUrl(target).toLocalFile() if target.startswith("file:") else target)
+        if not 0 <= index < len(self.lessons):
+            return False
+        lesson = self.lessons[index]
+        try:
+            pages = write_worksheet(lesson, language, path)
+        except (OSError, UnknownLanguageError, RuntimeError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            self._message = _(NOT_WRITTEN).format(reason=reason)
+            self.changed.emit()
+            return False
+        self._message = _(WRITTEN).format(
+            number=lesson.number, language=language, pages=pages, file=path.name
+        )
+        self.changed.emit()
+        return True
+
+    def retranslate(self) -> None:
+        self._message = ""
+        self.changed.emit()

@@ -1,0 +1,143 @@
+"""What a teacher reads about the class: a summary per student and lesson, and every attempt as CSV.
+
+``lesson_summary(lesson, profile)`` counts the steps done, the exercises tried, those right at
+the first try with no hint seen (the score), the wrong answers (mistakes), the hints and the
+seconds spent answering. ``write_csv(path, profiles, lessons)`` writes one row per attempt (see
+``CSV_COLUMNS``), UTF-8 with a byte order mark so that spreadsheet programs read the Danish and
+Dutch letters, a header row, and fields quoted as RFC 4180 says (commas, quotes and line breaks).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from engine import jsonfile
+from lessons.attempts import Attempt
+from lessons.i18n import Translate, identity
+from lessons.model import Lesson
+from lessons.profiles import Profile
+
+CSV_COLUMNS = (
+    "student",
+    "lesson",
+    "lesson_title",
+    "step",
+    "step_title",
+    "exercise",
+    "answer",
+    "correct",
+    "hints",
+    "seconds",
+    "time",
+)
+
+
+@dataclass(frozen=True)
+class LessonSummary:
+    """One student's work on one lesson."""
+
+    steps_done: int
+    steps: int
+    exercises: int  # exercises of the lesson
+    tried: int  # exercises (or quiz items) answered at least once
+    first_try: int  # of those, right at the first answer with no hint seen before it
+    mistakes: int  # wrong answers
+    hints: int  # hints shown
+    seconds: int  # spent answering
+
+    @property
+    def finished(self) -> bool:
+        return self.steps > 0 and self.steps_done == self.steps
+
+    @property
+    def score(self) -> int | None:
+        """Per cent of the exercises tried that were right at the first try; None: none tried."""
+        return round(100 * self.first_try / self.tried) if self.tried else None
+
+
+def lesson_summary(lesson: Lesson, profile: Profile) -> LessonSummary:
+    attempts = profile.attempts.of_lesson(lesson.id)
+    first: dict[str, Attempt] = {}
+    for attempt in attempts:
+        first.setdefault(attempt.step, attempt)
+    return LessonSummary(
+        steps_done=len(profile.progress.done_steps(lesson)),
+        steps=len(lesson.steps),
+        exercises=sum(1 for step in lesson.steps if step.exercise is not None),
+        tried=len(first),
+        first_try=sum(1 for a in first.values() if a.correct and a.hints == 0),
+        mistakes=sum(1 for a in attempts if not a.correct),
+        hints=profile.attempts.hints_used(lesson.id),
+        seconds=sum(a.seconds for a in attempts),
+    )
+
+
+def total(summaries: Iterable[LessonSummary]) -> LessonSummary:
+    """The sum of several lessons' summaries (its ``score`` is over every exercise tried)."""
+    items = list(summaries)
+    return LessonSummary(*(sum(getattr(s, f.name) for s in items) for f in fields(LessonSummary)))
+
+
+# -- CSV ------------------------------------------------------------------------------------------
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text_cell(value: str) -> str:
+    """A text a person typed, made safe for spreadsheets: one that starts like a formula is
+    kept as text with a leading apostrophe (what spreadsheet programs do themselves)."""
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
+def csv_rows(
+    profiles: Iterable[Profile], lessons: list[Lesson], translate: Translate = identity
+) -> list[list[str]]:
+    """The header and one row per attempt: students in the given order, attempts oldest first."""
+    by_id = {lesson.id: lesson for lesson in lessons}
+    rows = [list(CSV_COLUMNS)]
+    for profile in profiles:
+        name = _text_cell(profile.display_name(translate))
+        for a in profile.attempts.attempts:
+            lesson = by_id.get(a.lesson)
+            step_title = ""
+            if lesson is not None:
+                step = next((s for s in lesson.steps if s.id == a.step), None)
+                step_title = translate(step.title) if step is not None else ""
+            rows.append(
+                [
+                    name,
+                    str(lesson.number) if lesson else "",
+                    translate(lesson.title) if lesson else a.lesson,
+                    a.step,
+                    step_title,
+                    a.kind,
+                    _text_cell(a.answer),
+                    "yes" if a.correct else "no",
+                    str(a.hints),
+                    str(a.seconds),
+                    a.time,
+                ]
+            )
+    return rows
+
+
+def csv_text(rows: list[list[str]]) -> str:
+    buffer = io.StringIO(newline="")
+    # "\n": the file is written as text, which ends lines the platform's way
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    return "\ufeff" + buffer.getvalue()
+
+
+def write_csv(
+    path: Path, profiles: Iterable[Profile], lessons: list[Lesson], translate: Translate = identity
+) -> int:
+    """Write every attempt of ``profiles`` to ``path``; returns the number of attempts.
+
+    Raises ``OSError`` when the file cannot be written (an existing file is then unchanged).
+    """
+    rows = csv_rows(profiles, lessons, translate)
+    jsonfile.write_text_atomically(path, csv_text(rows))
+    return len(rows) - 1

@@ -1,0 +1,332 @@
+"""The classroom in the real lesson window: students with their own progress, every answer kept,
+the teacher's overview and its CSV, teacher notes in teacher mode, and worksheets from the menu.
+
+Everything is done by clicks on the rendered window, except choosing a file in a file dialog (the
+platform's dialog): there the test calls the slot the dialog calls.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pypdf
+import pytest
+from PySide6.QtCore import QCoreApplication, QObject, QRectF
+
+from lessons.exercises import full_notation
+from lessons.report import CSV_COLUMNS
+from tests.app.test_layout import text_problems as window_text_problems
+from tests.app.test_lessons_player import LessonHarness
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def ui(qtbot, tmp_path):
+    harness = LessonHarness(qtbot, tmp_path)
+    harness.open()
+    yield harness
+    harness.close()
+
+
+def menu(ui, item: str) -> None:
+    ui.click("classroomMenuButton")
+    ui.settle(50)
+    ui.click(item)
+    ui.settle(50)
+
+
+def add_student(ui, name: str) -> None:
+    menu(ui, "studentsItem")
+    ui.item("studentName").setProperty("text", name)
+    ui.click("addStudentButton")
+    assert ui.item("studentError").property("visible") is False
+    close_dialog(ui, "studentsDialog")
+
+
+class _InView:
+    """A window's items less those scrolled out of sight inside a flickable (reached by
+    scrolling, so not cut off), for the layout check."""
+
+    def __init__(self, harness) -> None:
+        self.window = harness.window
+        self._harness = harness
+
+    def items(self):
+        for item in self._harness.items():
+            rect = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))
+            parent = item.parentItem()
+            hidden = False
+            while parent is not None:
+                if parent.inherits("QQuickFlickable"):
+                    view = parent.mapRectToScene(QRectF(0, 0, parent.width(), parent.height()))
+                    hidden = hidden or not view.contains(rect)
+                parent = parent.parentItem()
+            if not hidden:
+                yield item
+
+
+def text_problems(harness) -> list[str]:
+    return window_text_problems(_InView(harness))
+
+
+def popup(ui, name: str) -> QObject:
+    """A dialog of the window (a popup is no item: it is found among the objects)."""
+    found = ui.window.findChild(QObject, name)
+    assert found is not None, f"no popup named {name!r}"
+    return found
+
+
+def close_dialog(ui, name: str) -> None:
+    popup(ui, name).close()
+    ui.settle(50)
+
+
+def work_as(ui, name: str) -> None:
+    menu(ui, "studentsItem")
+    names = [s["name"] for s in ui.main.classroom.students]
+    ui.click(f"studentRow_{names.index(name)}")
+    ui.click("workAsButton")
+    close_dialog(ui, "studentsDialog")
+
+
+def progress_text(ui, index: int = 0) -> str:
+    return ui.item(f"lessonProgress_{index}").property("text")
+
+
+def test_students_keep_their_own_progress(qtbot, tmp_path):
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        assert ui.item("studentPicker").property("displayText") == "Default student"
+        add_student(ui, "Anna")
+        assert ui.item("studentPicker").property("displayText") == "Anna"
+        ui.click("openLesson_0")
+        ui.click("nextButton")
+        ui.click("nextButton")
+        assert "2 of 5" in progress_text(ui)
+        add_student(ui, "Bo")  # a new student starts from the list, with nothing done
+        assert not ui.view["open"] and "0 of 5" in progress_text(ui)
+        ui.click("openLesson_0")
+        assert ui.view["stepIndex"] == 0
+        ui.click("nextButton")
+        assert "1 of 5" in progress_text(ui)
+        work_as(ui, "Anna")
+        assert ui.item("studentPicker").property("displayText") == "Anna"
+        assert "2 of 5" in progress_text(ui)
+        ui.click("openLesson_0")
+        assert ui.view["stepIndex"] == 2  # Anna resumes where she left
+        work_as(ui, "Bo")
+        assert "1 of 5" in progress_text(ui)
+        work_as(ui, "Default student")
+        assert "0 of 5" in progress_text(ui)
+        work_as(ui, "Anna")
+    finally:
+        ui.close()
+    again = LessonHarness(qtbot, tmp_path)  # the next start: Anna is still the one working
+    again.open()
+    try:
+        assert again.item("studentPicker").property("displayText") == "Anna"
+        assert "2 of 5" in progress_text(again)
+    finally:
+        again.close()
+
+
+def test_names_are_checked_and_students_renamed_and_removed(ui):
+    add_student(ui, "Anna")
+    menu(ui, "studentsItem")
+    ui.item("studentName").setProperty("text", "anna")
+    ui.click("addStudentButton")
+    error = ui.item("studentError")
+    assert error.property("visible") and "already a student called anna" in error.property("text")
+    ui.click("studentRow_1")  # Anna
+    ui.item("studentName").setProperty("text", "Anne")
+    ui.click("renameStudentButton")
+    assert [s["name"] for s in ui.main.classroom.students] == ["Default student", "Anne"]
+    ui.click("removeStudentButton")
+    assert "Remove Anne and all their progress" in ui.item("confirmRemoveText").property("text")
+    ui.click("keepStudentButton")
+    assert len(ui.main.classroom.students) == 2
+    ui.click("removeStudentButton")
+    ui.click("confirmRemoveButton")
+    assert [s["name"] for s in ui.main.classroom.students] == ["Default student"]
+    assert ui.item("studentPicker").property("displayText") == "Default student"
+    assert not ui.item("removeStudentButton").property("enabled")  # the last one stays
+
+
+def answer_pips(ui, value: int) -> None:
+    ui.item("numberInput").setProperty("value", value)
+    ui.click("checkButton")
+
+
+def test_every_answer_is_kept_and_exported_one_row_each(ui, tmp_path):
+    add_student(ui, "Anna")
+    ui.click("openLesson_0")
+    for _ in range(3):
+        ui.click("nextButton")
+    answer_pips(ui, 160)  # wrong
+    ui.click("hintButton")
+    answer_pips(ui, 167)  # right, after a hint
+    ui.click("nextButton")
+    answer_pips(ui, ui.exercise().answer())  # right at once
+    add_student(ui, "Bo")
+    ui.click("openLesson_1")  # the opening 3-1, played wrong then right by clicks
+    ex = ui.exercise()
+    wrong = next(p for p in ex.legal() if p not in ex.accepted())
+    for step in wrong.steps:
+        ui.click_location(step.src)
+        ui.click_location(step.dst)
+    ui.answer_right()
+
+    anna = ui.main.classroom.profiles.get("student-2").attempts.attempts
+    assert [(a.step, a.answer, a.correct, a.hints) for a in anna] == [
+        ("pips-start", "160", False, 0),
+        ("pips-start", "167", True, 1),
+        ("pips-later", str(ui.player.lessons[0].steps[4].exercise.answer()), True, 0),
+    ]
+    assert all(a.kind == "pips" and a.lesson == "board" for a in anna)
+    bo = ui.main.classroom.profiles.get("student-3").attempts.attempts
+    assert [a.correct for a in bo] == [False, True] and bo[1].answer == "8/5 6/5"
+    assert bo[0].answer == full_notation(wrong) and bo[0].kind == "play"
+
+    # the overview: a row per student, a cell per lesson
+    menu(ui, "overviewItem")
+    assert _teacher_view(ui).isVisible()
+    report = ui.main.class_report
+    rows = {row["name"]: row for row in report.rows}
+    assert list(rows) == ["Default student", "Anna", "Bo"]
+    board = rows["Anna"]["lessons"][0]
+    assert (board["stepsDone"], board["steps"], board["score"]) == (5, 5, 50)
+    assert (board["mistakes"], board["hints"]) == (1, 1)
+    assert rows["Bo"]["lessons"][1]["mistakes"] == 1 and rows["Bo"]["lessons"][1]["score"] == 0
+    report.showStudent("student-2")
+    detail = report.detail
+    assert detail["name"] == "Anna" and detail["answerCount"] == 3
+    assert detail["answers"][0]["step"] == "Pips later in the game"  # the latest first
+
+    out = tmp_path / "class.csv"
+    assert report.exportCsv(out.as_uri())
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig"))))
+    assert rows[0] == list(CSV_COLUMNS)
+    assert len(rows) == 1 + 3 + 2  # one row per attempt
+    assert [r[0] for r in rows[1:]] == ["Anna"] * 3 + ["Bo"] * 2
+    assert rows[2][CSV_COLUMNS.index("hints")] == "1"
+    assert "5 answers of 3 students" in report.message
+    assert not report.exportCsv(str(tmp_path / "missing" / "x.csv"))
+    assert "could not be written" in report.message
+
+
+def _teacher_view(ui):
+    for window in QCoreApplication.instance().topLevelWindows():
+        if window.objectName() == "teacherView":
+            return window
+    return None
+
+
+def test_the_overview_window_shows_the_class(ui, qtbot):
+    add_student(ui, "Anna")
+    menu(ui, "overviewItem")  # the teacher watches while the student works
+    view = _teacher_view(ui)
+    assert view is not None and view.isVisible()
+    qtbot.waitExposed(view)
+    teacher = LessonHarness(qtbot, ui.data_dir)
+    teacher.window = view
+
+    def cell_texts() -> list[str]:
+        cell = teacher.item("cell_1_0")  # Anna, lesson 1
+        return [i.property("text") for i in teacher.items() if i.parentItem() in cell.childItems()]
+
+    ui.click("openLesson_0")
+    for _ in range(3):
+        ui.click("nextButton")
+    answer_pips(ui, 150)
+    answer_pips(ui, 167)  # the step is done after the answer is kept: the cell follows both
+    texts = cell_texts()
+    assert {"4/5", "0% right", "1 mistake"} <= set(texts), texts
+    assert any(t.startswith("0 hint") for t in texts)  # "0 hints" once the catalogs have it
+    teacher.click("studentCell_1")
+    assert teacher.item("detailName").property("text") == "Anna"
+    assert "167" in teacher.item("answer_0").property("text")
+    assert "150" in teacher.item("answer_1").property("text")
+    view.close()
+
+
+def test_teacher_mode_shows_the_lesson_notes(ui):
+    assert not ui.item("teacherNotes").isVisible()
+    menu(ui, "teacherModeItem")
+    assert ui.main.classroom.teacherMode
+    notes = ui.item("teacherNotes")
+    assert notes.isVisible() and ui.item("teacherNotesNone").isVisible()
+    ui.click("openLesson_6")
+    cube = ui.player.lessons[6].teacher
+    assert ui.item("teacherAim_0").property("text") == "\u2022 " + cube.aims[0]
+    assert ui.item("teacherMistake_0").property("text") == "\u2022 " + cube.mistakes[0]
+    assert ui.item("teacherMinutes").property("text") == f"About {cube.minutes} minutes."
+    menu(ui, "teacherModeItem")
+    assert not ui.item("teacherNotes").isVisible()
+
+
+def test_a_worksheet_from_the_menu(ui, tmp_path):
+    ui.click("openLesson_2")
+    menu(ui, "worksheetItem")
+    dialog = popup(ui, "worksheetDialog")
+    assert dialog.property("visible")
+    assert ui.item("worksheetLesson").property("currentIndex") == 2  # the open lesson
+    worksheets = ui.main.worksheets
+    assert worksheets.suggestedName(2, "nl") == "worksheet-lesson-3-nl.pdf"
+    out = tmp_path / "w.pdf"
+    assert worksheets.write(2, "nl", out.as_uri())  # what the save dialog calls
+    pages = len(pypdf.PdfReader(str(out)).pages)
+    assert pages >= 2 and f"{pages} pages" in ui.item("worksheetMessage").property("text")
+    assert not worksheets.write(2, "nl", str(tmp_path / "missing" / "w.pdf"))
+    assert "could not be written" in worksheets.message
+
+
+def test_a_damaged_student_file_is_reported_in_the_window(qtbot, tmp_path):
+    folder = tmp_path / "students" / "default"
+    folder.mkdir(parents=True)
+    (folder / "progress.json").write_text("{broken")
+    other = tmp_path / "students" / "student-2"  # not the one working: reported all the same
+    other.mkdir()
+    (other / "profile.json").write_text('{"version": 1, "name": "Anna", "created": ""}')
+    (other / "attempts.json").write_text('{"version": 1, "attempts": 3}')
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        problem = ui.item("classroomProblem")
+        assert problem.isVisible()
+        text = problem.property("text")
+        assert "Default student: a damaged file (progress.json)" in text
+        assert "progress-unreadable-" in text
+        assert "Anna: a damaged file (attempts.json)" in text and "attempts-unreadable-" in text
+        assert ui.main.classroom.students[1]["name"] == "Anna"
+    finally:
+        ui.close()
+
+
+@pytest.mark.parametrize("language", ["en", "da", "nl"])
+def test_the_classroom_fits_at_1024_by_768(qtbot, tmp_path, language):
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open(language)
+    try:
+        ui.window.resize(1024, 768)
+        ui.main.classroom.addStudent("Anna Sofie Kristiansen-Møller")
+        ui.main.classroom.teacherMode = True
+        ui.click("openLesson_7")
+        ui.settle(100)
+        assert text_problems(ui) == [], text_problems(ui)
+        ui.click("classroomMenuButton")
+        ui.settle(50)
+        ui.click("overviewItem")
+        ui.settle(100)
+        view = _teacher_view(ui)
+        view.resize(1000, 700)
+        ui.main.class_report.showStudent(ui.main.classroom.currentStudent)
+        ui.settle(100)
+        teacher = LessonHarness(qtbot, tmp_path)
+        teacher.window = view
+        assert text_problems(teacher) == []
+        view.close()
+    finally:
+        ui.close()

@@ -1,0 +1,145 @@
+"""Printable worksheets: every lesson in every language, read back from the PDF.
+
+Qt's PDF reader (QtPdf) is not part of the Qt packages the program uses, so the files are read
+back with pypdf, an independent PDF reader: it parses the file's structure (cross-reference
+table, page tree), counts the pages and extracts the text through the fonts' Unicode maps, which
+is what a reader program or a screen reader sees.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from app.worksheet_pdf import (
+    AIMS,
+    TITLE,
+    command_line_application,
+    write_worksheet,
+)
+from lessons.model import load_lessons
+from lessons.worksheet import ANSWERS, translator, worksheet
+
+ROOT = Path(__file__).resolve().parents[2]
+A4 = (595, 842)  # points
+
+
+def squeeze(text: str) -> str:
+    """Text without any white space: a line may break anywhere, also after a hyphen."""
+    return re.sub(r"\s+", "", text)
+
+
+def read(path: Path) -> list[str]:
+    reader = pypdf.PdfReader(str(path), strict=True)
+    for page in reader.pages:
+        box = page.mediabox
+        assert (round(float(box.width)), round(float(box.height))) == A4
+    return [squeeze(page.extract_text()) for page in reader.pages]
+
+
+@pytest.fixture(scope="module")
+def lessons():
+    return load_lessons()
+
+
+@pytest.fixture(scope="module")
+def application(qapp):
+    return command_line_application()
+
+
+@pytest.mark.parametrize("language", ["en", "da", "nl"])
+def test_every_lesson_makes_a_worksheet_with_its_questions_then_the_key(
+    application, lessons, tmp_path, language
+):
+    tr = translator(language)
+    for lesson in lessons:
+        out = tmp_path / f"lesson{lesson.number}-{language}.pdf"
+        pages = write_worksheet(lesson, language, out)
+        texts = read(out)
+        assert len(texts) == pages >= 2, lesson.id
+        items = worksheet(lesson, tr)
+        # the questions, each with its Position ID
+        questions = [i for i, text in enumerate(texts) if "PositionID:" in text]
+        assert questions == list(range(len(questions)))
+        # at most three exercises to a page, at least two (the first page has the heading)
+        assert -(-len(items) // 3) <= len(questions) <= -(-len(items) // 2)
+        title = tr(TITLE).format(number=lesson.number, title=tr(lesson.title))
+        assert squeeze(title) in texts[0]
+        asked = "".join(texts[: len(questions)])
+        for item in items:
+            assert squeeze(f"PositionID:{item.position_id}") in asked
+            assert squeeze(item.question) in asked, (lesson.id, item.step_id)
+            if item.match_id:
+                assert squeeze(item.match_id) in asked
+        # the answer key on pages of its own, with the teacher's notes
+        key = texts[len(questions) :]
+        assert key and squeeze(tr(ANSWERS)) in key[0]
+        assert squeeze(tr(ANSWERS)) not in asked
+        answers = "".join(key)
+        for item in items:
+            assert squeeze(item.answer) in answers, (lesson.id, item.step_id)
+        assert squeeze(tr(AIMS)) in answers
+        for aim in lesson.teacher.aims:
+            assert squeeze(tr(aim)) in answers
+
+
+def test_the_font_is_the_bundled_one_and_embedded(application, lessons, tmp_path):
+    out = tmp_path / "w.pdf"
+    write_worksheet(lessons[7], "da", out)
+    reader = pypdf.PdfReader(str(out))
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    names = set()
+    for ref in fonts.values():
+        font = ref.get_object()
+        names.add(str(font["/BaseFont"]).lstrip("/"))
+        descendant = font["/DescendantFonts"][0].get_object()
+        assert "/FontFile2" in descendant["/FontDescriptor"].get_object()  # embedded
+    assert {n.split("+")[-1] for n in names} == {"DejaVuSans", "DejaVuSans-Bold"}
+    text = reader.pages[0].extract_text()
+    assert "grundlæggende" in text  # a Danish letter reads back as itself
+
+
+def test_a_failed_write_keeps_the_old_file(application, lessons, tmp_path):
+    out = tmp_path / "w.pdf"
+    out.write_bytes(b"old")
+    with pytest.raises(ValueError):
+        write_worksheet(lessons[0], "fr", out)
+    with pytest.raises(OSError):
+        write_worksheet(lessons[0], "en", tmp_path / "no-such-folder" / "w.pdf")
+    assert out.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.pdf"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "lessons", "worksheet", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(("number", "language"), [(1, "en"), (4, "da"), (7, "nl")])
+def test_the_command_writes_the_pdf(tmp_path, lessons, number, language):
+    out = tmp_path / f"lesson{number}.pdf"
+    done = run("--lesson", str(number), "--lang", language, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    texts = read(out)
+    assert f"{len(texts)} pages" in done.stderr
+    tr = translator(language)
+    lesson = lessons[number - 1]
+    assert squeeze(tr(lesson.title)) in texts[0]
+
+
+def test_the_command_refuses_what_it_cannot_write(tmp_path):
+    bad = run("--lesson", "1", "--out", str(tmp_path / "x.doc"))
+    assert bad.returncode == 1 and ".pdf or a .txt" in bad.stderr and "Traceback" not in bad.stderr
+    nowhere = run("--lesson", "1", "--out", str(tmp_path / "missing" / "x.pdf"))
+    assert nowhere.returncode == 1 and "error:" in nowhere.stderr
+    assert "Traceback" not in nowhere.stderr

@@ -1,0 +1,89 @@
+"""The teacher's figures per student and lesson, and the CSV of every attempt."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from lessons.attempts import Attempt
+from lessons.model import load_lessons
+from lessons.profiles import Profiles
+from lessons.report import CSV_COLUMNS, lesson_summary, total, write_csv
+
+
+@pytest.fixture(scope="module")
+def lessons():
+    return load_lessons()
+
+
+def answer(step, correct, hints=0, answer="1", lesson="board", seconds=5):
+    return Attempt(
+        lesson, step, "pips", answer, correct, hints, seconds, "2025-03-04T10:00:00+01:00"
+    )
+
+
+def test_the_summary_counts_steps_score_mistakes_and_hints(tmp_path, lessons):
+    board = lessons[0]
+    student = Profiles(tmp_path).create("Anna")
+    for step in board.steps[:3]:
+        student.progress.mark_done(board, step.id)
+    log = student.attempts
+    log.record(answer("pips-start", False))  # wrong first: no score for this one
+    log.record(answer("pips-start", True))
+    log.record(answer("pips-later", True, hints=1))  # right, but after a hint
+    log.record(answer("quiz-1", True))  # a quiz item counts as an exercise tried
+    log.record(answer("x", False, lesson="moving"))  # another lesson's
+    log.hint_shown("board", "pips-later")
+    summary = lesson_summary(board, student)
+    assert (summary.steps_done, summary.steps, summary.finished) == (3, 5, False)
+    assert summary.exercises == 2
+    assert (summary.tried, summary.first_try, summary.score) == (3, 1, 33)
+    assert (summary.mistakes, summary.hints, summary.seconds) == (1, 1, 20)
+    untouched = lesson_summary(lessons[3], student)
+    assert untouched.score is None and untouched.mistakes == 0
+    both = total([summary, lesson_summary(lessons[1], student)])
+    assert (both.tried, both.mistakes, both.steps) == (4, 2, 5 + len(lessons[1].steps))
+
+
+def test_the_csv_has_one_row_per_attempt_quoted_and_in_utf8(tmp_path, lessons):
+    profiles = Profiles(tmp_path)
+    anna = profiles.create('Anna "A", 2b')
+    bo = profiles.create("=Bø")  # a name that looks like a formula stays text
+    anna.attempts.record(answer("pips-start", False, answer="160"))
+    anna.attempts.record(answer("pips-start", True, answer="167"))
+    bo.attempts.record(answer("no-such-step", True, answer="8/5 6/5", lesson="gone"))
+    out = tmp_path / "class.csv"
+    assert write_csv(out, [anna, bo], lessons) == 3
+    raw = out.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+    assert rows[0] == list(CSV_COLUMNS)
+    assert len(rows) == 4
+    first = dict(zip(CSV_COLUMNS, rows[1], strict=True))
+    assert first["student"] == 'Anna "A", 2b'
+    assert first["lesson"] == "1" and first["lesson_title"] == "The board and the setup"
+    assert first["step_title"] == "Counting pips" and first["answer"] == "160"
+    assert (first["correct"], first["hints"], first["seconds"]) == ("no", "0", "5")
+    assert first["time"] == "2025-03-04T10:00:00+01:00"
+    assert rows[2][CSV_COLUMNS.index("correct")] == "yes"
+    assert rows[3][:3] == ["'=Bø", "", "gone"]
+    assert '"Anna ""A"", 2b"' in raw.decode("utf-8-sig")  # RFC 4180 quoting
+
+
+def test_the_csv_is_translated(tmp_path, lessons):
+    from lessons.worksheet import translator
+
+    profiles = Profiles(tmp_path)
+    profiles.current.attempts.record(answer("pips-start", True))
+    out = tmp_path / "da.csv"
+    write_csv(out, profiles.students(), lessons, translator("da"))
+    row = list(csv.reader(io.StringIO(out.read_text("utf-8-sig"))))[1]
+    assert row[2] == translator("da")("The board and the setup") != "The board and the setup"
+
+
+def test_an_unwritable_place_raises_and_keeps_the_old_file(tmp_path, lessons):
+    profiles = Profiles(tmp_path)
+    with pytest.raises(OSError):
+        write_csv(tmp_path / "no-folder" / "x.csv", profiles.students(), lessons)
