@@ -73,6 +73,7 @@ class GameFlow(QObject):
         self._notice = T("")
         self._busy = False
         self._last_move: tuple[tuple[int, int], ...] = ()
+        self.tutor: Callable[[str, Callable[[], None]], bool] | None = None  # see _checked
         board_input.moved.connect(self._on_moved)
         board_input.refused.connect(self._on_refused)
         board_input.changed.connect(self.publish)
@@ -190,7 +191,7 @@ class GameFlow(QObject):
     @Slot()
     def roll(self) -> None:
         if self._my_turn("roll"):
-            self._roll_dice()
+            self._checked("roll", self._roll_dice)
 
     def _roll_dice(self) -> None:
         s = self._require()
@@ -202,11 +203,9 @@ class GameFlow(QObject):
     @Slot()
     def double(self) -> None:
         s = self._session
-        if s is None or not self._my_turn("roll") or not s.may_double():
-            return
-        s.double()
-        self._status = T(N_("{0} doubles to {1}."), P(s.on_roll), s.cube_value * 2)
-        self._after_change()
+        if s is not None and self._my_turn("roll") and s.may_double():
+            doubles = T(N_("{0} doubles to {1}."), P(s.on_roll), s.cube_value * 2)
+            self._checked("double", lambda: self.act(Session.double, doubles))
 
     def _answering(self) -> bool:
         s = self._session
@@ -215,12 +214,12 @@ class GameFlow(QObject):
     @Slot()
     def take(self) -> None:
         if self._answering() and not self._busy:
-            self._answer_double(True)
+            self._checked("take", lambda: self._answer_double(True))
 
     @Slot()
     def passDouble(self) -> None:  # noqa: N802
         if self._answering() and not self._busy:
-            self._answer_double(False)
+            self._checked("pass", lambda: self._answer_double(False))
 
     def _answer_double(self, take: bool) -> None:
         s = self._require()
@@ -256,7 +255,7 @@ class GameFlow(QObject):
         """End the turn whose play is complete (also a roll without a legal move)."""
         s = self._session
         if s is not None and self._my_turn("move") and s.turn is not None and s.turn.is_complete():
-            self._end_turn()
+            self._checked("move", self._end_turn)
 
     @Slot()
     def dismissNotice(self) -> None:  # noqa: N802
@@ -300,7 +299,7 @@ class GameFlow(QObject):
         s = self._require()
         turn = s.turn
         if turn is not None and turn.is_complete() and not self.settings.value("confirmEndOfTurn"):
-            self._end_turn()
+            self._checked("move", self._end_turn)
         else:
             self._after_change()
 
@@ -315,7 +314,12 @@ class GameFlow(QObject):
         if s is not None and not self.settings.value("confirmEndOfTurn"):
             turn = s.turn
             if self._my_turn("move") and turn is not None and turn.is_complete() and turn.steps:
-                self._end_turn()
+                self._checked("move", self._end_turn)
+
+    def _checked(self, decision: str, go: Callable[[], None]) -> None:
+        """A person's decision: made by ``go`` now, or by the tutor once judged (``app.tutor``)."""
+        if self.tutor is None or not self.tutor(decision, go):
+            go()
 
     def _end_turn(self) -> None:
         s = self._session

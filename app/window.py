@@ -21,6 +21,7 @@ from PySide6.QtQuickControls2 import QQuickStyle
 import app.qtcompat  # noqa: F401  (first: the work-arounds must be in place before any signal)
 from app import __version__
 from app.board_input import BoardInput
+from app.coach import Coach, Judges
 from app.computer_turn import ComputerTurn
 from app.game_flow import GameFlow
 from app.history import History
@@ -29,9 +30,11 @@ from app.match_view import MatchView
 from app.parts import attach
 from app.resignation import Resignations
 from app.settings import Settings
+from app.shot_counter import ShotCounter
 from app.sounds import Sounds
 from app.statistics import Statistics
 from app.storage import Storage, default_data_dir
+from app.tutor import Tutor
 
 MODULE = "app.qml"
 APP_DIR = Path(__file__).resolve().parent
@@ -65,6 +68,9 @@ class Window:
     board_input: BoardInput
     computer: ComputerTurn
     lessons: LessonPlayer
+    coach: Coach
+    tutor: Tutor
+    shots: ShotCounter
 
     def close(self) -> None:
         from app import i18n
@@ -72,6 +78,10 @@ class Window:
         language = i18n.language_state().languageChanged
         language.disconnect(self.flow.publish)
         language.disconnect(self.lessons.retranslate)
+        for part in (self.coach, self.tutor, self.shots):
+            language.disconnect(part.changed)
+        self.coach.shutdown()
+        self.tutor.shutdown()
         self.flow.shutdown()
         lessons = self.window.property("lessonWindow")
         if lessons is not None:
@@ -160,6 +170,12 @@ def open_window(
     flow.installed.connect(resignations.clear)
     statistics = Statistics(storage if options.save else None)
     flow.gameFinished.connect(lambda: statistics.record_game(flow.session))
+    judges = Judges()
+    coach = Coach(flow, judges)
+    tutor = Tutor(flow, settings, coach, judges)
+    shots = ShotCounter(settings, view)
+    for part in (coach, tutor, shots):
+        language_state.languageChanged.connect(part.changed)
     attach(
         engine,
         flow,
@@ -172,6 +188,9 @@ def open_window(
         statistics,
         resignations,
         sounds,
+        coach,
+        tutor,
+        shots,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
@@ -190,6 +209,9 @@ def open_window(
         board_input,
         computer,
         lessons,  # type: ignore[arg-type]
+        coach,
+        tutor,
+        shots,
     )
 
 
