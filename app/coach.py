@@ -322,8 +322,8 @@ class Coach(QObject):
     @Slot()
     def _follow(self) -> None:
         """The game changed: the panel of a decision already made closes."""
-        s = self._flow.session
-        if self._open and (s is None or self._moment != self.moment(s)):
+        s, reviewing = self._flow.session, self._flow.history.reviewing
+        if self._open and (s is None or reviewing or self._moment != self.moment(s)):
             self.close()
         else:
             self.changed.emit()  # what may be asked, and whether the arrows fit the board

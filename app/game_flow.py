@@ -233,8 +233,8 @@ class GameFlow(QObject):
         self._after_change()
 
     def act(self, change: Callable[[Session], object] | None, status: T | None = None) -> None:
-        """A change made by a part beside the flow (a resignation): made, said (the game's
-        result when ``status`` is None), saved, and the game goes on."""
+        """A change (a double; a resignation, from a part beside the flow): made, said (the
+        game's result when ``status`` is None), saved, and the game goes on."""
         if change is not None:
             change(self._require())
         self._status = status if status is not None else self._result()

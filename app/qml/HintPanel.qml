@@ -76,7 +76,8 @@ Rectangle {
                 Layout.fillWidth: true
                 horizontalAlignment: Text.AlignLeft
                 leftPadding: 6 * panel.ui
-                text: panel.plays ? qsTr("Play") : qsTr("Action")
+                //: the column of the checker plays in the hint (a play, not the verb)
+                text: panel.plays ? qsTranslate("hint", "Play") : qsTr("Action")
             }
             Head { id: equityHead; Layout.preferredWidth: panel.equityWidth; text: qsTr("Equity") }
             Head { id: lossHead; Layout.preferredWidth: panel.lossWidth; text: qsTr("Loss") }

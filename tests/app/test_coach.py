@@ -10,7 +10,7 @@ import gc
 import time
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QMetaObject, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtTest import QTest
 
 from ai.analysis import Analyser
@@ -163,10 +163,17 @@ def test_the_hint_works_for_both_players_of_a_two_player_game_and_closes_when_th
     harness.open(seed=8)
     game = harness.game
     game.newGame({"opponent": "human"})
-    for _turn in range(2):
+    menu_entry = next(
+        o for o in harness.window.findChildren(QObject) if o.property("keys") == "Ctrl+H"
+    )
+    assert menu_entry.property("text") == "Hint" and menu_entry.property("enabled")
+    for turn in range(2):
         s = game.session
         mover = s.on_roll
-        QTest.keyClick(harness.window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+        if turn == 0:  # Game > Hint
+            QMetaObject.invokeMethod(menu_entry, "trigger")
+        else:  # its keys
+            QTest.keyClick(harness.window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
         wait_for_hint(harness)
         assert coach(harness).rows[0]["label"] == str(expert.choose_play(s.position, s.dice))
         assert harness.game.names[mover] in coach(harness).title
@@ -194,10 +201,23 @@ def test_the_cube_hint_before_rolling_agrees_with_the_experts_cube_decision(harn
         assert rows["No double"]["equityValue"] == decision.no_double
         assert rows["Double, take"]["equityValue"] == decision.double_take
         assert rows["Double, pass"]["equityValue"] == decision.double_pass
-        best = [r["label"] for r in c.rows if r["best"]]
-        assert best == [verdict]
-        assert decision.verdict().startswith(verdict)
+        assert [r["label"] for r in c.rows if r["best"]] == [verdict] == [right_row(decision)]
         assert harness.item("hintLine0").isVisible()
+    # in a match, at a score: the same agreement, at match equity
+    s = set_up(harness, DOUBLE_TAKE, 0, cube=True, match_length=7, score=(4, 2))
+    ask_hint(harness)
+    decision = expert.cube_decision(s.position, cube_state(s))
+    assert cube_state(s).is_match and cube_state(s).away == 3
+    values = [r["equityValue"] for r in coach(harness).rows]
+    assert values == [decision.no_double, decision.double_take, decision.double_pass]
+    assert [r["label"] for r in coach(harness).rows if r["best"]] == [right_row(decision)]
+
+
+def right_row(decision) -> str:
+    """The line of the cube hint that is right by the Expert's decision."""
+    if not decision.double:
+        return "No double"
+    return "Double, take" if decision.take else "Double, pass"
 
 
 def test_the_take_or_pass_hint_agrees_with_the_experts_cube_decision(harness, expert):
