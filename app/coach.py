@@ -338,7 +338,7 @@ class Coach(QObject):
     def _title(self) -> str:
         a = self._answer
         if a is None:
-            return ""
+            return _("Hint") if self._problem.template else ""
         if a.kind == "plays" and a.dice:
             d1, d2 = match_texts.ordered(a.dice)
             text = T(N_("Best plays for {0} with {1}-{2}"), P(a.player), d1, d2)

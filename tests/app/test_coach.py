@@ -404,8 +404,9 @@ def test_the_tutor_judges_the_cube(harness):
     wait_for_hint(harness)
     assert coach(harness).kind == "answer"
     assert [r["label"] for r in coach(harness).rows if r["best"]] == ["Take"]
-    harness.click("takeButton")
-    assert s.phase == "roll" and s.cube_value == 2
+    harness.click("takeButton")  # the right answer passes
+    harness.qtbot.waitUntil(lambda: s.phase == "roll", timeout=30000)
+    assert s.cube_value == 2 and not harness.w.tutor.visible
 
 
 # -- the shot counter ------------------------------------------------------------------------------
@@ -436,3 +437,48 @@ def test_the_shot_counter_on_a_blot_under_the_pointer(harness):
     assert mine[9] != mine[4]  # the counts differ, so the right one was shown
     hover(harness, harness.item("location_13"))  # not a blot
     assert not note.isVisible()
+
+
+# -- failures and when there is nothing to ask ----------------------------------------------------
+def test_a_judge_that_cannot_load_is_said_and_the_game_goes_on(harness, monkeypatch):
+    harness.open(seed=4)
+    judges = harness.w.coach._judges
+
+    def missing():
+        raise FileNotFoundError("the trained networks are missing")
+
+    monkeypatch.setattr(judges, "player", missing)
+    monkeypatch.setattr(judges, "analyser", missing)
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    harness.click("coachHintButton")
+    c = coach(harness)
+    harness.qtbot.waitUntil(lambda: c.visible and not c.busy, timeout=30000)
+    harness.settle(50)
+    assert "could not be worked out" in c.summary and "networks are missing" in c.summary
+    assert harness.item("hintSummary").isVisible()
+    harness.click("hintCloseButton")
+    harness.game.tutorMode = 1
+    play_by_clicks(harness, 0, legal_plays(s.position, s.dice)[0])
+    tutor_speaks(harness)
+    assert "could not judge" in harness.item("tutorText").property("text")
+    assert not harness.item("tutorBestButton").isEnabled()
+    harness.click("tutorAnywayButton")
+    assert s.on_roll == 1
+
+
+def test_no_hint_for_the_computers_decisions(harness):
+    harness.open(seed=2)
+    harness.game.newGame({"opponent": "expert"})
+    harness.wait_for_human()
+    assert harness.w.coach.available and harness.item("coachHintButton").isEnabled()
+    s = harness.game.session
+    if s.phase == "roll":
+        harness.click("rollButton")
+    while s.on_roll == 0 and harness.game.legalSteps:
+        harness.play_step(harness.game.legalSteps[0])
+    # the Expert thinks for a tenth of a second or more: it is still its turn
+    assert s.on_roll == 1 and harness.game.thinking
+    assert not harness.w.coach.available
+    assert not harness.item("coachHintButton").isEnabled()
+    harness.w.coach.hint()
+    assert not harness.w.coach.visible and not harness.w.coach.working
