@@ -408,6 +408,41 @@ class Analyser:
             return self._play_decision(game, index, action, match, met, cancel, run.luck)
         return out
 
+    # -- one decision before it is made (the window's tutor) ------------------------------------
+    def judge(
+        self, match: Match, action: dict[str, Any], cancel: CancelToken = None
+    ) -> Decision | None:
+        """The decision ``action`` would record in the current game, judged as ``analyse`` will
+        judge it once it is made (the luck of the roll is not judged: 0).
+
+        ``action`` is the history action about to be taken: ``{"type": "play", "result": ID}``
+        (the Position ID after the play of the roll being played), ``{"type": "double"}``, or
+        ``{"type": "take"}`` / ``{"type": "drop"}`` while a double is offered; or
+        ``{"type": "no double"}``, a roll without doubling (a missed double when doubling was
+        right). None when the analysis judges nothing there (a forced play, a player who may not
+        double, a clear no double). Raises ``ValueError`` when no game is being played.
+        """
+        game = match.game
+        if game is None or game.is_over:
+            raise ValueError("No game is being played.")
+        kind = action.get("type")
+        met = self._met(match.crawford_enabled)
+        run = _Run(luck=_Luck(0.0, 0.0, np.zeros(5)))
+        if kind in ("take", "drop", "no double"):
+            if kind == "no double" and not game.can_double():
+                return None
+            state = self._state(match, game, game.player_on_roll)
+            outputs = self._roll_luck(game.position, None, state, met, opening=False).outputs
+            run.offered = self._cube(game.position, state, met, outputs)
+        if kind == "no double":
+            assert run.offered is not None
+            number = len(match.games) - 1
+            index = len(match.history)
+            found = self._double_decision(game, index, number, run.offered, state, doubled=False)
+        else:
+            found = self._judge(match, game, len(match.history), action, met, cancel, run)
+        return next((d for d in found if d.counted), None)
+
     # -- rolls and luck -------------------------------------------------------------------------
     def _roll_luck(
         self,

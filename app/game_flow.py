@@ -19,6 +19,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import game_save, match_texts
 from app.board_input import BoardInput, reason_message
+from app.computer_seat import ComputerSeat
 from app.computer_turn import ComputerTurn
 from app.history import History
 from app.match_view import FlowState, MatchView, build_state, display_names, review_state
@@ -73,6 +74,8 @@ class GameFlow(QObject):
         self._notice = T("")
         self._busy = False
         self._last_move: tuple[tuple[int, int], ...] = ()
+        self.tutor: Callable[[str, Callable[[], None]], bool] | None = None  # see _checked
+        self.seat = ComputerSeat(self)
         board_input.moved.connect(self._on_moved)
         board_input.refused.connect(self._on_refused)
         board_input.changed.connect(self.publish)
@@ -193,9 +196,9 @@ class GameFlow(QObject):
     @Slot()
     def roll(self) -> None:
         if self._my_turn("roll"):
-            self._roll_dice()
+            self._checked("roll", self.roll_dice)
 
-    def _roll_dice(self) -> None:
+    def roll_dice(self) -> None:
         s = self._require()
         self._status = match_texts.rolls(s.on_roll, s.roll())
         self.rolled.emit()
@@ -205,11 +208,9 @@ class GameFlow(QObject):
     @Slot()
     def double(self) -> None:
         s = self._session
-        if s is None or not self._my_turn("roll") or not s.may_double():
-            return
-        s.double()
-        self._status = T(N_("{0} doubles to {1}."), P(s.on_roll), s.cube_value * 2)
-        self._after_change()
+        if s is not None and self._my_turn("roll") and s.may_double():
+            doubles = T(N_("{0} doubles to {1}."), P(s.on_roll), s.cube_value * 2)
+            self._checked("double", lambda: self.act(Session.double, doubles))
 
     def _answering(self) -> bool:
         s = self._session
@@ -218,14 +219,14 @@ class GameFlow(QObject):
     @Slot()
     def take(self) -> None:
         if self._answering() and not self._busy:
-            self._answer_double(True)
+            self._checked("take", lambda: self.answer_double(True))
 
     @Slot()
     def passDouble(self) -> None:  # noqa: N802
         if self._answering() and not self._busy:
-            self._answer_double(False)
+            self._checked("pass", lambda: self.answer_double(False))
 
-    def _answer_double(self, take: bool) -> None:
+    def answer_double(self, take: bool) -> None:
         s = self._require()
         answerer = 1 - s.on_roll
         if take:
@@ -237,8 +238,8 @@ class GameFlow(QObject):
         self._after_change()
 
     def act(self, change: Callable[[Session], object] | None, status: T | None = None) -> None:
-        """A change made by a part beside the flow (a resignation): made, said (the game's
-        result when ``status`` is None), saved, and the game goes on."""
+        """A change (a double; a resignation, from a part beside the flow): made, said (the
+        game's result when ``status`` is None), saved, and the game goes on."""
         if change is not None:
             change(self._require())
         self._status = status if status is not None else self._result()
@@ -259,7 +260,7 @@ class GameFlow(QObject):
         """End the turn whose play is complete (also a roll without a legal move)."""
         s = self._session
         if s is not None and self._my_turn("move") and s.turn is not None and s.turn.is_complete():
-            self._end_turn()
+            self._checked("move", self._end_turn)
 
     @Slot()
     def dismissNotice(self) -> None:  # noqa: N802
@@ -282,7 +283,7 @@ class GameFlow(QObject):
             self._status = match_texts.no_move(s.on_roll, s.dice or (0, 0))
             if not human or not self.settings.value("confirmEndOfTurn"):
                 self._busy = True  # on show a moment; no input meanwhile
-                self.computer.later(self.computer.pause_ms(1200), self._finish_shown_turn)
+                self.computer.later(self.computer.pause_ms(1200), self.finish_shown_turn)
             self._after_change()
             return
         automatic = automatic_play(turn, self.settings) if human and turn is not None else None
@@ -294,7 +295,7 @@ class GameFlow(QObject):
             return
         self._after_change()
 
-    def _finish_shown_turn(self) -> None:
+    def finish_shown_turn(self) -> None:
         self._busy = False
         self._end_turn()
 
@@ -303,7 +304,7 @@ class GameFlow(QObject):
         s = self._require()
         turn = s.turn
         if turn is not None and turn.is_complete() and not self.settings.value("confirmEndOfTurn"):
-            self._end_turn()
+            self._checked("move", self._end_turn)
         else:
             self._after_change()
 
@@ -318,7 +319,12 @@ class GameFlow(QObject):
         if s is not None and not self.settings.value("confirmEndOfTurn"):
             turn = s.turn
             if self._my_turn("move") and turn is not None and turn.is_complete() and turn.steps:
-                self._end_turn()
+                self._checked("move", self._end_turn)
+
+    def _checked(self, decision: str, go: Callable[[], None]) -> None:
+        """A person's decision: made by ``go`` now, or by the tutor once judged (``app.tutor``)."""
+        if self.tutor is None or not self.tutor(decision, go):
+            go()
 
     def _end_turn(self) -> None:
         s = self._session
@@ -342,26 +348,7 @@ class GameFlow(QObject):
         assert result is not None
         return match_texts.result(result)
 
-    # -- what the computer does through ComputerTurn.take_turn ------------------------------------
-    def computer_answers(self, take: bool) -> None:
-        self._busy = False
-        if self._require().phase == "double":
-            self._answer_double(take)
-
-    def computer_doubles(self) -> None:
-        s = self._require()
-        s.double()
-        self._busy = False
-        self._status = T(N_("{0} doubles to {1}. Take or pass?"), P(s.on_roll), s.cube_value * 2)
-        self._after_change()
-
-    def computer_rolls(self) -> None:
-        self._roll_dice()
-
-    def computer_moves_shown(self) -> None:
-        """The computer's play has been shown step by step: end its turn."""
-        self._finish_shown_turn()
-
+    # -- the computer's turn (its answers come through ``app.computer_seat``) ------------------
     def set_busy(self, busy: bool) -> None:
         self._busy = busy
 
@@ -381,7 +368,7 @@ class GameFlow(QObject):
         self._save()
         s = self._session
         if s is not None and not self._busy:
-            self.computer.take_turn(s, self)
+            self.computer.take_turn(s, self.seat)
 
     @Slot()
     def publish(self) -> None:

@@ -51,6 +51,8 @@ SPEC: dict[str, Spec] = {
     "autoForced": Spec("autoForcedMoves", True, _one_of(True, False)),
     "autoBearOff": Spec("autoBearOff", False, _one_of(True, False)),
     "sounds": Spec("sounds", False, _one_of(True, False)),
+    "tutorMode": Spec("tutorMode", 0, _one_of(0, 1, 2, 3)),  # off, doubtful, bad, very bad
+    "shotCounter": Spec("shotCounter", False, _one_of(True, False)),
     "boardTurning": Spec("boardTurning", True, _one_of(True, False)),
     "animationSpeed": Spec("animationSpeed", 1, _one_of(0, 1, 2, 3)),
     "language": Spec("language", "", _one_of(*LANGUAGES)),
@@ -118,6 +120,8 @@ class Settings(QObject):
     autoForcedChanged = Signal()
     autoBearOffChanged = Signal()
     soundsChanged = Signal()
+    tutorModeChanged = Signal()
+    shotCounterChanged = Signal()
     boardTurningChanged = Signal()
     animationSpeedChanged = Signal()
     languageChanged = Signal()
@@ -129,6 +133,8 @@ class Settings(QObject):
     autoForced = _setting(bool, "autoForced", autoForcedChanged)
     autoBearOff = _setting(bool, "autoBearOff", autoBearOffChanged)
     sounds = _setting(bool, "sounds", soundsChanged)
+    tutorMode = _setting(int, "tutorMode", tutorModeChanged)
+    shotCounter = _setting(bool, "shotCounter", shotCounterChanged)
     boardTurning = _setting(bool, "boardTurning", boardTurningChanged)
     animationSpeed = _setting(int, "animationSpeed", animationSpeedChanged)
     language = _setting(str, "language", languageChanged)

@@ -23,6 +23,7 @@ from app import __version__
 from app.board_input import BoardInput
 from app.class_report import ClassReport
 from app.classroom import Classroom
+from app.coach import Coach, Judges
 from app.computer_turn import ComputerTurn
 from app.game_flow import GameFlow
 from app.history import History
@@ -33,9 +34,11 @@ from app.position_editor import PositionEditor
 from app.position_setup import PositionSetup
 from app.resignation import Resignations
 from app.settings import Settings
+from app.shot_counter import ShotCounter
 from app.sounds import Sounds
 from app.statistics import Statistics
 from app.storage import Storage, default_data_dir
+from app.tutor import Tutor
 from app.worksheets import Worksheets
 from lessons.profiles import Profiles
 
@@ -71,6 +74,9 @@ class Window:
     board_input: BoardInput
     computer: ComputerTurn
     lessons: LessonPlayer
+    coach: Coach
+    tutor: Tutor
+    shots: ShotCounter
     classroom: Classroom | None = None
     class_report: ClassReport | None = None
     worksheets: Worksheets | None = None
@@ -84,6 +90,10 @@ class Window:
         for part in (self.classroom, self.class_report, self.worksheets):
             if part is not None:
                 language.disconnect(part.retranslate)
+        for part in (self.coach, self.tutor, self.shots):
+            language.disconnect(part.changed)
+        self.coach.shutdown()
+        self.tutor.shutdown()
         self.flow.shutdown()
         lessons = self.window.property("lessonWindow")
         if lessons is not None:
@@ -183,6 +193,12 @@ def open_window(
     editor = PositionEditor(setup)
     language_state.languageChanged.connect(setup.retranslate)
     language_state.languageChanged.connect(editor.retranslate)
+    judges = Judges()
+    coach = Coach(flow, judges)
+    tutor = Tutor(flow, settings, coach, judges)
+    shots = ShotCounter(settings, view)
+    for part in (coach, tutor, shots):
+        language_state.languageChanged.connect(part.changed)
     attach(
         engine,
         flow,
@@ -200,6 +216,9 @@ def open_window(
         sounds,
         setup,
         editor,
+        coach,
+        tutor,
+        shots,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
@@ -218,6 +237,9 @@ def open_window(
         board_input,
         computer,
         lessons,  # type: ignore[arg-type]
+        coach,
+        tutor,
+        shots,
         classroom,
         class_report,
         worksheets,

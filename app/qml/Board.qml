@@ -41,7 +41,7 @@ Item {
     property var ringCheckers: []     // locations whose top checker gets a ring
     property var ringPoints: []       // locations marked as destinations
     property int selectedLocation: -1 // location whose top checker is lifted
-    property var arrows: []           // [{from, to}] locations, drawn as arrows
+    property var arrows: []           // [{from, to, color, hit}] locations, drawn as arrows
     property var labels: []           // [{location, text}] small text badges
     property bool showPointNumbers: true
 
@@ -52,6 +52,9 @@ Item {
     signal locationDoubleClicked(int location)
     signal checkerDropped(int fromLocation, int toLocation)
     signal diceClicked()  // a click on the dice (ends a finished turn, as on iOS)
+    signal locationHovered(int location)  // the pointer is over a location (-1: none)
+    property int noteLocation: -1     // a short note shown at a location (the shot counter)
+    property string noteText: ""
 
     // -- geometry (table units, the table keeps its aspect ratio) -----------------------------
     readonly property real unitsWide: 15.6
@@ -526,12 +529,14 @@ Item {
                 color: "#2a2216"
             }
         }
-        // Arrows (lessons, last move)
+        // Arrows (lessons, last move, hints); a hit is ringed at its end
         Repeater {
             model: board.arrows
             Shape {
                 id: arrow
                 required property var modelData
+                required property int index
+                objectName: "arrow_" + index
                 readonly property point a: board.checkerCentre(modelData.from,
                     Math.max(0, board.visibleCount(modelData.from) - 1))
                 readonly property point b: board.landingCentre(modelData.to)
@@ -564,6 +569,15 @@ Item {
                     }
                     PathLine { x: arrow.b.x; y: arrow.b.y }
                 }
+                Rectangle {
+                    objectName: "hitMark_" + arrow.index
+                    visible: arrow.modelData.hit === true
+                    x: arrow.b.x - width / 2; y: arrow.b.y - height / 2
+                    width: board.checkerD * 1.1; height: width; radius: width / 2
+                    color: "transparent"
+                    border.color: "#ff5a3c"
+                    border.width: Math.max(2, board.u * 0.1)
+                }
             }
         }
         // Text badges (lessons)
@@ -590,6 +604,37 @@ Item {
                     font.bold: true
                 }
             }
+        }
+        // A note at a location (the shot counter of a blot under the pointer)
+        Rectangle {
+            objectName: "locationNote"
+            readonly property rect area: board.locationRect(Math.max(0, board.noteLocation))
+            visible: board.noteLocation >= 1 && board.noteLocation <= 24 && board.noteText !== ""
+            x: Math.max(0, Math.min(board.tableW - width, area.x + area.width / 2 - width / 2))
+            y: board.isTop(board.noteLocation) ? area.y + board.pointH + board.u * 0.2
+                                               : area.y + area.height - board.pointH - height - board.u * 0.2
+            width: noteLabel.implicitWidth + board.u * 0.4
+            height: noteLabel.implicitHeight + board.u * 0.2
+            radius: height / 2
+            color: "#f0202020"
+            border.color: "#fff3c4"
+            rotation: -table.rotation
+            z: 11
+            Text {
+                id: noteLabel
+                objectName: "locationNoteText"
+                anchors.centerIn: parent
+                text: board.noteText
+                textFormat: Text.PlainText
+                color: "#fff3c4"
+                font.pixelSize: board.u * 0.34
+                font.bold: true
+            }
+        }
+        HoverHandler {
+            id: hover
+            onPointChanged: board.locationHovered(hovered ? board.locationAt(point.position.x, point.position.y) : -1)
+            onHoveredChanged: if (!hovered) board.locationHovered(-1)
         }
         // The checker being dragged, and the one flying during animated steps
         Checker {

@@ -68,6 +68,9 @@ ApplicationWindow {
     Shortcut { sequence: "Esc"; enabled: MatchView.reviewing; onActivated: History.leave() }
     Shortcut { sequence: "T"; enabled: MatchView.mustAnswerDouble; onActivated: GameFlow.take() }
     Shortcut { sequence: "P"; enabled: MatchView.mustAnswerDouble; onActivated: GameFlow.passDouble() }
+    Shortcut { sequences: ["Ctrl+H", "?"]; enabled: Coach.available; onActivated: Coach.hint() }
+    Shortcut { sequence: "Ctrl+Shift+H"; enabled: Coach.available; onActivated: Coach.chances() }
+    Shortcut { sequence: "Esc"; enabled: Coach.visible && !MatchView.reviewing; onActivated: Coach.close() }
 
     // The lessons open in their own top-level window (not a child of this one, so that this
     // window's shortcuts do not act while the lessons are in front), made on first use.
@@ -114,6 +117,13 @@ ApplicationWindow {
             KeyAction { text: qsTr("Roll"); keys: "R"; enabled: MatchView.canRoll; onTriggered: GameFlow.roll() }
             KeyAction { text: qsTr("Double"); keys: "D"; enabled: MatchView.canDouble; onTriggered: GameFlow.double() }
             KeyAction { text: qsTr("Undo move"); keys: "Ctrl+Z"; enabled: MatchView.canUndo; onTriggered: GameFlow.undo() }
+            KeyAction { text: qsTr("Hint"); keys: "Ctrl+H"; enabled: Coach.available; onTriggered: Coach.hint() }
+            KeyAction {
+                text: qsTr("Winning chances")
+                keys: "Ctrl+Shift+H"
+                enabled: Coach.available
+                onTriggered: Coach.chances()
+            }
             KeyAction {
                 text: qsTr("Confirm end of turn")
                 keys: "Enter"
@@ -147,6 +157,28 @@ ApplicationWindow {
                     text: window.hintNames[2]; keys: "H"; checkable: true
                     checked: Settings.hintMode === 2; onTriggered: Settings.hintMode = 2
                 }
+            }
+            GameMenu {
+                title: qsTr("Tutor")
+                Repeater {
+                    model: [qsTr("Tutor: off"), qsTr("Warn from doubtful plays (0.03)"),
+                            qsTr("Warn from bad plays (0.06)"), qsTr("Warn on very bad plays only (0.12)")]
+                    MenuItem {
+                        required property string modelData
+                        required property int index
+                        objectName: "tutorMode" + index
+                        text: modelData
+                        checkable: true
+                        checked: Settings.tutorMode === index
+                        onTriggered: Settings.tutorMode = index
+                    }
+                }
+            }
+            KeyAction {
+                text: qsTr("Shot counter (point at a blot)")
+                checkable: true
+                checked: Settings.shotCounter
+                onTriggered: Settings.shotCounter = checked
             }
             KeyAction {
                 text: qsTr("Confirm end of turn")
@@ -240,7 +272,11 @@ ApplicationWindow {
             Board {
                 id: board
                 objectName: "board"
-                anchors.fill: parent
+                anchors.left: parent.left
+                anchors.right: parent.right
+                anchors.top: parent.top
+                anchors.bottom: coachPanels.top
+                anchors.bottomMargin: coachPanels.implicitHeight > 0 ? 8 * window.ui : 0
                 boardState: MatchView.board
                 turned: MatchView.turned
                 animateTurning: Settings.stepMs > 0
@@ -254,7 +290,10 @@ ApplicationWindow {
                 cubeOffered: MatchView.cubeOffered
                 ringCheckers: MatchView.ringCheckers
                 ringPoints: MatchView.ringPoints
-                arrows: MatchView.lastMove  // the last play, from-to
+                arrows: Coach.arrows.length > 0 ? Coach.arrows : MatchView.lastMove  // a hint, or the last play
+                noteLocation: ShotCounter.location
+                noteText: ShotCounter.text
+                onLocationHovered: location => ShotCounter.hover(location)
                 selectedLocation: MatchView.selected
                 draggableLocations: MatchView.draggable
                 interactive: MatchView.humanToAct
@@ -267,13 +306,49 @@ ApplicationWindow {
                 target: ComputerTurn
                 function onStepAnimated(from, to, player, ms) { board.animateStep(from, to, player, ms) }
             }
+            // The tutor's word and the hint, below the board (the board gives them room)
+            ColumnLayout {
+                id: coachPanels
+                anchors.left: parent.left
+                anchors.right: parent.right
+                anchors.bottom: parent.bottom
+                spacing: 6 * window.ui
+                TutorPanel { Layout.fillWidth: true; ui: window.ui; visible: Tutor.visible }
+                HintPanel { Layout.fillWidth: true; ui: window.ui; visible: Coach.visible }
+            }
+            Rectangle {  // the tutor judges a decision, or a hint is worked out: on top of the board
+                objectName: "coachWorking"
+                visible: Tutor.checking || Coach.working
+                anchors.horizontalCenter: board.horizontalCenter
+                anchors.bottom: board.bottom
+                anchors.bottomMargin: 12 * window.ui
+                width: checkingRow.implicitWidth + 24 * window.ui
+                height: checkingRow.implicitHeight + 12 * window.ui
+                radius: height / 2
+                color: "#e02a1c12"
+                border.color: window.accent
+                RowLayout {
+                    id: checkingRow
+                    anchors.centerIn: parent
+                    BusyIndicator {
+                        running: parent.visible
+                        Layout.preferredWidth: 20 * window.ui
+                        Layout.preferredHeight: 20 * window.ui
+                    }
+                    Label {
+                        text: Tutor.checking ? qsTr("The tutor is checking…") : qsTr("Working out the hint…")
+                        color: window.textColor
+                        font.pixelSize: 13 * window.ui
+                    }
+                }
+            }
 
             // Take or pass
             Rectangle {
                 id: doublePrompt
                 objectName: "doublePrompt"
                 visible: MatchView.mustAnswerDouble
-                anchors.centerIn: parent
+                anchors.centerIn: board
                 width: promptColumn.implicitWidth + 40 * window.ui
                 height: promptColumn.implicitHeight + 32 * window.ui
                 radius: 12 * window.ui
@@ -324,7 +399,7 @@ ApplicationWindow {
                 id: gameOverCard
                 objectName: "gameOverCard"
                 visible: MatchView.gameOver.visible === true
-                anchors.centerIn: parent
+                anchors.centerIn: board
                 width: overColumn.implicitWidth + 56 * window.ui
                 height: overColumn.implicitHeight + 40 * window.ui
                 radius: 14 * window.ui

@@ -298,6 +298,16 @@ Rectangle {
                 font.italic: true
             }
             GameButton {
+                objectName: "coachHintButton"
+                Layout.fillWidth: true
+                Layout.columnSpan: 2
+                ui: panel.ui
+                text: qsTr("Hint")
+                hint: qsTr("The best plays, or the cube action, for the player to act (Ctrl+H)")
+                enabled: Coach.available
+                onClicked: Coach.hint()
+            }
+            GameButton {
                 objectName: "hintButton"
                 Layout.fillWidth: true
                 Layout.columnSpan: 2

@@ -1,0 +1,121 @@
+"""Hints: the best plays of a roll as the Expert ranks them, the cube hint, and the chances.
+
+Every value is for the player who acts, in the units of ``ai.cube.move_value_fn`` (EMG in a
+match, cubeful equity per cube for money with the cube in play, points without it), as the
+Expert level chooses by them.
+
+``best_plays`` keeps the Expert's order (``ComputerPlayer.rank``: 0-ply for every play, the
+reply search for the promising ones, a 2-ply search of a close call between the best two) and
+compares like with like: a play searched less deeply than the best is compared with the best's
+value at that same depth, and its equity is moved by as much as the best's moved between that
+depth and the deepest. So the first play is the Expert's choice, every loss is 0 or more, and a
+shallow play is never made to look better or worse by the depth alone (GNU Backgammon shows each
+play's own depth; the shift puts all on one scale). Chances are the 1-ply outputs after each play.
+
+``cube_hint`` is ``ComputerPlayer.cube_decision`` (the Expert's own cube action) with the 1-ply
+chances of the player on roll before rolling. Every function takes ``cancel`` and raises
+``ai.search.Cancelled`` when asked to stop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ai.cube import CUBELESS_MONEY, CubeDecision, CubeState, move_value_fn
+from ai.player import ComputerPlayer
+from ai.search import CancelToken, position_outputs, reply_values
+from engine.moves import Play, legal_plays
+from engine.position import Position
+
+SHOWN_PLAYS = 5
+
+
+@dataclass(frozen=True)
+class HintPlay:
+    """One play of a hint: its equity and loss (see the module doc), its depth, and the 1-ply
+    outputs after it for the mover (win, win gammon, win backgammon, lose gammon, lose bg)."""
+
+    play: Play
+    equity: float
+    loss: float
+    depth: int
+    outputs: tuple[float, float, float, float, float]
+
+
+@dataclass(frozen=True)
+class CubeHint:
+    """The Expert's cube decision for the player on roll and that player's 1-ply chances."""
+
+    decision: CubeDecision
+    outputs: tuple[float, float, float, float, float]
+
+
+def best_plays(
+    player: ComputerPlayer,
+    position: Position,
+    dice: Sequence[int],
+    state: CubeState | None = None,
+    cancel: CancelToken = None,
+    count: int = SHOWN_PLAYS,
+) -> list[HintPlay]:
+    """The ``count`` best plays of ``dice`` in the Expert's order; empty when none is legal.
+
+    Raises ``ValueError`` for dice that are not two numbers 1-6.
+    """
+    plays = {p.result: p for p in legal_plays(position, dice)}
+    ranked = player.rank(position, dice, state, cancel)[:count]
+    if not ranked:
+        return []
+    value_fn = move_value_fn(state or CUBELESS_MONEY, player.met)
+    values1, outputs1 = reply_values(player.evaluator, [r.result for r in ranked], value_fn, cancel)
+    best = ranked[0]
+    # the best play's value at each depth a shown play was searched to
+    best_at = {0: best.value0, best.depth: best.value}
+    if best.depth > 1:
+        best_at[1] = float(values1[0])
+    out = []
+    for r, mine in zip(ranked, outputs1, strict=True):
+        loss = best_at[r.depth] - r.value
+        out.append(
+            HintPlay(
+                play=plays[r.result],
+                equity=best.value - loss,
+                loss=loss,
+                depth=r.depth,
+                outputs=_five(mine),
+            )
+        )
+    return out
+
+
+def cube_hint(
+    player: ComputerPlayer, position: Position, state: CubeState, cancel: CancelToken = None
+) -> CubeHint:
+    """The cube decision for the player on roll of ``position`` (before rolling), with chances.
+
+    While a double is pending, ``position`` and ``state`` are the doubler's, as for
+    ``ComputerPlayer.should_take``; the taker's values are the negated ones.
+    """
+    decision = player.cube_decision(position, state, cancel)
+    value_fn = move_value_fn(state, player.met)
+    outputs = position_outputs(player.evaluator, position, 1, value_fn=value_fn, cancel=cancel)
+    return CubeHint(decision, _five(outputs))
+
+
+def chances(
+    player: ComputerPlayer, position: Position, state: CubeState, cancel: CancelToken = None
+) -> tuple[float, float, float, float, float]:
+    """The 1-ply outputs of the player on roll of ``position`` before rolling."""
+    value_fn = move_value_fn(state, player.met)
+    return _five(position_outputs(player.evaluator, position, 1, value_fn=value_fn, cancel=cancel))
+
+
+def _five(values: np.ndarray) -> tuple[float, float, float, float, float]:
+    a, b, c, d, e = (float(v) for v in np.asarray(values, dtype=np.float64).reshape(5))
+    return (a, b, c, d, e)
+
+
+__all__ = ["SHOWN_PLAYS", "CubeHint", "HintPlay", "best_plays", "chances", "cube_hint"]

@@ -1,0 +1,458 @@
+"""The hint of the window: the best plays, the cube action and the chances, by the Expert.
+
+``Coach.hint()`` asks for whatever the player to act decides now: with the dice rolled, the best
+plays of the roll (``ai.hint.best_plays``: the Expert's order, equity, loss against the best,
+win / gammon / backgammon chances); before rolling, the cube action (no double, double-take,
+double-pass) when the player may double, else the chances; while a double is offered, take or
+pass. ``Coach.chances()`` shows the winning and gammon chances of the player to act. The work
+runs in a worker thread (``app.background``); the panel below the board shows it, and a play's
+line, clicked, shows that play as arrows on the board (the turn's moves made so far are taken
+back first, so that the arrows start where the checkers stand).
+
+The panel belongs to one decision: when the game moves on (a roll, a play, a new game), it
+closes. Any player to act gets hints: the person against the computer, both players of a game
+for two.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Property, QObject, Signal, Slot
+from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
+
+from app import match_texts
+from app.background import Background
+from app.computer_turn import cube_state
+from app.i18n import format_number, format_percent
+from app.session import Session, to_location
+from app.texts import N_, P, T, _
+
+if TYPE_CHECKING:
+    from ai.analysis import Analyser
+    from ai.hint import CubeHint, HintPlay
+    from ai.player import ComputerPlayer
+    from app.game_flow import GameFlow
+    from engine import Position
+
+QML_IMPORT_NAME = "app.qml"
+QML_IMPORT_MAJOR_VERSION = 1
+
+ARROW_COLOUR = "#f0ffcf3a"  # the hinted play: bright, above the soft marks of the last play
+
+
+class Judges:
+    """The Expert player (hints) and the analyser (tutor), made on first use in a worker thread:
+    loading the networks takes a moment, and a failure is reported where it is asked for."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._player: ComputerPlayer | None = None
+        self._analyser: Analyser | None = None
+
+    def player(self) -> ComputerPlayer:
+        with self._lock:
+            if self._player is None:
+                from ai.player import ComputerPlayer
+
+                self._player = ComputerPlayer("expert")
+            return self._player
+
+    def analyser(self) -> Analyser:
+        """The analysis's own judge, with its 2-ply check of close calls (see ``ai.analysis``),
+        so that the tutor never marks the Expert's choice."""
+        with self._lock:
+            if self._analyser is None:
+                from ai.analysis import Analyser
+
+                self._analyser = Analyser(deep=True)
+            return self._analyser
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What one hint found: ``kind`` "plays", "cube", "answer" or "chances"."""
+
+    kind: str
+    player: int  # who decides (the taker while a double is offered)
+    dice: tuple[int, int] | None = None
+    plays: tuple[HintPlay, ...] = ()
+    cube: CubeHint | None = None
+    outputs: tuple[float, ...] = ()  # the chances of ``player`` ("chances")
+    note: T = T("")
+
+
+def signed(value: float) -> str:
+    """An equity as the panel writes it: sign, three decimals, the language's decimal sign."""
+    return ("+" if value >= 0 else "\u2212") + format_number(abs(value), 3)
+
+
+def chances_text(player: int, outputs: tuple[float, ...]) -> T:
+    """``player`` wins ... (gammon, backgammon) and loses ... (gammon, backgammon)."""
+    w, wg, wbg, lg, lbg = outputs
+    return T(
+        N_("{0} wins {1} (gammon {2}, backgammon {3}) and loses {4} (gammon {5}, backgammon {6})."),
+        P(player),
+        *(format_percent(v, 1) for v in (w, wg, wbg, 1.0 - w, lg, lbg)),
+    )
+
+
+def _row(label: str, equity: float, loss: float | None, best: bool, outputs=()) -> dict[str, Any]:
+    shown = [format_percent(v, 1) for v in outputs[:3]] if outputs else ["", "", ""]
+    return {
+        "label": label,
+        "equity": signed(equity),
+        "loss": "" if loss is None else format_number(loss, 3),
+        "win": shown[0],
+        "gammon": shown[1],
+        "backgammon": shown[2],
+        "best": best,
+        "equityValue": equity,
+        "lossValue": 0.0 if loss is None else loss,
+    }
+
+
+def cube_rows(cube: CubeHint) -> list[dict[str, Any]]:
+    """No double, double-take, double-pass for the doubler: equities, and the loss of not
+    doubling and of doubling (on the row of the opponent's right answer) against the right one."""
+    d = cube.decision
+    doubled = min(d.double_take, d.double_pass)
+    right = max(d.no_double, doubled) if d.may_double else d.no_double
+    answer_take = d.take
+    return [
+        _row(_("No double"), d.no_double, right - d.no_double, not d.double),
+        _row(
+            _("Double, take"),
+            d.double_take,
+            right - doubled if answer_take else None,
+            d.double and answer_take,
+        ),
+        _row(
+            _("Double, pass"),
+            d.double_pass,
+            None if answer_take else right - doubled,
+            d.double and not answer_take,
+        ),
+    ]
+
+
+def answer_rows(cube: CubeHint) -> list[dict[str, Any]]:
+    """Take and pass for the player offered the double (the doubler's values negated)."""
+    d = cube.decision
+    take, drop = -d.double_take, -d.double_pass
+    best = max(take, drop)
+    return [
+        _row(_("Take"), take, best - take, d.take),
+        _row(_("Pass"), drop, best - drop, not d.take),
+    ]
+
+
+def cube_verdict(cube: CubeHint) -> T:
+    d = cube.decision
+    if d.double:
+        right = N_("Right: double, take.") if d.take else N_("Right: double, pass.")
+    elif d.too_good:
+        right = N_("Right: too good to double, play on for a gammon.")
+    else:
+        right = N_("Right: no double.")
+    return T(right)
+
+
+@QmlElement
+@QmlSingleton
+class Coach(QObject):
+    """The hint panel: ``hint()``, ``chances()``, ``showLine(i)``, ``close()``; what it shows."""
+
+    changed = Signal()
+
+    @staticmethod
+    def create(engine: QQmlEngine) -> Coach:
+        from app.parts import part_of
+
+        return part_of(engine, Coach)
+
+    def __init__(self, flow: GameFlow, judges: Judges, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._flow = flow
+        self._judges = judges
+        self._work = Background(self)
+        self._work.busyChanged.connect(self.changed)
+        self._open = False
+        self._moment: tuple[Any, ...] | None = None  # the decision the panel is about
+        self._answer: Answer | None = None
+        self._problem = T("")
+        self._selected = -1
+        self._prefer: Position | None = None  # the play to select when the hint comes
+        flow.installed.connect(self.close)
+        flow.view.changed.connect(self._follow)
+
+    # -- asking -----------------------------------------------------------------------------------
+    def _session(self) -> Session | None:
+        """The session when a person decides now (the board shows the game, nothing runs)."""
+        flow, s = self._flow, self._flow.session
+        if s is None or s.match.game is None or flow.busy or flow.history.reviewing:
+            return None
+        if s.phase not in _PHASES:
+            return None
+        return s if flow.human(_decider(s)) else None
+
+    @staticmethod
+    def moment(s: Session) -> tuple[Any, ...]:
+        """The decision being made: the same until the game moves on."""
+        if s.match.game is None:
+            return (id(s), s.game_number)
+        return (id(s), s.game_number, len(s.match.history), s.phase, s.on_roll)
+
+    @Slot()
+    def hint(self) -> None:
+        """Show the hint for the decision now, or close it when it is on show."""
+        s = self._session()
+        if s is None:
+            return
+        if self._open and self._moment == self.moment(s) and self._kind() != "chances":
+            self.close()
+            return
+        self.show_hint(s)
+
+    def show_hint(self, s: Session, prefer: Position | None = None) -> None:
+        """Work out the hint for ``s`` (``prefer``: the play to select, if it is listed)."""
+        judges, player = self._judges, _decider(s)
+        position, state, dice = s.position, cube_state(s), s.dice
+        self._prefer = prefer
+        if s.phase == "move" and dice is not None:
+            from ai.hint import best_plays
+
+            def plays(cancel: threading.Event) -> Answer:
+                found = best_plays(judges.player(), position, dice, state, cancel)
+                note = T("") if found else T(N_("No legal move: the turn passes."))
+                return Answer("plays", player, dice, tuple(found), note=note)
+
+            self._start(s, plays)
+        elif s.phase == "roll" and not s.may_double():
+            refusal = T(match_texts.double_refusal(s.double_refusal()))
+            self._start(s, lambda c: _chances(judges, position, state, player, True, c, refusal))
+        else:
+            from ai.hint import cube_hint
+
+            kind = "answer" if s.phase == "double" else "cube"
+
+            def cube(cancel: threading.Event) -> Answer:
+                return Answer(
+                    kind, player, cube=cube_hint(judges.player(), position, state, cancel)
+                )
+
+            self._start(s, cube)
+
+    @Slot()
+    def chances(self) -> None:
+        """Show the winning and gammon chances of the player to act (after the best play of the
+        roll when the dice are rolled)."""
+        s = self._session()
+        if s is None:
+            return
+        position, state, player, dice = s.position, cube_state(s), _decider(s), s.dice
+        judges, mine = self._judges, player == s.on_roll
+        if s.phase == "move" and dice is not None:
+            from ai.hint import best_plays
+
+            def after_best(cancel: threading.Event) -> Answer:
+                found = best_plays(judges.player(), position, dice, state, cancel, count=1)
+                if not found:  # no legal move: the chances before the roll
+                    return _chances(judges, position, state, player, True, cancel)
+                return Answer("chances", player, dice, tuple(found), outputs=found[0].outputs)
+
+            self._start(s, after_best)
+            return
+        self._start(s, lambda c: _chances(judges, position, state, player, mine, c))
+
+    def _start(self, s: Session, call: Any) -> None:
+        if self._moment != self.moment(s):  # (the same decision's answer stays until the new)
+            self._answer = None
+            self._selected = -1
+        self._open = True
+        self._moment = self.moment(s)
+        self._problem = T("")
+        self._work.run(call, self._on_answer, self._on_failed)
+        self.changed.emit()
+
+    def _on_answer(self, answer: Answer) -> None:
+        self._answer = answer
+        self._selected = -1
+        s = self._flow.session
+        untouched = s is not None and s.turn is not None and not s.turn.steps
+        if answer.kind == "plays" and answer.plays and untouched:
+            results = [h.play.result for h in answer.plays]
+            self._selected = results.index(self._prefer) if self._prefer in results else 0
+        self.changed.emit()
+
+    def _on_failed(self, message: str) -> None:
+        self._problem = T(N_("The hint could not be worked out: {0}"), message)
+        self.changed.emit()
+
+    # -- the panel --------------------------------------------------------------------------------
+    @Slot(int)
+    def showLine(self, index: int) -> None:  # noqa: N802
+        """Show the play of line ``index`` on the board (taking back the moves made so far)."""
+        answer = self._answer
+        if answer is None or answer.kind != "plays" or not 0 <= index < len(answer.plays):
+            return
+        s = self._session()
+        if s is None or s.turn is None:
+            return
+        for _step in s.turn.steps:  # the arrows start where the checkers stood
+            self._flow.undo()
+        self._selected = index
+        self.changed.emit()
+
+    @Slot()
+    def close(self) -> None:
+        self._work.cancel()
+        self._open = False
+        self._moment = None
+        self._answer = None
+        self._problem = T("")
+        self._selected = -1
+        self.changed.emit()
+
+    def shutdown(self) -> None:
+        self._work.cancel()
+
+    @Slot()
+    def _follow(self) -> None:
+        """The game changed: the panel of a decision already made closes."""
+        s, reviewing = self._flow.session, self._flow.history.reviewing
+        if self._open and (s is None or reviewing or self._moment != self.moment(s)):
+            self.close()
+        else:
+            self.changed.emit()  # what may be asked, and whether the arrows fit the board
+
+    # -- what QML reads ---------------------------------------------------------------------------
+    def _kind(self) -> str:
+        return self._answer.kind if self._answer is not None else ""
+
+    def _names(self) -> list[str]:
+        return self._flow.names()
+
+    def _title(self) -> str:
+        a = self._answer
+        if a is None:
+            return _("Hint") if self._problem.template else ""
+        if a.kind == "plays" and a.dice:
+            d1, d2 = match_texts.ordered(a.dice)
+            text = T(N_("Best plays for {0} with {1}-{2}"), P(a.player), d1, d2)
+        elif a.kind == "cube":
+            text = T(N_("Cube action for {0} before rolling"), P(a.player))
+        elif a.kind == "answer":
+            text = T(N_("Take or pass for {0}"), P(a.player))
+        else:
+            text = T(N_("Winning chances of {0}"), P(a.player))
+        return text.render(self._names())
+
+    def _rows(self) -> list[dict[str, Any]]:
+        a = self._answer
+        if a is None:
+            return []
+        if a.kind == "plays":
+            return [
+                _row(str(h.play), h.equity, h.loss, i == 0, h.outputs)
+                for i, h in enumerate(a.plays)
+            ]
+        if a.cube is not None:
+            return cube_rows(a.cube) if a.kind == "cube" else answer_rows(a.cube)
+        return []
+
+    def _summary(self) -> str:
+        a, names = self._answer, self._names()
+        if self._problem.template:
+            return self._problem.render(names)
+        if a is None:
+            return ""
+        parts: list[T] = [a.note] if a.note.template else []
+        if a.kind == "plays" and a.plays:
+            shown = a.plays[max(self._selected, 0)]
+            after = T(N_("After {0}:"), str(shown.play))
+            parts.append(T("{0} {1}", after, chances_text(a.player, shown.outputs)))
+            if self._selected < 0:
+                parts.append(T(N_("Click a play to see it on the board.")))
+        elif a.kind == "chances":
+            if a.plays:
+                parts.append(T(N_("After the best play, {0}:"), str(a.plays[0].play)))
+            parts.append(chances_text(a.player, a.outputs))
+        elif a.cube is not None:
+            parts.append(cube_verdict(a.cube) if a.kind == "cube" else _answer_verdict(a.cube))
+            outputs = a.cube.outputs
+            parts.append(
+                chances_text(a.player, flipped(outputs) if a.kind == "answer" else outputs)
+            )
+        return " ".join(p.render(names) for p in parts)
+
+    def _arrows(self) -> list[dict[str, Any]]:
+        a, s = self._answer, self._flow.session
+        if a is None or a.kind != "plays" or not 0 <= self._selected < len(a.plays):
+            return []
+        if s is None or s.turn is None or s.turn.steps or self._flow.history.reviewing:
+            return []  # the board does not show the position the play starts from
+        return [
+            {
+                "from": to_location(a.player, st.src),
+                "to": to_location(a.player, st.dst),
+                "color": ARROW_COLOUR,
+                "hit": st.hit,
+            }
+            for st in a.plays[self._selected].play.steps
+        ]
+
+    # on show once there is something to show (the board makes room once, not twice)
+    visible = Property(
+        bool,
+        lambda s: s._open and (s._answer is not None or bool(s._problem.template)),
+        notify=changed,
+    )
+    working = Property(bool, lambda s: s._open and s._work.busy, notify=changed)
+    busy = Property(bool, lambda s: s._work.busy, notify=changed)
+    available = Property(bool, lambda s: s._session() is not None, notify=changed)
+    kind = Property(str, _kind, notify=changed)
+    title = Property(str, _title, notify=changed)
+    rows = Property("QVariantList", _rows, notify=changed)
+    summary = Property(str, _summary, notify=changed)
+    selected = Property(int, lambda s: s._selected, notify=changed)
+    arrows = Property("QVariantList", _arrows, notify=changed)
+
+
+_PHASES = ("roll", "move", "double")
+
+
+def _decider(s: Session) -> int:
+    """Who decides now: the player on roll, or the one offered a double."""
+    return 1 - s.on_roll if s.phase == "double" else s.on_roll
+
+
+def _chances(
+    judges: Judges,
+    position: Position,
+    state: Any,
+    player: int,
+    mine: bool,
+    cancel: Any,
+    note: T | None = None,
+) -> Answer:
+    """The chances of ``player`` before the roll of ``position`` (whose player on roll is
+    ``player`` when ``mine``, else the doubler whose double ``player`` answers)."""
+    from ai.hint import chances
+
+    outputs = chances(judges.player(), position, state, cancel)
+    return Answer(
+        "chances", player, outputs=outputs if mine else flipped(outputs), note=note or T("")
+    )
+
+
+def flipped(outputs: tuple[float, ...]) -> tuple[float, ...]:
+    """Five outputs seen from the other player."""
+    w, wg, wbg, lg, lbg = outputs
+    return (1.0 - w, lg, lbg, wg, wbg)
+
+
+def _answer_verdict(cube: CubeHint) -> T:
+    return T(N_("Right: take.") if cube.decision.take else N_("Right: pass."))

@@ -1,0 +1,149 @@
+// The hint below the board: the best plays (equity, loss against the best, win / gammon /
+// backgammon chances), the cube action, or take or pass; a play's line, clicked, shows it on the
+// board. It shows what Coach works out and asks nothing itself.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import app.qml
+
+Rectangle {
+    id: panel
+    objectName: "hintPanel"
+    property real ui: 1.0
+    readonly property bool plays: Coach.kind === "plays"
+    readonly property real fontSize: 13 * ui
+    // every line's columns line up with the header's
+    readonly property real equityWidth: Math.max(equityHead.implicitWidth, numbers.width) + 8 * ui
+    readonly property real lossWidth: Math.max(lossHead.implicitWidth, numbers.width) + 8 * ui
+    readonly property real winWidth: Math.max(winHead.implicitWidth, percents.width) + 8 * ui
+    readonly property real gammonWidth: Math.max(gammonHead.implicitWidth, percents.width) + 8 * ui
+    readonly property real bgWidth: Math.max(bgHead.implicitWidth, percents.width) + 8 * ui
+    implicitHeight: column.implicitHeight + 16 * ui
+    radius: 10 * ui
+    color: "#f02a1d14"
+    border.color: "#e0b35a"
+    border.width: 1
+
+    TextMetrics { id: numbers; font.pixelSize: panel.fontSize; font.family: "DejaVu Sans Mono"; text: "\u2212" + "0.000" }
+    TextMetrics { id: percents; font.pixelSize: panel.fontSize; font.family: "DejaVu Sans Mono"; text: "100.0 %" }
+
+    component Cell: Label {
+        color: "#f6ead2"
+        font.pixelSize: panel.fontSize
+        font.family: "DejaVu Sans Mono"
+        horizontalAlignment: Text.AlignRight
+        textFormat: Text.PlainText
+    }
+    component Head: Label {
+        color: "#d8c7a6"
+        font.pixelSize: panel.fontSize * 0.9
+        horizontalAlignment: Text.AlignRight
+    }
+
+    ColumnLayout {
+        id: column
+        anchors.fill: parent
+        anchors.margins: 8 * panel.ui
+        spacing: 4 * panel.ui
+
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 8 * panel.ui
+            Label {
+                objectName: "hintTitle"
+                Layout.fillWidth: true
+                text: Coach.title
+                wrapMode: Text.WordWrap
+                textFormat: Text.PlainText
+                color: "#e0b35a"
+                font.pixelSize: 15 * panel.ui
+                font.bold: true
+            }
+            GameButton {
+                objectName: "hintCloseButton"
+                ui: panel.ui * 0.8
+                text: qsTr("Close")
+                hint: qsTr("Close the hint (Esc)")
+                onClicked: Coach.close()
+            }
+        }
+
+        RowLayout {  // the header of the lines
+            Layout.fillWidth: true
+            visible: Coach.rows.length > 0
+            spacing: 0
+            Head {
+                Layout.fillWidth: true
+                horizontalAlignment: Text.AlignLeft
+                leftPadding: 6 * panel.ui
+                //: the column of the checker plays in the hint (a play, not the verb)
+                text: panel.plays ? qsTranslate("hint", "Play") : qsTr("Action")
+            }
+            Head { id: equityHead; Layout.preferredWidth: panel.equityWidth; text: qsTr("Equity") }
+            Head { id: lossHead; Layout.preferredWidth: panel.lossWidth; text: qsTr("Loss") }
+            Head { id: winHead; visible: panel.plays; Layout.preferredWidth: panel.winWidth; text: qsTr("Win") }
+            Head { id: gammonHead; visible: panel.plays; Layout.preferredWidth: panel.gammonWidth; text: qsTr("Gammon") }
+            Head {
+                id: bgHead
+                visible: panel.plays
+                Layout.preferredWidth: panel.bgWidth
+                rightPadding: 6 * panel.ui
+                text: qsTr("Backgammon")
+            }
+        }
+
+        Repeater {
+            model: Coach.rows
+            Rectangle {
+                id: line
+                required property var modelData
+                required property int index
+                readonly property bool chosen: panel.plays && Coach.selected === index
+                objectName: "hintLine" + index
+                Layout.fillWidth: true
+                implicitHeight: cells.implicitHeight + 4 * panel.ui
+                radius: 4 * panel.ui
+                color: chosen ? "#6a4d33" : lineMouse.containsMouse && panel.plays ? "#4a3828" : "transparent"
+                border.color: chosen ? "#e0b35a" : "transparent"
+                RowLayout {
+                    id: cells
+                    anchors.fill: parent
+                    anchors.leftMargin: 6 * panel.ui
+                    anchors.rightMargin: 6 * panel.ui
+                    spacing: 0
+                    Cell {
+                        Layout.fillWidth: true
+                        horizontalAlignment: Text.AlignLeft
+                        text: (panel.plays ? (line.index + 1) + ". " : "") + line.modelData.label
+                        font.bold: line.modelData.best
+                        wrapMode: Text.Wrap
+                    }
+                    Cell { Layout.preferredWidth: panel.equityWidth; text: line.modelData.equity; font.bold: line.modelData.best }
+                    Cell { Layout.preferredWidth: panel.lossWidth; text: line.modelData.loss }
+                    Cell { visible: panel.plays; Layout.preferredWidth: panel.winWidth; text: line.modelData.win }
+                    Cell { visible: panel.plays; Layout.preferredWidth: panel.gammonWidth; text: line.modelData.gammon }
+                    Cell { visible: panel.plays; Layout.preferredWidth: panel.bgWidth - 6 * panel.ui; text: line.modelData.backgammon }
+                }
+                MouseArea {
+                    id: lineMouse
+                    anchors.fill: parent
+                    enabled: panel.plays
+                    hoverEnabled: true
+                    cursorShape: panel.plays ? Qt.PointingHandCursor : Qt.ArrowCursor
+                    onClicked: Coach.showLine(line.index)
+                }
+            }
+        }
+
+        Label {
+            objectName: "hintSummary"
+            Layout.fillWidth: true
+            visible: text !== ""
+            text: Coach.summary
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+            color: "#d8c7a6"
+            font.pixelSize: 12.5 * panel.ui
+        }
+    }
+}

@@ -1,0 +1,80 @@
+// The tutor's word below the board, before a bad play or cube action is made: the mark, what it
+// loses against the best, and the three choices (Tutor decides; this only shows and asks).
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import app.qml
+
+Rectangle {
+    id: panel
+    objectName: "tutorPanel"
+    property real ui: 1.0
+    readonly property color markColor: Tutor.markLevel >= 3 ? "#ff6a4a"
+                                       : Tutor.markLevel === 2 ? "#ffa040" : "#f0d060"
+    implicitHeight: column.implicitHeight + 16 * ui
+    radius: 10 * ui
+    color: "#f02a1d14"
+    border.color: markColor
+    border.width: 2
+
+    ColumnLayout {
+        id: column
+        anchors.fill: parent
+        anchors.margins: 8 * panel.ui
+        spacing: 8 * panel.ui
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 10 * panel.ui
+            Label {
+                objectName: "tutorMark"
+                visible: text !== ""
+                text: Tutor.mark
+                color: panel.markColor
+                font.pixelSize: 16 * panel.ui
+                font.bold: true
+            }
+            Label {
+                objectName: "tutorText"
+                Layout.fillWidth: true
+                text: Tutor.text
+                wrapMode: Text.WordWrap
+                textFormat: Text.PlainText
+                color: "#f6ead2"
+                font.pixelSize: 14 * panel.ui
+            }
+        }
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 8 * panel.ui
+            GameButton {
+                objectName: "tutorRethinkButton"
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                ui: panel.ui
+                primary: true
+                text: qsTr("Undo and rethink")
+                hint: qsTr("Take the decision back and think again")
+                onClicked: Tutor.rethink()
+            }
+            GameButton {
+                objectName: "tutorBestButton"
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                ui: panel.ui
+                enabled: Tutor.canShowBest
+                text: qsTr("Show the best play")
+                hint: qsTr("Take the decision back and show the hint")
+                onClicked: Tutor.showBest()
+            }
+            GameButton {
+                objectName: "tutorAnywayButton"
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                ui: panel.ui
+                text: qsTr("Play anyway")
+                hint: qsTr("Keep the decision as it is")
+                onClicked: Tutor.playAnyway()
+            }
+        }
+    }
+}

@@ -1,0 +1,228 @@
+"""The tutor: a person's play or cube action judged before it is made, and a word when it is bad.
+
+With the tutor on (``Settings.tutorMode``: 1 from doubtful, 2 from bad, 3 only very bad), the
+game flow hands the tutor each decision of a person before it takes effect (``GameFlow.tutor``):
+the end of a turn, a double, a take, a pass, and a roll when the player could have doubled (a
+missed double, as the analysis counts it). The tutor judges it in a worker thread with the
+analysis's own judge (``ai.analysis.Analyser.judge``, so the tutor and the analysis of the match
+agree), and when it loses at least the chosen mark's equity (0.03, 0.06, 0.12, GNU Backgammon's
+marks) the window says so before anything happens and offers three choices: undo and rethink
+(the turn's moves are taken back; the player decides again), show the best play (the same, with
+the hint on show), or play anyway. A decision the player makes again after rethinking it passes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Property, QObject, Signal, Slot
+from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
+
+from app.background import Background
+from app.i18n import format_number
+from app.settings import Settings
+from app.texts import N_, T
+
+if TYPE_CHECKING:
+    from ai.analysis import Decision
+    from app.coach import Coach, Judges
+    from app.game_flow import GameFlow
+    from app.session import Session
+
+QML_IMPORT_NAME = "app.qml"
+QML_IMPORT_MAJOR_VERSION = 1
+
+TUTOR_OFF = 0
+#: the marks, in order; tutor mode n speaks from the n-th
+MARKS = ("doubtful", "bad", "very bad")
+MARK_WORDS = {"doubtful": N_("Doubtful"), "bad": N_("Bad"), "very bad": N_("Very bad")}
+# what the tutor says of each kind of decision: {0} the loss, {1} the best play
+SAYINGS = {
+    "move": N_("You lose {0} with this play against {1}."),
+    "double": N_("You lose {0} by doubling: not doubling is right here."),
+    "no double": N_("You lose {0} by rolling without doubling: doubling is right here."),
+    "take": N_("You lose {0} by taking: passing is right here."),
+    "pass": N_("You lose {0} by passing: taking is right here."),
+}
+# the game flow's names of the decisions, and the analysis's
+ACTIONS = {"double": "double", "roll": "no double", "take": "take", "pass": "drop"}
+
+
+def action_of(s: Session, decision: str) -> dict[str, Any] | None:
+    """The history action the flow's ``decision`` would record now, for ``Analyser.judge``;
+    None when there is nothing to judge (no play made, a player who may not double)."""
+    if decision == "move":
+        turn = s.turn
+        if turn is None or not turn.steps or not turn.is_complete() or len(turn.plays) < 2:
+            return None
+        result = turn.play().result
+        return None if result is None else {"type": "play", "result": result.position_id()}
+    if decision == "roll" and not s.may_double():
+        return None
+    kind = ACTIONS.get(decision)
+    return {"type": kind} if kind else None
+
+
+@QmlElement
+@QmlSingleton
+class Tutor(QObject):
+    """The tutor's word on the decision held (``text``, ``mark``) and the three choices."""
+
+    changed = Signal()
+
+    @staticmethod
+    def create(engine: QQmlEngine) -> Tutor:
+        from app.parts import part_of
+
+        return part_of(engine, Tutor)
+
+    def __init__(
+        self,
+        flow: GameFlow,
+        settings: Settings,
+        coach: Coach,
+        judges: Judges,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._flow = flow
+        self._settings = settings
+        self._coach = coach
+        self._judges = judges
+        self._work = Background(self)
+        self._work.busyChanged.connect(self.changed)
+        self._held: tuple[tuple[Any, ...], str, Callable[[], None]] | None = None
+        self._decision: Decision | None = None
+        self._problem = T("")
+        self._rethought: set[tuple[Any, ...]] = set()  # decisions the player made again
+        flow.tutor = self.hold
+        flow.installed.connect(self.clear)
+
+    # -- the flow's seam --------------------------------------------------------------------------
+    def hold(self, decision: str, go: Callable[[], None]) -> bool:
+        """Judge the person's ``decision`` before ``go`` makes it; False: make it now."""
+        level = self._settings.value("tutorMode")
+        s = self._flow.session
+        if level == TUTOR_OFF or s is None:
+            return False
+        action = action_of(s, decision)
+        if action is None:
+            return False
+        key = (*self._coach.moment(s), tuple(sorted(action.items())))
+        if key in self._rethought:
+            return False
+        match, analyser = s.match, self._judges.analyser
+        self._held = (key, decision, go)
+        self._decision = None
+        self._problem = T("")
+        self._flow.set_busy(True)  # nothing moves on until the tutor has spoken
+        # The match is read in the worker while the flow is held: nothing changes it meanwhile.
+        self._work.run(
+            lambda cancel: analyser().judge(match, action, cancel), self._judged, self._failed
+        )
+        self._flow.publish()
+        return True
+
+    def _judged(self, decision: Decision | None) -> None:
+        held = self._held
+        if held is None:
+            return
+        level = self._settings.value("tutorMode")
+        if decision is None or decision.mark not in MARKS[max(level, 1) - 1 :]:
+            self._release(go=True)
+            return
+        self._decision = decision
+        self._coach.close()  # the tutor's word takes the room below the board
+        self.changed.emit()
+
+    def _failed(self, message: str) -> None:
+        self._problem = T(N_("The tutor could not judge this decision: {0}"), message)
+        self.changed.emit()
+
+    def _release(self, go: bool) -> None:
+        held = self._held
+        self._held = None
+        self._decision = None
+        self._problem = T("")
+        self._flow.set_busy(False)
+        self.changed.emit()
+        if held is not None and go:
+            held[2]()
+        else:
+            self._flow.publish()
+
+    # -- the three choices ------------------------------------------------------------------------
+    @Slot()
+    def rethink(self) -> None:
+        """Undo and rethink: the turn's moves are taken back and the player decides again."""
+        held = self._held
+        if held is None or self._work.busy:
+            return
+        self._rethought.add(held[0])
+        self._release(go=False)
+        s = self._flow.session
+        if held[1] == "move" and s is not None and s.turn is not None:
+            for _step in s.turn.steps:
+                self._flow.undo()
+
+    @Slot()
+    def showBest(self) -> None:  # noqa: N802
+        """Show the best play: as rethink, with the hint on show (the best play selected)."""
+        held, decision = self._held, self._decision
+        self.rethink()
+        s = self._flow.session
+        if held is None or s is None:
+            return
+        best = None
+        if held[1] == "move" and decision is not None:
+            best = next((p.result for p in s.turn.plays if str(p) == decision.best), None)
+        self._coach.show_hint(s, prefer=best)
+
+    @Slot()
+    def playAnyway(self) -> None:  # noqa: N802
+        """The decision is made as the player made it."""
+        if self._held is not None and not self._work.busy:
+            self._release(go=True)
+
+    def clear(self) -> None:
+        """A new game: nothing is held, nothing remembered."""
+        self._work.cancel()
+        self._held = None
+        self._decision = None
+        self._problem = T("")
+        self._rethought.clear()
+        self.changed.emit()
+
+    def shutdown(self) -> None:
+        self._work.cancel()
+
+    # -- what QML reads ---------------------------------------------------------------------------
+    def _text(self) -> str:
+        d = self._decision
+        if self._problem.template:
+            return self._problem.render(self._flow.names())
+        if d is None:
+            return ""
+        kind = "no double" if d.kind == "double" and d.played == "no double" else d.kind
+        return T(SAYINGS[kind], format_number(d.loss, 3), d.best).render(self._flow.names())
+
+    def _mark(self) -> str:
+        d = self._decision
+        return T(MARK_WORDS[d.mark]).render(()) if d is not None and d.mark in MARKS else ""
+
+    visible = Property(
+        bool, lambda s: s._decision is not None or bool(s._problem.template), notify=changed
+    )
+    checking = Property(bool, lambda s: s._held is not None and s._work.busy, notify=changed)
+    text = Property(str, _text, notify=changed)
+    mark = Property(str, _mark, notify=changed)
+    markLevel = Property(
+        int,
+        lambda s: MARKS.index(s._decision.mark) + 1 if s._decision is not None else 0,
+        notify=changed,
+    )
+    canShowBest = Property(bool, lambda s: s._decision is not None, notify=changed)
+
+
+__all__ = ["MARKS", "TUTOR_OFF", "Tutor", "action_of"]

@@ -1,0 +1,168 @@
+"""Hints and the tutor's judge: the Expert's ranking shown as it is, the cube as it decides, and
+a decision judged before it is made as the analysis judges it afterwards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.analysis import Analyser
+from ai.cube import MONEY_STATE, CubeState
+from ai.hint import best_plays, chances, cube_hint
+from ai.player import ComputerPlayer
+from engine.match import Match
+from engine.moves import legal_plays
+from engine.position import Position
+
+pytestmark = pytest.mark.timeout(600)
+
+
+@pytest.fixture(scope="module")
+def expert() -> ComputerPlayer:
+    return ComputerPlayer("expert")
+
+
+def positions_of_a_random_game(seed: int, turns: int):
+    """(position, dice) of each roll with a choice in a game of random plays."""
+    rng = random.Random(seed)
+    position = Position.start()
+    out = []
+    for _ in range(turns):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = legal_plays(position, dice)
+        if len(plays) > 1:
+            out.append((position, dice))
+        if not plays:
+            position = position.swapped()
+            continue
+        position = rng.choice(plays).result
+        if position.is_game_over():
+            break
+    return out
+
+
+def test_the_hint_shows_the_experts_ranking_with_losses_against_the_best(expert):
+    cases = positions_of_a_random_game(5, 40)
+    assert len(cases) > 20
+    for position, dice in cases:
+        hint = best_plays(expert, position, dice, MONEY_STATE)
+        ranked = expert.rank(position, dice, MONEY_STATE)
+        assert [h.play.result for h in hint] == [r.result for r in ranked[: len(hint)]]
+        assert len(hint) == min(5, len(ranked))
+        assert hint[0].play == expert.choose_play(position, dice, MONEY_STATE)
+        assert hint[0].loss == 0.0 and hint[0].equity == ranked[0].value
+        for h, r in zip(hint, ranked, strict=False):
+            assert h.loss >= 0.0, (position.position_id(), dice, h)
+            assert h.equity == pytest.approx(hint[0].equity - h.loss)
+            assert h.depth == r.depth
+            if r.depth == ranked[0].depth:  # like with like: the Expert's own difference
+                assert h.loss == pytest.approx(ranked[0].value - r.value)
+            w, wg, wbg, lg, lbg = h.outputs
+            assert 0.0 <= wbg <= wg <= w <= 1.0 and 0.0 <= lbg <= lg <= 1.0 - w + 1e-9
+
+
+def test_a_play_searched_less_deeply_is_compared_at_its_own_depth(expert):
+    # 6-4 from the start: the Expert settles the best two at 2-ply, the rest at 1-ply
+    hint = best_plays(expert, Position.start(), (6, 4), MONEY_STATE)
+    assert hint[0].depth == 2 and any(h.depth == 1 for h in hint)
+    ranked = expert.rank(Position.start(), (6, 4), MONEY_STATE)
+    shallow = next(i for i, h in enumerate(hint) if h.depth == 1)
+    from ai.cube import move_value_fn
+    from ai.search import reply_value
+
+    best_one_ply = reply_value(
+        expert.evaluator, ranked[0].result, move_value_fn(MONEY_STATE, expert.met)
+    )
+    assert hint[shallow].loss == pytest.approx(best_one_ply - ranked[shallow].value)
+
+
+def test_the_cube_hint_is_the_experts_cube_decision(expert):
+    for text in (
+        "x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2",  # no double
+        "x 8:3 7:3 6:3 5:3 4:3; o 18:3 19:3 20:3 21:3 15:3",  # double, take
+        "x 8:3 7:3 6:3 5:3 4:3; o 16:3 17:3 18:3 19:3 20:3",  # double, pass
+    ):
+        position = Position.from_text(text)
+        hint = cube_hint(expert, position, MONEY_STATE)
+        assert hint.decision == expert.cube_decision(position, MONEY_STATE)
+        assert hint.outputs == chances(expert, position, MONEY_STATE)
+    verdicts = [
+        cube_hint(expert, Position.from_text(t), MONEY_STATE).decision.verdict()
+        for t in (
+            "x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2",
+            "x 8:3 7:3 6:3 5:3 4:3; o 18:3 19:3 20:3 21:3 15:3",
+            "x 8:3 7:3 6:3 5:3 4:3; o 16:3 17:3 18:3 19:3 20:3",
+        )
+    ]
+    assert verdicts == ["No double, take", "Double, take", "Double, pass"]
+
+
+def test_a_decision_judged_before_it_is_made_is_judged_the_same_by_the_analysis(expert):
+    """The tutor's judge (``Analyser.judge``) and the analysis of the match agree exactly."""
+    analyser = Analyser(expert.evaluator, deep=True)
+    rng = random.Random(11)
+    match = Match(0, cube=True, seed=4)
+    match.new_game()
+    game = match.game
+    game.roll(match.rng)
+    judged: dict[tuple[int, str], float] = {}
+    doubled = False
+    for _turn in range(14):
+        if game.is_over:
+            break
+        if game.state.name == "AWAITING_ROLL":
+            if game.can_double() and not doubled and _turn > 6:
+                found = analyser.judge(match, {"type": "double"})
+                assert found is not None and found.played == "double"
+                judged[(len(match.history), "double")] = found.loss
+                game.double()
+                found = analyser.judge(match, {"type": "take"})
+                assert found is not None and found.kind == "take"
+                judged[(len(match.history), "take")] = found.loss
+                game.take()
+                doubled = True
+                continue
+            found = analyser.judge(match, {"type": "no double"})
+            if found is not None:
+                judged[(len(match.history), "double")] = found.loss
+            game.roll(match.rng)
+            continue
+        plays = game.legal_plays()
+        play = rng.choice(plays)
+        found = analyser.judge(match, {"type": "play", "result": play.result.position_id()})
+        if len(plays) > 1:
+            assert found is not None and found.played == str(play)
+            judged[(len(match.history), "move")] = found.loss
+        else:
+            assert found is None
+        game.play(play)
+    assert doubled and len(judged) > 8
+    analysis = analyser.analyse(match)
+    recorded = {
+        (d.action, d.kind): d.loss
+        for d in analysis.decisions
+        if d.counted and (d.action, d.kind) in judged
+    }
+    assert recorded == judged
+    misses = [k for k in judged if k[1] == "double"]
+    assert misses, "no cube decision was compared"
+
+
+def test_the_judge_has_nothing_to_say_of_a_player_who_may_not_double():
+    analyser = Analyser()
+    match = Match(0, cube=False, seed=1)
+    match.new_game()
+    match.game.roll(match.rng)
+    match.game.play(match.game.legal_plays()[0])
+    assert analyser.judge(match, {"type": "no double"}) is None
+    with pytest.raises(ValueError):
+        analyser.judge(Match(0, seed=1), {"type": "no double"})
+
+
+def test_state_is_the_players():
+    # the hint functions take the cube state of the player to act; a match state works too
+    expert = ComputerPlayer("expert")
+    state = CubeState(match_length=5, away=3, opp_away=2)
+    hint = best_plays(expert, Position.start(), (3, 1), state)
+    assert str(hint[0].play) == "8/5 6/5"

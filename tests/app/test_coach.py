@@ -1,0 +1,484 @@
+"""The hint, the tutor and the shot counter in the real window: clicked and read as a person would.
+
+The hints are checked against the Expert itself (``ai.player.ComputerPlayer``), the tutor's marks
+against the analysis's judge, and the shot counts against the engine's count over the 36 rolls.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+
+import pytest
+from PySide6.QtCore import QMetaObject, QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtTest import QTest
+
+from ai.analysis import Analyser
+from ai.player import ComputerPlayer
+from app.computer_turn import cube_state
+from app.session import to_location
+from engine import Position
+from engine.moves import legal_plays
+from engine.shots import shot_count, shots_on
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(180)]
+
+HITS = "x 24:2 13:5 8:3 6:4 4:1; o 19:5 17:3 12:5 1:1 3:1"  # 6-1, 6-3 ... hit a blot
+NO_DOUBLE = "x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2"  # the start: doubling is very bad
+DOUBLE_TAKE = "x 8:3 7:3 6:3 5:3 4:3; o 18:3 19:3 20:3 21:3 15:3"  # a race 90 against 96
+DOUBLE_PASS = "x 8:3 7:3 6:3 5:3 4:3; o 16:3 17:3 18:3 19:3 20:3"  # a race 90 against 105
+
+
+@pytest.fixture(scope="module")
+def expert() -> ComputerPlayer:
+    return ComputerPlayer("expert")
+
+
+def coach(harness):
+    return harness.w.coach
+
+
+def wait_for_hint(harness) -> None:
+    c = coach(harness)
+    harness.qtbot.waitUntil(lambda: bool(c.visible and not c.busy and c.rows), timeout=30000)
+    harness.settle(50)  # the panel is laid out below the board
+
+
+def ask_hint(harness) -> None:
+    harness.click("coachHintButton")
+    wait_for_hint(harness)
+
+
+def set_up(harness, text: str, player: int = 0, **state):
+    harness.w.flow.show_position(Position.from_text(text), player, **state)
+    harness.settle()
+    return harness.w.flow.session
+
+
+def scene_rect(item) -> QRectF:
+    return item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))
+
+
+def shown_arrows(harness) -> list:
+    return sorted(
+        (a for a in harness.find_all("arrow_") if a.isVisible()), key=lambda a: a.objectName()
+    )
+
+
+def arrow_ends(harness, arrow) -> tuple[QPointF, QPointF]:
+    table = harness.item("boardTable")
+    return table.mapToScene(arrow.property("a")), table.mapToScene(arrow.property("b"))
+
+
+def play_by_clicks(harness, player: int, play) -> None:
+    for st in play.steps:
+        harness.play_step({"from": to_location(player, st.src), "to": to_location(player, st.dst)})
+
+
+# -- the hint --------------------------------------------------------------------------------------
+def test_the_hint_lists_the_experts_plays_in_its_order(harness, expert):
+    harness.open(seed=5)
+    harness.game.newGame({"opponent": "expert"})
+    harness.wait_for_human()
+    game = harness.game
+    if game.canRoll:
+        harness.click("rollButton")
+    s = game.session
+    assert s.phase == "move" and s.on_roll == 0 and len(legal_plays(s.position, s.dice)) > 1
+    ask_hint(harness)
+    rows = coach(harness).rows
+    ranked = expert.rank(s.position, s.dice, cube_state(s))
+    names = {p.result: str(p) for p in legal_plays(s.position, s.dice)}
+    assert [r["label"] for r in rows] == [names[r.result] for r in ranked[: len(rows)]]
+    assert len(rows) == min(5, len(ranked))
+    assert rows[0]["label"] == str(expert.choose_play(s.position, s.dice, cube_state(s)))
+    assert rows[0]["best"] and rows[0]["lossValue"] == 0.0
+    assert all(r["lossValue"] >= 0.0 for r in rows)
+    for i, row in enumerate(rows):  # each line is on show with its play, equity and chances
+        line = harness.item(f"hintLine{i}")
+        assert line.isVisible()
+        texts = [t.property("text") for t in harness.items() if _inside(t, line)]
+        assert any(row["label"] in t for t in texts)
+        assert row["equity"] in texts and row["win"] in texts and row["gammon"] in texts
+    assert "%" in rows[0]["win"] and rows[0]["equity"][0] in "+\u2212"
+    assert "wins" in coach(harness).summary
+
+
+def _inside(item, parent) -> bool:
+    if not item.inherits("QQuickText") or not item.isVisible():
+        return False
+    p = item.parentItem()
+    while p is not None:
+        if p is parent:
+            return True
+        p = p.parentItem()
+    return False
+
+
+def test_clicking_a_hint_line_shows_its_play_as_arrows_with_the_hits_marked(harness, expert):
+    harness.open(seed=3)
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    ask_hint(harness)
+    c = coach(harness)
+    assert c.selected == 0 and len(shown_arrows(harness)) == len(c.arrows) > 0
+    hinted = best_plays_of(expert, s)
+    hitting = next(i for i, p in enumerate(hinted) if any(st.hit for st in p.steps))
+    other = next(i for i, p in enumerate(hinted) if i != hitting)
+    for index in (hitting, other):
+        harness.click(f"hintLine{index}")
+        play = hinted[index]
+        assert c.selected == index
+        arrows = shown_arrows(harness)
+        assert len(arrows) == len(play.steps)
+        for arrow, st in zip(arrows, play.steps, strict=True):
+            start, end = arrow_ends(harness, arrow)
+            src = harness.item(f"location_{to_location(0, st.src)}")
+            dst = harness.item(f"location_{to_location(0, st.dst)}")
+            assert scene_rect(src).contains(start), (str(play), st)
+            assert scene_rect(dst).contains(end), (str(play), st)
+            mark = harness.item(f"hitMark_{arrow.objectName().split('_')[1]}")
+            assert mark.isVisible() == st.hit
+            if st.hit:
+                assert scene_rect(mark).contains(end)
+    # moves made first are taken back, so that the arrows start where the checkers stand
+    step = harness.game.legalSteps[0]
+    harness.play_step(step)
+    assert not shown_arrows(harness) or c.arrows == []
+    harness.click(f"hintLine{other}")
+    assert not s.turn.steps and len(shown_arrows(harness)) == len(hinted[other].steps)
+    # and a clear way back: Close (or Esc) puts the last play's marks back
+    harness.click("hintCloseButton")
+    assert not c.visible and not harness.item("hintPanel").isVisible()
+    assert not shown_arrows(harness)
+
+
+def best_plays_of(expert, s) -> list:
+    names = {p.result: p for p in legal_plays(s.position, s.dice)}
+    return [names[r.result] for r in expert.rank(s.position, s.dice, cube_state(s))[:5]]
+
+
+def test_the_hint_works_for_both_players_of_a_two_player_game_and_closes_when_the_game_moves_on(
+    harness, expert
+):
+    harness.open(seed=8)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    menu_entry = next(
+        o for o in harness.window.findChildren(QObject) if o.property("keys") == "Ctrl+H"
+    )
+    assert menu_entry.property("text") == "Hint" and menu_entry.property("enabled")
+    for turn in range(2):
+        s = game.session
+        mover = s.on_roll
+        if turn == 0:  # Game > Hint
+            QMetaObject.invokeMethod(menu_entry, "trigger")
+        else:  # its keys
+            QTest.keyClick(harness.window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+        wait_for_hint(harness)
+        assert coach(harness).rows[0]["label"] == str(expert.choose_play(s.position, s.dice))
+        assert harness.game.names[mover] in coach(harness).title
+        play = best_plays_of(expert, s)[0]
+        play_by_clicks(harness, mover, play)
+        assert game.session.on_roll != mover  # the turn ended: the hint of it is gone
+        assert not coach(harness).visible
+        harness.click("rollButton")
+
+
+def test_the_cube_hint_before_rolling_agrees_with_the_experts_cube_decision(harness, expert):
+    harness.open(seed=2)
+    for text, verdict in (
+        (NO_DOUBLE, "No double"),
+        (DOUBLE_TAKE, "Double, take"),
+        (DOUBLE_PASS, "Double, pass"),
+    ):
+        s = set_up(harness, text, 0, cube=True)
+        assert s.phase == "roll" and harness.game.canDouble
+        ask_hint(harness)
+        c = coach(harness)
+        assert c.kind == "cube"
+        decision = expert.cube_decision(s.position, cube_state(s))
+        rows = {r["label"]: r for r in c.rows}
+        assert rows["No double"]["equityValue"] == decision.no_double
+        assert rows["Double, take"]["equityValue"] == decision.double_take
+        assert rows["Double, pass"]["equityValue"] == decision.double_pass
+        assert [r["label"] for r in c.rows if r["best"]] == [verdict] == [right_row(decision)]
+        assert harness.item("hintLine0").isVisible()
+    # in a match, at a score: the same agreement, at match equity
+    s = set_up(harness, DOUBLE_TAKE, 0, cube=True, match_length=7, score=(4, 2))
+    ask_hint(harness)
+    decision = expert.cube_decision(s.position, cube_state(s))
+    assert cube_state(s).is_match and cube_state(s).away == 3
+    values = [r["equityValue"] for r in coach(harness).rows]
+    assert values == [decision.no_double, decision.double_take, decision.double_pass]
+    assert [r["label"] for r in coach(harness).rows if r["best"]] == [right_row(decision)]
+
+
+def right_row(decision) -> str:
+    """The line of the cube hint that is right by the Expert's decision."""
+    if not decision.double:
+        return "No double"
+    return "Double, take" if decision.take else "Double, pass"
+
+
+def test_the_take_or_pass_hint_agrees_with_the_experts_cube_decision(harness, expert):
+    harness.open(seed=2)
+    for text, right in ((DOUBLE_TAKE, "Take"), (DOUBLE_PASS, "Pass")):
+        s = set_up(harness, text, 0, cube=True)
+        harness.click("doubleButton")
+        assert harness.game.mustAnswerDouble
+        ask_hint(harness)
+        c = coach(harness)
+        assert c.kind == "answer"
+        decision = expert.cube_decision(s.position, cube_state(s))
+        rows = {r["label"]: r for r in c.rows}
+        assert rows["Take"]["equityValue"] == -decision.double_take
+        assert rows["Pass"]["equityValue"] == -decision.double_pass
+        assert [r["label"] for r in c.rows if r["best"]] == [right]
+        assert (right == "Take") == decision.take
+
+
+def test_the_winning_chances_on_request(harness, expert):
+    harness.open(seed=2)
+    s = set_up(harness, DOUBLE_TAKE, 0, cube=True)
+    QTest.keyClick(
+        harness.window,
+        Qt.Key.Key_H,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    c = coach(harness)
+    harness.qtbot.waitUntil(lambda: c.kind == "chances" and not c.busy, timeout=30000)
+    from ai.hint import chances
+    from app.i18n import format_percent
+
+    w, wg, *_ = chances(expert, s.position, cube_state(s))
+    assert format_percent(w, 1) in c.summary and format_percent(wg, 1) in c.summary
+    assert harness.item("hintSummary").isVisible()
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)
+    assert not c.visible
+
+
+def test_the_hint_never_blocks_the_window(harness):
+    """While the Expert works in its thread, the GUI thread keeps its 5 ms timer going: the
+    longest pause between two ticks while the hint is worked out stays short. (The first frame
+    of the panel and the frame that shows the answer are the window's own drawing, before and
+    after.)"""
+    harness.open(seed=9)
+    set_up(harness, HITS, 0, dice=(5, 4))
+    c = coach(harness)
+    ticks: list[tuple[float, bool]] = []
+    timer = QTimer()
+    timer.setInterval(5)
+    timer.timeout.connect(lambda: ticks.append((time.perf_counter(), c.busy)))
+    # the garbage of the windows of earlier tests goes first: a full collection (any thread's)
+    # stops every Python thread, and it is not the hint's doing
+    gc.collect()
+    timer.start()
+    harness.settle(50)
+    c.hint()
+    started = time.perf_counter()
+    harness.qtbot.waitUntil(lambda: not c.busy, timeout=30000)
+    took = time.perf_counter() - started
+    timer.stop()
+    busy = [t for t, b in ticks if b]
+    gaps = [b - a for a, b in zip(busy, busy[1:], strict=False)]
+    assert c.rows and took > 0.1 and len(gaps) > 5  # the Expert had work to do ...
+    longest = max(gaps)
+    assert longest < 0.1, f"the window froze {longest:.3f} s while the hint took {took:.2f} s"
+    print(f"hint {took:.2f} s: {len(gaps)} ticks, longest gap {longest * 1000:.0f} ms")
+
+
+# -- the tutor -------------------------------------------------------------------------------------
+def judged_bad_play(expert, s):
+    """A play of the roll that the tutor must mark: the Expert's worst, judged very bad."""
+    plays = {p.result: p for p in legal_plays(s.position, s.dice)}
+    worst = plays[expert.rank(s.position, s.dice, cube_state(s))[-1].result]
+    decision = Analyser(expert.evaluator, deep=True).judge(
+        s.match, {"type": "play", "result": worst.result.position_id()}
+    )
+    assert decision is not None and decision.mark == "very bad"
+    return worst, decision
+
+
+def tutor_speaks(harness) -> None:
+    harness.qtbot.waitUntil(lambda: harness.w.tutor.visible, timeout=30000)
+    harness.settle(50)  # the panel is laid out below the board
+
+
+def test_the_tutor_warns_before_a_bad_play_ends_the_turn_and_play_anyway_ends_it(harness, expert):
+    harness.open(seed=4)
+    harness.game.tutorMode = 2  # from bad plays
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    worst, decision = judged_bad_play(expert, s)
+    play_by_clicks(harness, 0, worst)  # the last step clicks Done
+    tutor_speaks(harness)
+    text = harness.item("tutorText").property("text")
+    assert decision.best in text and f"{decision.loss:.3f}" in text
+    assert harness.item("tutorMark").property("text") == "Very bad"
+    assert s.phase == "move" and s.on_roll == 0  # the turn has not ended
+    assert not harness.game.canConfirm and not harness.game.humanToAct
+    harness.click("tutorAnywayButton")
+    assert s.on_roll == 1 and s.log[-1].endswith(str(worst))
+    assert not harness.item("tutorPanel").isVisible()
+
+
+def test_undo_and_rethink_takes_the_turn_back(harness, expert):
+    harness.open(seed=4)
+    harness.game.tutorMode = 1
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    worst, _decision = judged_bad_play(expert, s)
+    play_by_clicks(harness, 0, worst)
+    tutor_speaks(harness)
+    harness.click("tutorRethinkButton")
+    assert s.phase == "move" and s.on_roll == 0 and not s.turn.steps
+    assert harness.game.humanToAct and harness.game.legalSteps
+    best = best_plays_of(expert, s)[0]
+    play_by_clicks(harness, 0, best)  # the player moves again; the tutor lets the best play pass
+    harness.qtbot.waitUntil(lambda: s.on_roll == 1, timeout=30000)
+    assert s.log[-1].endswith(str(best))
+    assert not harness.w.tutor.visible
+
+
+def test_show_the_best_play_takes_the_turn_back_and_shows_it_as_arrows(harness, expert):
+    harness.open(seed=4)
+    harness.game.tutorMode = 3  # very bad only
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    worst, decision = judged_bad_play(expert, s)
+    play_by_clicks(harness, 0, worst)
+    tutor_speaks(harness)
+    harness.click("tutorBestButton")
+    assert not s.turn.steps and s.on_roll == 0
+    wait_for_hint(harness)
+    c = coach(harness)
+    shown = c.rows[c.selected]["label"]
+    assert shown == decision.best
+    best = next(p for p in legal_plays(s.position, s.dice) if str(p) == decision.best)
+    arrows = shown_arrows(harness)
+    assert len(arrows) == len(best.steps)
+    for arrow, st in zip(arrows, best.steps, strict=True):
+        start, end = arrow_ends(harness, arrow)
+        assert scene_rect(harness.item(f"location_{to_location(0, st.src)}")).contains(start)
+        assert scene_rect(harness.item(f"location_{to_location(0, st.dst)}")).contains(end)
+
+
+def test_the_tutor_stays_quiet_on_the_best_play_and_when_off(harness, expert):
+    harness.open(seed=4)
+    harness.game.tutorMode = 1
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    play_by_clicks(harness, 0, best_plays_of(expert, s)[0])
+    harness.qtbot.waitUntil(lambda: s.on_roll == 1, timeout=30000)
+    assert not harness.w.tutor.visible
+    harness.game.tutorMode = 0
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    worst, _decision = judged_bad_play(expert, s)
+    play_by_clicks(harness, 0, worst)
+    assert s.on_roll == 1 and not harness.w.tutor.visible  # at once: nothing was judged
+
+
+def test_the_tutor_judges_the_cube(harness):
+    harness.open(seed=4)
+    harness.game.tutorMode = 2
+    # a double where no double is right
+    s = set_up(harness, NO_DOUBLE, 0, cube=True)
+    harness.click("doubleButton")
+    tutor_speaks(harness)
+    assert "doubling" in harness.item("tutorText").property("text")
+    assert s.phase == "roll"  # the double is not offered yet
+    harness.click("tutorAnywayButton")
+    assert s.phase == "double"
+    # a missed double: said when the player rolls, before the dice are thrown
+    s = set_up(harness, DOUBLE_TAKE, 0, cube=True)
+    harness.click("rollButton")
+    tutor_speaks(harness)
+    assert "without doubling" in harness.item("tutorText").property("text")
+    assert s.phase == "roll"
+    harness.click("tutorRethinkButton")
+    assert s.phase == "roll" and harness.game.canDouble
+    harness.click("doubleButton")  # the right action passes
+    harness.qtbot.waitUntil(lambda: s.phase == "double", timeout=30000)
+    assert not harness.w.tutor.visible
+    # a pass where taking is right
+    harness.click("passButton")
+    tutor_speaks(harness)
+    assert "passing" in harness.item("tutorText").property("text")
+    harness.click("tutorBestButton")
+    wait_for_hint(harness)
+    assert coach(harness).kind == "answer"
+    assert [r["label"] for r in coach(harness).rows if r["best"]] == ["Take"]
+    harness.click("takeButton")  # the right answer passes
+    harness.qtbot.waitUntil(lambda: s.phase == "roll", timeout=30000)
+    assert s.cube_value == 2 and not harness.w.tutor.visible
+
+
+# -- the shot counter ------------------------------------------------------------------------------
+def hover(harness, item) -> None:
+    QTest.mouseMove(harness.window, harness.centre(item).toPoint())
+    harness.settle(20)
+
+
+def test_the_shot_counter_on_a_blot_under_the_pointer(harness):
+    harness.open(seed=6)
+    text = "x 24:2 13:4 8:3 6:4 9:1 4:1; o 19:5 17:3 12:5 1:1 3:1"
+    s = set_up(harness, text, 0)
+    position = s.position
+    note = harness.item("locationNote")
+    hover(harness, harness.item("location_9"))
+    assert not note.isVisible()  # the setting is off
+    harness.game.shotCounter = True
+    hover(harness, harness.item("location_4"))
+    hover(harness, harness.item("location_9"))
+    counter = harness.w.shots
+    mine = {9: shots_on(position, 9), 4: shots_on(position, 4)}
+    theirs = {p: shot_count(position, p) for p in (1, 3)}  # White's points are the locations
+    for location, count in {**mine, **theirs}.items():
+        hover(harness, harness.item(f"location_{location}"))
+        assert counter.location == location and counter.count == count
+        assert note.isVisible()
+        assert harness.item("locationNoteText").property("text") == f"Hit by {count} of 36 rolls"
+    assert mine[9] != mine[4]  # the counts differ, so the right one was shown
+    hover(harness, harness.item("location_13"))  # not a blot
+    assert not note.isVisible()
+
+
+# -- failures and when there is nothing to ask ----------------------------------------------------
+def test_a_judge_that_cannot_load_is_said_and_the_game_goes_on(harness, monkeypatch):
+    harness.open(seed=4)
+    judges = harness.w.coach._judges
+
+    def missing():
+        raise FileNotFoundError("the trained networks are missing")
+
+    monkeypatch.setattr(judges, "player", missing)
+    monkeypatch.setattr(judges, "analyser", missing)
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    harness.click("coachHintButton")
+    c = coach(harness)
+    harness.qtbot.waitUntil(lambda: c.visible and not c.busy, timeout=30000)
+    harness.settle(50)
+    assert "could not be worked out" in c.summary and "networks are missing" in c.summary
+    assert harness.item("hintSummary").isVisible()
+    harness.click("hintCloseButton")
+    harness.game.tutorMode = 1
+    play_by_clicks(harness, 0, legal_plays(s.position, s.dice)[0])
+    tutor_speaks(harness)
+    assert "could not judge" in harness.item("tutorText").property("text")
+    assert not harness.item("tutorBestButton").isEnabled()
+    harness.click("tutorAnywayButton")
+    assert s.on_roll == 1
+
+
+def test_no_hint_for_the_computers_decisions(harness):
+    harness.open(seed=2)
+    harness.game.newGame({"opponent": "expert"})
+    harness.wait_for_human()
+    assert harness.w.coach.available and harness.item("coachHintButton").isEnabled()
+    s = harness.game.session
+    if s.phase == "roll":
+        harness.click("rollButton")
+    while s.on_roll == 0 and harness.game.legalSteps:
+        harness.play_step(harness.game.legalSteps[0])
+    # the Expert thinks for a tenth of a second or more: it is still its turn
+    assert s.on_roll == 1 and harness.game.thinking
+    assert not harness.w.coach.available
+    assert not harness.item("coachHintButton").isEnabled()
+    harness.w.coach.hint()
+    assert not harness.w.coach.visible and not harness.w.coach.working
