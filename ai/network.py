@@ -159,7 +159,9 @@ class Network:
         """
         extra = n_hidden - self.n_hidden
         if extra < 0:
-            raise ValueError(f"A network of {self.n_hidden} hidden units cannot shrink to {n_hidden}.")
+            raise ValueError(
+                f"A network of {self.n_hidden} hidden units cannot shrink to {n_hidden}."
+            )
         other = self.copy()
         if extra:
             added = rng.standard_normal((self.n_inputs, extra)) * scale

@@ -24,6 +24,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TextIO
 
+from engine.dice import two_dice
 from engine.errors import EngineError
 from engine.jsonfile import JsonValueError, parse_json
 from engine.matchid import MatchIdFields
@@ -59,11 +60,10 @@ def _dice_of(value: object) -> tuple[int, int]:
         value = [int(value[0]), int(value[1])]
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise ValueError('"dice" must be two dice, like [3, 2].')
-    d1, d2 = value
-    for d in (d1, d2):
-        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
-            raise ValueError(f'"dice" must be two dice 1-6, not {value!r}.')
-    return d1, d2
+    try:
+        return two_dice(value)
+    except ValueError:
+        raise ValueError(f'"dice" must be two dice 1-6, not {value!r}.') from None
 
 
 def _error(message: str) -> str:

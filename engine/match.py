@@ -34,7 +34,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import dice as dice_module
@@ -138,14 +138,70 @@ def result_kind(final: Position) -> ResultKind:
 
     ``final`` is the position after the winning play with the loser on roll (as ``Play.result``).
     Gammon: the loser has borne off none. Backgammon: also a loser's checker on the bar or in the
-    winner's home board (the loser's points 19-24).
+    winner's home board (the loser's points 19-24). Raises ``ValueError`` when the winner (the
+    player not on roll) still has checkers on the board.
     """
+    if any(final.opponent):
+        raise ValueError("The game is not over: the winner has not borne off every checker.")
     loser = final.on_roll
     if sum(loser) < 15:
         return ResultKind.SINGLE
     if any(loser[18:25]):
         return ResultKind.BACKGAMMON
     return ResultKind.GAMMON
+
+
+def cube_refusal(
+    cube_value: int,
+    *,
+    opponent_owns: bool,
+    cube_enabled: bool = True,
+    crawford: bool = False,
+    points_to_win: int = 0,
+) -> str | None:
+    """Why a player about to roll may not double, by the cube rules (a ``DoubleRefusal`` code).
+
+    The one home of the doubling rules, for a game (``Game.double_refusal``), a Match ID
+    (``match_id_double_refusal``) and the computer's cube (``ai.cube.CubeState``).
+    ``points_to_win`` is what the player still needs to win the match (0 in a money game).
+    None when the double is allowed.
+
+    >>> cube_refusal(2, opponent_owns=False, points_to_win=1)
+    'dead_cube'
+    """
+    if crawford:
+        return DoubleRefusal.CRAWFORD
+    if not cube_enabled:
+        return DoubleRefusal.NO_CUBE
+    if opponent_owns:
+        return DoubleRefusal.NOT_OWNER
+    if cube_value >= MAX_CUBE:
+        return DoubleRefusal.MAXIMUM
+    if points_to_win and cube_value >= points_to_win:
+        # As in GNU Backgammon: winning this game at the current value already wins the match,
+        # so a double could only help the opponent.
+        return DoubleRefusal.DEAD_CUBE
+    return None
+
+
+def match_id_double_refusal(fields: MatchIdFields, *, cube: bool = True) -> str | None:
+    """Why the player on roll in a Match ID's state may not double now, or None.
+
+    ``cube`` False is a game played without the cube. A pending double or a roll already made
+    refuses as ``Game.double_refusal`` does.
+    """
+    if fields.game_state != GAME_PLAYING or fields.doubled:
+        return DoubleRefusal.NOT_NOW
+    if fields.dice[0]:
+        return DoubleRefusal.AFTER_ROLL
+    me = fields.player_on_roll
+    return cube_refusal(
+        fields.cube,
+        opponent_owns=fields.cube_owner == 1 - me,
+        cube_enabled=cube,
+        crawford=fields.crawford,
+        points_to_win=fields.match_length - fields.score[me] if fields.match_length else 0,
+    )
 
 
 def _fail(message: str) -> IllegalActionError:
@@ -244,21 +300,14 @@ class Game:
             if self.state is GameState.AWAITING_PLAY:
                 return DoubleRefusal.AFTER_ROLL
             return DoubleRefusal.NOT_NOW
-        if self.is_crawford:
-            return DoubleRefusal.CRAWFORD
-        if not self.cube_enabled:
-            return DoubleRefusal.NO_CUBE
-        if self.cube_owner is not None and self.cube_owner != self.player_on_roll:
-            return DoubleRefusal.NOT_OWNER
-        if self.cube_value >= MAX_CUBE:
-            return DoubleRefusal.MAXIMUM
-        if self.match_length and (
-            self.match_score[self.player_on_roll] + self.cube_value >= self.match_length
-        ):
-            # As in GNU Backgammon: winning this game at the current value already wins the
-            # match, so a double could only help the opponent.
-            return DoubleRefusal.DEAD_CUBE
-        return None
+        me = self.player_on_roll
+        return cube_refusal(
+            self.cube_value,
+            opponent_owns=self.cube_owner not in (None, me),
+            cube_enabled=self.cube_enabled,
+            crawford=self.is_crawford,
+            points_to_win=self.match_length - self.match_score[me] if self.match_length else 0,
+        )
 
     # -- actions ----------------------------------------------------------------------------------
     def roll(self, rng: random.Random | None = None, *, dice: Sequence[int] | None = None) -> None:
@@ -708,16 +757,22 @@ class Match:
             raise InvalidMatchIdError("A Crawford game needs a player one point from the target.")
         if fields.crawford and (fields.cube != 1 or fields.cube_owner != -1 or fields.doubled):
             raise InvalidMatchIdError("The cube is not used in the Crawford game.")
-        if fields.doubled and fields.cube_owner not in (-1, fields.player_on_roll):
-            raise InvalidMatchIdError("Only the owner of the cube may redouble.")
-        if fields.doubled and fields.cube >= MAX_CUBE:
-            raise InvalidMatchIdError(f"The cube cannot be doubled beyond {MAX_CUBE}.")
         if position.is_game_over() and fields.game_state == GAME_PLAYING:
             raise InvalidMatchIdError("The position is a finished game, not a game in play.")
         if not self.cube_enabled and (
             fields.cube != 1 or fields.cube_owner != -1 or fields.doubled
         ):
             raise InvalidMatchIdError("The Match ID shows a cube in a match played without it.")
+        if fields.doubled:
+            # the pending double must be one the doubler was allowed to offer
+            refusal = match_id_double_refusal(
+                replace(fields, doubled=False, turn=fields.player_on_roll, dice=(0, 0)),
+                cube=self.cube_enabled,
+            )
+            if refusal is not None:
+                raise InvalidMatchIdError(
+                    f"The double shown is not allowed: {DOUBLE_REFUSAL_TEXT[refusal]}"
+                )
         self._start_score = fields.score
         self._crawford_played_before = bool(
             n >= 2 and not fields.crawford and n - 1 in fields.score
@@ -811,13 +866,9 @@ def _check_player(player: object) -> None:
 
 def _two_dice(dice: Sequence[int]) -> tuple[int, int]:
     try:
-        d1, d2 = dice
-    except (TypeError, ValueError):
-        raise _fail(f"A roll is two dice, not {dice!r}.") from None
-    for d in (d1, d2):
-        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
-            raise _fail(f"Each die shows 1 to 6, not {d!r}.")
-    return d1, d2
+        return dice_module.two_dice(dice)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
 
 
 def _text(value: object) -> str:
@@ -846,6 +897,8 @@ __all__ = [
     "GameState",
     "DOUBLE_REFUSAL_TEXT",
     "MAX_CUBE",
+    "cube_refusal",
+    "match_id_double_refusal",
     "DoubleRefusal",
     "Match",
     "ResultKind",

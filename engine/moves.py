@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from engine.dice import check_roll
 from engine.errors import IllegalPlayError, InvalidNotationError, Reason
 from engine.position import Position
 
@@ -427,25 +428,16 @@ def legal_plays(position: Position, dice: Sequence[int]) -> list[Play]:
     >>> len(legal_plays(Position.start(), (3, 1)))
     16
     """
-    d1, d2 = _check_dice(dice)
+    d1, d2 = check_roll(dice)
     results = _generate(_board_of(position), d1, d2)
     return [_new_tuple(Play, pair) for pair in _results_with_steps(position, results)]
 
 
 def legal_results(position: Position, dice: Sequence[int]) -> list[Position]:
     """The distinct positions (opponent on roll) after every legal play; fast path for search."""
-    d1, d2 = _check_dice(dice)
+    d1, d2 = check_roll(dice)
     results = _generate(_board_of(position), d1, d2)
     return [result for _steps, result in _results_with_steps(position, results)]
-
-
-def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
-    if len(dice) != 2:
-        raise ValueError("A roll is two dice.")
-    d1, d2 = int(dice[0]), int(dice[1])
-    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise ValueError("Dice show 1 to 6.")
-    return (d1, d2) if d1 >= d2 else (d2, d1)
 
 
 # -- notation ---------------------------------------------------------------------------------

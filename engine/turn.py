@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.dice import check_roll
 from engine.errors import IllegalPlayError, Reason
 from engine.moves import (
     BAR_POINT,
@@ -17,7 +18,6 @@ from engine.moves import (
     Step,
     _apply,
     _board_of,
-    _check_dice,
     _single_steps,
     legal_plays,
 )
@@ -42,7 +42,7 @@ class TurnBuilder:
 
     def __init__(self, position: Position, dice: Sequence[int]) -> None:
         self.position = position
-        self.dice = _check_dice(dice)
+        self.dice = check_roll(dice)
         self.plays = legal_plays(position, self.dice)
         self._targets = {play.result for play in self.plays}
         self.dice_to_use = max((play.dice_used for play in self.plays), default=0)

@@ -30,6 +30,7 @@ from engine import (
 from engine.dice import ROLLS, check_roll
 from engine.errors import Reason
 from engine.jsonfile import JsonValueError
+from engine.match import result_kind
 from lessons.i18n import N_, Translate, identity
 from lessons.match import MatchInfo
 
@@ -647,10 +648,9 @@ class GamePointsExercise(NumberExercise):
     kind = "game_points"
 
     def answer(self) -> int:
-        from lessons.match import game_points
-
         cube = self.match.cube if self.match is not None else 1
-        return game_points(self.position) * cube
+        # the engine judges the finished game from the loser's side
+        return int(result_kind(self.position.swapped())) * cube
 
 
 # -- choices ----------------------------------------------------------------------------------
