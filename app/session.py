@@ -32,6 +32,7 @@ from engine.match import (
 )
 from engine.matchid import MatchIdFields, encode_match_id
 from engine.moves import Play, Step
+from engine.save import load_match_data
 
 SAVE_VERSION = 2
 MATCH_LENGTHS = (0, 3, 5, 7, 11)  # the lengths the product offers (the engine allows 1-25)
@@ -486,7 +487,7 @@ class Session:
             if data.get("version") != SAVE_VERSION or type(data.get("version")) is not int:
                 raise ValueError(f"Unknown save version {data.get('version')!r}")
             session = cls(MatchSettings.from_dict(data["settings"]), seed=0)
-            session.match = Match.from_json(data["match"])
+            session.match = load_match_data(data["match"])
             if session.match.game is None:
                 raise ValueError("The saved match has no game.")
             m = session.match

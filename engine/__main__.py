@@ -221,7 +221,7 @@ def show_command(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO) -> i
 
 def mat_command(args: argparse.Namespace, stdout: TextIO) -> int:
     """Read a ``.mat`` file, describe it, and export it again with ``--export``."""
-    from engine.mat import load_mat  # local: only this command needs it
+    from engine.mat import export_mat, load_mat  # local: only this command needs it
 
     try:
         match = load_mat(args.file)
@@ -240,7 +240,7 @@ def mat_command(args: argparse.Namespace, stdout: TextIO) -> int:
     if args.export:
         try:
             with open(args.export, "w", encoding="utf-8") as out:
-                out.write(match.export_mat())
+                out.write(export_mat(match))
         except OSError as exc:
             print(f"error: cannot write {args.export}: {exc.strerror or exc}", file=sys.stderr)
             return 2

@@ -11,8 +11,9 @@ fixed player's view.
 
 Every action is recorded as a small JSON-ready dict in ``game.history`` / ``match.history``, and
 ``match.apply(action)`` performs one, so a match replays from its history (``Match.replay``);
-``engine.save`` writes and reads the versioned JSON save format, ``engine.mat`` the Jellyfish
-``.mat`` text.
+``match.to_json()`` gives the versioned JSON save format, which ``engine.save`` writes and reads
+back (``load_match_data``); ``engine.mat`` reads and writes the Jellyfish ``.mat`` text. Both
+build on this module, which imports neither.
 ``Match.from_ids(position_id, match_id)`` sets up any state GNU Backgammon can show, and
 ``match.match_id()`` gives it back::
 
@@ -53,9 +54,9 @@ from engine.matchid import (
     GAME_RESIGNED,
     MatchIdFields,
 )
-from engine.moves import Play, legal_plays, parse_play
+from engine.moves import Play, legal_plays
 from engine.position import Position
-from engine.turn import TurnBuilder
+from engine.turn import TurnBuilder, parse_play
 
 MAX_CUBE = 64
 
@@ -823,16 +824,6 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: object) -> Match:
-        """Rebuild a match from ``to_json`` data by replaying its history.
-
-        Raises ``SaveFormatError`` for anything that is not a valid save of this format.
-        """
-        from engine.save import load_match_data  # local: save builds on this module
-
-        return load_match_data(data)
-
-    @classmethod
     def replay(
         cls, settings: dict[str, Any], history: Sequence[dict[str, Any]], *, seed: int = 0
     ) -> Match:
@@ -848,12 +839,6 @@ class Match:
         for action in history:
             match.apply(action)
         return match
-
-    def export_mat(self) -> str:
-        """The match as Jellyfish ``.mat`` text (as GNU Backgammon exports it)."""
-        from engine.mat import export_mat  # local: mat builds on this module
-
-        return export_mat(self)
 
 
 # -- small helpers ------------------------------------------------------------------------------

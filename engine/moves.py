@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from engine.dice import check_roll
-from engine.errors import IllegalPlayError, InvalidNotationError, Reason
+from engine.errors import InvalidNotationError
 from engine.position import Position
 
 BAR_POINT = 25
@@ -378,8 +378,8 @@ class Play(tuple):
         """Read GNU Backgammon notation into steps, without a position.
 
         Each written segment ``a/b`` becomes one step as written; use
-        ``parse_play(position, dice, text)`` to read a move in context, where compound moves are
-        split into dice and checked against the rules.
+        ``engine.turn.parse_play(position, dice, text)`` to read a move in context, where
+        compound moves are split into dice and checked against the rules.
         """
         steps = []
         for step, count, _last in _parse_segments(text):
@@ -588,72 +588,3 @@ def _parse_segments(text: str) -> list[tuple[Step, int, bool]]:
             out.append((Step(src, dst, hit), count, index == len(pieces) - 1))
             src = dst
     return out
-
-
-def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
-    """Read a play typed in GNU Backgammon notation and check it against the rules.
-
-    Returns the legal play (from ``legal_plays``) that it names. Compound moves (``24/14`` for
-    6-4) are split into dice as the rules allow; a hit on the way must be marked (``24/20*/14``)
-    when another route would not hit. Raises ``InvalidNotationError`` for unreadable text and
-    ``IllegalPlayError`` (with the rule's reason) for a play the rules forbid.
-    """
-    segments = _parse_segments(text)
-    plays = legal_plays(position, dice)
-    if not plays:
-        if segments:
-            raise IllegalPlayError(Reason.NO_LEGAL_MOVE)
-        return Play((), position.swapped())
-    # Where my checkers end up does not depend on the route; compare that first.
-    mine = list(position.on_roll)
-    typed_hits: set[int] = set()
-    for step, count, _last in segments:
-        for _ in range(count):
-            src_index = 24 if step.src == BAR_POINT else step.src - 1
-            if mine[src_index] <= 0:
-                raise IllegalPlayError(
-                    Reason.NO_CHECKER, f"There is no checker of yours on {_point_name(step.src)}."
-                )
-            mine[src_index] -= 1
-            if step.dst:
-                mine[step.dst - 1] += 1
-            if step.hit:
-                typed_hits.add(step.dst)
-    target = tuple(mine)
-    candidates = [p for p in plays if p.result is not None and p.result.opponent == target]
-    if not candidates:
-        raise _explain_illegal(position, dice, segments, plays)
-    # A landing on a blot at the end of a written move always hits, marked or not; on the way,
-    # only the marked landings say which route was taken.
-    finals = {step.dst for step, _count, last in segments if last}
-    for play in candidates:
-        if play.hits() - finals == typed_hits - finals:
-            return play
-    if len(candidates) == 1:
-        return candidates[0]
-    raise InvalidNotationError(
-        "That play can be made with or without hitting on the way: mark the hits with *."
-    )
-
-
-def _explain_illegal(
-    position: Position,
-    dice: Sequence[int],
-    segments: list[tuple[Step, int, bool]],
-    plays: list[Play],
-) -> IllegalPlayError:
-    """The most specific rule a typed play breaks."""
-    from engine.turn import TurnBuilder  # local: turn builds on this module
-
-    builder = TurnBuilder(position, dice)
-    for step, count, _last in segments:
-        for _ in range(count):
-            try:
-                builder.move_checker(step.src, step.dst)
-            except IllegalPlayError as exc:
-                return exc
-    if not builder.is_complete():
-        most = max(p.dice_used for p in plays)
-        reason = Reason.MUST_USE_BOTH_DICE if most == 2 else Reason.MUST_USE_MORE_DICE
-        return IllegalPlayError(reason)
-    return IllegalPlayError(Reason.NOT_A_LEGAL_PLAY)
