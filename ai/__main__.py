@@ -29,7 +29,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, TextIO
 
-from ai.cube import MONEY_STATE, state_from_match_id
+from ai.cube import MONEY_STATE, CubeState, state_from_match_id
 from ai.levels import LEVEL_NAMES
 from ai.player import ComputerPlayer
 from engine import jsonfile
@@ -52,7 +52,9 @@ def _dice(value: object) -> tuple[int, int]:
         raise BadRequest(f'"dice" must be two numbers 1-6, not {value!r}.') from None
 
 
-def _move_answer(player: ComputerPlayer, position: Position, dice, state) -> dict[str, str]:
+def _move_answer(
+    player: ComputerPlayer, position: Position, dice: tuple[int, int], state: CubeState
+) -> dict[str, object]:
     play = player.choose_play(position, dice, state)
     if play is None or play.result is None:
         return {"action": "move", "move": "", "result": position.swapped().position_id()}

@@ -419,7 +419,9 @@ def money_cubeful(probs: np.ndarray, cube: int, owner: int, x: float = CONTACT_X
     return x * live + (1.0 - x) * dead
 
 
-def move_value_fn(state: CubeState, met: MatchEquityTable | None = None) -> Callable:
+def move_value_fn(
+    state: CubeState, met: MatchEquityTable | None = None
+) -> Callable[[np.ndarray], np.ndarray]:
     """A vectorised value for move choice at this score and cube: ``(N, 5) -> (N,)``.
 
     Money games with the cube in play use the cubeful equity per cube (``money_cubeful``, the

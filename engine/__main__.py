@@ -28,7 +28,7 @@ from engine.dice import two_dice
 from engine.errors import EngineError
 from engine.jsonfile import JsonValueError, parse_json
 from engine.matchid import MatchIdFields
-from engine.moves import legal_plays
+from engine.moves import Play, legal_plays
 from engine.position import Position
 
 _CHUNK = 1 << 16
@@ -66,6 +66,11 @@ def _dice_of(value: object) -> tuple[int, int]:
         raise ValueError(f'"dice" must be two dice 1-6, not {value!r}.') from None
 
 
+def _result(play: Play) -> Position:
+    assert play.result is not None  # a play from legal_plays carries its result
+    return play.result
+
+
 def _error(message: str) -> str:
     return json.dumps({"error": message})
 
@@ -93,7 +98,7 @@ def plays_command(stdin: BinaryIO, stdout: TextIO) -> int:
                 position = from_id(pid)
                 # Notation and Position IDs need no JSON escaping (letters, digits, /*()+).
                 items = [
-                    f'{{"move": "{play}", "result": "{play.result.position_id()}"}}'
+                    f'{{"move": "{play}", "result": "{_result(play).position_id()}"}}'
                     for play in legal_plays(position, _dice_of(request.get("dice")))
                 ]
                 append('{"plays": [' + ", ".join(items) + "]}")

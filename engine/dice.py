@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple, cast
 
 Roll = tuple[int, int]
 
@@ -38,13 +39,13 @@ def two_dice(dice: object) -> Roll:
     (2, 5)
     """
     try:
-        d1, d2 = dice  # type: ignore[misc]
+        first, second = cast("Iterable[Any]", dice)
     except (TypeError, ValueError):
         raise ValueError(f"A roll is two dice, not {dice!r}.") from None
     try:
-        if isinstance(d1, bool) or isinstance(d2, bool):
+        if isinstance(first, bool) or isinstance(second, bool):
             raise TypeError
-        d1, d2 = operator.index(d1), operator.index(d2)
+        d1, d2 = operator.index(first), operator.index(second)
     except TypeError:
         raise ValueError(f"Each die shows 1 to 6, not {dice!r}.") from None
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):

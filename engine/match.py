@@ -676,8 +676,11 @@ class Match:
             dice = (max(game.dice), min(game.dice))
         state = GAME_PLAYING
         resigned_to = None
+        resigned = 0
         if game.result is not None and game.result.reason is EndReason.RESIGNED:
+            # as GNU Backgammon shows an accepted resignation: its value, the winner to decide
             resigned_to = game.result.winner
+            resigned = int(game.result.kind)
         if game.result is not None:
             state = {
                 EndReason.BORNE_OFF: GAME_OVER,
@@ -696,8 +699,7 @@ class Match:
             doubled=doubled,
             dice=dice,
             game_state=state,
-            # as GNU Backgammon shows an accepted resignation: its value, the winner to decide
-            resigned=int(game.result.kind) if resigned_to is not None else 0,
+            resigned=resigned,
             jacoby=False,
         )
 
