@@ -323,3 +323,26 @@ def test_the_language_menu_switches_the_running_window(main_window):
     harness.settle(20)
     assert check_window(window, "da", "main window", english) >= 10
     assert "&Indstillinger" in menu_titles(window)
+
+
+def test_after_a_language_switch_the_move_list_shows_its_last_line(main_window):
+    harness = main_window
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    moves = harness.item("moveList")
+    while len(game.moveList) < 30:
+        while game.legalSteps:
+            harness.play_step(game.legalSteps[0])
+        harness.confirm_if_done()
+        if game.gameOver.get("visible"):
+            break
+        harness.click("rollButton")
+    harness.settle(50)
+    assert moves.property("contentHeight") > moves.height()  # the list is longer than its view
+    assert moves.property("atYEnd")
+    set_language(harness, "da")
+    harness.settle(50)
+    assert moves.property("atYEnd"), "the move list left its last line after the switch"
+    last = next(i for i in items(moves) if i.objectName() == f"moveLine{len(game.moveList) - 1}")
+    top_left = last.mapToItem(moves, QPointF(0, 0))
+    assert top_left.y() >= 0 and top_left.y() + last.height() <= moves.height() + 1
