@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -32,6 +34,7 @@ from app.settings import Settings
 from app.sounds import Sounds
 from app.statistics import Statistics
 from app.storage import Storage, default_data_dir
+from app.texts import N_, T
 
 MODULE = "app.qml"
 APP_DIR = Path(__file__).resolve().parent
@@ -65,6 +68,7 @@ class Window:
     board_input: BoardInput
     computer: ComputerTurn
     lessons: LessonPlayer
+    language_problem: Callable[[str], None]  # says a catalog that could not be loaded
 
     def close(self) -> None:
         from app import i18n
@@ -72,6 +76,7 @@ class Window:
         language = i18n.language_state().languageChanged
         language.disconnect(self.flow.publish)
         language.disconnect(self.lessons.retranslate)
+        i18n.language_state().failed.disconnect(self.language_problem)
         self.flow.shutdown()
         lessons = self.window.property("lessonWindow")
         if lessons is not None:
@@ -129,6 +134,7 @@ def open_window(
     engine.addImportPath(str(APP_DIR.parent))
     from app import i18n
 
+    reported = len(i18n.language_state().problems)
     i18n.install(qapp, engine, language or settings.value("language") or None)
     board_input = BoardInput(lambda: bool(settings.value("quickMoves")))
     computer = ComputerTurn(settings, options.think_delay_ms)
@@ -151,6 +157,10 @@ def open_window(
     language_state = i18n.language_state()
     language_state.languageChanged.connect(flow.publish)
     language_state.languageChanged.connect(lessons.retranslate)
+    language_problem = partial(_show_language_problem, flow)
+    language_state.failed.connect(language_problem)
+    for problem in language_state.problems[reported:]:  # found while starting: said once
+        language_problem(problem)
     sounds = Sounds(settings)
     flow.rolled.connect(lambda: sounds.play("dice"))
     board_input.moved.connect(lambda: sounds.play(_step_sound(flow)))
@@ -190,7 +200,13 @@ def open_window(
         board_input,
         computer,
         lessons,  # type: ignore[arg-type]
+        language_problem,
     )
+
+
+def _show_language_problem(flow: GameFlow, problem: str) -> None:
+    """A catalog could not be loaded: say so (the program speaks English meanwhile)."""
+    flow.show_notice(T(N_("The translations could not be loaded: {0}"), problem))
 
 
 def _step_sound(flow: GameFlow) -> str:
