@@ -2,6 +2,7 @@
 # make test  - create .venv if needed, install with the test extra, run ruff and the whole suite
 # make bench - run the benchmarks in benchmarks/
 # make lint  - ruff check and ruff format --check only
+# make typecheck - mypy (strict) on engine/, ai/ and lessons/
 # make translations - extract, update and compile the catalogs in locales/
 # make icons - render the application icon files from resources/icons/backgammon.svg
 # make wheel - build the wheel (with every data file the game needs) into dist/
@@ -15,7 +16,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?= -q
 
-.PHONY: run test lint bench format translations icons wheel bundle install-desktop \
+.PHONY: run test lint typecheck bench format translations icons wheel bundle install-desktop \
 	uninstall-desktop clean
 
 # Stamps record what was installed; they are remade only when pyproject.toml changes.
@@ -45,7 +46,10 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-test: lint
+typecheck: $(TEST_STAMP)
+	$(BIN)/mypy
+
+test: lint typecheck
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(RUN_STAMP)
@@ -115,4 +119,4 @@ format: $(TEST_STAMP)
 	$(BIN)/ruff format .
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

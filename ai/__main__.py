@@ -29,10 +29,11 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, TextIO
 
-from ai.cube import MONEY_STATE, THEIRS, state_from_match_id
+from ai.cube import MONEY_STATE, CubeState, state_from_match_id
 from ai.levels import LEVEL_NAMES
 from ai.player import ComputerPlayer
 from engine import jsonfile
+from engine.dice import two_dice
 from engine.jsonfile import JsonValueError
 from engine.matchid import GAME_PLAYING, decode_match_id
 from engine.position import Position
@@ -45,12 +46,15 @@ class BadRequest(ValueError):
 def _dice(value: object) -> tuple[int, int]:
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise BadRequest('"dice" must be a list of two numbers 1-6.')
-    if not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value):
-        raise BadRequest(f'"dice" must be two numbers 1-6, not {value!r}.')
-    return int(value[0]), int(value[1])
+    try:
+        return two_dice(value)
+    except ValueError:
+        raise BadRequest(f'"dice" must be two numbers 1-6, not {value!r}.') from None
 
 
-def _move_answer(player: ComputerPlayer, position: Position, dice, state) -> dict[str, str]:
+def _move_answer(
+    player: ComputerPlayer, position: Position, dice: tuple[int, int], state: CubeState
+) -> dict[str, object]:
     play = player.choose_play(position, dice, state)
     if play is None or play.result is None:
         return {"action": "move", "move": "", "result": position.swapped().position_id()}
@@ -84,7 +88,7 @@ def answer(player: ComputerPlayer, request: object) -> dict[str, object]:
     else:
         fields_dice = fields.dice
     if fields.doubled:
-        if state.owner == THEIRS or state.cube >= 64 or state.crawford:
+        if not state.may_double():  # the doubler's state: was the double allowed?
             raise BadRequest("The Match ID shows a double that the rules do not allow.")
         return {"action": "take" if player.should_take(position, state) else "drop"}
     if fields_dice[0]:

@@ -378,8 +378,8 @@ class Analyser:
             run.offered = cube
             return out
         if kind in ("take", "drop"):
+            assert run.offered is not None
             cube = run.offered
-            assert cube is not None
             taker = game.opponent
             best_for_doubler = min(cube.double_take, cube.double_pass)
             chosen = cube.double_take if kind == "take" else cube.double_pass

@@ -25,6 +25,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -129,7 +130,8 @@ def save(data: dict[str, np.ndarray], path: str | os.PathLike[str]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp.npz", dir=path.parent)
     os.close(fd)
     try:
-        np.savez_compressed(tmp, version=np.array(FORMAT_VERSION), **data)
+        arrays: dict[str, Any] = {"version": np.array(FORMAT_VERSION), **data}
+        np.savez_compressed(tmp, **arrays)  # (typed as Any: numpy's stubs mix in allow_pickle)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     finally:

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ai.met import CUBE_CAP, MatchEquityTable, default_table
+from ai.met import MatchEquityTable, default_table
+from engine.match import MAX_CUBE, cube_refusal
 
 CENTRED = 0
 MINE = 1  # owned by the player on roll
@@ -78,7 +79,7 @@ class CubeState:
                 f"A score of {self.away} and {self.opp_away} away does not fit a "
                 f"{self.match_length}-point match."
             )
-        if self.cube < 1 or self.cube > CUBE_CAP or self.cube & (self.cube - 1):
+        if self.cube < 1 or self.cube > MAX_CUBE or self.cube & (self.cube - 1):
             raise ValueError(f"The cube shows 1, 2, 4, ... 64, not {self.cube}.")
         if self.owner not in (CENTRED, MINE, THEIRS):
             raise ValueError("The cube owner is CENTRED, MINE or THEIRS.")
@@ -105,12 +106,14 @@ class CubeState:
 
     def may_double(self) -> bool:
         """True when the rules let the player on roll double now and the double can matter."""
-        if not self.cube_enabled or self.crawford:
-            return False
-        if self.owner == THEIRS or self.cube >= CUBE_CAP:
-            return False
-        # winning the current cube already wins the match: the cube is dead for this player
-        return not (self.is_match and self.away <= self.cube)
+        refusal = cube_refusal(
+            self.cube,
+            opponent_owns=self.owner == THEIRS,
+            cube_enabled=self.cube_enabled,
+            crawford=self.crawford,
+            points_to_win=self.away if self.is_match else 0,
+        )
+        return refusal is None
 
 
 MONEY_STATE = CubeState()
@@ -264,7 +267,7 @@ class _Model:
         return self._cash[key]
 
     def _my_cash_point(self, c: int) -> float:
-        if not self.cube_moves or 2 * c > CUBE_CAP:
+        if not self.cube_moves or 2 * c > MAX_CUBE:
             return 1.0
         w2, pass_value = self.win_value(2 * c), self.u(c)
         their_cash = self.their_cash_point(2 * c)  # in my chances
@@ -276,7 +279,7 @@ class _Model:
         return min(1.0, max(0.0, their_cash + frac * (1.0 - their_cash)))
 
     def _their_cash_point(self, c: int) -> float:
-        if not self.cube_moves or 2 * c > CUBE_CAP:
+        if not self.cube_moves or 2 * c > MAX_CUBE:
             return 0.0
         l2, pass_value = self.lose_value(2 * c), self.u(-c)
         my_cash = self.my_cash_point(2 * c)
@@ -342,7 +345,7 @@ def decide(
     nd = model.to_emg(model.cubeful(c, owner, x), c)
     notes: list[str] = []
     may = state.may_double()
-    if c * 2 <= CUBE_CAP and state.cube_enabled and not state.crawford:
+    if c * 2 <= MAX_CUBE and state.cube_enabled and not state.crawford:
         dt = model.to_emg(model.cubeful(2 * c, THEIRS, x), c)
     else:
         dt = nd
@@ -368,7 +371,7 @@ def money_cubeful(probs: np.ndarray, cube: int, owner: int, x: float = CONTACT_X
     q = np.asarray(probs, dtype=np.float64)
     if q.shape[-1] != 5:
         raise ValueError("Cubeful values need the five outputs of each position.")
-    if cube < 1 or cube > CUBE_CAP or cube & (cube - 1) or owner not in (CENTRED, MINE, THEIRS):
+    if cube < 1 or cube > MAX_CUBE or cube & (cube - 1) or owner not in (CENTRED, MINE, THEIRS):
         raise ValueError(f"No cube {cube!r} owned by {owner!r}.")
     w = np.clip(q[..., 0], 0.0, 1.0)
     wg, wbg, lg, lbg = (np.maximum(q[..., i], 0.0) for i in (1, 2, 3, 4))
@@ -387,7 +390,7 @@ def money_cubeful(probs: np.ndarray, cube: int, owner: int, x: float = CONTACT_X
     dead = w * big_win - (1.0 - w) * big_loss
     # cash points at the cap (nobody may double), then level by level down to ``cube``
     mine_cash, their_cash = np.ones_like(w), np.zeros_like(w)
-    level = CUBE_CAP
+    level = MAX_CUBE
     while level > cube:
         level //= 2
         # my cash point at ``level``: the opponent owns 2 * level and cashes at their_cash
@@ -416,7 +419,9 @@ def money_cubeful(probs: np.ndarray, cube: int, owner: int, x: float = CONTACT_X
     return x * live + (1.0 - x) * dead
 
 
-def move_value_fn(state: CubeState, met: MatchEquityTable | None = None) -> Callable:
+def move_value_fn(
+    state: CubeState, met: MatchEquityTable | None = None
+) -> Callable[[np.ndarray], np.ndarray]:
     """A vectorised value for move choice at this score and cube: ``(N, 5) -> (N,)``.
 
     Money games with the cube in play use the cubeful equity per cube (``money_cubeful``, the
@@ -477,8 +482,8 @@ def state_from_match_id(
     owner_abs = int(fields.cube_owner)  # type: ignore[attr-defined]
     owner = CENTRED if owner_abs < 0 else (MINE if owner_abs == player else THEIRS)
     cube = int(fields.cube)  # type: ignore[attr-defined]
-    if cube > CUBE_CAP:
-        raise ValueError(f"The cube cannot go beyond {CUBE_CAP}.")
+    if cube > MAX_CUBE:
+        raise ValueError(f"The cube cannot go beyond {MAX_CUBE}.")
     if owner == CENTRED and cube != 1:
         raise ValueError("A centred cube shows 1.")
     if not length:

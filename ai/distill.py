@@ -31,6 +31,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -234,7 +235,7 @@ class Replay:
         return self.boards[idx].astype(np.int64), self.targets[idx].astype(np.float64)
 
 
-def _frozen(trainer: Trainer, db) -> NetEvaluator:
+def _frozen(trainer: Trainer, db: bearoff.BearoffDatabase | None) -> NetEvaluator:
     return NetEvaluator(trainer.contact.copy(), trainer.race.copy(), db)
 
 
@@ -267,7 +268,7 @@ def run(args: argparse.Namespace) -> int:
         )
     labelled = int(trainer.contact.meta.get("distill_positions", 0))
     seconds = float(trainer.contact.meta.get("distill_seconds", 0.0))
-    history: list[dict] = list(trainer.contact.meta.get("distill_history", []))
+    history: list[dict[str, Any]] = list(trainer.contact.meta.get("distill_history", []))
     strength = (
         StrengthSet(Path(args.strength_data), part="tune")
         if args.strength_every > 0 and Path(args.strength_data).exists()

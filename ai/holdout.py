@@ -11,6 +11,7 @@ each set, fixed forever and independent of the order of the files.
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 HELD_OUT_MODULUS = 3
 PARTS = ("all", "tune", "holdout")
@@ -22,12 +23,12 @@ def is_held_out(key: str) -> bool:
     return int.from_bytes(digest[:4], "big") % HELD_OUT_MODULUS == 0
 
 
-def play_key(case: dict) -> str:
+def play_key(case: dict[str, Any]) -> str:
     """The split key of a play case of the 2-ply strength set (its Position ID)."""
     return str(case["pid"])
 
 
-def cube_key(row: dict) -> str:
+def cube_key(row: dict[str, Any]) -> str:
     """The split key of a cube decision: Position ID and Match ID before the roll."""
     return f"{row['position_id']}:{row['match_id_before_roll']}"
 

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from engine.match import MAX_CUBE
+
 MAX_AWAY = 64
 GAMMON_RATE = 0.25
 FREE_DROP = 0.015
-CUBE_CAP = 64
 
 
 class MatchEquityTable:
@@ -158,7 +159,7 @@ class MatchEquityTable:
             ``me`` tells who doubles. A cube that cannot go higher, or a double that gains
             nothing, gives 1.0 (never doubles out).
             """
-            if 2 * c > CUBE_CAP:
+            if 2 * c > MAX_CUBE:
                 return 1.0
             # the taker owns 2c; its value, in the doubler's chances p, is linear from the
             # taker's cash point (the doubler passes at 4c... loses 2c) up to p = 1 (taker loses 2c)

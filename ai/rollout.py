@@ -36,14 +36,16 @@ pessimistic).
 
 from __future__ import annotations
 
+import argparse
 import functools
 import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TextIO
 
 import numpy as np
 
@@ -285,7 +287,7 @@ def summarise(rows: np.ndarray, settings: RolloutSettings, seconds: float) -> Ro
 
     def se(values: np.ndarray) -> np.ndarray:
         if n < 2:
-            return np.zeros(values.shape[1:]) if values.ndim > 1 else np.float64(0.0)
+            return np.zeros(values.shape[1:])  # a 0-d array for a column of numbers
         return values.std(axis=0, ddof=1) / np.sqrt(n)
 
     outcome, luck = rows[:, :5], rows[:, 5:10]
@@ -459,7 +461,12 @@ def settings_from_request(request: object, defaults: RolloutSettings) -> Rollout
 
 
 def serve(
-    lines, out, defaults: RolloutSettings, workers: int | None, weights: str | None, quiet: bool
+    lines: Iterable[str | bytes],
+    out: TextIO,
+    defaults: RolloutSettings,
+    workers: int | None,
+    weights: str | None,
+    quiet: bool,
 ) -> None:
     """Answer every non-empty line with one JSON line: the rollout's figures or an error."""
     import json
@@ -490,7 +497,7 @@ def serve(
         out.flush()
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``python -m ai rollout`` (defaults for every request)."""
     parser.add_argument("--games", type=int, default=1296, help="games per position")
     parser.add_argument("--truncate", type=int, default=0, help="plies (0: to the end)")
@@ -505,7 +512,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     """Run the service with parsed ``args`` on stdin/stdout; returns the exit status."""
     try:
         defaults = RolloutSettings(

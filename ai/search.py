@@ -108,7 +108,9 @@ class RankedPlay:
     depth: int
 
 
-def _mover_values(evaluator: Evaluator, results: Sequence[Position], value_fn: ValueFn):
+def _mover_values(
+    evaluator: Evaluator, results: Sequence[Position], value_fn: ValueFn
+) -> tuple[np.ndarray, np.ndarray]:
     """0-ply values for the mover of positions with the opponent on roll, and their outputs."""
     probs = np.asarray(evaluator.evaluate_batch(results), dtype=np.float64)
     mover = flip(probs)

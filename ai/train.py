@@ -28,6 +28,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, TextIO
 
 import numpy as np
 
@@ -207,7 +208,9 @@ class SelfPlay:
 class Trainer:
     """Networks, their optimisers, counters and the training step."""
 
-    def __init__(self, contact: Network, race: Network, lr: float, bearoff_db) -> None:
+    def __init__(
+        self, contact: Network, race: Network, lr: float, bearoff_db: bearoff.BearoffDatabase | None
+    ) -> None:
         self.contact = contact
         self.race = race
         self.opt_contact = Adam(contact.parameters(), lr=lr)
@@ -216,7 +219,7 @@ class Trainer:
         self.games = int(contact.meta.get("games", 0))
         self.positions_trained = int(contact.meta.get("positions_trained", 0))
         self.seconds = float(contact.meta.get("training_seconds", 0.0))
-        self.history: list[dict] = list(contact.meta.get("history", []))
+        self.history: list[dict[str, Any]] = list(contact.meta.get("history", []))
         # Games at which the learning-rate schedule (re)started (``--lr-restart``).
         self.lr_origin = int(contact.meta.get("lr_origin", 0))
 
@@ -269,7 +272,7 @@ class Trainer:
         directory.mkdir(parents=True, exist_ok=True)
         self.contact.save(directory / "contact.npz")
         self.race.save(directory / "race.npz")
-        state = {f"contact_{k}": v for k, v in self.opt_contact.state().items()}
+        state: dict[str, Any] = {f"contact_{k}": v for k, v in self.opt_contact.state().items()}
         state.update({f"race_{k}": v for k, v in self.opt_race.state().items()})
         state["rng"] = np.array(json.dumps(rng.bit_generator.state))
         tmp = directory / "optimiser.tmp.npz"
@@ -284,7 +287,11 @@ class Trainer:
 
     @classmethod
     def resume(
-        cls, directory: Path, lr: float, bearoff_db, widen: bool = False
+        cls,
+        directory: Path,
+        lr: float,
+        bearoff_db: bearoff.BearoffDatabase | None,
+        widen: bool = False,
     ) -> tuple[Trainer, np.random.Generator]:
         """The trainer of a checkpoint; with ``widen``, networks of an older encoding that the
         current one extends get zero weights for the new inputs (Adam's first moments zero, its
@@ -339,7 +346,7 @@ def _format_time(seconds: float) -> str:
 class Progress:
     """A one-line progress bar with rate and ETA on stderr."""
 
-    def __init__(self, stream=sys.stderr, width: int = 30) -> None:
+    def __init__(self, stream: TextIO = sys.stderr, width: int = 30) -> None:
         self.stream = stream
         self.width = width
 

@@ -111,8 +111,8 @@ class ComputerTurn(QObject):
     def set_player(self, level: str | None, seed: int = 0, crawford_rule: bool = True) -> None:
         """Play as ``level`` (None: no computer). Raises what the AI raises when it cannot load."""
         self.cancel()
+        self._player = None  # a player that fails to load leaves none, never the one before
         if level is None:
-            self._player = None
             return
         from ai.player import ComputerPlayer
 

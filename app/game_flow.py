@@ -117,7 +117,7 @@ class GameFlow(QObject):
         try:
             settings = _match_settings(choices)
         except ValueError as exc:
-            self._show_notice(T(N_("The new game could not start: {0}"), str(exc)))
+            self.show_notice(T(N_("The new game could not start: {0}"), str(exc)))
             return
         self.settings.remember_new_game({**choices, "matchLength": settings.match_length})
         self._begin(settings)
@@ -152,7 +152,8 @@ class GameFlow(QObject):
                 s.level if s.computer else None, seed=self._new_seed(), crawford_rule=s.crawford
             )
         except Exception as exc:  # noqa: BLE001  (a broken install: say so, never play weaker)
-            self._show_notice(T(N_("The computer player could not be loaded: {0}"), str(exc)))
+            # shown with the new game (no game is set up yet to publish)
+            self._notice = T(N_("The computer player could not be loaded: {0}"), str(exc))
 
     def _new_seed(self) -> int:
         if self._seed is not None:
@@ -355,7 +356,7 @@ class GameFlow(QObject):
     @Slot(str)
     def _on_computer_failed(self, message: str) -> None:
         self._busy = False
-        self._show_notice(
+        self.show_notice(
             T(N_("The computer could not decide ({0}). Start a new game to go on."), message)
         )
 
@@ -395,7 +396,8 @@ class GameFlow(QObject):
         state = build_state(s, flow, self.input, self.settings)
         self.view.update(replace(state, historyCount=len(self.history.items())))
 
-    def _show_notice(self, notice: T) -> None:
+    def show_notice(self, notice: T) -> None:
+        """Tell the player something went wrong (a dialog until dismissed)."""
         self._notice = notice
         self.publish()
 
@@ -403,7 +405,7 @@ class GameFlow(QObject):
     def _save(self) -> None:
         notice = game_save.save(self.storage, self._session)
         if notice is not None:
-            self._show_notice(notice)
+            self.show_notice(notice)
 
     def _load(self) -> bool:
         session, notice = game_save.load(self.storage)

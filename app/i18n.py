@@ -135,7 +135,7 @@ class _Missing(gettext.NullTranslations):
 class Catalog:
     """The compiled catalog of one language, with look-ups that return ``None`` when missing."""
 
-    def __init__(self, language: str, translations: gettext.GNUTranslations) -> None:
+    def __init__(self, language: str, translations: gettext.NullTranslations) -> None:
         self.language = language
         self._translations = translations
         translations.add_fallback(_Missing())
@@ -211,6 +211,11 @@ def load_catalog(language: str) -> Catalog:
     """
     code = normalize_language(language)
     path = catalog_path(code)
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"The {LANGUAGE_NAMES[code]} translations are missing ({code}/LC_MESSAGES/"
+            f"{path.name} in {path.parent.parent.parent.name}/): reinstall the program."
+        )
     with path.open("rb") as handle:
         try:
             translations = gettext.GNUTranslations(handle)
@@ -271,14 +276,20 @@ class GettextTranslator(QTranslator):
 
 
 class LanguageState(QObject):
-    """The current language, its catalog and translator; ``languageChanged`` after a switch."""
+    """The current language, its catalog and translator; ``languageChanged`` after a switch.
+
+    A catalog that cannot be loaded is a failure to show the player: ``report`` logs it and
+    sends ``failed`` once per problem (``problems`` keeps them for a window made later).
+    """
 
     languageChanged = Signal(str)
+    failed = Signal(str)
 
     def __init__(self) -> None:
         super().__init__()
         self.catalog: Catalog | None = None
         self.translator: GettextTranslator | None = None
+        self.problems: list[str] = []
 
     @property
     def language(self) -> str:
@@ -286,8 +297,25 @@ class LanguageState(QObject):
 
     def current_catalog(self) -> Catalog:
         if self.catalog is None:
-            self.catalog = load_catalog(DEFAULT_LANGUAGE)
+            try:
+                self.catalog = load_catalog(DEFAULT_LANGUAGE)
+            except OSError as error:
+                self.report(str(error))
+                self.catalog = source_texts()
         return self.catalog
+
+    def report(self, problem: str) -> None:
+        """Log ``problem`` and tell it (``failed``), once."""
+        if problem in self.problems:
+            return
+        self.problems.append(problem)
+        _log.warning("%s", problem)
+        self.failed.emit(problem)
+
+
+def source_texts() -> Catalog:
+    """A catalog without translations: every text as written in the source (English)."""
+    return Catalog(DEFAULT_LANGUAGE, gettext.NullTranslations())
 
 
 _state: LanguageState | None = None
@@ -360,12 +388,24 @@ def install(app: QCoreApplication, engine: QQmlEngine | None, language: str | No
     """Start-up: the bundled font, then ``language`` (default: the system's, else English).
 
     An unknown ``language`` (e.g. from an old settings file) falls back to the system's language.
-    Returns the language chosen.
+    A catalog that cannot be loaded is reported (``LanguageState.report``) and the program
+    speaks English (the source texts when the English catalog is missing too). Returns the
+    language chosen.
     """
     install_fonts(app)
     preferred = [language] if language else []
     candidates = [*preferred, *QLocale.system().uiLanguages()]
-    return set_language(app, engine, choose_language(candidates))
+    code = choose_language(candidates)
+    state = language_state()
+    for attempt in dict.fromkeys((code, DEFAULT_LANGUAGE)):
+        try:
+            return set_language(app, engine, attempt)
+        except OSError as error:
+            state.report(str(error))
+    state.catalog = source_texts()
+    if engine is not None:
+        engine.retranslate()
+    return DEFAULT_LANGUAGE
 
 
 # --- Python texts ---------------------------------------------------------------------------
@@ -450,8 +490,8 @@ class I18n(QObject):
         try:
             set_language(None, self._engine, language)
         except (UnknownLanguageError, OSError) as error:
-            # QML cannot catch Python exceptions: report and keep the current language.
-            _log.warning("%s", error)
+            # QML cannot catch Python exceptions: tell the player, keep the current language.
+            language_state().report(str(error))
 
     language = Property(str, _get_language, _set_language, notify=languageChanged)
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from app.session import GameResult
 from app.texts import N_, Nn_, P, T, _
-from engine.match import DOUBLE_REFUSAL_TEXT, DoubleRefusal
+from engine.match import DOUBLE_REFUSAL_TEXT, MAX_CUBE, DoubleRefusal
 
 
 def ordered(dice: Sequence[int]) -> tuple[int, int]:
@@ -63,7 +63,7 @@ _DOUBLE_REFUSAL = {
     DoubleRefusal.CRAWFORD: N_("No doubling in the Crawford game."),
     DoubleRefusal.NO_CUBE: N_("The doubling cube is not in use in this game."),
     DoubleRefusal.NOT_OWNER: N_("Only the owner of the cube may redouble."),
-    DoubleRefusal.MAXIMUM: N_("The cube is at its maximum of 64."),
+    DoubleRefusal.MAXIMUM: N_("The cube is at its maximum of {0}."),
     DoubleRefusal.DEAD_CUBE: N_(
         "The cube is dead: winning this game at its current value wins the match."
     ),
@@ -73,7 +73,10 @@ assert _DOUBLE_REFUSAL.keys() == DOUBLE_REFUSAL_TEXT.keys()
 
 def double_refusal(code: str | None) -> str:
     """Why the Double button is greyed, in words ("" when doubling is allowed)."""
-    return _(_DOUBLE_REFUSAL[code]) if code else ""
+    if not code:
+        return ""
+    text = _(_DOUBLE_REFUSAL[code])
+    return text.format(MAX_CUBE) if code == DoubleRefusal.MAXIMUM else text
 
 
 def move_line(names: Sequence[str], line: str) -> str:

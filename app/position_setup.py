@@ -29,7 +29,7 @@ from app.texts import N_, Nn_, T
 from engine import EngineError, Position
 from engine.errors import MatFormatError
 from engine.ids import gnubg_id, read_ids
-from engine.mat import load_mat
+from engine.mat import export_mat, load_mat
 from engine.match import Match
 from engine.matchid import MatchIdFields
 
@@ -356,7 +356,7 @@ class PositionSetup(QObject):
             "",
         ]
         try:
-            Storage(path.parent).write(path.name, "\n".join(header) + "\n" + match.export_mat())
+            Storage(path.parent).write(path.name, "\n".join(header) + "\n" + export_mat(match))
             mask = os.umask(0)  # a document of the user's: readable as their other files are
             os.umask(mask)
             os.chmod(path, 0o666 & ~mask)

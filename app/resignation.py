@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
-from app.computer_turn import ComputerTurn
+from app.computer_turn import ComputerTurn, cube_state
 from app.session import Session
 from app.texts import N_, Nn_, P, T
 
@@ -72,7 +72,10 @@ class Resignations(QObject):
         computer = self._computer.player
         if computer is None:
             return True
-        return accepts_resignation(computer.evaluator, s.position, kind, player == s.on_roll)
+        by_on_roll = player == s.on_roll
+        on_roll_state = cube_state(s)  # the score and cube seen from the player on roll
+        state = on_roll_state.swapped() if by_on_roll else on_roll_state
+        return accepts_resignation(computer.evaluator, s.position, kind, by_on_roll, state)
 
     # -- the computer offers ----------------------------------------------------------------------
     def offer_if_lost(self, s: Session) -> bool:

@@ -18,6 +18,7 @@ from typing import Any
 from ai.levels import LEVEL_NAMES
 from app.jsonsafe import loads_checked
 from engine import IllegalActionError, Position, TurnBuilder
+from engine.dice import two_dice
 from engine.match import (
     MAX_MATCH_LENGTH,
     DoubleRefusal,
@@ -31,6 +32,7 @@ from engine.match import (
 )
 from engine.matchid import MatchIdFields, encode_match_id
 from engine.moves import Play, Step
+from engine.save import load_match_data
 
 SAVE_VERSION = 2
 MATCH_LENGTHS = (0, 3, 5, 7, 11)  # the lengths the product offers (the engine allows 1-25)
@@ -487,7 +489,7 @@ class Session:
             if data.get("version") != SAVE_VERSION or type(data.get("version")) is not int:
                 raise ValueError(f"Unknown save version {data.get('version')!r}")
             session = cls(MatchSettings.from_dict(data["settings"]), seed=0)
-            session.match = Match.from_json(data["match"])
+            session.match = load_match_data(data["match"])
             if session.match.game is None:
                 raise ValueError("The saved match has no game.")
             m = session.match
@@ -503,12 +505,12 @@ class Session:
                 raise ValueError("game_number is out of range")
             opening = data.get("opening_dice")
             if opening is not None:
-                if not (isinstance(opening, list) and len(opening) == 2):
+                if not isinstance(opening, list):
                     raise ValueError("opening_dice must be two dice")
-                d0, d1 = (_typed({"die": d}, "die", int, 0) for d in opening)
-                if not (1 <= d0 <= 6 and 1 <= d1 <= 6):
-                    raise ValueError("opening_dice must be two dice 1-6")
-                session.opening_dice = (d0, d1)
+                try:
+                    session.opening_dice = two_dice(opening)
+                except ValueError:
+                    raise ValueError("opening_dice must be two dice 1-6") from None
             log = data.get("log", [])
             if not isinstance(log, list) or len(log) > 10_000:
                 raise ValueError("log must be a list of lines")

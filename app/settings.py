@@ -23,7 +23,7 @@ QML_IMPORT_MAJOR_VERSION = 1
 HINT_OFF, HINT_CHECKERS, HINT_POINTS = 0, 1, 2
 # Milliseconds per animated computer step for the speed setting (slow, normal, fast, instant).
 STEP_MS = (900, 520, 260, 0)
-OPPONENTS = (*LEVELS, "human")
+OPPONENTS = ("human", *LEVELS)  # in the order the new-game dialog offers them
 LANGUAGES = ("", "en", "da", "nl")  # "" follows the system
 
 
@@ -185,6 +185,16 @@ class Settings(QObject):
         self.hintMode = (self.value("hintMode") + 1) % 3  # type: ignore[assignment]
 
     # -- the new-game dialog's choices ------------------------------------------------------------
+    def _opponents(self) -> list[str]:
+        return list(OPPONENTS)
+
+    def _match_lengths(self) -> list[int]:
+        return list(MATCH_LENGTHS)
+
+    #: "human" and the computer's levels, weakest first; the match lengths offered (0: one game)
+    opponents = Property("QVariantList", _opponents, constant=True)
+    matchLengths = Property("QVariantList", _match_lengths, constant=True)
+
     def new_game_defaults(self) -> dict[str, Any]:
         return {name: self.value(name) for name in NEW_GAME_KEYS}
 

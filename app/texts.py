@@ -1,6 +1,6 @@
 """Translatable texts for the Python side.
 
-``_`` translates now (``app.i18n``, or English without it). ``T(N_("{0} rolls {1}-{2}."), P(0),
+``_`` translates now (``app.i18n``). ``T(N_("{0} rolls {1}-{2}."), P(0),
 3, 1)`` is a text kept as its English template and arguments and translated each time it is
 shown, so that it follows a change of language; ``P(i)`` stands for player i's name, looked up
 when shown as well, and a ``T`` may be an argument of another ``T``.
@@ -11,15 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-try:
-    from app.i18n import _, ngettext
-except Exception:  # noqa: BLE001  (translations missing or broken: show English)
-
-    def _(message: str) -> str:
-        return message
-
-    def ngettext(singular: str, plural: str, n: int) -> str:
-        return singular if n == 1 else plural
+from app.i18n import _, ngettext  # a catalog that cannot load is reported there, never hidden
 
 
 def N_(message: str) -> str:  # noqa: N802  (the gettext convention: marks, does not translate)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -38,6 +40,7 @@ from app.shot_counter import ShotCounter
 from app.sounds import Sounds
 from app.statistics import Statistics
 from app.storage import Storage, default_data_dir
+from app.texts import N_, T
 from app.tutor import Tutor
 from app.worksheets import Worksheets
 from lessons.profiles import Profiles
@@ -77,6 +80,7 @@ class Window:
     coach: Coach
     tutor: Tutor
     shots: ShotCounter
+    language_problem: Callable[[str], None]  # says a catalog that could not be loaded
     classroom: Classroom | None = None
     class_report: ClassReport | None = None
     worksheets: Worksheets | None = None
@@ -94,6 +98,7 @@ class Window:
             language.disconnect(part.changed)
         self.coach.shutdown()
         self.tutor.shutdown()
+        i18n.language_state().failed.disconnect(self.language_problem)
         self.flow.shutdown()
         lessons = self.window.property("lessonWindow")
         if lessons is not None:
@@ -151,6 +156,7 @@ def open_window(
     engine.addImportPath(str(APP_DIR.parent))
     from app import i18n
 
+    reported = len(i18n.language_state().problems)
     i18n.install(qapp, engine, language or settings.value("language") or None)
     board_input = BoardInput(lambda: bool(settings.value("quickMoves")))
     computer = ComputerTurn(settings, options.think_delay_ms)
@@ -180,6 +186,10 @@ def open_window(
     language_state.languageChanged.connect(lessons.retranslate)
     for part in (classroom, class_report, worksheets):
         language_state.languageChanged.connect(part.retranslate)
+    language_problem = partial(_show_language_problem, flow)
+    language_state.failed.connect(language_problem)
+    for problem in language_state.problems[reported:]:  # found while starting: said once
+        language_problem(problem)
     sounds = Sounds(settings)
     flow.rolled.connect(lambda: sounds.play("dice"))
     board_input.moved.connect(lambda: sounds.play(_step_sound(flow)))
@@ -240,10 +250,16 @@ def open_window(
         coach,
         tutor,
         shots,
+        language_problem,
         classroom,
         class_report,
         worksheets,
     )
+
+
+def _show_language_problem(flow: GameFlow, problem: str) -> None:
+    """A catalog could not be loaded: say so (the program speaks English meanwhile)."""
+    flow.show_notice(T(N_("The translations could not be loaded: {0}"), problem))
 
 
 def _step_sound(flow: GameFlow) -> str:

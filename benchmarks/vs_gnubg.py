@@ -33,8 +33,9 @@ sys.path.insert(0, str(ROOT))
 
 from ai.cube import CENTRED, MINE, THEIRS, CubeState  # noqa: E402
 from ai.player import ComputerPlayer  # noqa: E402
-from engine.moves import legal_results, parse_play  # noqa: E402
+from engine.moves import legal_results  # noqa: E402
 from engine.position import Position  # noqa: E402
+from engine.turn import parse_play  # noqa: E402
 
 SERVER = r"""
 import json

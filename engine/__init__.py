@@ -16,9 +16,9 @@ from engine.errors import (
 )
 from engine.match import Game, GameResult, GameState, Match, ResultKind
 from engine.matchid import MatchIdFields
-from engine.moves import Play, Step, format_steps, legal_plays, legal_results, parse_play
+from engine.moves import Play, Step, format_steps, legal_plays, legal_results
 from engine.position import Position
-from engine.turn import TurnBuilder
+from engine.turn import TurnBuilder, parse_play
 
 __all__ = [
     "ROLLS",

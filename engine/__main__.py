@@ -24,10 +24,11 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TextIO
 
+from engine.dice import two_dice
 from engine.errors import EngineError
 from engine.jsonfile import JsonValueError, parse_json
 from engine.matchid import MatchIdFields
-from engine.moves import legal_plays
+from engine.moves import Play, legal_plays
 from engine.position import Position
 
 _CHUNK = 1 << 16
@@ -59,11 +60,15 @@ def _dice_of(value: object) -> tuple[int, int]:
         value = [int(value[0]), int(value[1])]
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise ValueError('"dice" must be two dice, like [3, 2].')
-    d1, d2 = value
-    for d in (d1, d2):
-        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
-            raise ValueError(f'"dice" must be two dice 1-6, not {value!r}.')
-    return d1, d2
+    try:
+        return two_dice(value)
+    except ValueError:
+        raise ValueError(f'"dice" must be two dice 1-6, not {value!r}.') from None
+
+
+def _result(play: Play) -> Position:
+    assert play.result is not None  # a play from legal_plays carries its result
+    return play.result
 
 
 def _error(message: str) -> str:
@@ -93,7 +98,7 @@ def plays_command(stdin: BinaryIO, stdout: TextIO) -> int:
                 position = from_id(pid)
                 # Notation and Position IDs need no JSON escaping (letters, digits, /*()+).
                 items = [
-                    f'{{"move": "{play}", "result": "{play.result.position_id()}"}}'
+                    f'{{"move": "{play}", "result": "{_result(play).position_id()}"}}'
                     for play in legal_plays(position, _dice_of(request.get("dice")))
                 ]
                 append('{"plays": [' + ", ".join(items) + "]}")
@@ -221,7 +226,7 @@ def show_command(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO) -> i
 
 def mat_command(args: argparse.Namespace, stdout: TextIO) -> int:
     """Read a ``.mat`` file, describe it, and export it again with ``--export``."""
-    from engine.mat import load_mat  # local: only this command needs it
+    from engine.mat import export_mat, load_mat  # local: only this command needs it
 
     try:
         match = load_mat(args.file)
@@ -240,7 +245,7 @@ def mat_command(args: argparse.Namespace, stdout: TextIO) -> int:
     if args.export:
         try:
             with open(args.export, "w", encoding="utf-8") as out:
-                out.write(match.export_mat())
+                out.write(export_mat(match))
         except OSError as exc:
             print(f"error: cannot write {args.export}: {exc.strerror or exc}", file=sys.stderr)
             return 2

@@ -6,8 +6,10 @@ a whole match: the same seed and the same actions give the same dice.
 
 from __future__ import annotations
 
+import operator
 import random
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple, cast
 
 Roll = tuple[int, int]
 
@@ -26,14 +28,34 @@ def roll_weight(dice: Roll) -> int:
     return 1 if d1 == d2 else 2
 
 
-def check_roll(dice: object) -> Roll:
-    """Return ``dice`` as a (higher, lower) pair; raises ``ValueError`` unless two dice 1..6."""
+def two_dice(dice: object) -> Roll:
+    """``dice`` as two whole numbers 1 to 6, in the order given; raises ``ValueError`` otherwise.
+
+    The one check of a roll: every reader of dice (a request, a save, a replayed action) goes
+    through it. Integer types that are not ``int`` (numpy's) are taken; ``bool``, floats and text
+    are not.
+
+    >>> two_dice([2, 5])
+    (2, 5)
+    """
     try:
-        d1, d2 = dice  # type: ignore[misc]
+        first, second = cast("Iterable[Any]", dice)
     except (TypeError, ValueError):
         raise ValueError(f"A roll is two dice, not {dice!r}.") from None
-    if not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in (d1, d2)):
+    try:
+        if isinstance(first, bool) or isinstance(second, bool):
+            raise TypeError
+        d1, d2 = operator.index(first), operator.index(second)
+    except TypeError:
+        raise ValueError(f"Each die shows 1 to 6, not {dice!r}.") from None
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
         raise ValueError(f"Each die shows 1 to 6, not {dice!r}.")
+    return d1, d2
+
+
+def check_roll(dice: object) -> Roll:
+    """Return ``dice`` as a (higher, lower) pair; raises ``ValueError`` unless two dice 1..6."""
+    d1, d2 = two_dice(dice)
     return (d1, d2) if d1 >= d2 else (d2, d1)
 
 

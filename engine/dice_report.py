@@ -175,7 +175,7 @@ def match_chances(match: Match, player: int) -> dict[str, Chances]:
     return {name: Chances(int(c[0]), float(c[1]), int(c[2])) for name, c in counts.items()}
 
 
-def _add(count: list, good: list[Roll], roll: Roll) -> None:
+def _add(count: list[float], good: list[Roll], roll: Roll) -> None:
     count[0] += 1
     count[1] += sum(1 if a == b else 2 for a, b in good) / 36
     count[2] += roll in good

@@ -266,7 +266,8 @@ class _Reader:
                 raise self.fail(f"{name} rolls, but it is the other player's turn.")
             game.roll(dice=(high, low))
         notation = " ".join(_notation(step) for step in steps)
-        if game.state is GameState.AWAITING_PLAY:
+        rolled: GameState = game.state  # what the roll led to (a play, or a pass)
+        if rolled is GameState.AWAITING_PLAY:
             if not steps:
                 raise self.fail(f"{name} plays nothing with {high}{low}, but a play is legal.")
             try:

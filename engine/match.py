@@ -11,8 +11,9 @@ fixed player's view.
 
 Every action is recorded as a small JSON-ready dict in ``game.history`` / ``match.history``, and
 ``match.apply(action)`` performs one, so a match replays from its history (``Match.replay``);
-``engine.save`` writes and reads the versioned JSON save format, ``engine.mat`` the Jellyfish
-``.mat`` text.
+``match.to_json()`` gives the versioned JSON save format, which ``engine.save`` writes and reads
+back (``load_match_data``); ``engine.mat`` reads and writes the Jellyfish ``.mat`` text. Both
+build on this module, which imports neither.
 ``Match.from_ids(position_id, match_id)`` sets up any state GNU Backgammon can show, and
 ``match.match_id()`` gives it back::
 
@@ -34,7 +35,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import dice as dice_module
@@ -53,9 +54,9 @@ from engine.matchid import (
     GAME_RESIGNED,
     MatchIdFields,
 )
-from engine.moves import Play, legal_plays, parse_play
+from engine.moves import Play, legal_plays
 from engine.position import Position
-from engine.turn import TurnBuilder
+from engine.turn import TurnBuilder, parse_play
 
 MAX_CUBE = 64
 
@@ -138,14 +139,70 @@ def result_kind(final: Position) -> ResultKind:
 
     ``final`` is the position after the winning play with the loser on roll (as ``Play.result``).
     Gammon: the loser has borne off none. Backgammon: also a loser's checker on the bar or in the
-    winner's home board (the loser's points 19-24).
+    winner's home board (the loser's points 19-24). Raises ``ValueError`` when the winner (the
+    player not on roll) still has checkers on the board.
     """
+    if any(final.opponent):
+        raise ValueError("The game is not over: the winner has not borne off every checker.")
     loser = final.on_roll
     if sum(loser) < 15:
         return ResultKind.SINGLE
     if any(loser[18:25]):
         return ResultKind.BACKGAMMON
     return ResultKind.GAMMON
+
+
+def cube_refusal(
+    cube_value: int,
+    *,
+    opponent_owns: bool,
+    cube_enabled: bool = True,
+    crawford: bool = False,
+    points_to_win: int = 0,
+) -> str | None:
+    """Why a player about to roll may not double, by the cube rules (a ``DoubleRefusal`` code).
+
+    The one home of the doubling rules, for a game (``Game.double_refusal``), a Match ID
+    (``match_id_double_refusal``) and the computer's cube (``ai.cube.CubeState``).
+    ``points_to_win`` is what the player still needs to win the match (0 in a money game).
+    None when the double is allowed.
+
+    >>> cube_refusal(2, opponent_owns=False, points_to_win=1)
+    'dead_cube'
+    """
+    if crawford:
+        return DoubleRefusal.CRAWFORD
+    if not cube_enabled:
+        return DoubleRefusal.NO_CUBE
+    if opponent_owns:
+        return DoubleRefusal.NOT_OWNER
+    if cube_value >= MAX_CUBE:
+        return DoubleRefusal.MAXIMUM
+    if points_to_win and cube_value >= points_to_win:
+        # As in GNU Backgammon: winning this game at the current value already wins the match,
+        # so a double could only help the opponent.
+        return DoubleRefusal.DEAD_CUBE
+    return None
+
+
+def match_id_double_refusal(fields: MatchIdFields, *, cube: bool = True) -> str | None:
+    """Why the player on roll in a Match ID's state may not double now, or None.
+
+    ``cube`` False is a game played without the cube. A pending double or a roll already made
+    refuses as ``Game.double_refusal`` does.
+    """
+    if fields.game_state != GAME_PLAYING or fields.doubled:
+        return DoubleRefusal.NOT_NOW
+    if fields.dice[0]:
+        return DoubleRefusal.AFTER_ROLL
+    me = fields.player_on_roll
+    return cube_refusal(
+        fields.cube,
+        opponent_owns=fields.cube_owner == 1 - me,
+        cube_enabled=cube,
+        crawford=fields.crawford,
+        points_to_win=fields.match_length - fields.score[me] if fields.match_length else 0,
+    )
 
 
 def _fail(message: str) -> IllegalActionError:
@@ -244,21 +301,14 @@ class Game:
             if self.state is GameState.AWAITING_PLAY:
                 return DoubleRefusal.AFTER_ROLL
             return DoubleRefusal.NOT_NOW
-        if self.is_crawford:
-            return DoubleRefusal.CRAWFORD
-        if not self.cube_enabled:
-            return DoubleRefusal.NO_CUBE
-        if self.cube_owner is not None and self.cube_owner != self.player_on_roll:
-            return DoubleRefusal.NOT_OWNER
-        if self.cube_value >= MAX_CUBE:
-            return DoubleRefusal.MAXIMUM
-        if self.match_length and (
-            self.match_score[self.player_on_roll] + self.cube_value >= self.match_length
-        ):
-            # As in GNU Backgammon: winning this game at the current value already wins the
-            # match, so a double could only help the opponent.
-            return DoubleRefusal.DEAD_CUBE
-        return None
+        me = self.player_on_roll
+        return cube_refusal(
+            self.cube_value,
+            opponent_owns=self.cube_owner not in (None, me),
+            cube_enabled=self.cube_enabled,
+            crawford=self.is_crawford,
+            points_to_win=self.match_length - self.match_score[me] if self.match_length else 0,
+        )
 
     # -- actions ----------------------------------------------------------------------------------
     def roll(self, rng: random.Random | None = None, *, dice: Sequence[int] | None = None) -> None:
@@ -626,8 +676,11 @@ class Match:
             dice = (max(game.dice), min(game.dice))
         state = GAME_PLAYING
         resigned_to = None
+        resigned = 0
         if game.result is not None and game.result.reason is EndReason.RESIGNED:
+            # as GNU Backgammon shows an accepted resignation: its value, the winner to decide
             resigned_to = game.result.winner
+            resigned = int(game.result.kind)
         if game.result is not None:
             state = {
                 EndReason.BORNE_OFF: GAME_OVER,
@@ -646,8 +699,7 @@ class Match:
             doubled=doubled,
             dice=dice,
             game_state=state,
-            # as GNU Backgammon shows an accepted resignation: its value, the winner to decide
-            resigned=int(game.result.kind) if resigned_to is not None else 0,
+            resigned=resigned,
             jacoby=False,
         )
 
@@ -747,16 +799,6 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: object) -> Match:
-        """Rebuild a match from ``to_json`` data by replaying its history.
-
-        Raises ``SaveFormatError`` for anything that is not a valid save of this format.
-        """
-        from engine.save import load_match_data  # local: save builds on this module
-
-        return load_match_data(data)
-
-    @classmethod
     def replay(
         cls, settings: dict[str, Any], history: Sequence[dict[str, Any]], *, seed: int = 0
     ) -> Match:
@@ -772,12 +814,6 @@ class Match:
         for action in history:
             match.apply(action)
         return match
-
-    def export_mat(self) -> str:
-        """The match as Jellyfish ``.mat`` text (as GNU Backgammon exports it)."""
-        from engine.mat import export_mat  # local: mat builds on this module
-
-        return export_mat(self)
 
 
 # -- states set up from IDs or by hand ---------------------------------------------------------
@@ -797,6 +833,7 @@ class SetupRefusal:
     GAME_OVER = "game_over"
     NO_CUBE = "no_cube"
     NO_LEGAL_PLAY = "no_legal_play"
+    DOUBLE_NOT_ALLOWED = "double_not_allowed"
     # only for a state set up by hand (``hand_setup_refusal``): GNU Backgammon's own editor can
     # show these, but no game played by the rules reaches them
     CUBE_OWNER = "cube_owner"
@@ -815,6 +852,7 @@ SETUP_REFUSAL_TEXT = {
     SetupRefusal.GAME_OVER: "The position is a finished game, not a game in play.",
     SetupRefusal.NO_CUBE: "The Match ID shows a cube in a match played without it.",
     SetupRefusal.NO_LEGAL_PLAY: "The roll has no legal play: the turn has passed.",
+    SetupRefusal.DOUBLE_NOT_ALLOWED: "The double shown is one the rules do not allow.",
     SetupRefusal.CUBE_OWNER: (
         "A cube at 1 stays in the middle; a doubled cube belongs to the player who took it."
     ),
@@ -857,6 +895,14 @@ def setup_refusal(
         return SetupRefusal.GAME_OVER
     if not cube_enabled and cube_used:
         return SetupRefusal.NO_CUBE
+    if fields.doubled and (
+        match_id_double_refusal(
+            replace(fields, doubled=False, turn=fields.player_on_roll, dice=(0, 0)),
+            cube=cube_enabled,
+        )
+        is not None
+    ):
+        return SetupRefusal.DOUBLE_NOT_ALLOWED  # a double the doubler could not have offered
     playing = fields.game_state == GAME_PLAYING and not fields.doubled
     if playing and fields.dice[0] and not legal_plays(position, fields.dice):
         return SetupRefusal.NO_LEGAL_PLAY
@@ -890,13 +936,9 @@ def _check_player(player: object) -> None:
 
 def _two_dice(dice: Sequence[int]) -> tuple[int, int]:
     try:
-        d1, d2 = dice
-    except (TypeError, ValueError):
-        raise _fail(f"A roll is two dice, not {dice!r}.") from None
-    for d in (d1, d2):
-        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
-            raise _fail(f"Each die shows 1 to 6, not {d!r}.")
-    return d1, d2
+        return dice_module.two_dice(dice)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
 
 
 def _text(value: object) -> str:
@@ -929,6 +971,8 @@ __all__ = [
     "GameState",
     "DOUBLE_REFUSAL_TEXT",
     "MAX_CUBE",
+    "cube_refusal",
+    "match_id_double_refusal",
     "DoubleRefusal",
     "Match",
     "ResultKind",

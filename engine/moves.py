@@ -10,14 +10,21 @@ possible) live here and nowhere else.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple
 
-from engine.errors import IllegalPlayError, InvalidNotationError, Reason
+from engine.dice import check_roll
+from engine.errors import InvalidNotationError
 from engine.position import Position
 
 BAR_POINT = 25
 OFF_POINT = 0
+
+# The generator's raw values: a step (source, destination, hit), the steps of a play, and the
+# plays found by their resulting position (a key that tells positions apart).
+_RawStep = tuple[int, int, bool]
+_RawSteps = tuple[_RawStep, ...]
+_Results = dict[object, _RawSteps]
 
 
 class Step(NamedTuple):
@@ -121,7 +128,7 @@ _HIT_BIT = [1 << (84 + p) for p in range(26)]
 _STEP_KEY = [[_DIGIT[t] - _DIGIT[s] for t in range(26)] for s in range(26)]
 
 
-def _generate(board: list[int], d1: int, d2: int) -> dict[object, tuple]:
+def _generate(board: list[int], d1: int, d2: int) -> _Results:
     """All maximal step sequences by resulting position: {key: steps}; empty when none."""
     if board[25] == 0:
         outside = 0
@@ -138,7 +145,7 @@ def _generate(board: list[int], d1: int, d2: int) -> dict[object, tuple]:
     return _generate_general(board, d1, d2)
 
 
-def _pairs_no_bearoff(b: list[int], d1: int, d2: int) -> dict[object, tuple]:
+def _pairs_no_bearoff(b: list[int], d1: int, d2: int) -> _Results:
     step_key = _STEP_KEY
     hit_bit = _HIT_BIT
     first: list[tuple[int, int, bool, int]] = []
@@ -153,7 +160,7 @@ def _pairs_no_bearoff(b: list[int], d1: int, d2: int) -> dict[object, tuple]:
             if t > 0 and b[t] >= -1:
                 hit = b[t] == -1
                 second.append((s, t, hit, step_key[s][t] + (hit_bit[t] if hit else 0)))
-    results: dict[object, tuple] = {}
+    results: _Results = {}
     for s, t, hit, key in first:
         single = b[s] == 1
         for s2, t2, hit2, key2 in second:
@@ -183,7 +190,7 @@ def _pairs_no_bearoff(b: list[int], d1: int, d2: int) -> dict[object, tuple]:
     return results
 
 
-def _doubles_no_bearoff(b: list[int], d: int) -> dict[object, tuple]:
+def _doubles_no_bearoff(b: list[int], d: int) -> _Results:
     """Doubles without bar or bearing off: up to four steps, sources never increasing.
 
     Taking the steps in falling order of source makes each multiset of steps in one canonical
@@ -194,7 +201,7 @@ def _doubles_no_bearoff(b: list[int], d: int) -> dict[object, tuple]:
     sources = [s for s in range(24, d, -1) if b[s - d] >= -1]
     blot = [v == -1 for v in b]
     n = len(sources)
-    results: dict[object, tuple] = {}
+    results: _Results = {}
     best = 0
     for i1 in range(n):
         s1 = sources[i1]
@@ -265,13 +272,13 @@ def _doubles_no_bearoff(b: list[int], d: int) -> dict[object, tuple]:
     return results
 
 
-def _generate_general(board: list[int], d1: int, d2: int) -> dict[object, tuple]:
+def _generate_general(board: list[int], d1: int, d2: int) -> _Results:
     """Every rule (bar, bearing off) with full boards as keys; slower, used where needed."""
-    results: dict[object, tuple] = {}
+    results: _Results = {}
     if d1 == d2:
         best = [0]
 
-        def walk(b: list[int], top: int, depth: int, steps: tuple) -> None:
+        def walk(b: list[int], top: int, depth: int, steps: _RawSteps) -> None:
             moved = False
             if depth < 4:
                 for s, t, hit in _single_steps(b, d1):
@@ -292,7 +299,7 @@ def _generate_general(board: list[int], d1: int, d2: int) -> dict[object, tuple]
             results.clear()
         return results
 
-    singles: dict[int, list] = {d1: [], d2: []}
+    singles: dict[int, list[_RawStep]] = {d1: [], d2: []}
     for first, second in ((d1, d2), (d2, d1)):
         for s, t, hit in _single_steps(board, first):
             b1 = _apply(board, s, t, hit)
@@ -311,11 +318,11 @@ def _generate_general(board: list[int], d1: int, d2: int) -> dict[object, tuple]
     return results
 
 
-def _results_with_steps(position: Position, results: dict[object, tuple]) -> list[tuple]:
+def _results_with_steps(position: Position, results: _Results) -> list[tuple[_RawSteps, Position]]:
     """[(steps, position after the steps with the opponent on roll)] for generated results."""
     me_base = list(position[0])
     op_base = position[1]
-    out = []
+    out: list[tuple[_RawSteps, Position]] = []
     append = out.append
     for steps in results.values():
         me = me_base.copy()
@@ -325,11 +332,10 @@ def _results_with_steps(position: Position, results: dict[object, tuple]) -> lis
             if t:
                 me[t - 1] += 1
                 if hit:
-                    op = list(op)
-                    op[24 - t] = 0
-                    op[24] += 1
-        if op is not op_base:
-            op = tuple(op)
+                    hit_board = list(op)
+                    hit_board[24 - t] = 0
+                    hit_board[24] += 1
+                    op = tuple(hit_board)
         append((steps, _new_tuple(Position, (op, tuple(me)))))
     return out
 
@@ -340,7 +346,7 @@ def _results_with_steps(position: Position, results: dict[object, tuple]) -> lis
 _new_tuple = tuple.__new__
 
 
-class Play(tuple):
+class Play(tuple[_RawSteps, Position | None]):
     """A whole turn: a sequence of single-checker steps, immutable and hashable.
 
     ``str(play)`` is GNU Backgammon's notation; ``Play.parse(text)`` reads it back without a
@@ -354,7 +360,9 @@ class Play(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, steps: Iterable[Step | tuple], result: Position | None = None) -> Play:
+    def __new__(
+        cls, steps: Iterable[Step | tuple[int, ...]], result: Position | None = None
+    ) -> Play:
         raw = tuple((int(s[0]), int(s[1]), bool(s[2]) if len(s) > 2 else False) for s in steps)
         return _new_tuple(cls, (raw, result))
 
@@ -377,8 +385,8 @@ class Play(tuple):
         """Read GNU Backgammon notation into steps, without a position.
 
         Each written segment ``a/b`` becomes one step as written; use
-        ``parse_play(position, dice, text)`` to read a move in context, where compound moves are
-        split into dice and checked against the rules.
+        ``engine.turn.parse_play(position, dice, text)`` to read a move in context, where
+        compound moves are split into dice and checked against the rules.
         """
         steps = []
         for step, count, _last in _parse_segments(text):
@@ -407,10 +415,10 @@ class Play(tuple):
     def __len__(self) -> int:
         return len(self[0])
 
-    def __iter__(self):  # iterate over steps, not over the (steps, result) pair
+    def __iter__(self) -> Iterator[Step]:  # type: ignore[override]  # steps, not the pair
         return iter(self.steps)
 
-    def __getnewargs__(self) -> tuple:
+    def __getnewargs__(self) -> tuple[_RawSteps, Position | None]:
         return (self[0], self[1])
 
     def hits(self) -> frozenset[int]:
@@ -427,35 +435,26 @@ def legal_plays(position: Position, dice: Sequence[int]) -> list[Play]:
     >>> len(legal_plays(Position.start(), (3, 1)))
     16
     """
-    d1, d2 = _check_dice(dice)
+    d1, d2 = check_roll(dice)
     results = _generate(_board_of(position), d1, d2)
     return [_new_tuple(Play, pair) for pair in _results_with_steps(position, results)]
 
 
 def legal_results(position: Position, dice: Sequence[int]) -> list[Position]:
     """The distinct positions (opponent on roll) after every legal play; fast path for search."""
-    d1, d2 = _check_dice(dice)
+    d1, d2 = check_roll(dice)
     results = _generate(_board_of(position), d1, d2)
     return [result for _steps, result in _results_with_steps(position, results)]
-
-
-def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
-    if len(dice) != 2:
-        raise ValueError("A roll is two dice.")
-    d1, d2 = int(dice[0]), int(dice[1])
-    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise ValueError("Dice show 1 to 6.")
-    return (d1, d2) if d1 >= d2 else (d2, d1)
 
 
 # -- notation ---------------------------------------------------------------------------------
 
 
 _NAMES = ["off", *(str(p) for p in range(1, 25)), "bar"]
-_notation_cache: dict[tuple, str] = {}
+_notation_cache: dict[tuple[_RawStep, ...], str] = {}
 
 
-def format_steps(steps: Sequence[Step | tuple]) -> str:
+def format_steps(steps: Sequence[Step | _RawStep]) -> str:
     """GNU Backgammon notation for a sequence of steps (one canonical form per play).
 
     A checker that moves on from where it landed is written as one move (``24/14``), with the
@@ -488,19 +487,20 @@ def format_steps(steps: Sequence[Step | tuple]) -> str:
             text = f"{names[s1]}/{names[t1]}{star1} {names[s2]}/{names[t2]}{star2}"
     else:
         # Longer plays (doubles) repeat a great deal (8/5(2) 6/3(2)): remember them.
-        text = _notation_cache.get(key)
-        if text is None:
-            text = _format_general(key)
+        cached = _notation_cache.get(key)
+        if cached is None:
+            cached = _format_general(key)
             if len(_notation_cache) >= 20_000:
                 _notation_cache.clear()
-            _notation_cache[key] = text
+            _notation_cache[key] = cached
+        text = cached
     return text
 
 
-def _format_general(steps: Sequence[tuple]) -> str:
+def _format_general(steps: Sequence[_RawStep]) -> str:
     # Follow each checker: steps in falling order of source put each checker's steps in
     # sequence, and a step that starts where an earlier one ended continues that move.
-    chains: list[list] = []  # [start, end, steps, intermediate landings]
+    chains: list[list[Any]] = []  # [start, end, steps, intermediate landings]
     hits = set()
     for src, dst, hit in sorted(steps, reverse=True):
         if hit:
@@ -545,7 +545,7 @@ def _format_general(steps: Sequence[tuple]) -> str:
     return " ".join(parts)
 
 
-def _chain_order(chain: list) -> tuple[int, int, int]:
+def _chain_order(chain: list[Any]) -> tuple[int, int, int]:
     return (-chain[0], -chain[2], -chain[1])
 
 
@@ -596,72 +596,3 @@ def _parse_segments(text: str) -> list[tuple[Step, int, bool]]:
             out.append((Step(src, dst, hit), count, index == len(pieces) - 1))
             src = dst
     return out
-
-
-def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
-    """Read a play typed in GNU Backgammon notation and check it against the rules.
-
-    Returns the legal play (from ``legal_plays``) that it names. Compound moves (``24/14`` for
-    6-4) are split into dice as the rules allow; a hit on the way must be marked (``24/20*/14``)
-    when another route would not hit. Raises ``InvalidNotationError`` for unreadable text and
-    ``IllegalPlayError`` (with the rule's reason) for a play the rules forbid.
-    """
-    segments = _parse_segments(text)
-    plays = legal_plays(position, dice)
-    if not plays:
-        if segments:
-            raise IllegalPlayError(Reason.NO_LEGAL_MOVE)
-        return Play((), position.swapped())
-    # Where my checkers end up does not depend on the route; compare that first.
-    mine = list(position.on_roll)
-    typed_hits: set[int] = set()
-    for step, count, _last in segments:
-        for _ in range(count):
-            src_index = 24 if step.src == BAR_POINT else step.src - 1
-            if mine[src_index] <= 0:
-                raise IllegalPlayError(
-                    Reason.NO_CHECKER, f"There is no checker of yours on {_point_name(step.src)}."
-                )
-            mine[src_index] -= 1
-            if step.dst:
-                mine[step.dst - 1] += 1
-            if step.hit:
-                typed_hits.add(step.dst)
-    target = tuple(mine)
-    candidates = [p for p in plays if p.result is not None and p.result.opponent == target]
-    if not candidates:
-        raise _explain_illegal(position, dice, segments, plays)
-    # A landing on a blot at the end of a written move always hits, marked or not; on the way,
-    # only the marked landings say which route was taken.
-    finals = {step.dst for step, _count, last in segments if last}
-    for play in candidates:
-        if play.hits() - finals == typed_hits - finals:
-            return play
-    if len(candidates) == 1:
-        return candidates[0]
-    raise InvalidNotationError(
-        "That play can be made with or without hitting on the way: mark the hits with *."
-    )
-
-
-def _explain_illegal(
-    position: Position,
-    dice: Sequence[int],
-    segments: list[tuple[Step, int, bool]],
-    plays: list[Play],
-) -> IllegalPlayError:
-    """The most specific rule a typed play breaks."""
-    from engine.turn import TurnBuilder  # local: turn builds on this module
-
-    builder = TurnBuilder(position, dice)
-    for step, count, _last in segments:
-        for _ in range(count):
-            try:
-                builder.move_checker(step.src, step.dst)
-            except IllegalPlayError as exc:
-                return exc
-    if not builder.is_complete():
-        most = max(p.dice_used for p in plays)
-        reason = Reason.MUST_USE_BOTH_DICE if most == 2 else Reason.MUST_USE_MORE_DICE
-        return IllegalPlayError(reason)
-    return IllegalPlayError(Reason.NOT_A_LEGAL_PLAY)

@@ -137,7 +137,7 @@ def validate_sides(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> None:
         raise problem
 
 
-class Position(tuple):
+class Position(tuple[tuple[int, ...], tuple[int, ...]]):
     """An immutable backgammon position from the point of view of the player on roll.
 
     ``on_roll`` and ``opponent`` are 25-tuples in GNU Backgammon's layout (see the module doc).

@@ -24,6 +24,7 @@ import os
 from typing import Any
 
 from engine import jsonfile
+from engine.dice import two_dice
 from engine.errors import EngineError, SaveFormatError
 from engine.jsonfile import JsonValueError, array, boolean, integer, mapping, shown
 from engine.match import MAX_MATCH_LENGTH, Match
@@ -121,7 +122,11 @@ def check_save(data: object) -> tuple[dict[str, Any], int, tuple[Any, ...], list
 
 
 def _die_pair(value: object, where: str) -> list[int]:
-    return array(value, where, length=2, each=lambda d, w: integer(d, w, 1, 6))
+    pair = array(value, where, length=2)
+    try:
+        return list(two_dice(pair))
+    except ValueError:
+        raise JsonValueError(f"{where} must be two dice 1-6, not {shown(value)}") from None
 
 
 def _position_id(value: object, where: str) -> str:

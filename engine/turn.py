@@ -1,15 +1,18 @@
-"""Building a turn step by step, as a player does on the board.
+"""Building a turn step by step, as a player does on the board, and reading a typed play.
 
 The builder only accepts steps that can still be completed into a legal play, so a player can
 never start a play that breaks the use-both-dice or higher-die rule; an illegal step raises
-``IllegalPlayError`` whose ``reason`` names the rule.
+``IllegalPlayError`` whose ``reason`` names the rule. ``parse_play`` reads a play typed in
+GNU Backgammon notation in context and, when it is illegal, names the rule it breaks with the
+builder's reasons.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.errors import IllegalPlayError, Reason
+from engine.dice import check_roll
+from engine.errors import IllegalPlayError, InvalidNotationError, Reason
 from engine.moves import (
     BAR_POINT,
     OFF_POINT,
@@ -17,7 +20,9 @@ from engine.moves import (
     Step,
     _apply,
     _board_of,
-    _check_dice,
+    _parse_segments,
+    _point_name,
+    _position_of,
     _single_steps,
     legal_plays,
 )
@@ -42,7 +47,7 @@ class TurnBuilder:
 
     def __init__(self, position: Position, dice: Sequence[int]) -> None:
         self.position = position
-        self.dice = _check_dice(dice)
+        self.dice = check_roll(dice)
         self.plays = legal_plays(position, self.dice)
         self._targets = {play.result for play in self.plays}
         self.dice_to_use = max((play.dice_used for play in self.plays), default=0)
@@ -285,7 +290,75 @@ class TurnBuilder:
         return Reason.MUST_USE_MORE_DICE
 
 
-def _board_position(board: list[int]) -> Position:
-    from engine.moves import _position_of
+# -- a typed play read in context -------------------------------------------------------------
 
+
+def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
+    """Read a play typed in GNU Backgammon notation and check it against the rules.
+
+    Returns the legal play (from ``legal_plays``) that it names. Compound moves (``24/14`` for
+    6-4) are split into dice as the rules allow; a hit on the way must be marked (``24/20*/14``)
+    when another route would not hit. Raises ``InvalidNotationError`` for unreadable text and
+    ``IllegalPlayError`` (with the rule's reason) for a play the rules forbid.
+    """
+    segments = _parse_segments(text)
+    plays = legal_plays(position, dice)
+    if not plays:
+        if segments:
+            raise IllegalPlayError(Reason.NO_LEGAL_MOVE)
+        return Play((), position.swapped())
+    # Where my checkers end up does not depend on the route; compare that first.
+    mine = list(position.on_roll)
+    typed_hits: set[int] = set()
+    for step, count, _last in segments:
+        for _ in range(count):
+            src_index = 24 if step.src == BAR_POINT else step.src - 1
+            if mine[src_index] <= 0:
+                raise IllegalPlayError(
+                    Reason.NO_CHECKER, f"There is no checker of yours on {_point_name(step.src)}."
+                )
+            mine[src_index] -= 1
+            if step.dst:
+                mine[step.dst - 1] += 1
+            if step.hit:
+                typed_hits.add(step.dst)
+    target = tuple(mine)
+    candidates = [p for p in plays if p.result is not None and p.result.opponent == target]
+    if not candidates:
+        raise _explain_illegal(position, dice, segments, plays)
+    # A landing on a blot at the end of a written move always hits, marked or not; on the way,
+    # only the marked landings say which route was taken.
+    finals = {step.dst for step, _count, last in segments if last}
+    for play in candidates:
+        if play.hits() - finals == typed_hits - finals:
+            return play
+    if len(candidates) == 1:
+        return candidates[0]
+    raise InvalidNotationError(
+        "That play can be made with or without hitting on the way: mark the hits with *."
+    )
+
+
+def _explain_illegal(
+    position: Position,
+    dice: Sequence[int],
+    segments: list[tuple[Step, int, bool]],
+    plays: list[Play],
+) -> IllegalPlayError:
+    """The most specific rule a typed play breaks."""
+    builder = TurnBuilder(position, dice)
+    for step, count, _last in segments:
+        for _ in range(count):
+            try:
+                builder.move_checker(step.src, step.dst)
+            except IllegalPlayError as exc:
+                return exc
+    if not builder.is_complete():
+        most = max(p.dice_used for p in plays)
+        reason = Reason.MUST_USE_BOTH_DICE if most == 2 else Reason.MUST_USE_MORE_DICE
+        return IllegalPlayError(reason)
+    return IllegalPlayError(Reason.NOT_A_LEGAL_PLAY)
+
+
+def _board_position(board: list[int]) -> Position:
     return _position_of(board, swap=False)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
@@ -33,7 +35,9 @@ def write_template(output: Path, directory: Path | None = None) -> int:
     return len(catalog)
 
 
-def extract_lesson_file(fileobj, keywords, comment_tags, options):  # noqa: ARG001 (babel's API)
+def extract_lesson_file(  # noqa: ARG001 (babel's API)
+    fileobj: IO[Any], keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, None, str, list[str]]]:
     """A babel extraction method for lesson files: ``[lessons.catalog:extract_lesson_file: ...]``.
 
     Yields ``(lineno, None, text, comments)`` for every text of the file (the same texts as
@@ -44,22 +48,21 @@ def extract_lesson_file(fileobj, keywords, comment_tags, options):  # noqa: ARG0
     from engine.jsonfile import JsonValueError, parse_json
     from lessons.exercises import LessonDataError
 
-    source = fileobj.read()
+    raw: str | bytes = fileobj.read()
     try:
-        data = parse_json(source)
+        data = parse_json(raw)
     except JsonValueError as exc:
         raise LessonDataError(f"lesson file is not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise LessonDataError("a lesson file holds one JSON object")
-    if isinstance(source, bytes):
-        source = source.decode("utf-8")
+    source = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     lines = source.splitlines()
 
-    def items(value: object) -> list:
+    def items(value: object) -> list[Any]:
         # the extractor only gathers texts: a part of the wrong type has none to give
         return value if isinstance(value, list) else []
 
-    def fields(value: object) -> dict:
+    def fields(value: object) -> dict[str, Any]:
         return value if isinstance(value, dict) else {}
 
     def line_of(text: str) -> int:
@@ -69,7 +72,7 @@ def extract_lesson_file(fileobj, keywords, comment_tags, options):  # noqa: ARG0
                 return number
         return 1
 
-    def emit(text, comment):
+    def emit(text: object, comment: str) -> Iterator[tuple[int, None, str, list[str]]]:
         if isinstance(text, str) and text and not text.isdigit():
             yield line_of(text), None, text, [comment]
 

@@ -9,7 +9,7 @@ step, the computed answer of its exercise, or a constant of a rule the course te
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from typing import Any
 
 from engine import Position, legal_plays
@@ -120,7 +120,7 @@ _NUMBER = re.compile(r"(\d+)\s*(%|pips?\b|rolls?\b|games? in 100\b|of the 36\b)"
 _PRODUCT = re.compile(r"(\d+) x (\d+) = (\d+)")
 
 
-def audit(texts: list[str], allowed: set[int], percents: set[int] = frozenset()) -> list[str]:
+def audit(texts: list[str], allowed: set[int], percents: Set[int] = frozenset()) -> list[str]:
     """The numbers about pips, rolls and chances in ``texts`` that are not ``allowed`` (or, for
     a percentage, in ``percents``: a rule's constants), and wrong products (``2 x 24 = 48``)."""
     problems = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine import IllegalPlayError, Position, Reason, TurnBuilder, legal_plays
 from engine.dice import check_roll
@@ -144,7 +145,7 @@ def random_bear_off(rng: random.Random) -> Position:
 
 
 # -- the drills -----------------------------------------------------------------------------------
-def _base(position: Position, prompt: str, answer: object) -> dict:
+def _base(position: Position, prompt: str, answer: object) -> dict[str, Any]:
     return {"position": position, "match": None, "prompt": prompt, "explain": None,
             "declared": answer}  # fmt: skip
 

@@ -30,6 +30,7 @@ from engine import (
 from engine.dice import ROLLS, check_roll
 from engine.errors import Reason
 from engine.jsonfile import JsonValueError
+from engine.match import result_kind
 from lessons.i18n import N_, Translate, identity
 from lessons.match import MatchInfo
 
@@ -210,7 +211,7 @@ class Exercise:
         raise NotImplementedError
 
     def same_answer(self) -> bool:
-        return self.answer() == self.declared
+        return bool(self.answer() == self.declared)
 
     def prompt_args(self) -> dict[str, Any]:
         """The fields of the prompt (a drill's take question states the computed chance)."""
@@ -231,10 +232,11 @@ class Exercise:
         its arrows (the player shows them only after a first try: see ``hint_at``).
         """
         out = []
-        if self.rule or self.explain:
+        first = self.rule or self.explain
+        if first:
             # an explanation may have fields (the race rule's counts): fill them
-            args = {} if self.rule else getattr(self, "_explain_args", dict)()
-            out.append(Hint(1, Feedback(False, self.rule or self.explain, args)))
+            args: dict[str, Any] = {} if self.rule else getattr(self, "_explain_args", dict)()
+            out.append(Hint(1, Feedback(False, first, args)))
         nudge = self._nudge()
         if nudge is not None:
             out.append(nudge)
@@ -647,10 +649,9 @@ class GamePointsExercise(NumberExercise):
     kind = "game_points"
 
     def answer(self) -> int:
-        from lessons.match import game_points
-
         cube = self.match.cube if self.match is not None else 1
-        return game_points(self.position) * cube
+        # the engine judges the finished game from the loser's side
+        return int(result_kind(self.position.swapped())) * cube
 
 
 # -- choices ----------------------------------------------------------------------------------

@@ -30,10 +30,10 @@ class RankedLine:
     loss: float
 
     def win(self) -> float:
-        return win_after(self.play.result)  # type: ignore[arg-type]
+        return win_after(self.play.result)
 
     def shots(self) -> int:
-        return shots_at(self.play.result)  # type: ignore[arg-type]
+        return shots_at(self.play.result)
 
 
 @cache

@@ -1,16 +1,15 @@
 """The match state a lesson step shows, read from a GNU Backgammon Match ID by the engine.
 
-The student is the player on roll in the Match ID ("you"); ``score`` is (you, opponent).
+The student is the player on roll in the Match ID ("you"); ``score`` is (you, opponent). The
+rules (may the student double, what a won game is worth) are the engine's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import Position
-from engine.matchid import decode_match_id
-
-MAX_CUBE = 64
+from engine.match import match_id_double_refusal
+from engine.matchid import MatchIdFields
 
 
 @dataclass(frozen=True)
@@ -23,57 +22,24 @@ class MatchInfo:
     cube: int
     cube_owner: str  # "centre", "you" or "opponent"
     crawford: bool  # this game is the Crawford game
+    fields: MatchIdFields
 
     @classmethod
     def from_match_id(cls, match_id: str) -> MatchInfo:
         """Decode with the engine; raises ``InvalidMatchIdError``."""
-        fields = _decode(match_id)
-        me = fields["player_on_roll"]
-        owner = fields["cube_owner"]
+        fields = MatchIdFields.decode(match_id)
+        me = fields.player_on_roll
+        owner = fields.cube_owner
         return cls(
             match_id=match_id,
-            match_length=fields["match_length"],
-            score=(fields["score"][me], fields["score"][1 - me]),
-            cube=fields["cube"],
+            match_length=fields.match_length,
+            score=(fields.score[me], fields.score[1 - me]),
+            cube=fields.cube,
             cube_owner="centre" if owner == -1 else ("you" if owner == me else "opponent"),
-            crawford=bool(fields["crawford"]),
+            crawford=fields.crawford,
+            fields=fields,
         )
 
     def may_double(self) -> bool:
-        """Whether the player on roll may offer a double before rolling, by the cube rules.
-
-        Only the cube's owner (or either player while it is centred) may double, never past 64,
-        and never in the Crawford game.
-        """
-        return self.cube_owner != "opponent" and self.cube < MAX_CUBE and not self.crawford
-
-
-def _decode(match_id: str) -> dict:
-    """The Match ID's fields as the engine decodes them."""
-    fields = decode_match_id(match_id)
-    return {
-        "match_length": fields.match_length,
-        "score": fields.score,
-        "cube": fields.cube,
-        "cube_owner": fields.cube_owner,
-        "player_on_roll": fields.player_on_roll,
-        "crawford": fields.crawford,
-    }
-
-
-def game_points(position: Position) -> int:
-    """1, 2 or 3: what the game is worth (before the cube) to the player on roll, who has won.
-
-    A gammon when the loser has borne off no checker; a backgammon when, besides, the loser still
-    has a checker on the bar or in the winner's home board. Raises ``ValueError`` when the player
-    on roll has not borne off all checkers.
-    """
-    if any(position.on_roll):
-        raise ValueError("The player on roll has not borne off every checker yet.")
-    loser = position.opponent
-    if position.borne_off()[1] > 0:
-        return 1
-    # the winner's home board is the loser's points 19..24 (indices 18..23), the bar index 24
-    if any(loser[18:25]):
-        return 3
-    return 2
+        """Whether the student may offer a double now: the engine's cube rules on the Match ID."""
+        return match_id_double_refusal(self.fields) is None

@@ -45,7 +45,7 @@ class WorksheetItem:
 
 def worksheet(lesson: Lesson, translate: Translate = identity) -> list[WorksheetItem]:
     """The lesson's exercises, numbered, with their answers (the last hint, translated)."""
-    items = []
+    items: list[WorksheetItem] = []
     for step in lesson.steps:
         ex = step.exercise
         if ex is None:

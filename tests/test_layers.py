@@ -64,13 +64,13 @@ print(json.dumps({"failures": failures, "loaded": loaded}))
 """
 
 
-def _modules(package: str) -> list[str]:
-    base = ROOT / package
+def _modules(package: str, root: Path = ROOT) -> list[str]:
+    base = root / package
     names = []
     for file in sorted(base.rglob("*.py")):
         if "__pycache__" in file.parts:
             continue
-        parts = list(file.relative_to(ROOT).with_suffix("").parts)
+        parts = list(file.relative_to(root).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
         if all(part.isidentifier() for part in parts):
@@ -174,3 +174,116 @@ def test_the_blocker_catches_a_forbidden_import():
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert list(report["failures"]) == ["numpy.linalg"]
     assert "layer rule" in report["failures"]["numpy.linalg"]
+
+
+# -- no import cycles inside the engine -----------------------------------------------------------
+
+
+def _module_file(module: str, root: Path = ROOT) -> Path:
+    file = root / Path(*module.split("."))
+    return file / "__init__.py" if file.is_dir() else file.with_suffix(".py")
+
+
+def _import_graph(package: str, root: Path = ROOT) -> dict[str, set[str]]:
+    """Each module of ``package`` -> the modules of ``package`` it imports, at any depth.
+
+    Imports inside functions count: they only delay a cycle, they do not break it. The implicit
+    import of a module's parent package is left out (every submodule has it).
+    """
+    modules = set(_modules(package, root))
+    graph: dict[str, set[str]] = {}
+    for module in modules:
+        file = _module_file(module, root)
+        is_package = file.name == "__init__.py"
+        targets: list[str] = []
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"), filename=str(file))):
+            if isinstance(node, ast.Import):
+                targets.extend(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = module.split(".")[: len(module.split(".")) - node.level + is_package]
+                    parent = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    parent = node.module or ""
+                for alias in node.names:
+                    # ``from engine import dice`` names a module, ``from engine import Play``
+                    # the package itself
+                    child = f"{parent}.{alias.name}"
+                    targets.append(child if child in modules else parent)
+        edges = set()
+        for target in targets:
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != module:
+                edges.add(target)
+        graph[module] = edges
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(groups)
+
+
+def test_no_import_cycle_among_the_engine_modules():
+    graph = _import_graph("engine")
+    assert {"engine.match", "engine.save", "engine.moves", "engine.turn"} <= set(graph)
+    assert "engine.moves" in graph["engine.turn"]  # the graph sees the imports
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_check_finds_a_cycle_through_a_function_level_import(tmp_path):
+    """The check itself can fail: an import back inside a function is a cycle, as is a loop
+    through three modules or through the package's ``__init__``."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    files = {
+        "__init__.py": "from pkg.a import A\nfrom pkg.h import H\n",
+        "a.py": "from pkg import b\nA = 1\n",
+        "b.py": "def later():\n    from pkg.a import A\n    return A\n",
+        "c.py": "from . import d\n",
+        "d.py": "import pkg.e\n",
+        "e.py": "def f():\n    from .c import x\n",
+        "f.py": "from pkg import A\n",
+        "g.py": "from pkg.a import A\n",
+        "h.py": "from pkg import A\nH = A\n",
+    }
+    for name, text in files.items():
+        (package / name).write_text(text)
+    graph = _import_graph("pkg", tmp_path)
+    assert graph["pkg.b"] == {"pkg.a"} and graph["pkg.f"] == {"pkg"}
+    expected = [["pkg", "pkg.h"], ["pkg.a", "pkg.b"], ["pkg.c", "pkg.d", "pkg.e"]]
+    assert _cycles(graph) == expected
+    for name in ("b.py", "e.py", "h.py"):
+        (package / name).write_text("B = 2\n")
+    assert _cycles(_import_graph("pkg", tmp_path)) == []

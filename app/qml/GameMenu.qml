@@ -1,5 +1,6 @@
-// A menu of the game window: wide enough for its longest entry in any language, and showing the
-// keyboard shortcut of each entry on its right (``KeyAction.keys``).
+// A menu of the game window: wide enough for its longest entry in any language, showing the
+// keyboard shortcut of each entry on its right (``KeyAction.keys``) and the underlined letter of
+// an entry written with "&" (the MenuItem itself answers Alt and that letter).
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -15,6 +16,22 @@ Menu {
         }
         return widest + leftPadding + rightPadding
     }
+
+    // "&New game" as "<u>N</u>ew game"; "&&" is a plain "&". (Our own texts: safe as styled text.)
+    function mnemonicText(text) {
+        let out = ""
+        for (let i = 0; i < text.length; ++i) {
+            let c = text[i]
+            let underline = false
+            if (c === "&" && i + 1 < text.length) {
+                c = text[++i]
+                underline = c !== "&"
+            }
+            const safe = c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === "&" ? "&amp;" : c
+            out += underline ? "<u>" + safe + "</u>" : safe
+        }
+        return out
+    }
     delegate: MenuItem {
         id: entry
         readonly property string keys: entry.action && entry.action.keys ? entry.action.keys : ""
@@ -26,7 +43,9 @@ Menu {
                 Layout.fillWidth: true
                 Layout.leftMargin: entry.checkable && entry.indicator
                                    ? entry.indicator.width + entry.spacing : 0
-                text: entry.text.replace("&", "")
+                objectName: "menuEntryText"
+                text: menu.mnemonicText(entry.text)
+                textFormat: Text.StyledText
                 color: entry.enabled ? entry.palette.windowText : entry.palette.mid
                 font: entry.font
             }

@@ -491,6 +491,7 @@ ApplicationWindow {
     NewGameDialog {
         id: newGameDialog
         ui: window.ui
+        levelNames: window.levelNames
         anchors.centerIn: parent
     }
 

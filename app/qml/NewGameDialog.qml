@@ -1,5 +1,6 @@
 // The new-game dialog: opponent, single game or match length, cube, Crawford rule and names.
-// It opens with the choices made last time (kept in the settings by the controller).
+// It opens with the choices made last time (kept in Settings); the opponents and lengths on offer
+// are the program's (Settings.opponents, Settings.matchLengths).
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -9,13 +10,14 @@ Dialog {
     id: dialog
     objectName: "newGameDialog"
     property real ui: 1.0
+    property var levelNames: ({})
     title: qsTr("New game")
     modal: true
     width: Math.min(480 * ui, parent ? parent.width * 0.9 : 480)
     padding: 18 * ui
 
-    readonly property var opponents: ["human", "beginner", "easy", "medium", "hard", "expert"]
-    readonly property var lengths: [0, 3, 5, 7, 11]
+    readonly property var opponents: Settings.opponents
+    readonly property var lengths: Settings.matchLengths
 
     onAboutToShow: {
         const d = Settings.newGameDefaults
@@ -56,17 +58,17 @@ Dialog {
             id: opponentBox
             objectName: "opponentBox"
             Layout.fillWidth: true
-            model: [qsTr("A second player on this computer"), qsTr("Computer: Beginner"),
-                    qsTr("Computer: Easy"), qsTr("Computer: Medium"), qsTr("Computer: Hard"),
-                    qsTr("Computer: Expert")]
+            model: dialog.opponents.map(key => key === "human"
+                                        ? qsTr("A second player on this computer")
+                                        : qsTr("Computer: %1").arg(dialog.levelNames[key] || key))
         }
         Label { text: qsTr("Play") }
         ComboBox {
             id: lengthBox
             objectName: "lengthBox"
             Layout.fillWidth: true
-            model: [qsTr("A single game"), qsTr("Match to 3 points"), qsTr("Match to 5 points"),
-                    qsTr("Match to 7 points"), qsTr("Match to 11 points")]
+            model: dialog.lengths.map(length => length === 0 ? qsTr("A single game")
+                                                             : qsTr("Match to %1 points").arg(length))
         }
         Label { text: qsTr("Doubling cube") }
         CheckBox {

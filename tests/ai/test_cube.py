@@ -171,3 +171,39 @@ def test_met_known_values():
 def test_met_without_the_crawford_rule():
     met = MatchEquityTable(crawford=False)
     assert met.pre(1, 3) == met.post(1, 3)
+
+
+def test_the_computers_may_double_is_the_engines_rule():
+    # every Match ID state of GNU Backgammon's data, for both players: the computer's cube state
+    # allows a double exactly when the engine does
+    from engine.match import match_id_double_refusal
+
+    ids = Path(__file__).resolve().parent.parent / "data" / "gnubg-match-ids.jsonl"
+    seen = set()
+    for line in ids.read_text().splitlines():
+        fields = decode_match_id(json.loads(line)["match_id"])
+        if fields.doubled or fields.dice[0] or fields.game_state != 1 or fields.cube > 64:
+            continue
+        if fields.match_length and max(fields.score) >= fields.match_length:
+            continue
+        if fields.cube_owner == -1 and fields.cube != 1:
+            continue
+        state = state_from_match_id(fields, fields.player_on_roll)
+        allowed = match_id_double_refusal(fields) is None
+        assert state.may_double() == allowed, fields
+        seen.add(allowed)
+    assert seen == {True, False}
+
+
+def test_the_service_refuses_a_pending_double_of_a_dead_cube():
+    from dataclasses import replace
+
+    from ai.__main__ import BadRequest, answer
+    from engine.matchid import MatchIdFields
+    from engine.position import Position
+
+    # 5-point match at 4-2 after the Crawford game: the leader may not double
+    dead = replace(MatchIdFields.decode("MAGgAEAAEAAE"), doubled=True, turn=1)
+    request = {"position_id": Position.start().position_id(), "match_id": dead.encode()}
+    with pytest.raises(BadRequest, match="not allow"):
+        answer(None, request)

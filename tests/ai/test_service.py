@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from engine.matchid import MatchIdFields
-from engine.moves import legal_plays, parse_play
+from engine.moves import legal_plays
 from engine.position import Position
+from engine.turn import parse_play
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 START = Position.start().position_id()

@@ -57,7 +57,15 @@ class Harness(WindowDriver):
         self.w = None
 
     # -- window -------------------------------------------------------------------------------
-    def open(self, *, seed: int = 7, start: bool = True, size=(1280, 800)):
+    def open(
+        self,
+        *,
+        seed: int = 7,
+        start: bool = True,
+        size=(1280, 800),
+        think_delay_ms=0,
+        language="en",
+    ):
         from app.window import Options, open_window
 
         options = Options(
@@ -65,9 +73,9 @@ class Harness(WindowDriver):
             settings_file=self.data_dir / "settings.ini",
             seed=seed,
             step_ms=0,
-            think_delay_ms=0,
+            think_delay_ms=think_delay_ms,
         )
-        self.w = open_window("en", ["test"], options)
+        self.w = open_window(language, ["test"], options)
         self.w.window.resize(*size)
         self.w.window.show()
         self.qtbot.waitExposed(self.w.window)

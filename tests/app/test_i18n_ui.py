@@ -323,3 +323,71 @@ def test_the_language_menu_switches_the_running_window(main_window):
     harness.settle(20)
     assert check_window(window, "da", "main window", english) >= 10
     assert "&Indstillinger" in menu_titles(window)
+
+
+def test_after_a_language_switch_the_move_list_shows_its_last_line(main_window):
+    harness = main_window
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    moves = harness.item("moveList")
+    while len(game.moveList) < 30:
+        while game.legalSteps:
+            harness.play_step(game.legalSteps[0])
+        harness.confirm_if_done()
+        if game.gameOver.get("visible"):
+            break
+        harness.click("rollButton")
+    harness.settle(50)
+    assert moves.property("contentHeight") > moves.height()  # the list is longer than its view
+    assert moves.property("atYEnd")
+    set_language(harness, "da")
+    harness.settle(50)
+    assert moves.property("atYEnd"), "the move list left its last line after the switch"
+    last = next(i for i in items(moves) if i.objectName() == f"moveLine{len(game.moveList) - 1}")
+    top_left = last.mapToItem(moves, QPointF(0, 0))
+    assert top_left.y() >= 0 and top_left.y() + last.height() <= moves.height() + 1
+
+
+GAME_MENU = b"""
+import QtQuick
+import QtQuick.Controls
+import app.qml
+ApplicationWindow {
+    width: 400; height: 300
+    Component.onCompleted: menu.open()
+    GameMenu {
+        id: menu
+        KeyAction { text: qsTr("&Game"); keys: "Ctrl+G" }
+        KeyAction { text: "Tom && Jerry <3" }
+    }
+}
+"""
+
+
+def test_menu_entries_keep_their_underlined_letter_after_a_language_switch(main_window):
+    harness = main_window
+    component = QQmlComponent(harness.w.engine)
+    component.setData(GAME_MENU, "file:///menu-test/Menus.qml")
+    window = component.create()
+    assert window is not None, component.errorString()
+    try:
+        window.show()
+        harness.settle(50)
+
+        def entries() -> list[str]:
+            found = [
+                i
+                for i in items(window.contentItem().parentItem() or window.contentItem())
+                if i.objectName() == "menuEntryText" and i.isVisible()
+            ]
+            found.sort(key=lambda i: i.mapToScene(QPointF(0, 0)).y())
+            return [i.property("text") for i in found]
+
+        assert entries() == ["<u>G</u>ame", "Tom &amp; Jerry &lt;3"]
+        set_language(harness, "da")
+        harness.settle(50)
+        assert entries()[0] == "<u>S</u>pil"  # "&Spil": the Danish text's own letter
+    finally:
+        window.close()
+        window.deleteLater()
+        QCoreApplication.processEvents()

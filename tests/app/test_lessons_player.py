@@ -376,3 +376,22 @@ def test_screenshots_of_one_step_per_lesson(qtbot, tmp_path, language):
                     assert {"from": mark.point, "to": mark.to} in ui.view["arrows"]
     finally:
         ui.close()
+
+
+def test_the_verdict_of_a_lesson_follows_a_language_switch(lessons_ui):
+    from app import i18n
+
+    ui = lessons_ui
+    ui.click("openLesson_0")
+    while ui.exercise() is None:
+        ui.click("nextButton")
+    ui.answer_right()
+    assert ui.feedback_text().startswith("Correct!")
+    try:
+        i18n.set_language(None, ui.main.engine, "da")
+        ui.settle(20)
+        danish = i18n._("Correct!")
+        assert danish != "Correct!"
+        assert ui.feedback_text().startswith(danish), ui.feedback_text()
+    finally:
+        i18n.set_language(None, ui.main.engine, "en")

@@ -21,7 +21,7 @@ def finish_turn_by_clicks(harness, rng):
 
 def put_position(harness, text: str, on_roll: int) -> None:
     """Set the board of the game in progress (``text`` from the view of ``on_roll``), before
-    the roll, and let the controller carry on from there as after any action."""
+    the roll, and let the game flow carry on from there as after any action."""
     game = harness.game
     game.session.set_up(Position.from_text(text), on_roll)
     game._after_change()

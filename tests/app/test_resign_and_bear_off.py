@@ -71,3 +71,60 @@ def test_the_final_bear_off_is_played_for_the_player_when_asked(harness):
     contact = Position.from_points({6: 2, 5: 3, 2: 2}, {1: 5, 2: 4, 22: 1})
     harness.w.flow.show_position(contact, 0, dice=(6, 5))
     assert game.legalSteps  # contact: the player plays
+
+
+# White (on roll, the person) has all 15 checkers outside its home board and none off; Black (the
+# computer) bears off its last two next turn: Black wins a gammon.
+GAMMON_LOST = Position.from_points({7: 5, 8: 5, 9: 5}, {1: 2})
+
+
+def resign(harness, kind: int) -> None:
+    offers(harness).resign(kind)
+    harness.settle(50)
+
+
+def test_the_person_resigns_and_the_computer_answers_by_its_evaluation(harness):
+    from ai.resign import accepts_resignation
+    from app.computer_turn import cube_state
+
+    harness.open(seed=4)
+    game = harness.game
+    flow = harness.w.flow
+    setup = dict(computer=True, level="expert", match_length=5, score=(1, 0), cube_value=2)
+    flow.show_position(GAMMON_LOST, 0, cube_owner=1, **setup)
+    harness.settle()
+    resign(harness, 1)  # a single game is less than the gammon Black wins anyway
+    assert "Computer refuses the resignation" in harness.item("statusLabel").property("text")
+    assert not game.gameOver["visible"] and game.canRoll
+    # a gammon: as the computer's evaluation at this score says
+    evaluator = harness.w.computer.player.evaluator
+    state = cube_state(flow.session).swapped()  # seen from Black, who answers
+    takes_gammon = accepts_resignation(evaluator, flow.session.position, 2, True, state)
+    resign(harness, 2)
+    assert game.gameOver["visible"] == takes_gammon
+    if takes_gammon:
+        assert game.gameOver["points"] == 2 * 2 and list(game.score) == [1, 4]
+    else:
+        assert "refuses" in harness.item("statusLabel").property("text") and game.canRoll
+        flow.show_position(GAMMON_LOST, 0, cube_owner=1, **setup)
+        harness.settle()
+    resign(harness, 3)  # more than the game can be worth: accepted, scored with the cube
+    over = game.gameOver
+    assert over["visible"] and over["winner"] == 1 and over["resigned"]
+    assert over["kind"] == 3 and over["points"] == 3 * 2
+    assert list(game.score) == [1, 5] and over["matchOver"]
+
+
+def test_at_double_match_point_the_computer_accepts_a_single_game(harness):
+    # 4-4 in a 5-point match: a single game wins the match, whatever the gammons; judged in
+    # money points Black would refuse it (playing on is worth a gammon).
+    harness.open(seed=4)
+    game = harness.game
+    harness.w.flow.show_position(
+        GAMMON_LOST, 0, computer=True, level="expert", match_length=5, score=(4, 4)
+    )
+    harness.settle()
+    resign(harness, 1)
+    over = game.gameOver
+    assert over["visible"] and over["winner"] == 1 and over["points"] == 1
+    assert list(game.score) == [4, 5]

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from app.match_texts import double_refusal
 from app.session import MatchSettings, Session, from_location, to_location
 from engine import IllegalActionError, Position
 
@@ -63,6 +64,7 @@ def test_doubling_rules():
     assert session_at(start, cube=True, set_up={"cube_value": 2, "cube_owner": 0}).may_double()
     top = session_at(start, cube=True, set_up={"cube_value": 64, "cube_owner": 0})
     assert not top.may_double()  # not past 64
+    assert double_refusal(top.double_refusal()) == "The cube is at its maximum of 64."
     with pytest.raises(IllegalActionError):
         top.double()
     assert not session_at(start, cube=False).may_double()

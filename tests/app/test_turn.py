@@ -204,3 +204,25 @@ def test_no_legal_move_is_shown_until_the_player_goes_on(harness):
     harness.click("confirmButton")
     assert game.onRoll == 1 and game.canRoll
     assert "no legal move" in game.lastPlay
+
+
+def test_a_forced_move_is_played_for_the_player_only_when_the_setting_is_on(harness):
+    # One checker on the 13-point and a 6-5: 13/2 is the only play.
+    forced = Position.from_points({13: 1}, {1: 2})
+    harness.open(seed=3)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    assert game.autoForced  # on by default
+    game.autoForced = False
+    harness.w.flow.show_position(forced, 0, dice=(6, 5))
+    harness.settle()
+    assert game.board[13] == 1 and game.legalSteps  # off: the player moves
+    game.autoForced = True
+    harness.w.flow.show_position(forced, 0, dice=(6, 5))
+    harness.settle()
+    assert game.board[13] == 0 and game.board[2] == 1  # played: 13/2
+    assert not game.legalSteps and game.canConfirm and game.canUndo  # Done still to click
+    assert "13/2" in harness.item("statusLabel").property("text")
+    while game.canUndo:  # a forced move can be taken back before Done, step by step
+        harness.click("undoButton")
+    assert game.board[13] == 1 and game.board[2] == 0 and game.legalSteps

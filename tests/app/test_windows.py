@@ -121,3 +121,24 @@ def test_the_last_play_is_marked_on_the_board(harness):
     assert marks == steps
     board = harness.item("board")
     assert len(board.property("arrows")) == len(steps)
+
+
+def test_the_new_game_dialog_offers_what_the_program_defines(harness, monkeypatch):
+    # The dialog's opponents and match lengths are the program's lists, not copies in QML: with
+    # other lists it offers those, and its choice starts that game.
+    import app.settings
+
+    monkeypatch.setattr(app.settings, "OPPONENTS", ("human", "expert"))
+    monkeypatch.setattr(app.settings, "MATCH_LENGTHS", (0, 7))
+    harness.open(seed=5, start=False)
+    QTest.keyClick(harness.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    harness.settle(50)
+    opponents, lengths = harness.item("opponentBox"), harness.item("lengthBox")
+    assert opponents.property("model") == ["A second player on this computer", "Computer: Expert"]
+    assert lengths.property("model") == ["A single game", "Match to 7 points"]
+    opponents.setProperty("currentIndex", 1)
+    lengths.setProperty("currentIndex", 1)
+    harness.click("startGameButton")
+    harness.settle(50)
+    game = harness.game
+    assert game.matchLength == 7 and game.level == "expert"

@@ -7,7 +7,15 @@ from collections import Counter
 
 import pytest
 
-from engine.dice import DISTINCT_ROLLS, ROLLS, check_roll, opening_roll, roll, roll_weight
+from engine.dice import (
+    DISTINCT_ROLLS,
+    ROLLS,
+    check_roll,
+    opening_roll,
+    roll,
+    roll_weight,
+    two_dice,
+)
 
 
 def test_21_distinct_rolls_weigh_36():
@@ -58,3 +66,34 @@ def test_opening_roll_never_ties_and_is_fair_ish():
 
 def test_opening_roll_replays_with_the_seed():
     assert opening_roll(random.Random(99)) == opening_roll(random.Random(99))
+
+
+def test_two_dice_keeps_the_order_and_takes_only_whole_numbers():
+    assert two_dice([2, 5]) == (2, 5) and check_roll([2, 5]) == (5, 2)
+    for bad in ([2.0, 5], [2, "5"], [False, 3], [2], [0, 3], [3, 7], "25", None, {1: 2}):
+        with pytest.raises(ValueError):
+            two_dice(bad)
+
+
+def test_every_reader_of_dice_refuses_what_the_one_check_refuses():
+    # each keeps its own error type, with the one rule behind it
+    from engine.errors import IllegalActionError, SaveFormatError
+    from engine.match import Match
+    from engine.moves import legal_plays
+    from engine.position import Position
+    from engine.save import load_match_data
+    from engine.turn import TurnBuilder
+
+    for bad in ((3.0, 2), (True, 2), (0, 4), (7, 1)):
+        with pytest.raises(ValueError, match="die shows 1 to 6"):
+            legal_plays(Position.start(), bad)
+        with pytest.raises(ValueError, match="die shows 1 to 6"):
+            TurnBuilder(Position.start(), bad)
+        match = Match(0, seed=1)
+        match.new_game()
+        with pytest.raises(IllegalActionError, match="die shows 1 to 6"):
+            match.game.roll(dice=bad)
+        data = Match(0, seed=1).to_json()
+        data["history"] = [{"type": "new_game"}, {"type": "opening", "dice": list(bad)}]
+        with pytest.raises(SaveFormatError, match="two dice 1-6"):
+            load_match_data(data)

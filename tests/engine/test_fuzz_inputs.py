@@ -27,8 +27,9 @@ from engine.errors import (
 )
 from engine.match import GameState, Match
 from engine.matchid import MatchIdFields
-from engine.moves import legal_plays, parse_play
+from engine.moves import legal_plays
 from engine.position import Position
+from engine.turn import parse_play
 
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -70,6 +70,7 @@ def test_matches_agree_with_gnubg_state_by_state(length, crawford, seed, tmp_pat
 def test_gnubg_imports_our_mat_export_with_the_same_games(length, seed, tmp_path):
     import random
 
+    from engine.mat import export_mat
     from engine.match import GameState, Match
     from engine.matchid import MatchIdFields
 
@@ -91,7 +92,7 @@ def test_gnubg_imports_our_mat_export_with_the_same_games(length, seed, tmp_path
             else:
                 game.roll(match.rng)
     mat = tmp_path / "match.mat"
-    mat.write_text(match.export_mat())
+    mat.write_text(export_mat(match))
     env = dict(os.environ, MAT_FILE=str(mat), HOME=str(tmp_path))
     done = subprocess.run(
         [find_gnubg(), "-t", "-q", "-p", str(SCRIPT.with_name("gnubg_import_mat.py"))],

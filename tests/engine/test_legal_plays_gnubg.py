@@ -13,7 +13,7 @@ import gzip
 import json
 from pathlib import Path
 
-import engine.moves
+import engine.turn
 from engine import Position, legal_plays, legal_results, parse_play
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "gnubg-legal-plays.jsonl.gz"
@@ -97,7 +97,7 @@ def _parse_failures(monkeypatch, wanted) -> tuple[list, int]:
     """Parse every gnubg move chosen by ``wanted``; (failures, number of moves parsed)."""
     # parse_play checks the typed move against legal_plays; memoise that per case so the test
     # measures the parser and not 186,913 regenerations of the same plays.
-    generate = engine.moves.legal_plays
+    generate = engine.turn.legal_plays
     memo: dict = {}
 
     def remembered(position, dice):
@@ -106,7 +106,7 @@ def _parse_failures(monkeypatch, wanted) -> tuple[list, int]:
             memo[key] = generate(position, dice)
         return memo[key]
 
-    monkeypatch.setattr(engine.moves, "legal_plays", remembered)
+    monkeypatch.setattr(engine.turn, "legal_plays", remembered)
     failures = []
     parsed = 0
     for case in cases():

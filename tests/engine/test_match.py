@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from engine.errors import IllegalActionError, IllegalPlayError, InvalidMatchIdError
-from engine.match import EndReason, Game, GameState, Match, ResultKind, result_kind
+from engine.match import (
+    DoubleRefusal,
+    EndReason,
+    Game,
+    GameState,
+    Match,
+    ResultKind,
+    cube_refusal,
+    match_id_double_refusal,
+    result_kind,
+)
 from engine.matchid import MatchIdFields
 from engine.position import Position
 
@@ -314,12 +325,19 @@ def test_from_ids_round_trips_gnubgs_match_ids():
             match = Match.from_ids(start, case["match_id"])
         except InvalidMatchIdError:
             # states the rules rule out: a cube above 64 or doubled at 64, more than 25 points,
-            # a redouble by the player not owning the cube,
+            # a redouble by the player not owning the cube, a double of a dead cube (winning
+            # at the current value already wins the match),
             # a Crawford game away from one point before the target or with the cube used
+            me = fields.player_on_roll
             assert (
                 fields.cube >= 64
                 or fields.match_length > 25
-                or (fields.doubled and fields.cube_owner not in (-1, fields.player_on_roll))
+                or (fields.doubled and fields.cube_owner not in (-1, me))
+                or (
+                    fields.doubled
+                    and fields.match_length
+                    and fields.score[me] + fields.cube >= fields.match_length
+                )
                 or (
                     fields.crawford
                     and (
@@ -391,3 +409,38 @@ def test_match_id_at_the_end_keeps_the_points_won_as_gnubg_does():
     assert match.score == (0, 3) and match.points_won() == (0, 4)
     fields = MatchIdFields.decode(match.match_id())
     assert fields.score == (0, 4) and fields.game_state == 3 and not fields.crawford
+
+
+def test_a_match_ids_double_refusal_is_the_games():
+    # One home for the cube rules: the refusal read from a Match ID is the one the game set up
+    # from it gives, over every state of GNU Backgammon's IDs that the rules allow.
+    start = Position.start().position_id()
+    compared = set()
+    for line in DATA.read_text().splitlines():
+        fields = MatchIdFields.decode(json.loads(line)["match_id"])
+        if fields.doubled or fields.dice[0]:
+            continue
+        try:
+            match = Match.from_ids(start, fields.encode())
+        except InvalidMatchIdError:
+            continue
+        if match.game is None:
+            continue
+        refusal = match_id_double_refusal(fields)
+        assert refusal == match.game.double_refusal(), fields
+        compared.add(refusal)
+    assert {None, DoubleRefusal.NOT_OWNER, DoubleRefusal.DEAD_CUBE} <= compared
+
+
+def test_the_cube_is_dead_for_the_leader_at_4_2_after_crawford():
+    fields = MatchIdFields.decode("MAGgAEAAEAAE")  # 5-point match, 4-2, post-Crawford
+    assert fields.score == (4, 2) and not fields.crawford and fields.player_on_roll == 0
+    assert match_id_double_refusal(fields) == DoubleRefusal.DEAD_CUBE
+    assert match_id_double_refusal(replace(fields, player_on_roll=1, turn=1)) is None
+    assert cube_refusal(2, opponent_owns=False, points_to_win=3) is None
+    assert cube_refusal(4, opponent_owns=False, points_to_win=3) == DoubleRefusal.DEAD_CUBE
+    # a pending double of a dead cube is not a state the rules allow
+    with pytest.raises(InvalidMatchIdError, match="dead"):
+        Match.from_ids(
+            Position.start().position_id(), replace(fields, doubled=True, turn=1).encode()
+        )

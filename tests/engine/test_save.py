@@ -11,6 +11,7 @@ import pytest
 
 from engine import save
 from engine.errors import SaveFormatError
+from engine.mat import export_mat
 from engine.match import GameState, Match
 from engine.matchid import MatchIdFields
 
@@ -216,7 +217,7 @@ def test_mat_export_matches_gnubg_layout():
             _cell_actions(row.group(1), 0, match)
             _cell_actions(row.group(2), 1, match)
     assert match.game.result.winner == 1 and match.score == (0, 1)
-    ours = match.export_mat().splitlines()
+    ours = export_mat(match).splitlines()
     theirs = source.splitlines()
     assert [_normalise(x) for x in ours] == [_normalise(x) for x in theirs]
     # the drop line with "Wins" in the right column, trailing blank included, as gnubg writes it
@@ -230,7 +231,7 @@ def test_mat_export_of_a_finished_match():
     match = Match(3, cube=True, players=("Ann", "Bo"), seed=8)
     play_some(match, 10_000, random.Random(8))
     assert match.is_over
-    text = match.export_mat()
+    text = export_mat(match)
     lines = text.splitlines()
     assert lines[0] == " 3 point match"
     assert sum(1 for x in lines if x.startswith(" Game ")) == len(match.games)

@@ -111,12 +111,12 @@ def test_every_lesson_ends_with_a_mixed_quiz():
 
 
 def test_game_points_and_dice_count_drills_are_the_rules():
-    from lessons.match import game_points
+    from engine.match import result_kind
 
     rng = random.Random(6)
     for _ in range(ITEMS):
         ex = DRILLS["game-points"].draw(rng).exercise
-        assert ex.answer() == game_points(ex.position)
+        assert ex.answer() == result_kind(ex.position.swapped())
         count = DRILLS["dice-count"].draw(rng).exercise
         plays = legal_plays(count.position, count.dice)
         assert count.answer() == max((p.dice_used for p in plays), default=0)

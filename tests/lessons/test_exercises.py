@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from engine import IllegalPlayError, Position, Reason
-from lessons.exercises import Feedback, Msg, PlayExercise, ReachExercise
-from lessons.match import game_points
+from engine import IllegalPlayError, Match, Position, Reason
+from engine.match import DoubleRefusal, result_kind
+from lessons.exercises import Feedback, GamePointsExercise, Msg, PlayExercise, ReachExercise
+from lessons.match import MatchInfo
 from lessons.model import load_lessons
 
 
@@ -133,14 +136,36 @@ def test_crawford_and_cube_questions_read_the_match_id(steps):
     assert steps["cube", "cube-64"].match.cube == 64
 
 
-def test_game_points_rule(pos):
-    assert game_points(pos("x; o 19:4 20:4 21:4")) == 1
-    assert game_points(pos("x; o 19:5 20:5 21:5")) == 2
-    assert game_points(pos("x; o 13:1 19:4 20:5 21:5")) == 2
-    assert game_points(pos("x; o 6:1 19:4 20:5 21:5")) == 3
-    assert game_points(Position.from_text("x; o bar:1 19:4 20:5 21:5")) == 3
+def test_game_points_are_the_engines_result_times_the_cube(pos):
+    cases = [
+        ("x; o 19:4 20:4 21:4", 1),
+        ("x; o 19:5 20:5 21:5", 2),
+        ("x; o 13:1 19:4 20:5 21:5", 2),
+        ("x; o 6:1 19:4 20:5 21:5", 3),
+        ("x; o bar:1 19:4 20:5 21:5", 3),
+    ]
+    for text, points in cases:
+        position = Position.from_text(text)
+        for match_id, cube in ((None, 1), ("EQEAAAAAAAAE", 2)):
+            match = MatchInfo.from_match_id(match_id) if match_id else None
+            ex = GamePointsExercise(position, match, "", None, points * cube)
+            assert ex.answer() == points * cube, text
     with pytest.raises(ValueError):
-        game_points(Position.start())
+        result_kind(Position.start())
+
+
+def test_may_double_is_the_engines_rule_dead_cube_included():
+    # 5-point match at 4-2 after the Crawford game, the leader on roll: winning this game at
+    # the cube's value wins the match, so the cube is dead (the engine refuses the double).
+    dead = MatchInfo.from_match_id("MAGgAEAAEAAE")
+    assert dead.score == (4, 2) and not dead.crawford
+    match = Match.from_ids(Position.start().position_id(), "MAGgAEAAEAAE")
+    assert match.game.double_refusal() == DoubleRefusal.DEAD_CUBE
+    assert not dead.may_double()
+    # the trailer at the same score may double
+    trailer = replace(dead.fields, player_on_roll=1, turn=1).encode()
+    assert MatchInfo.from_match_id(trailer).score == (2, 4)
+    assert MatchInfo.from_match_id(trailer).may_double()
 
 
 def test_feedback_is_translated_before_fields_are_filled():

@@ -1,0 +1,200 @@
+"""What the window says and shows about the game: the dice the same way everywhere, the move
+list of the game in play only, the opening roll, the hints, the new-game dialog's fields, and
+Help and About."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from engine import Position
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
+
+
+def visible_texts(harness, prefix: str = "") -> list[str]:
+    """The texts of the visible items under the window (of items named ``prefix...``)."""
+    out = []
+    for item in harness.items():
+        if not item.isVisible() or not item.objectName().startswith(prefix):
+            continue
+        text = item.property("text")
+        if isinstance(text, str) and text:
+            out.append(text)
+    return out
+
+
+def move_lines(harness) -> list[str]:
+    """The lines of the move list drawn in the window, in order."""
+    lines = [
+        (int(item.objectName()[len("moveLine") :]), item.property("text"))
+        for item in harness.find_all("moveLine")
+        if item.isVisible() and item.objectName()[len("moveLine") :].isdigit()
+    ]
+    return [text for _index, text in sorted(lines)]
+
+
+def shown_dice(harness) -> list[int]:
+    """The values of the dice drawn on the board, left to right."""
+    row = harness.item("diceRow")
+    dice = [item for item in row.childItems() if item.isVisible() and item.property("value")]
+    dice.sort(key=lambda item: item.mapToScene(item.boundingRect().topLeft()).x())
+    return [int(item.property("value")) for item in dice]
+
+
+def test_the_dice_read_the_same_in_the_status_the_board_the_last_play_and_the_move_list(harness):
+    harness.open(seed=2)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    # Play until a roll whose dice fell lower die first (the engine keeps the order they fell).
+    for _ in range(30):
+        while game.legalSteps:
+            harness.play_step(game.legalSteps[0])
+        harness.confirm_if_done()
+        assert game.canRoll
+        harness.click("rollButton")
+        fell = harness.w.flow.session.match.game.dice
+        if fell[0] < fell[1] and game.legalSteps:
+            break
+    else:
+        pytest.fail("no roll fell lower die first")
+    high, low = fell[1], fell[0]
+    assert f"{high}-{low}" in harness.item("statusLabel").property("text")
+    assert shown_dice(harness) == [high, low]
+    while game.legalSteps:
+        harness.play_step(game.legalSteps[0])
+    last = harness.item("lastPlayLabel").property("text")
+    assert f"{high}-{low}" in last or f"{high}{low}" in last, last
+    assert f"{low}-{high}" not in last and f"{low}{high}" not in last
+    lines = move_lines(harness)
+    assert f" {high}{low} " in lines[-1], lines[-1]
+
+
+def test_the_next_game_of_a_match_starts_with_a_fresh_move_list(harness):
+    harness.open(seed=5)
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 3})
+    game.autoForced = False  # the last checker off is the player's own click
+    # White bears off its last checker: the game ends, and the next one starts.
+    last = Position.from_points({1: 1}, {1: 5, 2: 5})  # a single game: 1 point of 3
+    harness.w.flow.show_position(last, 0, match_length=3, dice=(6, 5))
+    harness.settle()
+    harness.play_step(game.legalSteps[0])
+    assert game.gameOver["visible"]
+    ending = move_lines(harness)[-1]
+    assert "off" in ending
+    harness.click("nextGameButton")
+    harness.settle()
+    lines = move_lines(harness)
+    assert lines and lines[0].startswith("Opening roll"), lines
+    assert ending not in lines
+    assert "off" not in harness.item("lastPlayLabel").property("text")
+    assert game.lastMove == [] or game.onRoll == 1
+
+
+def test_the_opening_roll_is_seen_when_the_computer_starts_on_first_launch(harness):
+    # A fresh data folder: the first game is against the computer; seed 3 lets it start.
+    harness.open(seed=3, start=False, think_delay_ms=400)
+    harness.w.flow.start()
+    harness.settle(20)
+    game = harness.game
+    assert game.computerPlayer == 1 and game.onRoll == 1
+    status = harness.item("statusLabel").property("text")
+    assert status.startswith("Opening roll: White 2, Computer 5.") and "Computer starts" in status
+    assert [harness.item(f"openingDie_{i}").isVisible() for i in (0, 1)] == [True, True]
+    harness.wait_for_human()
+    lines = move_lines(harness)
+    assert lines[0] == "Opening roll: White 2, Computer 5"
+    assert lines[1].startswith("Computer")
+
+
+def test_hints_off_shows_no_target_points_once_a_checker_is_picked(harness):
+    harness.open(seed=21)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    game.hintMode = 0
+    harness.settle()
+    source = game.legalSteps[0]["from"]
+    harness.click_item(harness.top_checker(source))
+    assert game.selected == source
+    marks = [i for i in harness.find_all("destination_") if i.isVisible()]
+    assert marks == [] and game.ringPoints == []
+    harness.click_item(harness.top_checker(source))  # put it down
+    game.hintMode = 1
+    harness.settle()
+    harness.click_item(harness.top_checker(source))
+    assert [i for i in harness.find_all("destination_") if i.isVisible()]
+
+
+def open_new_game_dialog(harness):
+    QTest.keyClick(harness.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    harness.settle(50)
+    assert harness.item("startGameButton").isVisible()
+
+
+def test_the_crawford_box_is_off_for_a_single_game(harness):
+    harness.open(seed=5, start=False)
+    open_new_game_dialog(harness)
+    lengths, crawford = harness.item("lengthBox"), harness.item("crawfordBox")
+    lengths.setProperty("currentIndex", 0)
+    harness.settle()
+    assert not crawford.isEnabled()
+    lengths.setProperty("currentIndex", 1)
+    harness.settle()
+    assert crawford.isEnabled()
+
+
+def test_the_hot_seat_names_are_the_colours_not_bottom_and_top(harness):
+    harness.open(seed=5, start=False)
+    open_new_game_dialog(harness)
+    harness.item("opponentBox").setProperty("currentIndex", 0)
+    harness.settle()
+    dialog = harness.w.engine.rootObjects()[0].findChild(object, "newGameDialog")
+    texts = [
+        str(item.property(name))
+        for item in harness.items()
+        if item.isVisible() and dialog.property("contentItem").isAncestorOf(item)
+        for name in ("text", "placeholderText")
+        if item.property(name)
+    ]
+    assert "White" in texts and "Black" in texts
+    assert not [t for t in texts if "bottom" in t.lower() or "top" in t.lower()]
+
+
+def click_text(harness, wanted: str) -> None:
+    for item in harness.items():
+        if item.isVisible() and item.property("text") == wanted:
+            harness.click_item(item)
+            harness.settle(20)
+            return
+    raise AssertionError(f"no visible item shows {wanted!r}")
+
+
+def menu_titles(harness) -> list[str]:
+    return [
+        item.property("text")
+        for item in harness.items()
+        if item.isVisible() and "MenuBarItem" in item.metaObject().className()
+    ]
+
+
+def test_help_and_about_open_and_show_their_texts(harness):
+    harness.open(seed=5)
+    QTest.keyClick(harness.window, Qt.Key.Key_F1)
+    harness.settle(50)
+    help_dialog = harness.w.engine.rootObjects()[0].findChild(object, "helpDialog")
+    assert help_dialog.property("opened")
+    texts = visible_texts(harness)
+    assert "How to play" in texts and "Bearing off" in texts and "The doubling cube" in texts
+    assert any(t.startswith("Roll the dice, then click a checker") for t in texts)
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)
+    harness.settle(50)
+    assert not help_dialog.property("opened")
+    about = harness.w.engine.rootObjects()[0].findChild(object, "aboutDialog")
+    click_text(harness, next(t for t in menu_titles(harness) if t.replace("&", "") == "Help"))
+    click_text(harness, "About Backgammon")
+    assert about.property("opened")
+    texts = visible_texts(harness)
+    assert any(t.startswith("Backgammon ") for t in texts)
+    assert any("MIT licence" in t for t in texts) and any("DejaVu Sans" in t for t in texts)
