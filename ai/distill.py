@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +87,7 @@ class PositionSource:
         n_games: int,
         rng: np.random.Generator,
         explore: float,
-        terminal_value=None,
+        terminal_value: Callable[[np.ndarray], np.ndarray] | None = None,
     ) -> None:
         self.evaluator = evaluator
         self.rng = rng
@@ -119,8 +119,9 @@ class PositionSource:
         self.finished = []
         if done.any() and self._terminal_value is not None:
             ends = self._terminal_value(boards[done])
-            for g, value in zip(np.flatnonzero(done), ends, strict=True):
-                self.finished.append((self.game_ids[g], self.plies[g], self.last_random[g], value))
+            for index, value in zip(np.flatnonzero(done), ends, strict=True):
+                k = int(index)
+                self.finished.append((self.game_ids[k], self.plies[k], self.last_random[k], value))
         live = [
             (self.game_ids[g], self.plies[g], p)
             for g, (p, d) in enumerate(zip(self.positions, done, strict=True))
@@ -186,7 +187,7 @@ class Outcomes:
         else:
             self._waiting.setdefault(game, []).append((ply, board, target))
 
-    def finish(self, finished) -> None:
+    def finish(self, finished: Sequence[tuple[int, int, int, np.ndarray]]) -> None:
         """Games that ended: (game, ply of the end, last random ply, outcome at the end)."""
         for game, end_ply, last_random, value in finished:
             end = (end_ply, last_random, value)
@@ -196,7 +197,7 @@ class Outcomes:
         while len(self._ended) > self.KEEP_ENDED:
             del self._ended[next(iter(self._ended))]
 
-    def _blend(self, end: tuple[int, int, np.ndarray], ply: int, target: np.ndarray):
+    def _blend(self, end: tuple[int, int, np.ndarray], ply: int, target: np.ndarray) -> np.ndarray:
         end_ply, last_random, value = end
         if ply <= last_random:
             return target
