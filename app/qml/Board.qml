@@ -210,6 +210,7 @@ Item {
             }
         }
         Text {
+            textFormat: Text.PlainText
             anchors.centerIn: parent
             text: checker.label
             font.pixelSize: board.checkerD * 0.46
@@ -366,6 +367,7 @@ Item {
             model: board.showPointNumbers ? 24 : 0
             Text {
                 required property int index
+                textFormat: Text.PlainText
                 readonly property int location: index + 1
                 x: board.pointX(location)
                 y: board.isTop(location) ? 0 : board.tableH - board.frameW
@@ -516,6 +518,7 @@ Item {
             border.color: board.cubeOffered ? "#ffcc33" : "#6b5a3a"
             border.width: board.cubeOffered ? Math.max(2, board.u * 0.08) : Math.max(1, board.u * 0.04)
             Text {
+                textFormat: Text.PlainText
                 anchors.centerIn: parent
                 rotation: -table.rotation
                 text: board.cubeOffered ? String(board.cubeValue * 2)
@@ -583,6 +586,7 @@ Item {
                 rotation: -table.rotation
                 Text {
                     id: badge
+                    textFormat: Text.PlainText
                     anchors.centerIn: parent
                     text: parent.modelData.text
                     color: "#fff3c4"

@@ -18,6 +18,7 @@ Button {
     leftPadding: 8 * ui
     rightPadding: 8 * ui
     contentItem: Text {
+        textFormat: Text.PlainText
         text: control.text
         font: control.font
         // A long word in a narrow window (Dutch at 800 x 600) gets smaller, never cut off.

@@ -36,11 +36,13 @@ Dialog {
                     Layout.fillWidth: true
                     spacing: 4 * dialog.ui
                     Label {
+                        textFormat: Text.PlainText
                         text: section.modelData.title
                         font.bold: true
                         font.pixelSize: 16 * dialog.ui
                     }
                     Label {
+                        textFormat: Text.PlainText
                         Layout.fillWidth: true
                         text: section.modelData.text
                         wrapMode: Text.WordWrap

@@ -55,6 +55,7 @@ Item {
 
                 Label {
                     objectName: "lessonTitle"
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     text: qsTr("Lesson %1: %2").arg(panel.view.lessonNumber || "").arg(panel.view.lessonTitle || "")
                     color: "#bba888"
@@ -63,6 +64,7 @@ Item {
                 }
                 Label {
                     objectName: "stepTitle"
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     text: panel.view.stepTitle || ""
                     color: panel.accent
@@ -72,6 +74,7 @@ Item {
                 }
                 Label {
                     objectName: "stepCounter"
+                    textFormat: Text.PlainText
                     text: qsTr("Step %1 of %2").arg((panel.view.stepIndex || 0) + 1).arg(panel.view.stepCount || 0)
                           + (panel.view.stepDone ? "  \u2714" : "")
                     color: "#bba888"
@@ -79,6 +82,7 @@ Item {
                 }
                 Label {
                     objectName: "matchInfo"
+                    textFormat: Text.PlainText
                     visible: panel.view.cubeVisible === true
                     Layout.fillWidth: true
                     wrapMode: Text.WordWrap
@@ -118,6 +122,7 @@ Item {
                                 required property string modelData
                                 required property int index
                                 objectName: "paragraph_" + index
+                                textFormat: Text.PlainText
                                 Layout.fillWidth: true
                                 text: modelData
                                 wrapMode: Text.WordWrap
@@ -146,6 +151,7 @@ Item {
                         spacing: 8 * panel.ui
                         Label {
                             objectName: "promptText"
+                            textFormat: Text.PlainText
                             Layout.fillWidth: true
                             text: panel.view.prompt || ""
                             wrapMode: Text.WordWrap
@@ -201,6 +207,7 @@ Item {
                             }
                         }
                         Label {
+                            textFormat: Text.PlainText
                             visible: panel.view.exercise === "play" && !panel.view.solved
                             Layout.fillWidth: true
                             wrapMode: Text.WordWrap
@@ -209,6 +216,7 @@ Item {
                             font.pixelSize: 12 * panel.ui
                         }
                         Label {
+                            textFormat: Text.PlainText
                             visible: panel.view.exercise === "reach" && !panel.view.solved
                             Layout.fillWidth: true
                             wrapMode: Text.WordWrap
@@ -226,6 +234,7 @@ Item {
                             Label {
                                 id: feedbackText
                                 objectName: "feedbackText"
+                                textFormat: Text.PlainText
                                 anchors.left: parent.left
                                 anchors.right: parent.right
                                 anchors.verticalCenter: parent.verticalCenter

@@ -81,6 +81,7 @@ ApplicationWindow {
                 RowLayout {
                     Layout.fillWidth: true
                     Label {
+                        textFormat: Text.PlainText
                         Layout.fillWidth: true
                         text: qsTr("Lessons")
                         color: lessonWindow.accent
@@ -137,6 +138,7 @@ ApplicationWindow {
                                 Layout.fillWidth: true
                                 Label {
                                     objectName: "lessonDone_" + item.index
+                                    textFormat: Text.PlainText
                                     text: item.done ? "\u2714" : String(item.number)
                                     color: item.done ? "#9cf0a8" : lessonWindow.accent
                                     font.pixelSize: 16 * lessonWindow.ui
@@ -144,6 +146,7 @@ ApplicationWindow {
                                     Layout.preferredWidth: 22 * lessonWindow.ui
                                 }
                                 Label {
+                                    textFormat: Text.PlainText
                                     text: item.title
                                     color: lessonWindow.textColor
                                     font.pixelSize: 14 * lessonWindow.ui
@@ -158,12 +161,14 @@ ApplicationWindow {
                                 spacing: 12 * lessonWindow.ui
                                 Label {
                                     objectName: "lessonProgress_" + item.index
+                                    textFormat: Text.PlainText
                                     text: qsTr("%1 of %2 steps done").arg(item.stepsDone).arg(item.stepCount)
                                     color: "#bba888"
                                     font.pixelSize: 11 * lessonWindow.ui
                                 }
                                 Label {
                                     objectName: "restartLesson_" + item.index
+                                    textFormat: Text.PlainText
                                     visible: item.stepsDone > 0
                                     text: qsTr("Restart")
                                     color: lessonWindow.accent
@@ -191,6 +196,7 @@ ApplicationWindow {
         }
         Label {
             objectName: "chooseLessonText"
+            textFormat: Text.PlainText
             visible: lessonWindow.view.open !== true
             Layout.fillWidth: true
             Layout.fillHeight: true

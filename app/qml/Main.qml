@@ -284,6 +284,7 @@ ApplicationWindow {
                     anchors.centerIn: parent
                     spacing: 12 * window.ui
                     Label {
+                        textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
                         text: qsTr("%1 doubles to %2.").arg(MatchView.names[MatchView.onRoll] || "")
                                                        .arg(MatchView.cubeValue * 2)
@@ -292,6 +293,7 @@ ApplicationWindow {
                         font.bold: true
                     }
                     Label {
+                        textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
                         text: qsTr("%1: take (play on for %2 points) or pass (lose %3)?")
                               .arg(MatchView.names[1 - MatchView.onRoll] || "").arg(MatchView.cubeValue * 2)
@@ -337,6 +339,7 @@ ApplicationWindow {
                     spacing: 10 * window.ui
                     Label {
                         objectName: "gameOverTitle"
+                        textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
                         text: gameOverCard.info.matchOver
                               ? qsTr("%1 wins the match!").arg(gameOverCard.info.winnerName)
@@ -347,6 +350,7 @@ ApplicationWindow {
                     }
                     Label {
                         objectName: "gameOverDetail"
+                        textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
                         text: {
                             const i = gameOverCard.info
@@ -362,6 +366,7 @@ ApplicationWindow {
                         font.pixelSize: 16 * window.ui
                     }
                     Label {
+                        textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
                         visible: MatchView.matchLength > 0
                         text: qsTr("Match to %1: %2 %3 – %4 %5").arg(MatchView.matchLength)
@@ -426,6 +431,7 @@ ApplicationWindow {
         anchors.centerIn: parent
         width: Math.min(window.width * 0.9, 520 * window.ui)
         Label {
+            textFormat: Text.PlainText
             width: parent.width
             wrapMode: Text.WordWrap
             text: MatchView.matchLength > 0
@@ -458,6 +464,7 @@ ApplicationWindow {
         standardButtons: Dialog.Ok
         Label {
             objectName: "noticeText"
+            textFormat: Text.PlainText
             width: parent.width
             wrapMode: Text.WordWrap
             text: MatchView.notice

@@ -51,7 +51,7 @@ Dialog {
         columnSpacing: 14 * dialog.ui
         rowSpacing: 10 * dialog.ui
 
-        Label { text: qsTr("Opponent") }
+        Label { textFormat: Text.PlainText; text: qsTr("Opponent") }
         ComboBox {
             id: opponentBox
             objectName: "opponentBox"
@@ -60,7 +60,7 @@ Dialog {
                     qsTr("Computer: Easy"), qsTr("Computer: Medium"), qsTr("Computer: Hard"),
                     qsTr("Computer: Expert")]
         }
-        Label { text: qsTr("Play") }
+        Label { textFormat: Text.PlainText; text: qsTr("Play") }
         ComboBox {
             id: lengthBox
             objectName: "lengthBox"
@@ -68,20 +68,20 @@ Dialog {
             model: [qsTr("A single game"), qsTr("Match to 3 points"), qsTr("Match to 5 points"),
                     qsTr("Match to 7 points"), qsTr("Match to 11 points")]
         }
-        Label { text: qsTr("Doubling cube") }
+        Label { textFormat: Text.PlainText; text: qsTr("Doubling cube") }
         CheckBox {
             id: cubeBox
             objectName: "cubeBox"
             text: qsTr("Play with the doubling cube")
         }
-        Label { text: qsTr("Crawford rule") }
+        Label { textFormat: Text.PlainText; text: qsTr("Crawford rule") }
         CheckBox {
             id: crawfordBox
             objectName: "crawfordBox"
             enabled: lengthBox.currentIndex > 0
             text: qsTr("No doubling in the Crawford game")
         }
-        Label { text: qsTr("White") }
+        Label { textFormat: Text.PlainText; text: qsTr("White") }
         TextField {
             id: name0Field
             objectName: "name0Field"
@@ -89,7 +89,7 @@ Dialog {
             maximumLength: 40
             placeholderText: qsTr("White")
         }
-        Label { text: opponentBox.currentIndex === 0 ? qsTr("Black") : qsTr("Computer") }
+        Label { textFormat: Text.PlainText; text: opponentBox.currentIndex === 0 ? qsTr("Black") : qsTr("Computer") }
         TextField {
             id: name1Field
             objectName: "name1Field"

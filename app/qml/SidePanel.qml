@@ -42,6 +42,8 @@ Rectangle {
                     border.width: 2
                 }
                 Label {
+                    objectName: "playerName" + card.player
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     text: MatchView.names[card.player] || ""
                     elide: Text.ElideRight
@@ -51,6 +53,7 @@ Rectangle {
                 }
                 Label {
                     objectName: "score" + card.player
+                    textFormat: Text.PlainText
                     visible: MatchView.matchLength > 0
                     text: String(MatchView.score[card.player])
                     color: "#e0b35a"
@@ -59,6 +62,7 @@ Rectangle {
                 }
             }
             Label {
+                textFormat: Text.PlainText
                 text: {
                     let who = MatchView.computerPlayer === card.player
                               ? qsTr("Computer (%1)").arg(panel.levelNames[MatchView.level] || "")
@@ -70,6 +74,7 @@ Rectangle {
                 font.pixelSize: 13 * panel.ui
             }
             Label {
+                textFormat: Text.PlainText
                 visible: card.active && MatchView.phase !== "game_over" && MatchView.phase !== "match_over"
                 text: MatchView.phase === "double" ? qsTr("Decides on the double")
                       : MatchView.thinking && MatchView.computerPlayer === card.player ? qsTr("Thinking…")
@@ -91,6 +96,7 @@ Rectangle {
         // Match and cube
         Label {
             objectName: "matchLabel"
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignHCenter
             wrapMode: Text.WordWrap
@@ -132,6 +138,7 @@ Rectangle {
                     }
                     Label {
                         objectName: "statusLabel"
+                        textFormat: Text.PlainText
                         Layout.fillWidth: true
                         text: MatchView.status
                         wrapMode: Text.WordWrap
@@ -141,6 +148,7 @@ Rectangle {
                 }
                 Label {
                     objectName: "lastPlayLabel"
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     visible: MatchView.lastPlay !== ""
                     text: MatchView.lastPlay
@@ -288,6 +296,7 @@ Rectangle {
             }
             Label {  // why the Double button is greyed (the engine's reason)
                 objectName: "doubleRefusal"
+                textFormat: Text.PlainText
                 Layout.fillWidth: true
                 Layout.columnSpan: 2
                 visible: MatchView.doubleRefusal !== ""

@@ -38,6 +38,7 @@ Dialog {
 
         Label {
             objectName: "statisticsEmpty"
+            textFormat: Text.PlainText
             visible: Statistics.count === 0
             Layout.fillWidth: true
             wrapMode: Text.WordWrap
@@ -60,12 +61,12 @@ Dialog {
             columns: 6
             columnSpacing: 12 * dialog.ui
             rowSpacing: 4 * dialog.ui
-            Label { text: qsTr("Opponent"); font.bold: true }
-            Label { text: qsTr("Games won"); font.bold: true }
-            Label { text: qsTr("Matches won"); font.bold: true }
-            Label { text: qsTr("Gammons (won–lost)"); font.bold: true }
-            Label { text: qsTr("Backgammons (won–lost)"); font.bold: true }
-            Label { text: qsTr("Points"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Opponent"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Games won"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Matches won"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Gammons (won–lost)"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Backgammons (won–lost)"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Points"); font.bold: true }
             Repeater {
                 model: dialog.cells
                 delegate: Label {
@@ -81,6 +82,7 @@ Dialog {
         }
 
         Label {
+            textFormat: Text.PlainText
             visible: Statistics.count > 0
             text: qsTr("White's points over the last games")
             font.bold: true
@@ -134,7 +136,7 @@ Dialog {
         anchors.centerIn: parent
         modal: true
         title: qsTr("Reset statistics")
-        Label { text: qsTr("Forget every finished game and match?") }
+        Label { textFormat: Text.PlainText; text: qsTr("Forget every finished game and match?") }
         footer: DialogButtonBox {
             Button {
                 objectName: "confirmResetButton"
