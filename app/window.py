@@ -20,7 +20,9 @@ from PySide6.QtQuickControls2 import QQuickStyle
 
 import app.qtcompat  # noqa: F401  (first: the work-arounds must be in place before any signal)
 from app import __version__
+from app.announcer import Announcer
 from app.board_input import BoardInput
+from app.board_speech import BoardSpeech
 from app.computer_turn import ComputerTurn
 from app.game_flow import GameFlow
 from app.history import History
@@ -32,6 +34,7 @@ from app.settings import Settings
 from app.sounds import Sounds
 from app.statistics import Statistics
 from app.storage import Storage, default_data_dir
+from app.theme import Theme
 
 MODULE = "app.qml"
 APP_DIR = Path(__file__).resolve().parent
@@ -65,6 +68,9 @@ class Window:
     board_input: BoardInput
     computer: ComputerTurn
     lessons: LessonPlayer
+    speech: BoardSpeech | None = None
+    announcer: Announcer | None = None
+    theme: Theme | None = None
 
     def close(self) -> None:
         from app import i18n
@@ -72,6 +78,9 @@ class Window:
         language = i18n.language_state().languageChanged
         language.disconnect(self.flow.publish)
         language.disconnect(self.lessons.retranslate)
+        if self.speech is not None and self.announcer is not None:
+            language.disconnect(self.speech.refresh)
+            language.disconnect(self.announcer.hush)
         self.flow.shutdown()
         lessons = self.window.property("lessonWindow")
         if lessons is not None:
@@ -148,8 +157,13 @@ def open_window(
         BoardInput(lambda: bool(settings.value("quickMoves"))),
         data_path=options.lessons_dir,
     )
+    theme = Theme(settings)
+    speech = BoardSpeech(view, board_input)
+    announcer = Announcer(view, flow, board_input, settings)
     language_state = i18n.language_state()
+    language_state.languageChanged.connect(announcer.hush)  # first: new words, no news
     language_state.languageChanged.connect(flow.publish)
+    language_state.languageChanged.connect(speech.refresh)
     language_state.languageChanged.connect(lessons.retranslate)
     sounds = Sounds(settings)
     flow.rolled.connect(lambda: sounds.play("dice"))
@@ -172,6 +186,9 @@ def open_window(
         statistics,
         resignations,
         sounds,
+        theme,
+        speech,
+        announcer,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
@@ -190,6 +207,9 @@ def open_window(
         board_input,
         computer,
         lessons,  # type: ignore[arg-type]
+        speech,
+        announcer,
+        theme,
     )
 
 

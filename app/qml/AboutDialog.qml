@@ -8,6 +8,7 @@ Dialog {
     objectName: "aboutDialog"
     title: qsTr("About Backgammon")
     modal: true
+    focus: true  // the keys go to the dialog, not to the board behind it
     standardButtons: Dialog.Close
 
     ColumnLayout {

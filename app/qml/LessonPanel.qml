@@ -36,6 +36,8 @@ Item {
             selectedLocation: panel.view.selected === undefined ? -1 : panel.view.selected
             draggableLocations: panel.view.draggable || []
             interactive: panel.view.exercise === "play" || panel.view.exercise === "reach"
+            pointsClickable: panel.view.exercise === "reach" && panel.view.solved !== true
+            speech: panel.view.speech || ({})
             onLocationClicked: location => LessonPlayer.clickLocation(location)
             onLocationDoubleClicked: location => LessonPlayer.doubleClickLocation(location)
             onCheckerDropped: (from, to) => LessonPlayer.dropChecker(from, to)
@@ -171,9 +173,13 @@ Item {
                                 editable: true
                                 font.pixelSize: 15 * panel.ui
                                 Layout.preferredWidth: 130 * panel.ui
-                                // Enter answers (the typed number is taken first).
-                                Keys.onReturnPressed: LessonPlayer.answerNumber(numberInput.value)
-                                Keys.onEnterPressed: LessonPlayer.answerNumber(numberInput.value)
+                                // Enter answers with the number typed (not yet the value).
+                                function answer() {
+                                    value = valueFromText(contentItem.text, locale)
+                                    LessonPlayer.answerNumber(value)
+                                }
+                                Keys.onReturnPressed: answer()
+                                Keys.onEnterPressed: answer()
                                 Connections {
                                     target: panel
                                     function onViewChanged() {
@@ -187,7 +193,7 @@ Item {
                                 ui: panel.ui
                                 primary: true
                                 text: qsTr("Check")
-                                onClicked: LessonPlayer.answerNumber(numberInput.value)
+                                onClicked: numberInput.answer()
                             }
                         }
                         RowLayout {
@@ -211,7 +217,7 @@ Item {
                             visible: panel.view.exercise === "play" && !panel.view.solved
                             Layout.fillWidth: true
                             wrapMode: Text.WordWrap
-                            text: qsTr("Click a checker, then the point to move it to, or drag it.")
+                            text: qsTr("Click a checker, then the point to move it to, or drag it. By keyboard: the arrow keys and Space on the board.")
                             color: "#bba888"
                             font.pixelSize: 12 * panel.ui
                         }
@@ -220,7 +226,7 @@ Item {
                             visible: panel.view.exercise === "reach" && !panel.view.solved
                             Layout.fillWidth: true
                             wrapMode: Text.WordWrap
-                            text: qsTr("Click the points on the board, one by one.")
+                            text: qsTr("Click the points on the board, one by one (or choose them with the arrow keys and Space).")
                             color: "#bba888"
                             font.pixelSize: 12 * panel.ui
                         }
@@ -274,6 +280,7 @@ Item {
                         objectName: "backButton"
                         ui: panel.ui
                         text: qsTr("Back")
+                        hint: qsTr("The previous step (Page Up or Ctrl+Left)")
                         enabled: panel.view.canBack === true
                         onClicked: LessonPlayer.back()
                     }
@@ -283,6 +290,7 @@ Item {
                         ui: panel.ui
                         primary: true
                         text: panel.view.isLast ? qsTr("Finish") : qsTr("Next")
+                        hint: qsTr("The next step (Page Down or Ctrl+Right)")
                         enabled: panel.view.canNext === true
                         onClicked: LessonPlayer.next()
                     }

@@ -11,6 +11,7 @@ Dialog {
     property real ui: 1.0
     title: qsTr("New game")
     modal: true
+    focus: true  // the keys go to the dialog, not to the board behind it
     width: Math.min(480 * ui, parent ? parent.width * 0.9 : 480)
     padding: 18 * ui
 

@@ -10,6 +10,7 @@ Dialog {
     objectName: "statisticsDialog"
     title: qsTr("Statistics")
     modal: true
+    focus: true  // the keys go to the dialog, not to the board behind it
     property real ui: 1.0
     property var levelNames: ({})
     standardButtons: Dialog.Close
@@ -134,7 +135,9 @@ Dialog {
         id: confirmReset
         objectName: "confirmResetDialog"
         anchors.centerIn: parent
+        width: Math.min(dialog.width, 460 * dialog.ui)  // (an implicit width loops on a new text size)
         modal: true
+        focus: true  // the keys go to the dialog, not to the board behind it
         title: qsTr("Reset statistics")
         Label { textFormat: Text.PlainText; text: qsTr("Forget every finished game and match?") }
         footer: DialogButtonBox {
