@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import Property, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import spoken
@@ -68,13 +68,14 @@ class Announcer(QObject):
         self._input = board_input
         self._spoken: list[str] = []
         self._status = ""
-        self._repeat_status = False
+        self._status_said = False  # the status was said since the last refusal
         self._quiet = False
         self._turn: tuple[int, int, int] = (0, -1, -1)  # (session, game number, log lines)
         self._steps = 0
         self._selected = -1
         view.changed.connect(self._on_view)
-        board_input.refused.connect(self._on_refused)
+        # Queued: after the game has published the rule's reason as its status.
+        board_input.refused.connect(self._on_refused, Qt.ConnectionType.QueuedConnection)
         settings.hintModeChanged.connect(
             lambda: self.say(_(HINT_MODE_TEXT[settings.value("hintMode")]))
         )
@@ -105,7 +106,10 @@ class Announcer(QObject):
 
     # -- what happened ----------------------------------------------------------------------------
     def _on_refused(self, _reason: str) -> None:
-        self._repeat_status = True  # the same rule again is said again
+        """The same rule again is said again (the status did not change, so the view did not)."""
+        if not self._status_said:
+            self.say(self._view.state.status)
+        self._status_said = False
 
     def _sync(self) -> None:
         """Remember what is shown now, without saying it."""
@@ -130,10 +134,10 @@ class Announcer(QObject):
                 targets = self._input.reachable_locations()
                 texts.append(spoken.picked_text(state.selected, targets, viewer_of(state)))
         self._selected = state.selected
-        if state.status and (state.status != self._status or self._repeat_status):
+        if state.status and state.status != self._status:
             texts.append(state.status)
+            self._status_said = True
         self._status = state.status
-        self._repeat_status = False
         for text in texts:
             self.say(text)
 

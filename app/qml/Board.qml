@@ -223,10 +223,14 @@ FocusScope {
     }
     onActiveFocusChanged: if (activeFocus && focusLocation < 0) focusLocation = startLocation()
     // A new turn: the focus goes to a checker that can move, unless it is on one already.
+    // (Within the turn it stays where the player put it.)
+    property bool hadMovable: false
     onDraggableLocationsChanged: {
         const movable = draggableLocations || []
-        if (movable.length > 0 && selectedLocation < 0 && !contains(movable, focusLocation))
+        if (movable.length > 0 && !hadMovable && selectedLocation < 0
+                && !contains(movable, focusLocation))
             focusLocation = startLocation()
+        hadMovable = movable.length > 0
     }
     // Keys the board uses are taken before the window's shortcuts (Space rolls, Enter ends
     // the turn, Left and Right step a lesson) only while the board has a use for them.

@@ -44,7 +44,7 @@ Item {
         }
 
         Rectangle {
-            Layout.preferredWidth: 360 * panel.ui
+            Layout.preferredWidth: 360 * panel.ui / Math.sqrt(Theme.textScale)  // (ui holds the text size)
             Layout.fillHeight: true
             radius: 10 * panel.ui
             color: "#3a281b"

@@ -70,6 +70,9 @@ ApplicationWindow {
     }
     Connections {
         target: LessonPlayer
+        function onLessonChanged() {  // the list's keyboard place follows the lesson opened
+            if (LessonPlayer.lessonIndex >= 0) lessonList.currentIndex = LessonPlayer.lessonIndex
+        }
         function onFeedbackChanged() {
             if (LessonPlayer.feedback.visible === true)
                 lessonList.Accessible.announce(LessonPlayer.feedback.text)
@@ -90,7 +93,7 @@ ApplicationWindow {
 
         // -- the lesson list --------------------------------------------------------------------
         Rectangle {
-            Layout.preferredWidth: 270 * lessonWindow.ui
+            Layout.preferredWidth: 270 * lessonWindow.ui * Math.sqrt(Theme.textScale)  // larger text: a bit wider
             Layout.fillHeight: true
             radius: 10 * lessonWindow.ui
             color: "#3a281b"

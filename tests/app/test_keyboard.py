@@ -340,3 +340,23 @@ def test_space_and_enter_press_the_button_in_focus(harness):
     tab_to(harness, keys, "board")
     keys.press(K.Key_Space)
     assert not game.canRoll and game.dice  # on the board Space rolls
+
+
+def test_a_refused_move_is_said_and_the_focus_stays(harness):
+    from engine import Position
+
+    harness.open(start=False)
+    game = harness.game
+    position = Position.from_text("x bar:1 24:1 13:5 8:3 6:3 3:1; o 1:2 12:5 17:3 19:5")
+    game.show_position(position, 0, dice=(6, 4))
+    keys = Keys(harness, "board")
+    keys.board.forceActiveFocus()
+    harness.settle(5)
+    assert keys.focus() == 25  # the checker on the bar must enter first: the focus starts there
+    keys.go_to(13)
+    keys.press(K.Key_Space)
+    assert game.selected == -1 and "bar" in game.status.lower(), game.status
+    assert harness.w.announcer.spoken[-1] == game.status  # the reason is said
+    assert keys.focus() == 13  # and the focus stays where the player put it
+    keys.press(K.Key_Space)  # the same key again: said again
+    assert harness.w.announcer.spoken[-2:] == [game.status, game.status]
