@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QByteArray, QModelIndex, QObject, Qt
 
+from app import spoken
 from app.texts import _
 from engine import Position, TurnBuilder
 from lessons.exercises import ChoiceExercise, ReachExercise
@@ -88,6 +89,9 @@ class LessonListModel(QAbstractListModel):
             self.dataChanged.emit(self.index(0), self.index(len(self._lessons) - 1))
 
 
+_OWNER = {"centre": -1, "you": 0, "opponent": 1}  # a lesson's cube owner as the board's player
+
+
 def _dice(builder: TurnBuilder | None, values: list[int]) -> list[dict[str, Any]]:
     if builder is None:
         return [{"value": v, "used": False} for v in values]
@@ -140,6 +144,16 @@ def step_view(
     if builder is not None and not solved:
         ring_points = sorted(set(ring_points) | set(reachable))
     match = step.match
+    dice = _dice(builder, dice_values)
+    speech: dict[str, Any] = spoken.board_texts(
+        state, 0, selected=selected, movable=movable, reachable=reachable
+    )
+    speech["dice"] = spoken.dice_text(dice)
+    speech["cube"] = ""
+    if match is not None:
+        names = (_("you"), _("your opponent"))
+        speech["cube"] = spoken.cube_text(match.cube, _OWNER[match.cube_owner], False, 0, names)
+    speech["board"] = ". ".join(t for t in (speech["dice"], speech["cube"]) if t)
     return {
         "open": True,
         "lessonNumber": lesson.number,
@@ -149,7 +163,8 @@ def step_view(
         "stepTitle": _(step.title),
         "paragraphs": [_(p) for p in step.text],
         "board": state,
-        "dice": _dice(builder, dice_values),
+        "dice": dice,
+        "speech": speech,
         "ringCheckers": rings,
         "ringPoints": ring_points,
         "arrows": arrows + hint_arrows,
@@ -167,7 +182,7 @@ def step_view(
         "stepDone": progress.is_step_done(lesson, step.id),
         "cubeVisible": match is not None,
         "cubeValue": match.cube if match else 1,
-        "cubeOwner": {"centre": -1, "you": 0, "opponent": 1}[match.cube_owner] if match else -1,
+        "cubeOwner": _OWNER[match.cube_owner] if match else -1,
         "matchLength": match.match_length if match else 0,
         "scoreYou": match.score[0] if match else 0,
         "scoreOpponent": match.score[1] if match else 0,

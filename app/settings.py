@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import Property, QObject, QSettings, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
+from app.board_themes import TEXT_SCALES, THEMES
 from app.session import LEVELS, MATCH_LENGTHS
 
 QML_IMPORT_NAME = "app.qml"
@@ -56,6 +57,9 @@ SPEC: dict[str, Spec] = {
     "boardTurning": Spec("boardTurning", True, _one_of(True, False)),
     "animationSpeed": Spec("animationSpeed", 1, _one_of(0, 1, 2, 3)),
     "language": Spec("language", "", _one_of(*LANGUAGES)),
+    "theme": Spec("theme", "classic", _one_of(*THEMES)),
+    "checkerMarks": Spec("checkerMarks", False, _one_of(True, False)),
+    "textScale": Spec("textScale", 100, _one_of(*TEXT_SCALES)),
     "opponent": Spec("newGame/opponent", "medium", _one_of(*OPPONENTS)),
     "matchLength": Spec("newGame/matchLength", 0, _one_of(*MATCH_LENGTHS)),
     "cube": Spec("newGame/cube", False, _one_of(True, False)),
@@ -125,6 +129,9 @@ class Settings(QObject):
     boardTurningChanged = Signal()
     animationSpeedChanged = Signal()
     languageChanged = Signal()
+    themeChanged = Signal()
+    checkerMarksChanged = Signal()
+    textScaleChanged = Signal()
     newGameDefaultsChanged = Signal()
 
     hintMode = _setting(int, "hintMode", hintModeChanged)
@@ -138,6 +145,9 @@ class Settings(QObject):
     boardTurning = _setting(bool, "boardTurning", boardTurningChanged)
     animationSpeed = _setting(int, "animationSpeed", animationSpeedChanged)
     language = _setting(str, "language", languageChanged)
+    theme = _setting(str, "theme", themeChanged)
+    checkerMarks = _setting(bool, "checkerMarks", checkerMarksChanged)
+    textScale = _setting(int, "textScale", textScaleChanged)
 
     def __init__(
         self,

@@ -22,7 +22,9 @@ from PySide6.QtQuickControls2 import QQuickStyle
 
 import app.qtcompat  # noqa: F401  (first: the work-arounds must be in place before any signal)
 from app import __version__
+from app.announcer import Announcer
 from app.board_input import BoardInput
+from app.board_speech import BoardSpeech
 from app.class_report import ClassReport
 from app.classroom import Classroom
 from app.coach import Coach, Judges
@@ -41,6 +43,7 @@ from app.sounds import Sounds
 from app.statistics import Statistics
 from app.storage import Storage, default_data_dir
 from app.texts import N_, T
+from app.theme import Theme
 from app.tutor import Tutor
 from app.worksheets import Worksheets
 from lessons.profiles import Profiles
@@ -84,6 +87,9 @@ class Window:
     classroom: Classroom | None = None
     class_report: ClassReport | None = None
     worksheets: Worksheets | None = None
+    speech: BoardSpeech | None = None
+    announcer: Announcer | None = None
+    theme: Theme | None = None
 
     def close(self) -> None:
         from app import i18n
@@ -99,6 +105,9 @@ class Window:
         self.coach.shutdown()
         self.tutor.shutdown()
         i18n.language_state().failed.disconnect(self.language_problem)
+        if self.speech is not None and self.announcer is not None:
+            language.disconnect(self.speech.refresh)
+            language.disconnect(self.announcer.hush)
         self.flow.shutdown()
         lessons = self.window.property("lessonWindow")
         if lessons is not None:
@@ -181,8 +190,13 @@ def open_window(
     classroom = Classroom(profiles, lessons)
     class_report = ClassReport(classroom)
     worksheets = Worksheets(lessons.lessons)
+    theme = Theme(settings)
+    speech = BoardSpeech(view, board_input)
+    announcer = Announcer(view, flow, board_input, settings)
     language_state = i18n.language_state()
+    language_state.languageChanged.connect(announcer.hush)  # first: new words, no news
     language_state.languageChanged.connect(flow.publish)
+    language_state.languageChanged.connect(speech.refresh)
     language_state.languageChanged.connect(lessons.retranslate)
     for part in (classroom, class_report, worksheets):
         language_state.languageChanged.connect(part.retranslate)
@@ -229,6 +243,9 @@ def open_window(
         coach,
         tutor,
         shots,
+        theme,
+        speech,
+        announcer,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
@@ -254,6 +271,9 @@ def open_window(
         classroom,
         class_report,
         worksheets,
+        speech,
+        announcer,
+        theme,
     )
 
 

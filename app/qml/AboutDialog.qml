@@ -8,22 +8,26 @@ Dialog {
     objectName: "aboutDialog"
     title: qsTr("About Backgammon")
     modal: true
+    focus: true  // the keys go to the dialog, not to the board behind it
     standardButtons: Dialog.Close
 
     ColumnLayout {
         anchors.fill: parent
         spacing: 8
         Label {
+            textFormat: Text.PlainText
             text: qsTr("Backgammon %1").arg(Qt.application.version)
             font.bold: true
             font.pixelSize: 18
         }
         Label {
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             wrapMode: Text.WordWrap
             text: qsTr("An offline backgammon game with five computer opponents and lessons. Free software under the MIT licence.")
         }
         Label {
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             wrapMode: Text.WordWrap
             text: qsTr("Built with Qt and Qt for Python, with Qt Multimedia (LGPL 3), numpy (BSD) and Babel (BSD). The board's font is DejaVu Sans (free licence, see fonts/LICENSE.txt). The computer's networks were trained by the project itself, and its sound effects were made by it (MIT licence, like the program).")

@@ -7,11 +7,22 @@
 //
 // The board decides nothing about the rules: it draws what it is given and reports clicks,
 // double-clicks and drops by signal.
+//
+// Keyboard: the board takes the focus (Tab); the arrow keys move a focus ring over the points,
+// bars and trays as they lie on the screen, Home and End go to the ends of a row, Space or Enter
+// acts as a click on the location in focus (pick a checker, place it), Esc puts a picked checker
+// down. Keys with Ctrl or Alt are left to the window. Each location has an accessible name and
+// description (``speech``, written by the program in the player's language).
 import QtQuick
 import QtQuick.Shapes
+import app.qml
 
-Item {
+FocusScope {
     id: board
+    activeFocusOnTab: true
+    Accessible.role: Accessible.Pane
+    Accessible.name: qsTr("Board")
+    Accessible.description: board.speech.board || ""
 
     // -- state shown --------------------------------------------------------------------------
     // 28 numbers: [0] player 0 off, [1..24] signed counts (positive player 0, negative
@@ -32,10 +43,13 @@ Item {
     property int cubeValue: 1
     property int cubeOwner: -1
     property bool cubeOffered: false
-    property var colors: ({
-        "checker0": "#f4f0e6", "rim0": "#b8ae98", "inner0": "#e4dccb", "text0": "#3a3020",
-        "checker1": "#2d2a28", "rim1": "#0b0a09", "inner1": "#403c38", "text1": "#f0e8d8"
-    })
+    // Colours of the chosen theme, and whether player 1's checkers carry a mark (a dot), so
+    // that the two sides differ by more than colour.
+    property var colors: Theme.colors
+    property bool marks: Theme.marks
+    // What a screen reader says: {locations: [28 names], hints: [28 descriptions], dice, cube,
+    // board}.
+    property var speech: ({})
 
     // -- marks (hints, lessons) ---------------------------------------------------------------
     property var ringCheckers: []     // locations whose top checker gets a ring
@@ -48,6 +62,11 @@ Item {
     // -- interaction --------------------------------------------------------------------------
     property bool interactive: true
     property var draggableLocations: []  // drags may start only here
+    property bool pointsClickable: false  // every location answers a click (not only checkers)
+    // The location in keyboard focus (-1: none yet), and whether Space and Enter act on it.
+    property int focusLocation: -1
+    readonly property bool keysAct: interactive
+        && (pointsClickable || selectedLocation >= 0 || draggableLocations.length > 0)
     signal locationClicked(int location)
     signal locationDoubleClicked(int location)
     signal checkerDropped(int fromLocation, int toLocation)
@@ -159,6 +178,82 @@ Item {
         return Math.min(n, 5)
     }
 
+    // -- keyboard -----------------------------------------------------------------------------
+    // The locations as rows on the screen, left to right (the table turned: both reversed).
+    readonly property var upperRow: [13, 14, 15, 16, 17, 18, 25, 19, 20, 21, 22, 23, 24, 27]
+    readonly property var lowerRow: [12, 11, 10, 9, 8, 7, 26, 6, 5, 4, 3, 2, 1, 0]
+    function screenRows() {
+        return turned ? [lowerRow.slice().reverse(), upperRow.slice().reverse()]
+                      : [upperRow, lowerRow]
+    }
+    // Where the focus starts: a checker that can move (the bar first, then the farthest back),
+    // else the 24-point of the player at the bottom.
+    function startLocation() {
+        const movable = draggableLocations || []
+        const bar = movingPlayer === 1 ? 26 : 25
+        if (contains(movable, bar)) return bar
+        const points = movable.filter(l => l >= 1 && l <= 24)
+        if (points.length > 0)
+            return movingPlayer === 1 ? Math.min(...points) : Math.max(...points)
+        return turned ? 1 : 24
+    }
+    function moveFocus(columns, rows, toEnd) {
+        const grid = screenRows()
+        let r = grid[1].indexOf(focusLocation) >= 0 ? 1 : 0
+        let c = grid[r].indexOf(focusLocation)
+        if (c < 0) {
+            focusLocation = startLocation()
+            return
+        }
+        r = Math.max(0, Math.min(1, r + rows))
+        c = toEnd ? (columns < 0 ? 0 : grid[r].length - 1)
+                  : Math.max(0, Math.min(grid[r].length - 1, c + columns))
+        focusLocation = grid[r][c]
+    }
+    function claimsKey(event) {
+        if (event.modifiers & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier))
+            return false
+        switch (event.key) {
+        case Qt.Key_Left: case Qt.Key_Right: case Qt.Key_Up: case Qt.Key_Down:
+        case Qt.Key_Home: case Qt.Key_End:
+            return true
+        case Qt.Key_Space: case Qt.Key_Return: case Qt.Key_Enter:
+            return keysAct
+        case Qt.Key_Escape:
+            return interactive && selectedLocation >= 0
+        }
+        return false
+    }
+    onActiveFocusChanged: if (activeFocus && focusLocation < 0) focusLocation = startLocation()
+    // A new turn: the focus goes to a checker that can move, unless it is on one already.
+    // (Within the turn it stays where the player put it.)
+    property bool hadMovable: false
+    onDraggableLocationsChanged: {
+        const movable = draggableLocations || []
+        if (movable.length > 0 && !hadMovable && selectedLocation < 0
+                && !contains(movable, focusLocation))
+            focusLocation = startLocation()
+        hadMovable = movable.length > 0
+    }
+    // Keys the board uses are taken before the window's shortcuts (Space rolls, Enter ends
+    // the turn, Left and Right step a lesson) only while the board has a use for them.
+    Keys.onShortcutOverride: event => { event.accepted = board.claimsKey(event) }
+    Keys.onPressed: event => {
+        if (!board.claimsKey(event)) return
+        switch (event.key) {
+        case Qt.Key_Left: board.moveFocus(-1, 0, false); break
+        case Qt.Key_Right: board.moveFocus(1, 0, false); break
+        case Qt.Key_Up: board.moveFocus(0, -1, false); break
+        case Qt.Key_Down: board.moveFocus(0, 1, false); break
+        case Qt.Key_Home: board.moveFocus(-1, 0, true); break
+        case Qt.Key_End: board.moveFocus(1, 0, true); break
+        case Qt.Key_Escape: board.locationClicked(board.selectedLocation); break
+        default:
+            if (board.focusLocation >= 0) board.locationClicked(board.focusLocation)
+        }
+        event.accepted = true
+    }
+
     // A checker flying from one location to another (computer moves, animated steps).
     property int flyingTo: -1
     function animateStep(fromLocation, toLocation, player, duration) {
@@ -209,10 +304,18 @@ Item {
             Rectangle {  // highlight, for a turned piece of wood look
                 x: parent.width * 0.22; y: parent.height * 0.14
                 width: parent.width * 0.36; height: parent.height * 0.18; radius: height / 2
-                color: checker.player === 0 ? "#60ffffff" : "#30ffffff"
+                color: checker.player === 0 ? board.colors.shine0 : board.colors.shine1
+            }
+            Rectangle {  // the mark of the dark side (a dot), not only its colour
+                objectName: "checkerMark"
+                visible: board.marks && checker.player === 1 && checker.label === ""
+                anchors.centerIn: parent
+                width: parent.width * 0.3; height: width; radius: width / 2
+                color: board.colors.mark1
             }
         }
         Text {
+            textFormat: Text.PlainText
             anchors.centerIn: parent
             text: checker.label
             font.pixelSize: board.checkerD * 0.46
@@ -224,7 +327,7 @@ Item {
             anchors.centerIn: parent
             width: parent.width + board.u * 0.16; height: width; radius: width / 2
             color: "transparent"
-            border.color: checker.lifted ? "#ffffff" : "#ffcc33"
+            border.color: checker.lifted ? board.colors.lifted : board.colors.ring
             border.width: Math.max(2, board.u * 0.09)
         }
     }
@@ -237,8 +340,8 @@ Item {
         width: board.u * 0.86
         height: width
         radius: width * 0.18
-        color: player === 0 ? "#fbf8f0" : "#232120"
-        border.color: player === 0 ? "#9a8f78" : "#000000"
+        color: player === 0 ? board.colors.die0 : board.colors.die1
+        border.color: player === 0 ? board.colors.dieEdge0 : board.colors.dieEdge1
         border.width: Math.max(1, board.u * 0.03)
         opacity: used ? 0.35 : 1.0
         readonly property var pips: [[], [[0.5, 0.5]], [[0.25, 0.25], [0.75, 0.75]],
@@ -253,7 +356,7 @@ Item {
                 width: die.width * 0.19; height: width; radius: width / 2
                 x: modelData[0] * die.width - width / 2
                 y: modelData[1] * die.height - height / 2
-                color: die.player === 0 ? "#1d1a16" : "#f3ede0"
+                color: die.player === 0 ? board.colors.pip0 : board.colors.pip1
             }
         }
     }
@@ -282,11 +385,11 @@ Item {
             anchors.fill: parent
             radius: board.u * 0.18
             gradient: Gradient {
-                GradientStop { position: 0.0; color: "#8a5630" }
-                GradientStop { position: 0.5; color: "#74431f" }
-                GradientStop { position: 1.0; color: "#5c3317" }
+                GradientStop { position: 0.0; color: board.colors.frameLight }
+                GradientStop { position: 0.5; color: board.colors.frameMid }
+                GradientStop { position: 1.0; color: board.colors.frameDark }
             }
-            border.color: "#3e210d"
+            border.color: board.colors.frameEdge
             border.width: Math.max(1, board.u * 0.04)
         }
         // Felt of the two fields
@@ -299,11 +402,11 @@ Item {
                 width: 6 * board.u
                 height: board.tableH - 2 * board.frameW
                 gradient: Gradient {
-                    GradientStop { position: 0.0; color: "#2a6644" }
-                    GradientStop { position: 0.5; color: "#22573a" }
-                    GradientStop { position: 1.0; color: "#2a6644" }
+                    GradientStop { position: 0.0; color: board.colors.feltLight }
+                    GradientStop { position: 0.5; color: board.colors.feltDark }
+                    GradientStop { position: 1.0; color: board.colors.feltLight }
                 }
-                border.color: "#173a26"
+                border.color: board.colors.feltEdge
                 border.width: Math.max(1, board.u * 0.03)
             }
         }
@@ -315,11 +418,11 @@ Item {
             height: board.tableH
             gradient: Gradient {
                 orientation: Gradient.Horizontal
-                GradientStop { position: 0.0; color: "#5a3216" }
-                GradientStop { position: 0.5; color: "#7d4a25" }
-                GradientStop { position: 1.0; color: "#5a3216" }
+                GradientStop { position: 0.0; color: board.colors.barEdge }
+                GradientStop { position: 0.5; color: board.colors.barMiddle }
+                GradientStop { position: 1.0; color: board.colors.barEdge }
             }
-            border.color: "#3e210d"
+            border.color: board.colors.frameEdge
             border.width: Math.max(1, board.u * 0.03)
         }
         // Trays
@@ -334,8 +437,8 @@ Item {
                 width: board.trayW
                 height: board.trayH
                 radius: board.u * 0.08
-                color: target ? "#3f7d52" : "#1d4a30"
-                border.color: target ? "#9cf0a8" : "#143322"
+                color: target ? board.colors.trayTarget : board.colors.tray
+                border.color: target ? board.colors.trayTargetEdge : board.colors.trayEdge
                 border.width: target ? Math.max(2, board.u * 0.08) : Math.max(1, board.u * 0.04)
             }
         }
@@ -355,8 +458,8 @@ Item {
                 preferredRendererType: Shape.CurveRenderer
                 ShapePath {
                     strokeWidth: 1
-                    strokeColor: "#40000000"
-                    fillColor: tri.location % 2 === 0 ? "#e6d3a3" : "#9c2f20"
+                    strokeColor: board.colors.pointEdge
+                    fillColor: tri.location % 2 === 0 ? board.colors.pointEven : board.colors.pointOdd
                     startX: board.u * 0.03; startY: tri.baseY
                     PathLine { x: board.u * 0.97; y: tri.baseY }
                     PathLine { x: board.u * 0.5; y: tri.tipY }
@@ -369,6 +472,7 @@ Item {
             model: board.showPointNumbers ? 24 : 0
             Text {
                 required property int index
+                textFormat: Text.PlainText
                 readonly property int location: index + 1
                 x: board.pointX(location)
                 y: board.isTop(location) ? 0 : board.tableH - board.frameW
@@ -378,11 +482,12 @@ Item {
                 horizontalAlignment: Text.AlignHCenter
                 verticalAlignment: Text.AlignVCenter
                 text: board.turned ? 25 - location : location
-                color: "#f1dfb8"
+                color: board.colors.numbers
                 font.pixelSize: board.frameW * 0.68
             }
         }
-        // Hit areas of every location (also found by tests, by objectName)
+        // Hit areas of every location (also found by tests, by objectName); the one in keyboard
+        // focus holds the focus, so that a screen reader says its name.
         Repeater {
             model: 28
             Item {
@@ -390,6 +495,12 @@ Item {
                 readonly property rect area: board.locationRect(index)
                 objectName: "location_" + index
                 x: area.x; y: area.y; width: area.width; height: area.height
+                focus: index === board.focusLocation
+                Accessible.role: Accessible.Button
+                Accessible.name: (board.speech.locations || [])[index] || ""
+                Accessible.description: (board.speech.hints || [])[index] || ""
+                Accessible.focusable: true
+                Accessible.onPressAction: board.locationClicked(index)
             }
         }
         // Checkers on points and bars
@@ -431,8 +542,8 @@ Item {
                 objectName: "destination_" + modelData
                 x: c.x - width / 2; y: c.y - height / 2
                 width: board.checkerD * 0.96; height: width; radius: width / 2
-                color: "#8cc8f5c8"
-                border.color: "#e8ffe8"
+                color: board.colors.destination
+                border.color: board.colors.destinationEdge
                 border.width: Math.max(2, board.u * 0.07)
             }
         }
@@ -457,14 +568,44 @@ Item {
                         color: tray.modelData === 0 ? board.colors.checker0 : board.colors.checker1
                         border.color: tray.modelData === 0 ? board.colors.rim0 : board.colors.rim1
                         border.width: 1
+                        Rectangle {  // the dark side's mark
+                            visible: board.marks && tray.modelData === 27
+                            anchors.centerIn: parent
+                            width: parent.height * 0.6; height: width; radius: width / 2
+                            color: board.colors.mark1
+                        }
                     }
                 }
+            }
+        }
+        // The keyboard focus: a ring around the location, in two colours so that it shows on
+        // any board.
+        Rectangle {
+            objectName: "focusRing"
+            readonly property rect area: board.locationRect(Math.max(0, board.focusLocation))
+            visible: board.activeFocus && board.focusLocation >= 0
+            x: area.x - board.u * 0.04; y: area.y - board.u * 0.04
+            width: area.width + board.u * 0.08; height: area.height + board.u * 0.08
+            z: 5
+            radius: board.u * 0.12
+            color: "transparent"
+            border.color: board.colors.focusOutline
+            border.width: Math.max(4, board.u * 0.16)
+            Rectangle {
+                anchors.fill: parent
+                anchors.margins: Math.max(1, board.u * 0.04)
+                radius: parent.radius
+                color: "transparent"
+                border.color: board.colors.focus
+                border.width: Math.max(2, board.u * 0.08)
             }
         }
         // Dice
         Row {
             id: diceRow
             objectName: "diceRow"
+            Accessible.role: Accessible.StaticText
+            Accessible.name: board.speech.dice || ""
             visible: board.dice && board.dice.length > 0 && board.openingDice.length === 0
             spacing: board.u * 0.25
             readonly property real fieldX: board.diceOwner === 1 ? board.leftFieldX
@@ -487,6 +628,9 @@ Item {
             Die {
                 required property int index
                 objectName: "openingDie_" + index
+                Accessible.role: Accessible.StaticText
+                Accessible.name: board.speech.dice || ""
+                Accessible.ignored: index === 1  // the first die says both
                 value: board.openingDice[index]
                 player: index
                 rotation: -table.rotation
@@ -499,6 +643,8 @@ Item {
             id: cube
             objectName: "cube"
             visible: board.cubeVisible
+            Accessible.role: Accessible.StaticText
+            Accessible.name: board.speech.cube || ""
             width: board.u * 0.92
             height: width
             radius: width * 0.14
@@ -515,10 +661,11 @@ Item {
             y: centreY - height / 2
             Behavior on x { NumberAnimation { duration: 300 } }
             Behavior on y { NumberAnimation { duration: 300 } }
-            color: "#f7f2e4"
-            border.color: board.cubeOffered ? "#ffcc33" : "#6b5a3a"
+            color: board.colors.cube
+            border.color: board.cubeOffered ? board.colors.ring : board.colors.cubeEdge
             border.width: board.cubeOffered ? Math.max(2, board.u * 0.08) : Math.max(1, board.u * 0.04)
             Text {
+                textFormat: Text.PlainText
                 anchors.centerIn: parent
                 rotation: -table.rotation
                 text: board.cubeOffered ? String(board.cubeValue * 2)
@@ -526,7 +673,7 @@ Item {
                       : String(board.cubeValue)
                 font.pixelSize: parent.width * 0.5
                 font.bold: true
-                color: "#2a2216"
+                color: board.colors.cubeText
             }
         }
         // Arrows (lessons, last move, hints); a hit is ringed at its end
@@ -545,7 +692,7 @@ Item {
                 anchors.fill: parent
                 preferredRendererType: Shape.CurveRenderer
                 ShapePath {
-                    strokeColor: arrow.modelData.color || "#e8ffb020"
+                    strokeColor: arrow.modelData.color || board.colors.arrow
                     strokeWidth: Math.max(2, board.u * 0.12)
                     fillColor: "transparent"
                     capStyle: ShapePath.RoundCap
@@ -557,7 +704,7 @@ Item {
                 }
                 ShapePath {
                     strokeWidth: -1
-                    fillColor: arrow.modelData.color || "#e8ffb020"
+                    fillColor: arrow.modelData.color || board.colors.arrow
                     startX: arrow.b.x; startY: arrow.b.y
                     PathLine {
                         x: arrow.b.x - Math.cos(arrow.ang - 0.45) * arrow.head
@@ -593,13 +740,14 @@ Item {
                 width: badge.implicitWidth + board.u * 0.3
                 height: badge.implicitHeight + board.u * 0.1
                 radius: height / 2
-                color: "#e0202020"
+                color: board.colors.badge
                 rotation: -table.rotation
                 Text {
                     id: badge
+                    textFormat: Text.PlainText
                     anchors.centerIn: parent
                     text: parent.modelData.text
-                    color: "#fff3c4"
+                    color: board.colors.badgeText
                     font.pixelSize: board.u * 0.36
                     font.bold: true
                 }

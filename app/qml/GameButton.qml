@@ -1,6 +1,9 @@
-// A large, warm button of the game window, with its keyboard shortcut in the tooltip.
+// A large, warm button of the game window, with its keyboard shortcut in the tooltip. Tab
+// reaches it (a bright edge shows the focus); a click leaves the focus where it was, so the
+// board keeps the keys.
 import QtQuick
 import QtQuick.Controls
+import app.qml
 
 Button {
     id: control
@@ -8,16 +11,30 @@ Button {
     property real ui: 1.0
     property bool primary: false
     hoverEnabled: true
+    focusPolicy: Qt.TabFocus
+    Accessible.description: hint
+    // Space and Enter press the button in focus, before the window's own keys (Space rolls,
+    // Enter ends the turn).
+    Keys.onShortcutOverride: event => {
+        event.accepted = control.activeFocus && (event.key === Qt.Key_Space
+            || event.key === Qt.Key_Return || event.key === Qt.Key_Enter)
+    }
+    Keys.onReturnPressed: control.clicked()
+    Keys.onEnterPressed: control.clicked()
     ToolTip.visible: hovered && hint !== ""
     ToolTip.text: hint
     ToolTip.delay: 500
     font.pixelSize: 15 * ui
     font.bold: true
-    implicitHeight: 40 * ui
-    padding: 8 * ui
+    // ``ui`` includes the player's text size; the button's height follows its text, not the
+    // text size times its usual height, so that large text still leaves the panel room.
+    readonly property real boxUi: ui / Theme.textScale
+    implicitHeight: Math.max(40 * boxUi, contentItem.implicitHeight + 12 * boxUi)
+    padding: 8 * boxUi
     leftPadding: 8 * ui
     rightPadding: 8 * ui
     contentItem: Text {
+        textFormat: Text.PlainText
         text: control.text
         font: control.font
         // A long word in a narrow window (Dutch at 800 x 600) gets smaller, never cut off.
@@ -33,7 +50,7 @@ Button {
         color: !control.enabled ? "#4a3828"
                : control.primary ? (control.down ? "#c99a40" : control.hovered ? "#f0c46c" : "#e0b35a")
                : (control.down ? "#5d4530" : control.hovered ? "#7a5a3c" : "#6a4d33")
-        border.color: control.enabled ? "#e0b35a" : "#5a4634"
-        border.width: 1
+        border.color: control.visualFocus ? "#7fd4ff" : control.enabled ? "#e0b35a" : "#5a4634"
+        border.width: control.visualFocus ? Math.max(3, 3 * control.ui) : 1
     }
 }

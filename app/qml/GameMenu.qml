@@ -40,6 +40,7 @@ Menu {
             id: row
             spacing: 24
             Label {
+                textFormat: Text.PlainText
                 Layout.fillWidth: true
                 Layout.leftMargin: entry.checkable && entry.indicator
                                    ? entry.indicator.width + entry.spacing : 0
@@ -50,6 +51,7 @@ Menu {
                 font: entry.font
             }
             Label {
+                textFormat: Text.PlainText
                 visible: entry.keys !== ""
                 text: entry.keys
                 color: entry.palette.placeholderText

@@ -10,6 +10,7 @@ Dialog {
     property real ui: 1.0
     title: qsTr("How to play")
     modal: true
+    focus: true  // the keys go to the dialog, not to the board behind it
     standardButtons: Dialog.Close
 
     readonly property var sections: [
@@ -19,6 +20,8 @@ Dialog {
         { "title": qsTr("The doubling cube"), "text": qsTr("Before rolling you may double (D) when the cube is in use and the rules allow it; the button says why when they do not. The opponent takes (T) and owns the cube, or passes (P) and loses the game at the value before the double.") },
         { "title": qsTr("Resigning"), "text": qsTr("Game > Resign gives up a single game, a gammon or a backgammon; the computer accepts only what its chances are worth, otherwise you play on. When the computer can no longer win, it offers to resign: accept, or play on.") },
         { "title": qsTr("History and statistics"), "text": qsTr("The arrows above the move list, or Ctrl+Left and Ctrl+Right, step through every position of the match (Ctrl+Home: the first); click a line of the move list to see its position. Nothing can be moved there; Esc or 'Back to the game' returns. Game > Statistics shows your games and matches per opponent over time.") },
+        { "title": qsTr("Playing by keyboard"), "text": qsTr("Tab goes from the board to the buttons and back. On the board, the arrow keys move the focus ring over the points, the bars and the trays (Home and End: the ends of a row); Space or Enter picks up the checker in focus and puts it on the point in focus, or in the tray to bear it off; Esc puts it down again. A screen reader says each point and its checkers, the dice, the cube, and what happens. In the lessons, Page Down and Page Up, or Ctrl+Right and Ctrl+Left, go to the next and the previous step.") },
+        { "title": qsTr("Board and text size"), "text": qsTr("Options > Board chooses the look of the board, among them a high-contrast board, and can put a mark on the black checkers so that they differ by more than colour (always on in high contrast). Options > Text size makes the texts beside the board and in the dialogs larger (a window lower than 720 pixels shows them at 125% at most).") },
         { "title": qsTr("Keys"), "text": qsTr("R or Space: roll. Enter: end the turn, or the next game of a match. Ctrl+Z or Backspace: undo. D: double. T: take. P: pass. H: move hints. Ctrl+Left, Ctrl+Right: history. Esc: back to the game. Ctrl+N: new game. Ctrl+L: lessons. F1: this help. Ctrl+Q: quit.") }
     ]
 
@@ -36,11 +39,13 @@ Dialog {
                     Layout.fillWidth: true
                     spacing: 4 * dialog.ui
                     Label {
+                        textFormat: Text.PlainText
                         text: section.modelData.title
                         font.bold: true
                         font.pixelSize: 16 * dialog.ui
                     }
                     Label {
+                        textFormat: Text.PlainText
                         Layout.fillWidth: true
                         text: section.modelData.text
                         wrapMode: Text.WordWrap

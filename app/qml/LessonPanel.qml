@@ -36,13 +36,15 @@ Item {
             selectedLocation: panel.view.selected === undefined ? -1 : panel.view.selected
             draggableLocations: panel.view.draggable || []
             interactive: panel.view.exercise === "play" || panel.view.exercise === "reach"
+            pointsClickable: panel.view.exercise === "reach" && panel.view.solved !== true
+            speech: panel.view.speech || ({})
             onLocationClicked: location => LessonPlayer.clickLocation(location)
             onLocationDoubleClicked: location => LessonPlayer.doubleClickLocation(location)
             onCheckerDropped: (from, to) => LessonPlayer.dropChecker(from, to)
         }
 
         Rectangle {
-            Layout.preferredWidth: 360 * panel.ui
+            Layout.preferredWidth: 360 * panel.ui / Math.sqrt(Theme.textScale)  // (ui holds the text size)
             Layout.fillHeight: true
             radius: 10 * panel.ui
             color: "#3a281b"
@@ -55,6 +57,7 @@ Item {
 
                 Label {
                     objectName: "lessonTitle"
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     text: qsTr("Lesson %1: %2").arg(panel.view.lessonNumber || "").arg(panel.view.lessonTitle || "")
                     color: "#bba888"
@@ -63,6 +66,7 @@ Item {
                 }
                 Label {
                     objectName: "stepTitle"
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     text: panel.view.stepTitle || ""
                     color: panel.accent
@@ -72,6 +76,7 @@ Item {
                 }
                 Label {
                     objectName: "stepCounter"
+                    textFormat: Text.PlainText
                     text: qsTr("Step %1 of %2").arg((panel.view.stepIndex || 0) + 1).arg(panel.view.stepCount || 0)
                           + (panel.view.stepDone ? "  \u2714" : "")
                     color: "#bba888"
@@ -79,6 +84,7 @@ Item {
                 }
                 Label {
                     objectName: "matchInfo"
+                    textFormat: Text.PlainText
                     visible: panel.view.cubeVisible === true
                     Layout.fillWidth: true
                     wrapMode: Text.WordWrap
@@ -118,6 +124,7 @@ Item {
                                 required property string modelData
                                 required property int index
                                 objectName: "paragraph_" + index
+                                textFormat: Text.PlainText
                                 Layout.fillWidth: true
                                 text: modelData
                                 wrapMode: Text.WordWrap
@@ -146,6 +153,7 @@ Item {
                         spacing: 8 * panel.ui
                         Label {
                             objectName: "promptText"
+                            textFormat: Text.PlainText
                             Layout.fillWidth: true
                             text: panel.view.prompt || ""
                             wrapMode: Text.WordWrap
@@ -165,9 +173,13 @@ Item {
                                 editable: true
                                 font.pixelSize: 15 * panel.ui
                                 Layout.preferredWidth: 130 * panel.ui
-                                // Enter answers (the typed number is taken first).
-                                Keys.onReturnPressed: LessonPlayer.answerNumber(numberInput.value)
-                                Keys.onEnterPressed: LessonPlayer.answerNumber(numberInput.value)
+                                // Enter answers with the number typed (not yet the value).
+                                function answer() {
+                                    value = valueFromText(contentItem.text, locale)
+                                    LessonPlayer.answerNumber(value)
+                                }
+                                Keys.onReturnPressed: answer()
+                                Keys.onEnterPressed: answer()
                                 Connections {
                                     target: panel
                                     function onViewChanged() {
@@ -181,7 +193,7 @@ Item {
                                 ui: panel.ui
                                 primary: true
                                 text: qsTr("Check")
-                                onClicked: LessonPlayer.answerNumber(numberInput.value)
+                                onClicked: numberInput.answer()
                             }
                         }
                         RowLayout {
@@ -201,18 +213,20 @@ Item {
                             }
                         }
                         Label {
+                            textFormat: Text.PlainText
                             visible: panel.view.exercise === "play" && !panel.view.solved
                             Layout.fillWidth: true
                             wrapMode: Text.WordWrap
-                            text: qsTr("Click a checker, then the point to move it to, or drag it.")
+                            text: qsTr("Click a checker, then the point to move it to, or drag it. By keyboard: the arrow keys and Space on the board.")
                             color: "#bba888"
                             font.pixelSize: 12 * panel.ui
                         }
                         Label {
+                            textFormat: Text.PlainText
                             visible: panel.view.exercise === "reach" && !panel.view.solved
                             Layout.fillWidth: true
                             wrapMode: Text.WordWrap
-                            text: qsTr("Click the points on the board, one by one.")
+                            text: qsTr("Click the points on the board, one by one (or choose them with the arrow keys and Space).")
                             color: "#bba888"
                             font.pixelSize: 12 * panel.ui
                         }
@@ -226,6 +240,7 @@ Item {
                             Label {
                                 id: feedbackText
                                 objectName: "feedbackText"
+                                textFormat: Text.PlainText
                                 anchors.left: parent.left
                                 anchors.right: parent.right
                                 anchors.verticalCenter: parent.verticalCenter
@@ -265,6 +280,7 @@ Item {
                         objectName: "backButton"
                         ui: panel.ui
                         text: qsTr("Back")
+                        hint: qsTr("The previous step (Page Up or Ctrl+Left)")
                         enabled: panel.view.canBack === true
                         onClicked: LessonPlayer.back()
                     }
@@ -274,6 +290,7 @@ Item {
                         ui: panel.ui
                         primary: true
                         text: panel.view.isLast ? qsTr("Finish") : qsTr("Next")
+                        hint: qsTr("The next step (Page Down or Ctrl+Right)")
                         enabled: panel.view.canNext === true
                         onClicked: LessonPlayer.next()
                     }

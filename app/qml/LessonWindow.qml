@@ -24,18 +24,22 @@ ApplicationWindow {
     }
 
     readonly property real ui: Math.max(0.8, Math.min(1.5, Math.min(width / 1280, height / 800)))
+    readonly property real textUi: ui * Theme.textScale  // the player's text size
+    font.pointSize: Math.max(6, Qt.application.font.pointSize) * Theme.textScale
     readonly property color accent: "#e0b35a"
     readonly property color textColor: "#f3e6cc"
     readonly property var view: LessonPlayer.view
 
-    // Keys for the classroom: next and back, the hint, undo a move.
+    // Keys for the classroom: next and back, the hint, undo a move. While the board has the
+    // focus its arrow keys move over the points: then Page Down and Page Up, or Ctrl+Right and
+    // Ctrl+Left, step.
     Shortcut {
-        sequences: ["Right", StandardKey.MoveToNextPage]
+        sequences: ["Right", "Ctrl+Right", StandardKey.MoveToNextPage]
         enabled: lessonWindow.view.canNext === true
         onActivated: LessonPlayer.next()
     }
     Shortcut {
-        sequences: ["Left", StandardKey.MoveToPreviousPage]
+        sequences: ["Left", "Ctrl+Left", StandardKey.MoveToPreviousPage]
         enabled: lessonWindow.view.canBack === true
         onActivated: LessonPlayer.back()
     }
@@ -54,6 +58,27 @@ ApplicationWindow {
         onActivated: LessonPlayer.undoMove()
     }
 
+    Component.onCompleted: lessonList.forceActiveFocus()  // Up, Down and Enter choose a lesson
+
+    // A screen reader says each new step and the verdict on each answer.
+    readonly property string stepKey: view.open === true ? view.lessonNumber + "." + view.stepIndex : ""
+    onStepKeyChanged: {
+        if (stepKey === "") return
+        const text = [qsTr("Step %1 of %2").arg(view.stepIndex + 1).arg(view.stepCount),
+                      view.stepTitle].concat(view.paragraphs || []).concat([view.prompt || ""])
+        lessonList.Accessible.announce(text.filter(t => t !== "").join(". "))
+    }
+    Connections {
+        target: LessonPlayer
+        function onLessonChanged() {  // the list's keyboard place follows the lesson opened
+            if (LessonPlayer.lessonIndex >= 0) lessonList.currentIndex = LessonPlayer.lessonIndex
+        }
+        function onFeedbackChanged() {
+            if (LessonPlayer.feedback.visible === true)
+                lessonList.Accessible.announce(LessonPlayer.feedback.text)
+        }
+    }
+
     background: Rectangle {
         gradient: Gradient {
             GradientStop { position: 0.0; color: "#3b281a" }
@@ -68,7 +93,7 @@ ApplicationWindow {
 
         // -- the lesson list --------------------------------------------------------------------
         Rectangle {
-            Layout.preferredWidth: 270 * lessonWindow.ui
+            Layout.preferredWidth: 270 * lessonWindow.ui * Math.sqrt(Theme.textScale)  // larger text: a bit wider
             Layout.fillHeight: true
             radius: 10 * lessonWindow.ui
             color: "#3a281b"
@@ -81,16 +106,17 @@ ApplicationWindow {
                 RowLayout {
                     Layout.fillWidth: true
                     Label {
+                        textFormat: Text.PlainText
                         Layout.fillWidth: true
                         text: qsTr("Lessons")
                         color: lessonWindow.accent
-                        font.pixelSize: 22 * lessonWindow.ui
+                        font.pixelSize: 22 * lessonWindow.textUi
                         font.bold: true
                     }
                     Button {
                         objectName: "closeLessonsButton"
                         text: qsTr("Close")
-                        font.pixelSize: 13 * lessonWindow.ui
+                        font.pixelSize: 13 * lessonWindow.textUi
                         ToolTip.visible: hovered
                         ToolTip.text: qsTr("Close the lessons (Esc)")
                         onClicked: lessonWindow.close()
@@ -108,6 +134,11 @@ ApplicationWindow {
                     clip: true
                     spacing: 6 * lessonWindow.ui
                     model: LessonPlayer.lessonModel
+                    activeFocusOnTab: true
+                    keyNavigationEnabled: true
+                    Keys.onReturnPressed: LessonPlayer.openLesson(currentIndex)
+                    Keys.onEnterPressed: LessonPlayer.openLesson(currentIndex)
+                    Keys.onSpacePressed: LessonPlayer.openLesson(currentIndex)
                     delegate: Rectangle {
                         id: item
                         required property int index
@@ -118,11 +149,16 @@ ApplicationWindow {
                         required property int stepCount
                         readonly property bool current: LessonPlayer.lessonIndex === index
                         objectName: "lessonItem_" + index
+                        readonly property bool keyed: ListView.isCurrentItem && lessonList.activeFocus
+                        Accessible.role: Accessible.ListItem
+                        Accessible.name: qsTr("Lesson %1: %2").arg(number).arg(title)
+                        Accessible.description: lessonProgress.text
                         width: ListView.view.width
                         height: itemColumn.implicitHeight + 14 * lessonWindow.ui
                         radius: 8 * lessonWindow.ui
                         color: current ? "#6a4d33" : (itemMouse.containsMouse ? "#4a3426" : "#2f2117")
-                        border.color: current ? lessonWindow.accent : "#5c4330"
+                        border.color: keyed ? "#7fd4ff" : current ? lessonWindow.accent : "#5c4330"
+                        border.width: keyed ? 3 : 1
                         MouseArea {
                             id: itemMouse
                             objectName: "openLesson_" + item.index
@@ -141,16 +177,18 @@ ApplicationWindow {
                                 Layout.fillWidth: true
                                 Label {
                                     objectName: "lessonDone_" + item.index
+                                    textFormat: Text.PlainText
                                     text: item.done ? "\u2714" : String(item.number)
                                     color: item.done ? "#9cf0a8" : lessonWindow.accent
-                                    font.pixelSize: 16 * lessonWindow.ui
+                                    font.pixelSize: 16 * lessonWindow.textUi
                                     font.bold: true
-                                    Layout.preferredWidth: 22 * lessonWindow.ui
+                                    Layout.preferredWidth: 22 * lessonWindow.textUi
                                 }
                                 Label {
+                                    textFormat: Text.PlainText
                                     text: item.title
                                     color: lessonWindow.textColor
-                                    font.pixelSize: 14 * lessonWindow.ui
+                                    font.pixelSize: 14 * lessonWindow.textUi
                                     font.bold: item.current
                                     wrapMode: Text.WordWrap
                                     Layout.fillWidth: true
@@ -158,20 +196,23 @@ ApplicationWindow {
                             }
                             Flow {  // the restart link goes to its own line when short of room
                                 Layout.fillWidth: true
-                                Layout.leftMargin: 22 * lessonWindow.ui
+                                Layout.leftMargin: 22 * lessonWindow.textUi
                                 spacing: 12 * lessonWindow.ui
                                 Label {
+                                    id: lessonProgress
                                     objectName: "lessonProgress_" + item.index
+                                    textFormat: Text.PlainText
                                     text: qsTr("%1 of %2 steps done").arg(item.stepsDone).arg(item.stepCount)
                                     color: "#bba888"
-                                    font.pixelSize: 11 * lessonWindow.ui
+                                    font.pixelSize: 11 * lessonWindow.textUi
                                 }
                                 Label {
                                     objectName: "restartLesson_" + item.index
+                                    textFormat: Text.PlainText
                                     visible: item.stepsDone > 0
                                     text: qsTr("Restart")
                                     color: lessonWindow.accent
-                                    font.pixelSize: 11 * lessonWindow.ui
+                                    font.pixelSize: 11 * lessonWindow.textUi
                                     font.underline: true
                                     MouseArea {
                                         anchors.fill: parent
@@ -200,10 +241,11 @@ ApplicationWindow {
             Layout.fillHeight: true
             visible: lessonWindow.view.open === true
             view: lessonWindow.view
-            ui: lessonWindow.ui
+            ui: lessonWindow.textUi
         }
         Label {
             objectName: "chooseLessonText"
+            textFormat: Text.PlainText
             visible: lessonWindow.view.open !== true
             Layout.fillWidth: true
             Layout.fillHeight: true
@@ -214,7 +256,7 @@ ApplicationWindow {
                   ? qsTr("The lessons could not be loaded: %1").arg(lessonWindow.view.error)
                   : qsTr("Choose a lesson on the left. Your progress is saved: a lesson opens where you left it.")
             color: lessonWindow.textColor
-            font.pixelSize: 18 * lessonWindow.ui
+            font.pixelSize: 18 * lessonWindow.textUi
         }
     }
 }

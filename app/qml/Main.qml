@@ -25,6 +25,13 @@ ApplicationWindow {
     }
 
     readonly property real ui: Math.max(0.85, Math.min(1.6, Math.min(width / 1280, height / 800)))
+    // The size of the texts beside the board (the side panel, prompts and dialogs): the window's
+    // scale times the player's text size.
+    // A window lower than 720 pixels has room for 125% at most (the panel does not scroll).
+    readonly property real textScale: height < 720 ? Math.min(Theme.textScale, 1.25)
+                                                   : Theme.textScale
+    readonly property real textUi: ui * textScale
+    font.pointSize: Math.max(6, Qt.application.font.pointSize) * textScale
     readonly property color panelColor: "#3a281b"
     readonly property color accent: "#e0b35a"
     readonly property color textColor: "#f3e6cc"
@@ -39,7 +46,14 @@ ApplicationWindow {
         Settings.saveWindowGeometry(width, height, visibility === Window.Maximized)
         GameFlow.shutdown()
     }
-    Component.onCompleted: if (geometry.maximized) showMaximized()
+    Component.onCompleted: {
+        if (geometry.maximized) showMaximized()
+        board.forceActiveFocus()  // the keys play from the start
+    }
+    readonly property var themeNames: ({
+        "classic": qsTr("Classic wood"), "blue": qsTr("Blue felt"), "slate": qsTr("Slate"),
+        "contrast": qsTr("High contrast")
+    })
 
     background: Rectangle {
         gradient: Gradient {
@@ -233,6 +247,40 @@ ApplicationWindow {
                 }
             }
             GameMenu {
+                title: qsTr("Board")
+                Repeater {
+                    model: Theme.names
+                    MenuItem {
+                        required property string modelData
+                        text: window.themeNames[modelData] || modelData
+                        checkable: true
+                        checked: Theme.name === modelData
+                        onTriggered: Settings.theme = modelData
+                    }
+                }
+                MenuSeparator {}
+                KeyAction {
+                    text: qsTr("Mark the black checkers")
+                    checkable: true
+                    enabled: !Theme.highContrast  // always marked there
+                    checked: Theme.marks
+                    onTriggered: Settings.checkerMarks = checked
+                }
+            }
+            GameMenu {
+                title: qsTr("Text size")
+                Repeater {
+                    model: [100, 125, 150]
+                    MenuItem {
+                        required property int modelData
+                        text: I18n.formatPercent(modelData / 100)
+                        checkable: true
+                        checked: Settings.textScale === modelData
+                        onTriggered: Settings.textScale = modelData
+                    }
+                }
+            }
+            GameMenu {
                 title: qsTr("Animation speed")
                 KeyAction {
                     text: qsTr("Slow"); checkable: true
@@ -301,6 +349,11 @@ ApplicationWindow {
                 onLocationDoubleClicked: location => BoardInput.doubleClickLocation(location)
                 onCheckerDropped: (from, to) => BoardInput.dropChecker(from, to)
                 onDiceClicked: if (MatchView.canConfirm) GameFlow.confirm()
+                speech: BoardSpeech.texts
+            }
+            Connections {  // what happens, said by the screen reader
+                target: Announcer
+                function onAnnounced(text) { board.Accessible.announce(text) }
             }
             Connections {
                 target: ComputerTurn
@@ -349,43 +402,47 @@ ApplicationWindow {
                 objectName: "doublePrompt"
                 visible: MatchView.mustAnswerDouble
                 anchors.centerIn: board
-                width: promptColumn.implicitWidth + 40 * window.ui
-                height: promptColumn.implicitHeight + 32 * window.ui
-                radius: 12 * window.ui
+                width: promptColumn.implicitWidth + 40 * window.textUi
+                height: promptColumn.implicitHeight + 32 * window.textUi
+                radius: 12 * window.textUi
                 color: "#ee2a1c12"
                 border.color: window.accent
                 border.width: 2
                 ColumnLayout {
                     id: promptColumn
                     anchors.centerIn: parent
-                    spacing: 12 * window.ui
+                    spacing: 12 * window.textUi
                     Label {
+                        textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
                         text: qsTr("%1 doubles to %2.").arg(MatchView.names[MatchView.onRoll] || "")
                                                        .arg(MatchView.cubeValue * 2)
                         color: window.textColor
-                        font.pixelSize: 20 * window.ui
+                        font.pixelSize: 20 * window.textUi
                         font.bold: true
                     }
                     Label {
+                        textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
                         text: qsTr("%1: take (play on for %2 points) or pass (lose %3)?")
                               .arg(MatchView.names[1 - MatchView.onRoll] || "").arg(MatchView.cubeValue * 2)
                               .arg(MatchView.cubeValue)
                         color: window.textColor
-                        font.pixelSize: 15 * window.ui
+                        font.pixelSize: 15 * window.textUi
                     }
                     RowLayout {
                         Layout.alignment: Qt.AlignHCenter
-                        spacing: 16 * window.ui
+                        spacing: 16 * window.textUi
                         GameButton {
                             objectName: "takeButton"
+                            ui: window.textUi
                             text: qsTr("Take")
                             hint: qsTr("Take the double (T)")
                             onClicked: GameFlow.take()
                         }
                         GameButton {
                             objectName: "passButton"
+                            ui: window.textUi
                             text: qsTr("Pass")
                             hint: qsTr("Pass and lose the game (P)")
                             onClicked: GameFlow.passDouble()
@@ -400,9 +457,9 @@ ApplicationWindow {
                 objectName: "gameOverCard"
                 visible: MatchView.gameOver.visible === true
                 anchors.centerIn: board
-                width: overColumn.implicitWidth + 56 * window.ui
-                height: overColumn.implicitHeight + 40 * window.ui
-                radius: 14 * window.ui
+                width: overColumn.implicitWidth + 56 * window.textUi
+                height: overColumn.implicitHeight + 40 * window.textUi
+                radius: 14 * window.textUi
                 color: "#f02a1c12"
                 border.color: window.accent
                 border.width: 2
@@ -410,19 +467,21 @@ ApplicationWindow {
                 ColumnLayout {
                     id: overColumn
                     anchors.centerIn: parent
-                    spacing: 10 * window.ui
+                    spacing: 10 * window.textUi
                     Label {
                         objectName: "gameOverTitle"
+                        textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
                         text: gameOverCard.info.matchOver
                               ? qsTr("%1 wins the match!").arg(gameOverCard.info.winnerName)
                               : qsTr("%1 wins the game").arg(gameOverCard.info.winnerName || "")
                         color: window.accent
-                        font.pixelSize: 26 * window.ui
+                        font.pixelSize: 26 * window.textUi
                         font.bold: true
                     }
                     Label {
                         objectName: "gameOverDetail"
+                        textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
                         text: {
                             const i = gameOverCard.info
@@ -435,22 +494,24 @@ ApplicationWindow {
                             return how + cube + " " + qsTr("%n point(s).", "", i.points)
                         }
                         color: window.textColor
-                        font.pixelSize: 16 * window.ui
+                        font.pixelSize: 16 * window.textUi
                     }
                     Label {
+                        textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
                         visible: MatchView.matchLength > 0
                         text: qsTr("Match to %1: %2 %3 – %4 %5").arg(MatchView.matchLength)
                               .arg(MatchView.names[0]).arg(MatchView.score[0]).arg(MatchView.score[1])
                               .arg(MatchView.names[1])
                         color: window.textColor
-                        font.pixelSize: 15 * window.ui
+                        font.pixelSize: 15 * window.textUi
                     }
                     RowLayout {
                         Layout.alignment: Qt.AlignHCenter
-                        spacing: 14 * window.ui
+                        spacing: 14 * window.textUi
                         GameButton {
                             objectName: "nextGameButton"
+                            ui: window.textUi
                             visible: MatchView.matchLength > 0 && !gameOverCard.info.matchOver
                             text: qsTr("Next game")
                             hint: qsTr("Play the next game of the match (Enter)")
@@ -458,6 +519,7 @@ ApplicationWindow {
                         }
                         GameButton {
                             objectName: "playAgainButton"
+                            ui: window.textUi
                             visible: MatchView.matchLength === 0 || gameOverCard.info.matchOver === true
                             text: MatchView.matchLength > 0 ? qsTr("New match, same players")
                                                        : qsTr("Play again")
@@ -465,6 +527,7 @@ ApplicationWindow {
                         }
                         GameButton {
                             objectName: "newMatchButton"
+                            ui: window.textUi
                             text: qsTr("New game…")
                             hint: qsTr("Choose a new game or match (Ctrl+N)")
                             onClicked: window.askNewGame()
@@ -478,10 +541,11 @@ ApplicationWindow {
             id: panel
             Layout.fillHeight: true
             // The board keeps its proportions: the panel takes the width the board cannot use.
-            Layout.preferredWidth: Math.max(210 * Math.min(window.ui, 1.2), Math.min(
-                460, window.width - (window.height - (window.menuBar ? window.menuBar.height : 0)
+            // Larger text takes some width from the board (fewer lines, so it fits in height).
+            Layout.preferredWidth: Math.max(210 * Math.min(window.ui, 1.2) * Math.pow(window.textScale, 1.6), Math.min(
+                460 * window.textScale, window.width - (window.height - (window.menuBar ? window.menuBar.height : 0)
                                      - 20 * window.ui) * board.aspect - 30 * window.ui))
-            ui: window.ui
+            ui: window.textUi
             levelNames: window.levelNames
             hintNames: window.hintNames
             onNewGameRequested: window.askNewGame()
@@ -490,7 +554,7 @@ ApplicationWindow {
 
     NewGameDialog {
         id: newGameDialog
-        ui: window.ui
+        ui: window.textUi
         levelNames: window.levelNames
         anchors.centerIn: parent
     }
@@ -500,10 +564,15 @@ ApplicationWindow {
         objectName: "confirmNewDialog"
         title: qsTr("New game")
         modal: true
+        focus: true  // the keys go to the dialog, not to the board behind it
         anchors.centerIn: parent
-        width: Math.min(window.width * 0.9, 520 * window.ui)
+        // The text's width from the window, not from the dialog: that one loops when the
+        // text size changes while the dialog is closed.
+        readonly property real boxWidth: Math.min(window.width * 0.9, 520 * window.textUi)
+        width: boxWidth
         Label {
-            width: parent.width
+            textFormat: Text.PlainText
+            width: confirmNewDialog.boxWidth - confirmNewDialog.leftPadding - confirmNewDialog.rightPadding
             wrapMode: Text.WordWrap
             text: MatchView.matchLength > 0
                   ? qsTr("A match is in progress. Resign it and start a new game?")
@@ -522,6 +591,11 @@ ApplicationWindow {
             }
         }
         onAccepted: newGameDialog.open()
+        Shortcut {  // Enter answers the question (Esc keeps playing)
+            sequences: ["Return", "Enter"]
+            enabled: confirmNewDialog.opened
+            onActivated: confirmNewDialog.accept()
+        }
     }
 
     Dialog {
@@ -529,12 +603,14 @@ ApplicationWindow {
         objectName: "noticeDialog"
         title: qsTr("Backgammon")
         modal: true
+        focus: true  // the keys go to the dialog, not to the board behind it
         anchors.centerIn: parent
         width: Math.min(window.width * 0.8, 560)
         visible: MatchView.notice !== ""
         standardButtons: Dialog.Ok
         Label {
             objectName: "noticeText"
+            textFormat: Text.PlainText
             width: parent.width
             wrapMode: Text.WordWrap
             text: MatchView.notice
@@ -547,6 +623,7 @@ ApplicationWindow {
         objectName: "messageDialog"
         title: qsTr("Backgammon")
         modal: true
+        focus: true  // the keys go to the dialog, not to the board behind it
         anchors.centerIn: parent
         width: Math.min(window.width * 0.8, 560)
         standardButtons: Dialog.Ok
@@ -562,10 +639,10 @@ ApplicationWindow {
 
     HelpDialog {
         id: helpDialog
-        ui: window.ui
+        ui: window.textUi
         anchors.centerIn: parent
-        width: Math.min(window.width * 0.92, 720 * window.ui)
-        height: Math.min(window.height * 0.9, 640 * window.ui)
+        width: Math.min(window.width * 0.92, 720 * window.textUi)
+        height: Math.min(window.height * 0.9, 640 * window.textUi)
     }
 
     Connections {  // a sound that cannot be played is said, once
@@ -578,8 +655,9 @@ ApplicationWindow {
         id: resignOfferDialog
         objectName: "resignOfferDialog"
         anchors.centerIn: parent
-        width: Math.min(window.width * 0.9, 520 * window.ui)
+        width: Math.min(window.width * 0.9, 520 * window.textUi)
         modal: true
+        focus: true  // the keys go to the dialog, not to the board behind it
         closePolicy: Popup.NoAutoClose
         title: qsTr("Resignation offered")
         Label {
@@ -614,17 +692,17 @@ ApplicationWindow {
 
     StatisticsDialog {
         id: statisticsDialog
-        ui: window.ui
+        ui: window.textUi
         levelNames: window.levelNames
         anchors.centerIn: parent
-        width: Math.min(window.width * 0.94, 760 * window.ui)
-        height: Math.min(window.height * 0.9, 560 * window.ui)
+        width: Math.min(window.width * 0.94, 760 * window.textUi)
+        height: Math.min(window.height * 0.9, 560 * window.textUi)
     }
 
     AboutDialog {
         id: aboutDialog
         anchors.centerIn: parent
-        width: Math.min(window.width * 0.9, 560 * window.ui)
+        width: Math.min(window.width * 0.9, 560 * window.textUi)
     }
 
     PositionTools {  // IDs to and from the clipboard, the position editor, .mat files

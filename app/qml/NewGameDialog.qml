@@ -13,6 +13,7 @@ Dialog {
     property var levelNames: ({})
     title: qsTr("New game")
     modal: true
+    focus: true  // the keys go to the dialog, not to the board behind it
     width: Math.min(480 * ui, parent ? parent.width * 0.9 : 480)
     padding: 18 * ui
 
@@ -53,7 +54,7 @@ Dialog {
         columnSpacing: 14 * dialog.ui
         rowSpacing: 10 * dialog.ui
 
-        Label { text: qsTr("Opponent") }
+        Label { textFormat: Text.PlainText; text: qsTr("Opponent") }
         ComboBox {
             id: opponentBox
             objectName: "opponentBox"
@@ -62,7 +63,7 @@ Dialog {
                                         ? qsTr("A second player on this computer")
                                         : qsTr("Computer: %1").arg(dialog.levelNames[key] || key))
         }
-        Label { text: qsTr("Play") }
+        Label { textFormat: Text.PlainText; text: qsTr("Play") }
         ComboBox {
             id: lengthBox
             objectName: "lengthBox"
@@ -70,20 +71,20 @@ Dialog {
             model: dialog.lengths.map(length => length === 0 ? qsTr("A single game")
                                                              : qsTr("Match to %1 points").arg(length))
         }
-        Label { text: qsTr("Doubling cube") }
+        Label { textFormat: Text.PlainText; text: qsTr("Doubling cube") }
         CheckBox {
             id: cubeBox
             objectName: "cubeBox"
             text: qsTr("Play with the doubling cube")
         }
-        Label { text: qsTr("Crawford rule") }
+        Label { textFormat: Text.PlainText; text: qsTr("Crawford rule") }
         CheckBox {
             id: crawfordBox
             objectName: "crawfordBox"
             enabled: lengthBox.currentIndex > 0
             text: qsTr("No doubling in the Crawford game")
         }
-        Label { text: qsTr("White") }
+        Label { textFormat: Text.PlainText; text: qsTr("White") }
         TextField {
             id: name0Field
             objectName: "name0Field"
@@ -91,7 +92,7 @@ Dialog {
             maximumLength: 40
             placeholderText: qsTr("White")
         }
-        Label { text: opponentBox.currentIndex === 0 ? qsTr("Black") : qsTr("Computer") }
+        Label { textFormat: Text.PlainText; text: opponentBox.currentIndex === 0 ? qsTr("Black") : qsTr("Computer") }
         TextField {
             id: name1Field
             objectName: "name1Field"

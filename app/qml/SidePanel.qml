@@ -9,6 +9,7 @@ Rectangle {
     id: panel
     objectName: "sidePanel"
     property real ui: 1.0
+    readonly property real space: ui / Theme.textScale  // margins do not grow with the text size
     property var levelNames: ({})
     property var hintNames: []
     signal newGameRequested()
@@ -22,8 +23,10 @@ Rectangle {
         readonly property bool active: MatchView.phase === "double" ? MatchView.onRoll !== player
                                                                : MatchView.onRoll === player
         objectName: "playerCard" + player
+        Accessible.role: Accessible.Grouping
+        Accessible.name: (BoardSpeech.texts.players || [])[player] || ""
         Layout.fillWidth: true
-        implicitHeight: cardColumn.implicitHeight + 20 * panel.ui
+        implicitHeight: cardColumn.implicitHeight + 20 * panel.space
         radius: 10 * panel.ui
         color: active ? "#5a3f28" : "#2e2016"
         border.color: active ? "#e0b35a" : "#4b3626"
@@ -31,17 +34,25 @@ Rectangle {
         ColumnLayout {
             id: cardColumn
             anchors.fill: parent
-            anchors.margins: 10 * panel.ui
+            anchors.margins: 10 * panel.space
             spacing: 4 * panel.ui
             RowLayout {
                 spacing: 8 * panel.ui
-                Rectangle {
+                Rectangle {  // the player's checker, as the board draws it
                     width: 22 * panel.ui; height: width; radius: width / 2
-                    color: card.player === 0 ? "#f4f0e6" : "#2d2a28"
-                    border.color: card.player === 0 ? "#b8ae98" : "#000000"
+                    color: card.player === 0 ? Theme.colors.checker0 : Theme.colors.checker1
+                    border.color: card.player === 0 ? Theme.colors.rim0 : Theme.colors.rim1
                     border.width: 2
+                    Rectangle {
+                        visible: Theme.marks && card.player === 1
+                        anchors.centerIn: parent
+                        width: parent.width * 0.3; height: width; radius: width / 2
+                        color: Theme.colors.mark1
+                    }
                 }
                 Label {
+                    objectName: "playerName" + card.player
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     text: MatchView.names[card.player] || ""
                     elide: Text.ElideRight
@@ -51,6 +62,7 @@ Rectangle {
                 }
                 Label {
                     objectName: "score" + card.player
+                    textFormat: Text.PlainText
                     visible: MatchView.matchLength > 0
                     text: String(MatchView.score[card.player])
                     color: "#e0b35a"
@@ -59,6 +71,7 @@ Rectangle {
                 }
             }
             Label {
+                textFormat: Text.PlainText
                 text: {
                     let who = MatchView.computerPlayer === card.player
                               ? qsTr("Computer (%1)").arg(panel.levelNames[MatchView.level] || "")
@@ -66,10 +79,13 @@ Rectangle {
                     return who + " · " + qsTr("%1 pips").arg(MatchView.pips[card.player])
                 }
                 objectName: "pips" + card.player
+                Layout.fillWidth: true
+                wrapMode: Text.WordWrap
                 color: "#d8c7a6"
                 font.pixelSize: 13 * panel.ui
             }
             Label {
+                textFormat: Text.PlainText
                 visible: card.active && MatchView.phase !== "game_over" && MatchView.phase !== "match_over"
                 text: MatchView.phase === "double" ? qsTr("Decides on the double")
                       : MatchView.thinking && MatchView.computerPlayer === card.player ? qsTr("Thinking…")
@@ -83,14 +99,15 @@ Rectangle {
 
     ColumnLayout {
         anchors.fill: parent
-        anchors.margins: 12 * panel.ui
-        spacing: 10 * panel.ui
+        anchors.margins: 12 * panel.space
+        spacing: 10 * panel.space
 
         PlayerCard { player: MatchView.turned ? 0 : 1 }  // the player at the top of the board
 
         // Match and cube
         Label {
             objectName: "matchLabel"
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignHCenter
             wrapMode: Text.WordWrap
@@ -113,14 +130,14 @@ Rectangle {
         Rectangle {
             Layout.fillWidth: true
             Layout.fillHeight: true
-            Layout.minimumHeight: 90 * panel.ui
+            Layout.minimumHeight: 90 * panel.space
             radius: 8 * panel.ui
             color: "#2a1d14"
             border.color: "#4b3626"
             ColumnLayout {
                 anchors.fill: parent
-                anchors.margins: 10 * panel.ui
-                spacing: 6 * panel.ui
+                anchors.margins: 10 * panel.space
+                spacing: 6 * panel.space
                 RowLayout {
                     Layout.fillWidth: true
                     BusyIndicator {
@@ -132,6 +149,7 @@ Rectangle {
                     }
                     Label {
                         objectName: "statusLabel"
+                        textFormat: Text.PlainText
                         Layout.fillWidth: true
                         text: MatchView.status
                         wrapMode: Text.WordWrap
@@ -141,6 +159,7 @@ Rectangle {
                 }
                 Label {
                     objectName: "lastPlayLabel"
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     visible: MatchView.lastPlay !== ""
                     text: MatchView.lastPlay
@@ -159,6 +178,7 @@ Rectangle {
                         ui: panel.ui
                         text: "|◀"
                         hint: qsTr("First position of the match (Ctrl+Home)")
+                        Accessible.name: hint
                         enabled: MatchView.historyCount > 0
                         Layout.preferredWidth: 40 * panel.ui
                         onClicked: History.first()
@@ -168,6 +188,7 @@ Rectangle {
                         ui: panel.ui
                         text: "◀"
                         hint: qsTr("One position back (Ctrl+Left)")
+                        Accessible.name: hint
                         enabled: MatchView.historyCount > 1 && MatchView.historyIndex !== 0
                         Layout.preferredWidth: 40 * panel.ui
                         onClicked: History.back()
@@ -177,6 +198,7 @@ Rectangle {
                         ui: panel.ui
                         text: "▶"
                         hint: qsTr("One position forward (Ctrl+Right)")
+                        Accessible.name: hint
                         enabled: MatchView.reviewing && MatchView.historyIndex < MatchView.historyCount - 1
                         Layout.preferredWidth: 40 * panel.ui
                         onClicked: History.forward()
@@ -241,8 +263,8 @@ Rectangle {
         GridLayout {
             Layout.fillWidth: true
             columns: 2
-            columnSpacing: 8 * panel.ui
-            rowSpacing: 8 * panel.ui
+            columnSpacing: 8 * panel.space
+            rowSpacing: 8 * panel.space
             GameButton {
                 objectName: "rollButton"
                 Layout.fillWidth: true
@@ -288,6 +310,7 @@ Rectangle {
             }
             Label {  // why the Double button is greyed (the engine's reason)
                 objectName: "doubleRefusal"
+                textFormat: Text.PlainText
                 Layout.fillWidth: true
                 Layout.columnSpan: 2
                 visible: MatchView.doubleRefusal !== ""

@@ -10,6 +10,7 @@ Dialog {
     objectName: "statisticsDialog"
     title: qsTr("Statistics")
     modal: true
+    focus: true  // the keys go to the dialog, not to the board behind it
     property real ui: 1.0
     property var levelNames: ({})
     standardButtons: Dialog.Close
@@ -38,6 +39,7 @@ Dialog {
 
         Label {
             objectName: "statisticsEmpty"
+            textFormat: Text.PlainText
             visible: Statistics.count === 0
             Layout.fillWidth: true
             wrapMode: Text.WordWrap
@@ -60,12 +62,12 @@ Dialog {
             columns: 6
             columnSpacing: 12 * dialog.ui
             rowSpacing: 4 * dialog.ui
-            Label { text: qsTr("Opponent"); font.bold: true }
-            Label { text: qsTr("Games won"); font.bold: true }
-            Label { text: qsTr("Matches won"); font.bold: true }
-            Label { text: qsTr("Gammons (won–lost)"); font.bold: true }
-            Label { text: qsTr("Backgammons (won–lost)"); font.bold: true }
-            Label { text: qsTr("Points"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Opponent"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Games won"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Matches won"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Gammons (won–lost)"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Backgammons (won–lost)"); font.bold: true }
+            Label { textFormat: Text.PlainText; text: qsTr("Points"); font.bold: true }
             Repeater {
                 model: dialog.cells
                 delegate: Label {
@@ -81,6 +83,7 @@ Dialog {
         }
 
         Label {
+            textFormat: Text.PlainText
             visible: Statistics.count > 0
             text: qsTr("White's points over the last games")
             font.bold: true
@@ -132,9 +135,11 @@ Dialog {
         id: confirmReset
         objectName: "confirmResetDialog"
         anchors.centerIn: parent
+        width: Math.min(dialog.width, 460 * dialog.ui)  // (an implicit width loops on a new text size)
         modal: true
+        focus: true  // the keys go to the dialog, not to the board behind it
         title: qsTr("Reset statistics")
-        Label { text: qsTr("Forget every finished game and match?") }
+        Label { textFormat: Text.PlainText; text: qsTr("Forget every finished game and match?") }
         footer: DialogButtonBox {
             Button {
                 objectName: "confirmResetButton"

@@ -9,8 +9,28 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtQml import QQmlEngine, QQmlExpression
 from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
+
+
+def qml_value(item, expression: str):
+    """``expression`` evaluated in QML on ``item`` (for values Python cannot convert, such as
+    enums, and for attached properties: ``qml_value(item, "Accessible.name")``)."""
+    context = QQmlEngine.contextForObject(item)
+    owner = item
+    while context is None and owner is not None:
+        owner = owner.parent()
+        context = QQmlEngine.contextForObject(owner) if owner is not None else None
+    assert context is not None, f"no QML context for {item}"
+    value, undefined = QQmlExpression(context, item, expression).evaluate()
+    assert not undefined, f"{expression} is undefined on {item}"
+    return value
+
+
+def text_format(item) -> int:
+    """The ``textFormat`` of a text item (``Qt.TextFormat.PlainText.value`` for plain text)."""
+    return int(qml_value(item, "textFormat"))
 
 
 class WindowDriver:

@@ -1,0 +1,362 @@
+"""The whole game by keyboard alone: no mouse event is sent in this file.
+
+The board takes the focus; the arrow keys move the focus ring over the locations as they lie on
+the screen (the test finds its way by where the rendered locations are, not by the board's own
+table); Space or Enter picks the checker in focus and places it, Esc puts it down; R or Space
+rolls, D doubles, T takes, P passes, Ctrl+Z undoes, Enter ends the turn; dialogs open and close
+by keys; a modal dialog keeps the keys from the board behind it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import QObject, QPointF, Qt
+from PySide6.QtQuick import QQuickItem
+from PySide6.QtTest import QTest
+
+from tests.app.driver import qml_value
+
+pytestmark = [
+    pytest.mark.gui,
+    pytest.mark.timeout(300),
+    pytest.mark.qt_log_level_fail("WARNING"),
+]
+
+NO = Qt.KeyboardModifier.NoModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
+K = Qt.Key
+
+
+class Keys:
+    """Presses keys on a window and finds its way over a board by the rendered locations."""
+
+    def __init__(self, driver, board_name: str) -> None:
+        self.d = driver
+        self.board_name = board_name
+        self.presses = 0
+
+    @property
+    def board(self) -> QQuickItem:
+        return self.d.item(self.board_name)
+
+    def press(self, key, mods=NO) -> None:
+        QTest.keyClick(self.d.window, key, mods)
+        self.presses += 1
+        self.d.settle(1)
+
+    def focus(self) -> int:
+        return int(self.board.property("focusLocation"))
+
+    def centre(self, location: int) -> QPointF:
+        item = self.d.item(f"location_{location}")
+        return item.mapToScene(QPointF(item.width() / 2, item.height() / 2))
+
+    def go_to(self, location: int) -> None:
+        """Arrow keys until the focus ring is on ``location`` (up or down first, then across)."""
+        assert self.board.hasActiveFocus(), "the board does not have the keyboard focus"
+        for _ in range(40):
+            here = self.focus()
+            if here == location:
+                ring = self.d.item("focusRing")
+                assert ring.isVisible()
+                assert self.d.item(f"location_{location}").hasActiveFocus()
+                return
+            a, b = self.centre(here), self.centre(location)
+            half = self.board.height() / 4
+            if abs(a.y() - b.y()) > half:
+                self.press(K.Key_Down if b.y() > a.y() else K.Key_Up)
+            else:
+                self.press(K.Key_Right if b.x() > a.x() else K.Key_Left)
+            assert self.focus() != here, f"the arrow key did not move the focus from {here}"
+        raise AssertionError(f"the focus did not reach {location}")
+
+
+def wait(harness) -> None:
+    harness.wait_for_human()
+    harness.settle(2)
+
+
+def play_step_by_keys(keys: Keys, game, step: dict, rng: random.Random) -> None:
+    before = list(game.board)
+    keys.go_to(step["from"])
+    keys.press(rng.choice([K.Key_Space, K.Key_Return]))
+    assert game.selected == step["from"], f"{step['from']} was not picked"
+    keys.go_to(step["to"])
+    keys.press(rng.choice([K.Key_Space, K.Key_Enter]))
+    assert list(game.board) != before, f"the step {step} was not made"
+
+
+def test_a_whole_game_against_the_computer_by_keyboard_alone(harness):
+    harness.open(seed=31)
+    game = harness.game
+    game.newGame({"opponent": "easy", "matchLength": 0, "cube": True})
+    keys = Keys(harness, "board")
+    rng = random.Random(8)
+    doubled = undone = put_down = rolled_with_space = 0
+    for _ in range(3000):
+        wait(harness)
+        if game.gameOver.get("visible"):
+            break
+        if game.mustAnswerDouble:
+            keys.press(K.Key_T)  # the computer doubled: take
+            continue
+        if game.canDouble and not doubled:
+            keys.press(K.Key_D)
+            doubled = 1
+            continue
+        if game.canRoll:
+            actions = len(game.session.match.history)
+            key = rng.choice([K.Key_R, K.Key_Space])
+            keys.press(key)
+            rolled_with_space += key == K.Key_Space
+            assert len(game.session.match.history) > actions, "the dice were not rolled"
+        elif game.legalSteps:
+            step = rng.choice(game.legalSteps)
+            if not put_down:  # pick up, put down with Esc, then play
+                keys.go_to(step["from"])
+                keys.press(K.Key_Space)
+                keys.press(K.Key_Escape)
+                assert game.selected == -1
+                put_down = 1
+            board = list(game.board)
+            play_step_by_keys(keys, game, step, rng)
+            if undone < 2 and game.canUndo:
+                keys.press(K.Key_Z, CTRL)
+                assert list(game.board) == board, "Ctrl+Z did not take the move back"
+                undone += 1
+                play_step_by_keys(keys, game, step, rng)
+        elif game.canConfirm:
+            keys.press(K.Key_Return)
+            assert not game.canConfirm, "Enter did not end the turn"
+        else:
+            harness.settle(20)
+    assert game.gameOver.get("visible"), "the game did not end"
+    assert doubled and undone == 2 and put_down and rolled_with_space
+    assert game.cubeValue >= 2  # the double was taken, or the game ended on it
+    # the end of the game: a new game by keys (Ctrl+N, then Enter starts it)
+    keys.press(K.Key_N, CTRL)
+    dialog = harness.window.findChild(QObject, "newGameDialog")
+    harness.qtbot.waitUntil(lambda: dialog.property("opened"), timeout=3000)
+    keys.press(K.Key_Return)
+    harness.qtbot.waitUntil(lambda: not dialog.property("visible"), timeout=3000)
+    wait(harness)
+    assert not game.gameOver.get("visible")
+    assert keys.board.hasActiveFocus(), "the focus did not come back to the board"
+
+
+def test_two_players_double_take_and_pass_by_keys_on_a_turning_board(harness):
+    harness.open(seed=5)
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 0, "cube": True})
+    keys = Keys(harness, "board")
+    rng = random.Random(3)
+    turned_moves = 0
+    answered: list[str] = []
+    for _ in range(400):
+        wait(harness)
+        if game.gameOver.get("visible"):
+            break
+        if game.mustAnswerDouble:
+            answer = K.Key_T if not answered else K.Key_P
+            answered.append("take" if answer == K.Key_T else "pass")
+            keys.press(answer)
+        elif game.canDouble and turned_moves >= 2:
+            keys.press(K.Key_D)
+            assert harness.item("doublePrompt").isVisible()
+        elif game.canRoll:
+            keys.press(K.Key_R)
+        elif game.legalSteps:
+            turned_moves += bool(game.turned)
+            play_step_by_keys(keys, game, rng.choice(game.legalSteps), rng)
+        elif game.canConfirm:
+            keys.press(K.Key_Enter)
+    assert answered == ["take", "pass"]
+    assert game.gameOver.get("visible") and game.gameOver["passed"]
+    assert turned_moves >= 2  # black moved on the turned board, by screen directions
+
+
+def test_dialogs_open_and_close_by_keys_and_hold_the_keys(harness):
+    harness.open(seed=9)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    keys = Keys(harness, "board")
+    wait(harness)
+    start = keys.focus()
+    help_dialog = harness.window.findChild(QObject, "helpDialog")
+    keys.press(K.Key_F1)
+    assert help_dialog.property("opened") or help_dialog.property("visible")
+    keys.press(K.Key_Left)  # the dialog holds the keys: the board does not move
+    keys.press(K.Key_Space)
+    assert keys.focus() == start and game.selected == -1
+    keys.press(K.Key_Escape)
+    harness.qtbot.waitUntil(lambda: not help_dialog.property("visible"), timeout=3000)
+    assert keys.board.hasActiveFocus()
+    # a game in progress: Ctrl+N asks first; Esc keeps playing, Enter resigns and starts anew
+    rng = random.Random(1)
+    while game.legalSteps:  # the opening turn, played and confirmed
+        play_step_by_keys(keys, game, rng.choice(game.legalSteps), rng)
+    keys.press(K.Key_Return)
+    assert game.matchInProgress
+    confirm = harness.window.findChild(QObject, "confirmNewDialog")
+    keys.press(K.Key_N, CTRL)
+    harness.qtbot.waitUntil(lambda: confirm.property("opened"), timeout=3000)
+    keys.press(K.Key_Escape)
+    harness.qtbot.waitUntil(lambda: not confirm.property("visible"), timeout=3000)
+    assert game.matchInProgress
+    keys.press(K.Key_N, CTRL)
+    harness.qtbot.waitUntil(lambda: confirm.property("opened"), timeout=3000)
+    keys.press(K.Key_Return)
+    new_game = harness.window.findChild(QObject, "newGameDialog")
+    harness.qtbot.waitUntil(lambda: new_game.property("opened"), timeout=3000)
+    keys.press(K.Key_Escape)
+    harness.qtbot.waitUntil(lambda: not new_game.property("visible"), timeout=3000)
+    # Tab goes from the board to the buttons, each showing its focus, and comes back
+    seen = []
+    for _ in range(20):
+        keys.press(K.Key_Tab)
+        item = harness.window.activeFocusItem()
+        if keys.board.hasActiveFocus():  # back on the board (a location in it has the focus)
+            break
+        assert item is not None and item.property("visualFocus"), item
+        seen.append(item.objectName())
+    assert "rollButton" in seen or "confirmButton" in seen or "undoButton" in seen, seen
+    assert "newGameButton" in seen
+    assert keys.board.hasActiveFocus()
+
+
+def test_the_menus_open_by_keys(harness):
+    harness.open(seed=9)
+    keys = Keys(harness, "board")
+    stats = harness.window.findChild(QObject, "statisticsDialog")
+    keys.press(K.Key_G, Qt.KeyboardModifier.AltModifier)  # the Game menu (&Game)
+    menu = next(
+        o
+        for o in harness.window.findChildren(QObject)
+        if o.inherits("QQuickMenu") and o.property("visible")
+    )
+    assert menu.property("title") == "&Game"
+
+    def current_text() -> str:
+        return qml_value(menu, "currentIndex >= 0 ? itemAt(currentIndex).text : ''")
+
+    for _ in range(6):
+        if current_text() == "Statistics…":
+            break
+        keys.press(K.Key_Down)
+    assert current_text() == "Statistics…"
+    keys.press(K.Key_Return)
+    harness.qtbot.waitUntil(lambda: stats.property("opened"), timeout=3000)
+    keys.press(K.Key_Escape)
+    harness.qtbot.waitUntil(lambda: not stats.property("visible"), timeout=3000)
+    assert keys.board.hasActiveFocus()
+
+
+def tab_to(driver, keys: Keys, name: str) -> QQuickItem:
+    """Tab until the item ``name`` (or a part of it) has the keyboard focus."""
+    for _ in range(25):
+        item = driver.window.activeFocusItem()
+        node = item
+        while node is not None:
+            if node.objectName() == name:
+                return node
+            node = node.parentItem()
+        keys.press(K.Key_Tab)
+    raise AssertionError(f"Tab never reached {name}")
+
+
+def test_a_lesson_by_keyboard_alone(qtbot, tmp_path):
+    """Lesson 2 (moving: plays, points to find, counts) from the list to its end by keys."""
+    from lessons.exercises import NumberExercise, PlayExercise, ReachExercise
+    from tests.app.test_lessons_player import LessonHarness
+
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        keys = Keys(ui, "lessonBoard")
+        assert ui.item("lessonList").hasActiveFocus()  # the list has the keys at first
+        keys.press(K.Key_Down)
+        keys.press(K.Key_Return)
+        assert ui.view["open"] and ui.view["lessonNumber"] == 2
+        lesson = ui.player.lessons[1]
+        for index, step in enumerate(lesson.steps):
+            assert ui.view["stepIndex"] == index
+            ex = step.exercise
+            if isinstance(ex, PlayExercise):
+                tab_to(ui, keys, "lessonBoard")
+                for s in ex.accepted()[0].steps:
+                    keys.go_to(s.src)
+                    keys.press(K.Key_Space)
+                    assert ui.view["selected"] == s.src
+                    keys.go_to(s.dst)
+                    keys.press(K.Key_Space)
+            elif isinstance(ex, ReachExercise):
+                tab_to(ui, keys, "lessonBoard")
+                for point in ex.answer():
+                    keys.go_to(point)
+                    keys.press(K.Key_Enter)
+            elif isinstance(ex, NumberExercise):
+                tab_to(ui, keys, "numberInput")
+                for digit in str(ex.answer()):
+                    keys.press(getattr(K, f"Key_{digit}"))
+                keys.press(K.Key_Return)
+            if ex is not None:
+                assert ui.view["solved"], (step.id, ui.feedback)
+            if index == 0:
+                # on the board, Left and Right move the focus; Ctrl+Right and Page Down step
+                tab_to(ui, keys, "lessonBoard")
+                here = keys.focus()
+                keys.press(K.Key_Right)
+                assert ui.view["stepIndex"] == 0 and keys.focus() != here
+                keys.press(K.Key_Right, CTRL)
+                assert ui.view["stepIndex"] == 1
+                keys.press(K.Key_PageUp)
+                assert ui.view["stepIndex"] == 0
+            keys.press(K.Key_PageDown)
+        assert not ui.view["open"]  # finished: back to the list
+        assert ui.player.progress.is_done(lesson)
+    finally:
+        ui.close()
+
+
+def test_space_and_enter_press_the_button_in_focus(harness):
+    """Space rolls and Enter ends the turn, except on a button that has the focus."""
+    harness.open(seed=9)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    keys = Keys(harness, "board")
+    rng = random.Random(4)
+    wait(harness)
+    while game.legalSteps:
+        play_step_by_keys(keys, game, rng.choice(game.legalSteps), rng)
+    keys.press(K.Key_Return)
+    assert game.canRoll
+    tab_to(harness, keys, "hintButton")
+    keys.press(K.Key_Space)
+    assert game.hintMode == 1 and game.canRoll  # the button, not the dice
+    keys.press(K.Key_Return)
+    assert game.hintMode == 2 and game.canRoll
+    tab_to(harness, keys, "board")
+    keys.press(K.Key_Space)
+    assert not game.canRoll and game.dice  # on the board Space rolls
+
+
+def test_a_refused_move_is_said_and_the_focus_stays(harness):
+    from engine import Position
+
+    harness.open(start=False)
+    game = harness.game
+    position = Position.from_text("x bar:1 24:1 13:5 8:3 6:3 3:1; o 1:2 12:5 17:3 19:5")
+    game.show_position(position, 0, dice=(6, 4))
+    keys = Keys(harness, "board")
+    keys.board.forceActiveFocus()
+    harness.settle(5)
+    assert keys.focus() == 25  # the checker on the bar must enter first: the focus starts there
+    keys.go_to(13)
+    keys.press(K.Key_Space)
+    assert game.selected == -1 and "bar" in game.status.lower(), game.status
+    assert harness.w.announcer.spoken[-1] == game.status  # the reason is said
+    assert keys.focus() == 13  # and the focus stays where the player put it
+    keys.press(K.Key_Space)  # the same key again: said again
+    assert harness.w.announcer.spoken[-2:] == [game.status, game.status]
