@@ -40,7 +40,6 @@ Menu {
             id: row
             spacing: 24
             Label {
-                textFormat: Text.PlainText
                 Layout.fillWidth: true
                 Layout.leftMargin: entry.checkable && entry.indicator
                                    ? entry.indicator.width + entry.spacing : 0
