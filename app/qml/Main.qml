@@ -175,8 +175,8 @@ ApplicationWindow {
             GameMenu {
                 title: qsTr("Tutor")
                 Repeater {
-                    model: [qsTr("Tutor: off"), qsTr("Warn from doubtful plays (0.03)"),
-                            qsTr("Warn from bad plays (0.06)"), qsTr("Warn on very bad plays only (0.12)")]
+                    model: [qsTr("Tutor: off"), qsTr("Warn about doubtful plays and worse (0.03)"),
+                            qsTr("Warn about bad plays and worse (0.06)"), qsTr("Warn on very bad plays only (0.12)")]
                     MenuItem {
                         required property string modelData
                         required property int index
