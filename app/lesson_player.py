@@ -14,18 +14,22 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.board_input import BoardInput
+from app.lesson_drills import DrillListModel, DrillRun
+from app.lesson_grading import LessonGrader
+from app.lesson_hints import HintLadder
 from app.lesson_view import LessonListModel, step_view
 from app.texts import _
-from engine import TurnBuilder
+from engine import IllegalPlayError, TurnBuilder
 from lessons.exercises import (
-    RULE_TEXT,
     ChoiceExercise,
     Feedback,
+    JudgeExercise,
     LessonDataError,
     NumberExercise,
     PlayExercise,
     ReachExercise,
 )
+from lessons.i18n import N_
 from lessons.model import Lesson, Step, load_lessons
 from lessons.progress import Progress
 
@@ -33,6 +37,8 @@ QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 PROGRESS_FILE = "lessons-progress.json"
+GRADING = N_("Grading your play…")
+GRADING_FAILED = N_("The play could not be graded: {0}")
 
 
 @QmlElement
@@ -72,15 +78,24 @@ class LessonPlayer(QObject):
         self.progress = Progress(progress_path)
         self.input = board_input
         board_input.moved.connect(self._on_moved)
-        board_input.refused.connect(self._on_refused)
+        board_input.refusedMove.connect(self._on_refused)
         board_input.changed.connect(self._update_view)
         self._model = LessonListModel(self.lessons, lambda: self.progress, self)
+        self._drill_model = DrillListModel(self)
+        self._run: DrillRun | None = None  # a drill or a lesson's closing quiz
+        self.hints = HintLadder()
+        self.grader = LessonGrader(self)
+        self.grader.ready.connect(self._on_graded)
+        self.grader.failed.connect(self._on_grading_failed)
+        self._grading = 0  # the token of the open judgement question's ranking
+        self._waiting: Any = None  # a finished play waiting for its grade
+        self._lines: list[Feedback] | None = None  # a judgement question's top plays, once graded
+        self._explore = False  # solved, but the board still explains a move tried
         self._lesson: Lesson | None = None
         self._index = 0
         self._builder: TurnBuilder | None = None
         self._found: set[int] = set()
         self._solved = False
-        self._hint_arrows: list[dict[str, int]] = []
         self._verdict: Feedback | None = None
         self._is_hint = False
         self._view: dict[str, Any] = {}
@@ -88,6 +103,7 @@ class LessonPlayer(QObject):
 
     # -- properties -----------------------------------------------------------------------------
     lessonModel = Property(QObject, lambda self: self._model, constant=True)
+    drillModel = Property(QObject, lambda self: self._drill_model, constant=True)
     boardInput = Property(QObject, lambda self: self.input, constant=True)
     view = Property("QVariantMap", lambda self: self._view, notify=viewChanged)
 
@@ -99,6 +115,7 @@ class LessonPlayer(QObject):
             "text": self._verdict.render(_),
             "correct": self._verdict.correct,
             "hint": self._is_hint,
+            "lines": [line.render(_) for line in self._lines or []],
         }
 
     feedback = Property("QVariantMap", _get_feedback, notify=feedbackChanged)
@@ -114,9 +131,25 @@ class LessonPlayer(QObject):
         """Open lesson ``index`` (0-based) where the student left it."""
         if not 0 <= index < len(self.lessons):
             return
+        self._run = None
         self._lesson = self.lessons[index]
         self._go(self.progress.resume_index(self._lesson))
         self.lessonChanged.emit()
+
+    @Slot(int)
+    def openDrill(self, index: int) -> None:  # noqa: N802
+        """Start the endless drill ``index`` of ``drillModel``."""
+        drill_id = self._drill_model.drill_id(index)
+        if drill_id is None:
+            return
+        self._lesson = None
+        self._run = DrillRun.drill(drill_id)
+        self._go(0)
+        self.lessonChanged.emit()
+
+    def current_step(self) -> Step | None:
+        """The step shown (a lesson's, a drill's or a quiz's), None when the list is shown."""
+        return self._step()
 
     @Slot(int)
     def restartLesson(self, index: int) -> None:  # noqa: N802
@@ -130,6 +163,7 @@ class LessonPlayer(QObject):
     @Slot()
     def closeLesson(self) -> None:  # noqa: N802
         self._lesson = None
+        self._run = None
         self._reset_step()
         self._update_view()
         self.lessonChanged.emit()
@@ -138,47 +172,75 @@ class LessonPlayer(QObject):
     def next(self) -> None:
         """The next step (marking a step without exercise done), or back to the list at the end."""
         step = self._step()
-        if self._lesson is None or step is None:
+        if step is None or not self._can_go_next():
             return
+        if self._run is not None:
+            if self._run.next():
+                self._go(self._run.index)
+            else:  # the quiz is over: the lesson is done
+                self.closeLesson()
+            return
+        assert self._lesson is not None
         if step.exercise is None:
             self._mark_done(step)
-        if not self._can_go_next():
-            return
         if self._index + 1 < len(self._lesson.steps):
             self._go(self._index + 1)
-        else:  # finished: the lesson opens at its start next time
-            self.progress.set_current(self._lesson, self._lesson.steps[0].id)
-            self.closeLesson()
+        else:  # finished: the lesson opens at its start next time; its quiz follows
+            lesson = self._lesson
+            self.progress.set_current(lesson, lesson.steps[0].id)
+            if DrillRun.has_quiz(lesson):
+                self._lesson, self._run = None, DrillRun.lesson_quiz(lesson)
+                self._go(0)
+                self.lessonChanged.emit()
+            else:
+                self.closeLesson()
 
     @Slot()
     def back(self) -> None:
-        if self._lesson is not None and self._index > 0:
+        if self._run is not None and self._run.index > 0:
+            self._run.back()
+            self._go(self._run.index)
+        elif self._lesson is not None and self._index > 0:
             self._go(self._index - 1)
 
     def _go(self, index: int) -> None:
-        assert self._lesson is not None
-        self._index = max(0, min(index, len(self._lesson.steps) - 1))
-        self.progress.set_current(self._lesson, self._lesson.steps[self._index].id)
+        if self._run is not None:
+            self._index = self._run.index
+        else:
+            assert self._lesson is not None
+            self._index = max(0, min(index, len(self._lesson.steps) - 1))
+            self.progress.set_current(self._lesson, self._lesson.steps[self._index].id)
         self._reset_step()
         self._update_view()
 
     def _reset_step(self) -> None:
         self._found = set()
         self._solved = False
-        self._hint_arrows = []
+        self._explore = False
+        self.hints.reset()
+        self._waiting, self._lines = None, None
         self._set_feedback(None)
         step = self._step()
         exercise = step.exercise if step is not None else None
         self._builder = exercise.builder() if isinstance(exercise, PlayExercise) else None
         self.input.attach(self._builder, 0)
+        if isinstance(exercise, JudgeExercise):  # its grade is searched while the student thinks
+            self._grading = self.grader.prepare(exercise)
 
     def _step(self) -> Step | None:
+        if self._run is not None:
+            return self._run.step
         return self._lesson.steps[self._index] if self._lesson is not None else None
 
     def _can_go_next(self) -> bool:
         step = self._step()
-        if step is None or self._lesson is None:
+        if step is None:
             return False
+        if self._run is not None:  # a drill or quiz item: once solved (a past one was)
+            return (
+                step.exercise is None or self._solved or self._run.index < len(self._run.steps) - 1
+            )
+        assert self._lesson is not None
         # a step solved before (a lesson resumed or revisited) may be passed again
         return (
             step.exercise is None
@@ -187,13 +249,22 @@ class LessonPlayer(QObject):
         )
 
     def _mark_done(self, step: Step) -> None:
+        if self._run is not None:
+            self._run.record(not self.hints.tried)
+            return
         assert self._lesson is not None
         self.progress.mark_done(self._lesson, step.id)
         self._model.refresh()
 
     def _solve(self, feedback: Feedback) -> None:
         self._solved = True
-        self.input.set_enabled(False)
+        builder = self._builder
+        # a play that leaves dice unplayed (a checker left on the bar): the board goes on
+        # explaining why a further move is refused
+        self._explore = builder is not None and len(builder.steps) < len(builder.dice) * (
+            2 if builder.dice[0] == builder.dice[1] else 1
+        )
+        self.input.set_enabled(self._explore)
         step = self._step()
         if step is not None:
             self._mark_done(step)
@@ -203,6 +274,7 @@ class LessonPlayer(QObject):
         if verdict.correct and verdict.done:
             self._solve(verdict)
         else:
+            self.hints.tried = True
             self._set_feedback(verdict)
         self._update_view()
 
@@ -212,7 +284,7 @@ class LessonPlayer(QObject):
         """A click on the board: a move for "play the roll", a point for "click the points"."""
         step = self._step()
         ex = step.exercise if step is not None else None
-        if self._solved or ex is None:
+        if (self._solved and not self._explore) or ex is None or self._waiting is not None:
             return
         if isinstance(ex, ReachExercise):
             if 0 <= location <= 25:
@@ -225,12 +297,12 @@ class LessonPlayer(QObject):
 
     @Slot(int)
     def doubleClickLocation(self, location: int) -> None:  # noqa: N802
-        if not self._solved:
+        if (not self._solved or self._explore) and self._waiting is None:
             self.input.doubleClickLocation(location)
 
     @Slot(int, int)
     def dropChecker(self, source: int, target: int) -> None:  # noqa: N802
-        if not self._solved:
+        if (not self._solved or self._explore) and self._waiting is None:
             self.input.dropChecker(source, target)
 
     def _on_moved(self) -> None:
@@ -239,25 +311,57 @@ class LessonPlayer(QObject):
             return
         self._set_feedback(None)
         if builder.is_complete():
-            verdict = step.exercise.check_play(builder.play())
-            if verdict.correct:
-                self._solve(verdict)
+            ex = step.exercise
+            if isinstance(ex, JudgeExercise) and not self.grader.is_ready(self._grading):
+                self._waiting = builder.play()  # graded when the search is done
+                self.input.set_enabled(False)
+                self._set_feedback(Feedback(False, GRADING), hint=True)
             else:
-                self._set_feedback(verdict)
-                builder.reset()
-                self.input.attach(builder, 0)
+                self._grade(builder.play())
         self._update_view()
 
-    def _on_refused(self, reason: str) -> None:
-        if self._builder is not None:
-            self._set_feedback(
-                Feedback(False, RULE_TEXT.get(reason, RULE_TEXT["not_a_legal_play"]))
-            )
+    def _grade(self, play: Any) -> None:
+        step, builder = self._step(), self._builder
+        assert step is not None and builder is not None and isinstance(step.exercise, PlayExercise)
+        verdict = step.exercise.check_play(play)
+        if isinstance(step.exercise, JudgeExercise):
+            self._lines = step.exercise.top_lines()
+        if verdict.correct:
+            self._solve(verdict)
+        else:
+            self.hints.tried = True
+            self._set_feedback(verdict)
+            builder.reset()
+            self.input.attach(builder, 0)
+
+    def _on_graded(self, token: int) -> None:
+        if token == self._grading and self._waiting is not None:
+            play, self._waiting = self._waiting, None
+            self.input.set_enabled(True)
+            self._grade(play)
             self._update_view()
+
+    def _on_grading_failed(self, token: int, message: str) -> None:
+        if token == self._grading:
+            self._waiting = None
+            self._set_feedback(Feedback(False, GRADING_FAILED, {"0": message}))
+            self._update_view()
+
+    def _on_refused(self, reason: str, src: int, dst: int) -> None:
+        step, builder = self._step(), self._builder
+        if builder is None or step is None or not isinstance(step.exercise, PlayExercise):
+            return
+        refusal = step.exercise.refusal(
+            builder, src, IllegalPlayError(reason), None if dst < 0 else dst
+        )
+        if not self._solved:
+            self.hints.tried = True
+        self._set_feedback(refusal, hint=self._solved)  # after the answer: an explanation
+        self._update_view()
 
     @Slot()
     def undoMove(self) -> None:  # noqa: N802
-        if self._builder is not None and not self._solved:
+        if self._builder is not None and not self._solved and self._waiting is None:
             self._builder.undo()
             self.input.attach(self._builder, 0)
 
@@ -276,47 +380,55 @@ class LessonPlayer(QObject):
 
     @Slot()
     def showHint(self) -> None:  # noqa: N802
-        """Show the answer (and for a play, its moves as arrows on the board)."""
+        """The next hint: the rule, then the checker to move, then the answer (its arrows on
+        the board only once the student has tried)."""
         step = self._step()
-        if step is None or step.exercise is None:
+        if step is None or step.exercise is None or self._solved or self._waiting is not None:
             return
-        ex = step.exercise
-        self._verdict, self._is_hint = ex.hint(), True
-        if isinstance(ex, PlayExercise) and ex.accepted():
-            self._hint_arrows = [{"from": s.src, "to": s.dst} for s in ex.accepted()[0].steps]
+        self._verdict, self._is_hint = self.hints.next(step.exercise), True
         self.feedbackChanged.emit()
         self._update_view()
 
     # -- what the window shows ----------------------------------------------------------------
-    def _set_feedback(self, feedback: Feedback | None) -> None:
-        if feedback != self._verdict or self._is_hint:
-            self._verdict, self._is_hint = feedback, False
+    def _set_feedback(self, feedback: Feedback | None, hint: bool = False) -> None:
+        if feedback != self._verdict or self._is_hint != hint:
+            self._verdict, self._is_hint = feedback, hint
             self.feedbackChanged.emit()
 
     @Slot()
     def _update_view(self) -> None:
         step = self._step()
-        if step is None or self._lesson is None:
+        lesson = self._run.as_lesson() if self._run is not None else self._lesson
+        if step is None or lesson is None:
             self._view = {"open": False, "error": self.error}
         else:
             self._view = step_view(
-                self._lesson,
+                lesson,
                 self._index,
                 self.progress,
                 builder=self._builder,
                 found=self._found,
-                solved=self._solved,
+                solved=self._solved and not self._explore,
                 can_next=self._can_go_next(),
                 selected=self.input.selected,
                 movable=self.input.movable_locations(),
                 reachable=self.input.reachable_locations(),
-                hint_arrows=self._hint_arrows,
+                hint_arrows=self.hints.arrow_marks(),
+                hint_rings=list(self.hints.rings),
             )
+            self._view["mode"] = "lesson"
+            self._view["hintLevel"] = self.hints.level
+            self._view["hintCount"] = len(step.exercise.hints()) if step.exercise else 0
+            self._view["solved"] = self._solved
+            self._view["quizNext"] = self._run is None and DrillRun.has_quiz(lesson)
+            if self._run is not None:
+                self._view.update(self._run.view())
         self.viewChanged.emit()
 
     def retranslate(self) -> None:
         """Texts again in the language just chosen (the list, the step and the feedback)."""
         self._model.refresh()
+        self._drill_model.refresh()
         self._update_view()
         self.feedbackChanged.emit()
 

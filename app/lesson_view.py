@@ -115,6 +115,7 @@ def step_view(
     movable: list[int],
     reachable: list[int],
     hint_arrows: list[dict[str, int]],
+    hint_rings: list[int] = (),  # type: ignore[assignment]
 ) -> dict[str, Any]:
     """Everything the lesson panel shows for step ``index`` of ``lesson`` (texts translated)."""
     step: Step = lesson.steps[index]
@@ -122,9 +123,8 @@ def step_view(
     state = board_state(position)
     rings: list[int] = []
     ring_points: list[int] = []
-    for mark in step.marks:
-        if mark.kind == "ring":
-            (rings if state[mark.point] != 0 else ring_points).append(mark.point)
+    for point in [m.point for m in step.marks if m.kind == "ring"] + list(hint_rings):
+        (rings if state[point] != 0 else ring_points).append(point)
     arrows = [{"from": m.point, "to": m.to} for m in step.marks if m.kind == "arrow"]
     labels = [
         {"location": m.point, "text": m.text if m.text.isdigit() else _(m.text)}
@@ -157,7 +157,7 @@ def step_view(
         "selected": selected,
         "draggable": movable if builder is not None and not solved else [],
         "exercise": ex.kind if ex is not None else "",
-        "prompt": _(ex.prompt) if ex is not None else "",
+        "prompt": ex.render_prompt(_) if ex is not None else "",
         "choices": list(ex.choices) if isinstance(ex, ChoiceExercise) else [],
         "solved": solved,
         "canNext": can_next,

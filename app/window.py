@@ -24,6 +24,7 @@ from app.board_input import BoardInput
 from app.computer_turn import ComputerTurn
 from app.game_flow import GameFlow
 from app.history import History
+from app.lesson_play_on import LessonPlayOn
 from app.lesson_player import PROGRESS_FILE, LessonPlayer
 from app.match_view import MatchView
 from app.parts import attach
@@ -65,6 +66,7 @@ class Window:
     board_input: BoardInput
     computer: ComputerTurn
     lessons: LessonPlayer
+    play_on: LessonPlayOn | None = None
 
     def close(self) -> None:
         from app import i18n
@@ -160,6 +162,7 @@ def open_window(
     flow.installed.connect(resignations.clear)
     statistics = Statistics(storage if options.save else None)
     flow.gameFinished.connect(lambda: statistics.record_game(flow.session))
+    play_on = LessonPlayOn(lessons, flow, settings)
     attach(
         engine,
         flow,
@@ -172,6 +175,7 @@ def open_window(
         statistics,
         resignations,
         sounds,
+        play_on,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
@@ -190,6 +194,7 @@ def open_window(
         board_input,
         computer,
         lessons,  # type: ignore[arg-type]
+        play_on,
     )
 
 

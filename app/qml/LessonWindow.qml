@@ -27,6 +27,26 @@ ApplicationWindow {
     readonly property color accent: "#e0b35a"
     readonly property color textColor: "#f3e6cc"
     readonly property var view: LessonPlayer.view
+    property var mainWindow: null  // the game window, raised when a position is played on
+
+    // "Play this position": asks before a game in progress is replaced.
+    function playPosition() {
+        if (MatchView.matchInProgress) replaceGameDialog.open()
+        else LessonPlayOn.play()
+    }
+    Connections {
+        target: LessonPlayOn
+        function onOpened() {
+            if (lessonWindow.mainWindow) {
+                lessonWindow.mainWindow.raise()
+                lessonWindow.mainWindow.requestActivate()
+            }
+        }
+        function onFailed(message) {
+            playFailedDialog.message = message
+            playFailedDialog.open()
+        }
+    }
 
     // Keys for the classroom: next and back, the hint, undo a move.
     Shortcut {
@@ -80,12 +100,23 @@ ApplicationWindow {
                 spacing: 8 * lessonWindow.ui
                 RowLayout {
                     Layout.fillWidth: true
-                    Label {
+                    TabBar {
+                        id: sideTabs
+                        objectName: "sideTabs"
                         Layout.fillWidth: true
-                        text: qsTr("Lessons")
-                        color: lessonWindow.accent
-                        font.pixelSize: 22 * lessonWindow.ui
-                        font.bold: true
+                        background: Item {}
+                        TabButton {
+                            objectName: "lessonsTab"
+                            text: qsTr("Lessons")
+                            font.pixelSize: 16 * lessonWindow.ui
+                            font.bold: true
+                        }
+                        TabButton {
+                            objectName: "drillsTab"
+                            text: qsTr("Drills")
+                            font.pixelSize: 16 * lessonWindow.ui
+                            font.bold: true
+                        }
                     }
                     Button {
                         objectName: "closeLessonsButton"
@@ -96,11 +127,13 @@ ApplicationWindow {
                         onClicked: lessonWindow.close()
                     }
                 }
+                StackLayout {
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    currentIndex: sideTabs.currentIndex
                 ListView {
                     id: lessonList
                     objectName: "lessonList"
-                    Layout.fillWidth: true
-                    Layout.fillHeight: true
                     clip: true
                     spacing: 6 * lessonWindow.ui
                     model: LessonPlayer.lessonModel
@@ -178,6 +211,52 @@ ApplicationWindow {
                         }
                     }
                 }
+                ListView {
+                    id: drillList
+                    objectName: "drillList"
+                    clip: true
+                    spacing: 6 * lessonWindow.ui
+                    model: LessonPlayer.drillModel
+                    header: Label {
+                        width: ListView.view.width
+                        bottomPadding: 6 * lessonWindow.ui
+                        wrapMode: Text.WordWrap
+                        text: qsTr("Endless practice: a new position after each answer, checked by the rules engine.")
+                        color: "#bba888"
+                        font.pixelSize: 12 * lessonWindow.ui
+                    }
+                    delegate: Rectangle {
+                        id: drillItem
+                        required property int index
+                        required property string title
+                        objectName: "drillItem_" + index
+                        width: ListView.view.width
+                        height: drillLabel.implicitHeight + 16 * lessonWindow.ui
+                        radius: 8 * lessonWindow.ui
+                        color: drillMouse.containsMouse ? "#4a3426" : "#2f2117"
+                        border.color: "#5c4330"
+                        MouseArea {
+                            id: drillMouse
+                            objectName: "openDrill_" + drillItem.index
+                            anchors.fill: parent
+                            hoverEnabled: true
+                            onClicked: LessonPlayer.openDrill(drillItem.index)
+                        }
+                        Label {
+                            id: drillLabel
+                            anchors.left: parent.left
+                            anchors.right: parent.right
+                            anchors.verticalCenter: parent.verticalCenter
+                            anchors.margins: 8 * lessonWindow.ui
+                            text: drillItem.title
+                            color: lessonWindow.textColor
+                            font.pixelSize: 14 * lessonWindow.ui
+                            wrapMode: Text.WordWrap
+                        }
+                    }
+                }
+                }
+
             }
         }
 
@@ -188,6 +267,7 @@ ApplicationWindow {
             visible: lessonWindow.view.open === true
             view: lessonWindow.view
             ui: lessonWindow.ui
+            onPlayRequested: lessonWindow.playPosition()
         }
         Label {
             objectName: "chooseLessonText"
@@ -202,6 +282,52 @@ ApplicationWindow {
                   : qsTr("Choose a lesson on the left. Your progress is saved: a lesson opens where you left it.")
             color: lessonWindow.textColor
             font.pixelSize: 18 * lessonWindow.ui
+        }
+    }
+
+    Dialog {
+        id: replaceGameDialog
+        objectName: "replaceGameDialog"
+        title: qsTr("Play this position")
+        modal: true
+        anchors.centerIn: parent
+        width: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
+        Label {
+            width: parent.width
+            wrapMode: Text.WordWrap
+            text: MatchView.matchLength > 0
+                  ? qsTr("A match is in progress. Resign it and play this position instead?")
+                  : qsTr("A game is in progress. Resign it and play this position instead?")
+        }
+        footer: DialogButtonBox {
+            Button {
+                objectName: "replaceGameButton"
+                text: qsTr("Play this position")
+                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
+            }
+            Button {
+                objectName: "keepGameButton"
+                text: qsTr("Keep the game")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+            }
+        }
+        onAccepted: LessonPlayOn.play()
+    }
+
+    Dialog {
+        id: playFailedDialog
+        objectName: "playFailedDialog"
+        property string message: ""
+        title: qsTr("Play this position")
+        modal: true
+        anchors.centerIn: parent
+        width: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
+        standardButtons: Dialog.Ok
+        Label {
+            width: parent.width
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+            text: qsTr("This position cannot be played on: %1").arg(playFailedDialog.message)
         }
     }
 }

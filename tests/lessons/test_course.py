@@ -107,9 +107,19 @@ def test_two_on_the_bar_refusal_names_the_checker_on_the_bar(steps):
     with pytest.raises(IllegalPlayError) as err:
         builder.move_checker(23, 19)
     verdict = ex.refusal(builder, 23, err.value)
-    assert verdict.render() == REASON_TEXT[Reason.BAR_FIRST]
+    # the reason is the second checker, still on the bar, not "the turn is complete"
+    assert err.value.reason == Reason.TURN_COMPLETE
+    assert "still on the bar" in verdict.render() and "checker on 23" in verdict.render()
     typed = ex.check_text("bar/23/19*")
     assert typed.render() == REASON_TEXT[Reason.BAR_FIRST]
+    # carried in one go from the bar to 19 (4 + 2): each checker on the bar enters with one die
+    fresh = ex.builder()
+    with pytest.raises(IllegalPlayError) as err:
+        fresh.move_to(25, 19)
+    assert err.value.reason == Reason.DIE_NOT_AVAILABLE
+    drag = ex.refusal(fresh, 25, err.value, 19).render()
+    assert "enters with one die" in drag and "19" in drag
+    assert "No remaining die" not in drag
 
 
 def test_turn_complete_is_not_called_all_dice_played(steps):

@@ -1,0 +1,44 @@
+"""The graduated hints of the open lesson step, and the lines shown after a judgement question.
+
+Each press of Hint gives the next level of the exercise's hints (``Exercise.hints``): first the
+rule, then the checker to move (ringed on the board), then the answer; the answer's arrows only
+once the student has tried (``Exercise.hint_at``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lessons.exercises import Exercise, Feedback, JudgeExercise
+
+
+class HintLadder:
+    """How far up the hints the student has gone on this step, and whether they have tried."""
+
+    def __init__(self) -> None:
+        self.level = 0
+        self.tried = False
+        self.used = 0  # hints shown on this step (a classroom may count them)
+        self.rings: tuple[int, ...] = ()
+        self.arrows: tuple[tuple[int, int], ...] = ()
+
+    def reset(self) -> None:
+        self.__init__()  # type: ignore[misc]
+
+    def next(self, exercise: Exercise) -> Feedback:
+        """The next hint (the last one again once all are shown)."""
+        self.level = min(self.level + 1, len(exercise.hints()))
+        self.used += 1
+        hint = exercise.hint_at(self.level, self.tried)
+        self.rings, self.arrows = hint.rings, hint.arrows
+        return hint.feedback
+
+    def arrow_marks(self) -> list[dict[str, int]]:
+        return [{"from": a, "to": b} for a, b in self.arrows]
+
+
+def judge_lines(exercise: Any, translate: Any) -> list[str]:
+    """The top plays of a judgement question with their numbers, translated, one a line."""
+    if not isinstance(exercise, JudgeExercise):
+        return []
+    return [line.render(translate) for line in exercise.top_lines()]
