@@ -100,23 +100,13 @@ ApplicationWindow {
                 spacing: 8 * lessonWindow.ui
                 RowLayout {
                     Layout.fillWidth: true
-                    TabBar {
-                        id: sideTabs
-                        objectName: "sideTabs"
+                    Label {
                         Layout.fillWidth: true
-                        background: Item {}
-                        TabButton {
-                            objectName: "lessonsTab"
-                            text: qsTr("Lessons")
-                            font.pixelSize: 16 * lessonWindow.ui
-                            font.bold: true
-                        }
-                        TabButton {
-                            objectName: "drillsTab"
-                            text: qsTr("Drills")
-                            font.pixelSize: 16 * lessonWindow.ui
-                            font.bold: true
-                        }
+                        text: qsTr("Learn backgammon")
+                        color: lessonWindow.accent
+                        font.pixelSize: 20 * lessonWindow.ui
+                        font.bold: true
+                        wrapMode: Text.WordWrap
                     }
                     Button {
                         objectName: "closeLessonsButton"
@@ -127,134 +117,160 @@ ApplicationWindow {
                         onClicked: lessonWindow.close()
                     }
                 }
+                TabBar {
+                    id: sideTabs
+                    objectName: "sideTabs"
+                    Layout.fillWidth: true
+                    Repeater {
+                        model: [qsTr("Lessons"), qsTr("Drills")]
+                        TabButton {
+                            id: tab
+                            required property string modelData
+                            required property int index
+                            objectName: index === 0 ? "lessonsTab" : "drillsTab"
+                            text: modelData
+                            font.pixelSize: 15 * lessonWindow.ui
+                            font.bold: true
+                            contentItem: Text {
+                                text: tab.text
+                                font: tab.font
+                                fontSizeMode: Text.HorizontalFit
+                                minimumPixelSize: 9
+                                horizontalAlignment: Text.AlignHCenter
+                                verticalAlignment: Text.AlignVCenter
+                                color: tab.checked ? lessonWindow.accent : lessonWindow.textColor
+                            }
+                        }
+                    }
+                }
                 StackLayout {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
                     currentIndex: sideTabs.currentIndex
-                ListView {
-                    id: lessonList
-                    objectName: "lessonList"
-                    clip: true
-                    spacing: 6 * lessonWindow.ui
-                    model: LessonPlayer.lessonModel
-                    delegate: Rectangle {
-                        id: item
-                        required property int index
-                        required property int number
-                        required property string title
-                        required property bool done
-                        required property int stepsDone
-                        required property int stepCount
-                        readonly property bool current: LessonPlayer.lessonIndex === index
-                        objectName: "lessonItem_" + index
-                        width: ListView.view.width
-                        height: itemColumn.implicitHeight + 14 * lessonWindow.ui
-                        radius: 8 * lessonWindow.ui
-                        color: current ? "#6a4d33" : (itemMouse.containsMouse ? "#4a3426" : "#2f2117")
-                        border.color: current ? lessonWindow.accent : "#5c4330"
-                        MouseArea {
-                            id: itemMouse
-                            objectName: "openLesson_" + item.index
-                            anchors.fill: parent
-                            hoverEnabled: true
-                            onClicked: LessonPlayer.openLesson(item.index)
-                        }
-                        ColumnLayout {
-                            id: itemColumn
-                            anchors.left: parent.left
-                            anchors.right: parent.right
-                            anchors.verticalCenter: parent.verticalCenter
-                            anchors.margins: 8 * lessonWindow.ui
-                            spacing: 2 * lessonWindow.ui
-                            RowLayout {
-                                Layout.fillWidth: true
-                                Label {
-                                    objectName: "lessonDone_" + item.index
-                                    text: item.done ? "\u2714" : String(item.number)
-                                    color: item.done ? "#9cf0a8" : lessonWindow.accent
-                                    font.pixelSize: 16 * lessonWindow.ui
-                                    font.bold: true
-                                    Layout.preferredWidth: 22 * lessonWindow.ui
-                                }
-                                Label {
-                                    text: item.title
-                                    color: lessonWindow.textColor
-                                    font.pixelSize: 14 * lessonWindow.ui
-                                    font.bold: item.current
-                                    wrapMode: Text.WordWrap
-                                    Layout.fillWidth: true
-                                }
+                    ListView {
+                        id: lessonList
+                        objectName: "lessonList"
+                        clip: true
+                        spacing: 6 * lessonWindow.ui
+                        model: LessonPlayer.lessonModel
+                        delegate: Rectangle {
+                            id: item
+                            required property int index
+                            required property int number
+                            required property string title
+                            required property bool done
+                            required property int stepsDone
+                            required property int stepCount
+                            readonly property bool current: LessonPlayer.lessonIndex === index
+                            objectName: "lessonItem_" + index
+                            width: ListView.view.width
+                            height: itemColumn.implicitHeight + 14 * lessonWindow.ui
+                            radius: 8 * lessonWindow.ui
+                            color: current ? "#6a4d33" : (itemMouse.containsMouse ? "#4a3426" : "#2f2117")
+                            border.color: current ? lessonWindow.accent : "#5c4330"
+                            MouseArea {
+                                id: itemMouse
+                                objectName: "openLesson_" + item.index
+                                anchors.fill: parent
+                                hoverEnabled: true
+                                onClicked: LessonPlayer.openLesson(item.index)
                             }
-                            Flow {  // the restart link goes to its own line when short of room
-                                Layout.fillWidth: true
-                                Layout.leftMargin: 22 * lessonWindow.ui
-                                spacing: 12 * lessonWindow.ui
-                                Label {
-                                    objectName: "lessonProgress_" + item.index
-                                    text: qsTr("%1 of %2 steps done").arg(item.stepsDone).arg(item.stepCount)
-                                    color: "#bba888"
-                                    font.pixelSize: 11 * lessonWindow.ui
+                            ColumnLayout {
+                                id: itemColumn
+                                anchors.left: parent.left
+                                anchors.right: parent.right
+                                anchors.verticalCenter: parent.verticalCenter
+                                anchors.margins: 8 * lessonWindow.ui
+                                spacing: 2 * lessonWindow.ui
+                                RowLayout {
+                                    Layout.fillWidth: true
+                                    Label {
+                                        objectName: "lessonDone_" + item.index
+                                        text: item.done ? "\u2714" : String(item.number)
+                                        color: item.done ? "#9cf0a8" : lessonWindow.accent
+                                        font.pixelSize: 16 * lessonWindow.ui
+                                        font.bold: true
+                                        Layout.preferredWidth: 22 * lessonWindow.ui
+                                    }
+                                    Label {
+                                        text: item.title
+                                        color: lessonWindow.textColor
+                                        font.pixelSize: 14 * lessonWindow.ui
+                                        font.bold: item.current
+                                        wrapMode: Text.WordWrap
+                                        Layout.fillWidth: true
+                                    }
                                 }
-                                Label {
-                                    objectName: "restartLesson_" + item.index
-                                    visible: item.stepsDone > 0
-                                    text: qsTr("Restart")
-                                    color: lessonWindow.accent
-                                    font.pixelSize: 11 * lessonWindow.ui
-                                    font.underline: true
-                                    MouseArea {
-                                        anchors.fill: parent
-                                        onClicked: LessonPlayer.restartLesson(item.index)
+                                Flow {  // the restart link goes to its own line when short of room
+                                    Layout.fillWidth: true
+                                    Layout.leftMargin: 22 * lessonWindow.ui
+                                    spacing: 12 * lessonWindow.ui
+                                    Label {
+                                        objectName: "lessonProgress_" + item.index
+                                        text: qsTr("%1 of %2 steps done").arg(item.stepsDone).arg(item.stepCount)
+                                        color: "#bba888"
+                                        font.pixelSize: 11 * lessonWindow.ui
+                                    }
+                                    Label {
+                                        objectName: "restartLesson_" + item.index
+                                        visible: item.stepsDone > 0
+                                        text: qsTr("Restart")
+                                        color: lessonWindow.accent
+                                        font.pixelSize: 11 * lessonWindow.ui
+                                        font.underline: true
+                                        MouseArea {
+                                            anchors.fill: parent
+                                            onClicked: LessonPlayer.restartLesson(item.index)
+                                        }
                                     }
                                 }
                             }
                         }
                     }
-                }
-                ListView {
-                    id: drillList
-                    objectName: "drillList"
-                    clip: true
-                    spacing: 6 * lessonWindow.ui
-                    model: LessonPlayer.drillModel
-                    header: Label {
-                        width: ListView.view.width
-                        bottomPadding: 6 * lessonWindow.ui
-                        wrapMode: Text.WordWrap
-                        text: qsTr("Endless practice: a new position after each answer, checked by the rules engine.")
-                        color: "#bba888"
-                        font.pixelSize: 12 * lessonWindow.ui
-                    }
-                    delegate: Rectangle {
-                        id: drillItem
-                        required property int index
-                        required property string title
-                        objectName: "drillItem_" + index
-                        width: ListView.view.width
-                        height: drillLabel.implicitHeight + 16 * lessonWindow.ui
-                        radius: 8 * lessonWindow.ui
-                        color: drillMouse.containsMouse ? "#4a3426" : "#2f2117"
-                        border.color: "#5c4330"
-                        MouseArea {
-                            id: drillMouse
-                            objectName: "openDrill_" + drillItem.index
-                            anchors.fill: parent
-                            hoverEnabled: true
-                            onClicked: LessonPlayer.openDrill(drillItem.index)
-                        }
-                        Label {
-                            id: drillLabel
-                            anchors.left: parent.left
-                            anchors.right: parent.right
-                            anchors.verticalCenter: parent.verticalCenter
-                            anchors.margins: 8 * lessonWindow.ui
-                            text: drillItem.title
-                            color: lessonWindow.textColor
-                            font.pixelSize: 14 * lessonWindow.ui
+                    ListView {
+                        id: drillList
+                        objectName: "drillList"
+                        clip: true
+                        spacing: 6 * lessonWindow.ui
+                        model: LessonPlayer.drillModel
+                        header: Label {
+                            width: ListView.view.width
+                            bottomPadding: 6 * lessonWindow.ui
                             wrapMode: Text.WordWrap
+                            text: qsTr("Endless practice: a new position after each answer, checked by the rules engine.")
+                            color: "#bba888"
+                            font.pixelSize: 12 * lessonWindow.ui
+                        }
+                        delegate: Rectangle {
+                            id: drillItem
+                            required property int index
+                            required property string title
+                            objectName: "drillItem_" + index
+                            width: ListView.view.width
+                            height: drillLabel.implicitHeight + 16 * lessonWindow.ui
+                            radius: 8 * lessonWindow.ui
+                            color: drillMouse.containsMouse ? "#4a3426" : "#2f2117"
+                            border.color: "#5c4330"
+                            MouseArea {
+                                id: drillMouse
+                                objectName: "openDrill_" + drillItem.index
+                                anchors.fill: parent
+                                hoverEnabled: true
+                                onClicked: LessonPlayer.openDrill(drillItem.index)
+                            }
+                            Label {
+                                id: drillLabel
+                                anchors.left: parent.left
+                                anchors.right: parent.right
+                                anchors.verticalCenter: parent.verticalCenter
+                                anchors.margins: 8 * lessonWindow.ui
+                                text: drillItem.title
+                                color: lessonWindow.textColor
+                                font.pixelSize: 14 * lessonWindow.ui
+                                wrapMode: Text.WordWrap
+                            }
                         }
                     }
-                }
                 }
 
             }
