@@ -20,6 +20,7 @@ from lessons.model import Lesson, Step
 
 DRILL = "drill"
 QUIZ = "quiz"
+DRILL_HEADING = N_("Endless drill: a new position after each answer")
 QUIZ_TITLE = N_("Quiz: {lesson}")
 QUIZ_SCORE = N_("{right} of {count} right at the first try")
 
@@ -87,7 +88,9 @@ class DrillRun:
 
     def as_lesson(self) -> Lesson:
         """The run as a lesson value, for the step view."""
-        title = _(QUIZ_TITLE).format(lesson=_(self.title)) if self.kind == QUIZ else _(self.title)
+        title = (
+            _(QUIZ_TITLE).format(lesson=_(self.title)) if self.kind == QUIZ else _(DRILL_HEADING)
+        )
         return Lesson(f"{self.kind}-{self.drill_id or self.lesson_id}", 0, title, "", self.steps)
 
     def view(self) -> dict[str, Any]:
@@ -96,7 +99,9 @@ class DrillRun:
         return {
             "mode": self.kind,
             "runTitle": self.as_lesson().title,
-            "score": _(QUIZ_SCORE).format(right=right, count=len(self.first_try)),
+            "score": _(QUIZ_SCORE).format(right=right, count=len(self.first_try))
+            if self.first_try
+            else "",
             "paragraphs": [],  # an item's only text is its prompt, shown with the exercise
             "isLast": self.is_last,
             "stepCount": len(self.steps) if self.kind == QUIZ else 0,

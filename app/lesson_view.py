@@ -140,6 +140,8 @@ def step_view(
     if builder is not None and not solved:
         ring_points = sorted(set(ring_points) | set(reachable))
     match = step.match
+    # a take decision: the opponent's double is on offer, the cube turned to 2 in the middle
+    offered = ex is not None and ex.kind == "take" and match is None
     return {
         "open": True,
         "lessonNumber": lesson.number,
@@ -165,8 +167,9 @@ def step_view(
         "canUndo": bool(builder and builder.steps and not solved),
         "isLast": index == len(lesson.steps) - 1,
         "stepDone": progress.is_step_done(lesson, step.id),
-        "cubeVisible": match is not None,
-        "cubeValue": match.cube if match else 1,
+        "cubeVisible": match is not None or offered,
+        "matchVisible": match is not None,
+        "cubeValue": match.cube if match else (2 if offered else 1),
         "cubeOwner": {"centre": -1, "you": 0, "opponent": 1}[match.cube_owner] if match else -1,
         "matchLength": match.match_length if match else 0,
         "scoreYou": match.score[0] if match else 0,

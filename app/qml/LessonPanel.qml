@@ -80,9 +80,10 @@ Item {
                     wrapMode: Text.WordWrap
                     text: panel.mode === "quiz"
                           ? qsTr("Question %1 of %2").arg((panel.view.stepIndex || 0) + 1).arg(panel.view.stepCount || 0)
-                            + " \u00b7 " + (panel.view.score || "")
+                            + (panel.view.score ? " \u00b7 " + panel.view.score : "")
                           : panel.mode === "drill"
-                          ? qsTr("Item %1").arg((panel.view.stepIndex || 0) + 1) + " \u00b7 " + (panel.view.score || "")
+                          ? qsTr("Item %1").arg((panel.view.stepIndex || 0) + 1)
+                            + (panel.view.score ? " \u00b7 " + panel.view.score : "")
                           : qsTr("Step %1 of %2").arg((panel.view.stepIndex || 0) + 1).arg(panel.view.stepCount || 0)
                             + (panel.view.stepDone ? "  \u2714" : "")
                     color: "#bba888"
@@ -90,7 +91,7 @@ Item {
                 }
                 Label {
                     objectName: "matchInfo"
-                    visible: panel.view.cubeVisible === true
+                    visible: panel.view.matchVisible === true
                     Layout.fillWidth: true
                     wrapMode: Text.WordWrap
                     text: {
@@ -176,9 +177,17 @@ Item {
                                 editable: true
                                 font.pixelSize: 15 * panel.ui
                                 Layout.preferredWidth: 130 * panel.ui
-                                // Enter answers (the typed number is taken first).
-                                Keys.onReturnPressed: LessonPlayer.answerNumber(numberInput.value)
-                                Keys.onEnterPressed: LessonPlayer.answerNumber(numberInput.value)
+                                // Enter answers with the number typed: the key comes before the
+                                // spin box takes the text as its value, so take it here first.
+                                function answerTyped() {
+                                    const typed = numberInput.valueFromText(numberInput.contentItem.text,
+                                                                            numberInput.locale)
+                                    if (!isNaN(typed))
+                                        numberInput.value = typed
+                                    LessonPlayer.answerNumber(numberInput.value)
+                                }
+                                Keys.onReturnPressed: answerTyped()
+                                Keys.onEnterPressed: answerTyped()
                                 Connections {
                                     target: panel
                                     function onViewChanged() {

@@ -249,3 +249,15 @@ def test_play_this_position_keeps_the_match_state(ui):
 def test_no_play_on_from_a_finished_game(ui):
     go_to(ui, 5, "single")
     assert not ui.item("playPositionButton").isVisible()
+
+
+def test_a_typed_count_is_answered_with_enter(ui):
+    go_to(ui, 0, "pips-start")
+    box = ui.item("numberInput")
+    ui.click_item(box)
+    QTest.keyClick(ui.window, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    for key in (Qt.Key.Key_1, Qt.Key.Key_6, Qt.Key.Key_7):
+        QTest.keyClick(ui.window, key)
+    QTest.keyClick(ui.window, Qt.Key.Key_Return)  # the typed text, not the spin box's old 0
+    ui.settle(5)
+    assert ui.view["solved"] and ui.feedback_text() == "Correct!"
