@@ -50,6 +50,7 @@ class LessonGrader(QObject):
         self._token = 0
         self._tasks: dict[int, _Ranking] = {}
         self._done: set[int] = set()
+        self._failures: dict[int, str] = {}
 
     def prepare(self, exercise: Any) -> int:
         """Start ranking ``exercise`` (a ``JudgeExercise``); returns its token."""
@@ -70,6 +71,10 @@ class LessonGrader(QObject):
     def is_ready(self, token: int) -> bool:
         return token in self._done
 
+    def failure(self, token: int) -> str | None:
+        """Why the ranking of ``token`` failed, or None."""
+        return self._failures.get(token)
+
     def wait(self, timeout_ms: int = 60_000) -> None:
         """Wait for every ranking started (tests, shutting down)."""
         self._pool.waitForDone(timeout_ms)
@@ -81,4 +86,5 @@ class LessonGrader(QObject):
 
     def _on_failed(self, token: int, message: str) -> None:
         self._tasks.pop(token, None)
+        self._failures[token] = message
         self.failed.emit(token, message)

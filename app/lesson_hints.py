@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from lessons.exercises import Exercise, Feedback, JudgeExercise
+from lessons.i18n import N_
+
+HINT_WAIT = N_("The next hint needs this program's evaluation of the plays: a moment, please.")
 
 
 class HintLadder:
@@ -25,8 +28,18 @@ class HintLadder:
     def reset(self) -> None:
         self.__init__()  # type: ignore[misc]
 
-    def next(self, exercise: Exercise) -> Feedback:
-        """The next hint (the last one again once all are shown)."""
+    def next(self, exercise: Exercise, ranked: bool = True) -> Feedback:
+        """The next hint (the last one again once all are shown).
+
+        A judgement question's hints after the rule need its ranking: until it is ``ranked``
+        (searched in the background) the student is told to wait a moment.
+        """
+        if isinstance(exercise, JudgeExercise) and not ranked:
+            first = exercise.rule or exercise.explain
+            if self.level == 0 and first:
+                self.level, self.used = 1, self.used + 1
+                return Feedback(False, first)
+            return Feedback(False, HINT_WAIT)
         self.level = min(self.level + 1, len(exercise.hints()))
         self.used += 1
         hint = exercise.hint_at(self.level, self.tried)

@@ -38,7 +38,7 @@ QML_IMPORT_MAJOR_VERSION = 1
 
 PROGRESS_FILE = "lessons-progress.json"
 GRADING = N_("Grading your play…")
-GRADING_FAILED = N_("The play could not be graded: {0}")
+GRADING_FAILED = N_("The play could not be graded: {reason}")
 
 
 @QmlElement
@@ -313,7 +313,10 @@ class LessonPlayer(QObject):
         self._set_feedback(None)
         if builder.is_complete():
             ex = step.exercise
-            if isinstance(ex, JudgeExercise) and not self.grader.is_ready(self._grading):
+            failure = self.grader.failure(self._grading) if isinstance(ex, JudgeExercise) else None
+            if failure is not None:
+                self._on_grading_failed(self._grading, failure, waited=True)
+            elif isinstance(ex, JudgeExercise) and not self.grader.is_ready(self._grading):
                 self._waiting = builder.play()  # graded when the search is done
                 self.input.set_enabled(False)
                 self._set_feedback(Feedback(False, GRADING), hint=True)
@@ -342,10 +345,14 @@ class LessonPlayer(QObject):
             self._grade(play)
             self._update_view()
 
-    def _on_grading_failed(self, token: int, message: str) -> None:
-        if token == self._grading:
+    def _on_grading_failed(self, token: int, message: str, waited: bool = False) -> None:
+        if token == self._grading and (waited or self._waiting is not None):
+            # said, never graded weaker; the board is the student's again
             self._waiting = None
-            self._set_feedback(Feedback(False, GRADING_FAILED, {"0": message}))
+            if self._builder is not None:
+                self._builder.reset()
+                self.input.attach(self._builder, 0)
+            self._set_feedback(Feedback(False, GRADING_FAILED, {"reason": message}))
             self._update_view()
 
     def _on_refused(self, reason: str, src: int, dst: int) -> None:
@@ -386,7 +393,8 @@ class LessonPlayer(QObject):
         step = self._step()
         if step is None or step.exercise is None or self._solved or self._waiting is not None:
             return
-        self._verdict, self._is_hint = self.hints.next(step.exercise), True
+        ready = self.grader.is_ready(self._grading)  # a judgement's hints need its ranking
+        self._verdict, self._is_hint = self.hints.next(step.exercise, ready), True
         self.feedbackChanged.emit()
         self._update_view()
 
@@ -419,7 +427,6 @@ class LessonPlayer(QObject):
             )
             self._view["mode"] = "lesson"
             self._view["hintLevel"] = self.hints.level
-            self._view["hintCount"] = len(step.exercise.hints()) if step.exercise else 0
             self._view["solved"] = self._solved
             self._view["quizNext"] = self._run is None and DrillRun.has_quiz(lesson)
             if self._run is not None:

@@ -75,6 +75,7 @@ class Window:
         language.disconnect(self.flow.publish)
         language.disconnect(self.lessons.retranslate)
         self.flow.shutdown()
+        self.lessons.grader.wait(10_000)  # a judgement question's search reports to the player
         lessons = self.window.property("lessonWindow")
         if lessons is not None:
             lessons.close()

@@ -264,7 +264,7 @@ Item {
                             spacing: 3 * panel.ui
                             Label {
                                 Layout.fillWidth: true
-                                text: qsTr("The best plays by this program's evaluation:")
+                                text: qsTr("The best plays by this program's evaluation (a money game, the cube in the middle):")
                                 wrapMode: Text.WordWrap
                                 color: "#bba888"
                                 font.pixelSize: 12 * panel.ui

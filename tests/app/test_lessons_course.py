@@ -261,3 +261,40 @@ def test_a_typed_count_is_answered_with_enter(ui):
     QTest.keyClick(ui.window, Qt.Key.Key_Return)  # the typed text, not the spin box's old 0
     ui.settle(5)
     assert ui.view["solved"] and ui.feedback_text() == "Correct!"
+
+
+def test_a_grading_that_fails_is_said_and_the_board_is_free_again(ui, monkeypatch):
+    import lessons.judge
+
+    def broken(position, dice):
+        raise RuntimeError("no networks")
+
+    monkeypatch.setattr(lessons.judge, "rank", broken)
+    monkeypatch.setattr(lessons.judge, "is_ranked", lambda position, dice: False)
+    go_to(ui, 7, "make-points")
+    ui.graded()
+    play(ui, "13/7 8/7")
+    ui.graded()
+    assert "could not be graded" in ui.feedback_text() and "no networks" in ui.feedback_text()
+    assert not ui.view["solved"] and ui.view["board"][13] == 5  # the try is taken back
+    assert 13 in ui.view["draggable"]
+
+
+def test_a_judgement_step_is_ranked_off_the_gui_thread(ui, monkeypatch):
+    import threading
+
+    import lessons.judge
+
+    real, on_gui = lessons.judge.rank, []
+
+    def spy(position, dice):
+        on_gui.append(threading.current_thread() is threading.main_thread())
+        return real(position, dice)
+
+    monkeypatch.setattr(lessons.judge, "rank", spy)
+    monkeypatch.setattr(lessons.judge, "is_ranked", lambda position, dice: False)
+    go_to(ui, 7, "make-points")
+    ui.click("hintButton")  # the rule comes at once; it needs no ranking
+    assert ui.feedback_text() == ui.exercise().rule
+    ui.graded()
+    assert on_gui and not any(on_gui)  # the search ran on the thread pool only
