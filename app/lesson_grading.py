@@ -39,10 +39,13 @@ class _Ranking(QRunnable):
 
 
 class LessonGrader(QObject):
-    """Ranks the plays of one judgement question at a time in the background."""
+    """Ranks the plays of the open judgement question in the background; a play finished
+    before the ranking is done waits here (``hold``) and comes back with ``released``."""
 
     ready = Signal(int)  # the token of the exercise whose ranking is done
     failed = Signal(int, str)
+    released = Signal(object)  # the held play, now that it can be graded
+    refused = Signal(str)  # the held play cannot be graded: why
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -51,11 +54,14 @@ class LessonGrader(QObject):
         self._tasks: dict[int, _Ranking] = {}
         self._done: set[int] = set()
         self._failures: dict[int, str] = {}
+        self.current = 0  # the token of the open question
+        self.pending: Any = None  # a play waiting for the current ranking
 
     def prepare(self, exercise: Any) -> int:
         """Start ranking ``exercise`` (a ``JudgeExercise``); returns its token."""
         self._token += 1
-        token = self._token
+        token = self.current = self._token
+        self.pending = None
         from lessons.judge import is_ranked
 
         if is_ranked(exercise.position, exercise.dice):
@@ -68,8 +74,20 @@ class LessonGrader(QObject):
         self._pool.start(task)
         return token
 
-    def is_ready(self, token: int) -> bool:
-        return token in self._done
+    def is_ready(self, token: int | None = None) -> bool:
+        return (self.current if token is None else token) in self._done
+
+    def clear(self) -> None:
+        """The open step is not a judgement question (any more)."""
+        self.current, self.pending = 0, None
+
+    def hold(self, play: Any) -> bool:
+        """True when ``play`` must wait for the current ranking: it comes back by ``released``
+        (or ``refused``). False when it can be graded now."""
+        if self.current == 0 or self.is_ready() or self.failure(self.current) is not None:
+            return False
+        self.pending = play
+        return True
 
     def failure(self, token: int) -> str | None:
         """Why the ranking of ``token`` failed, or None."""
@@ -83,8 +101,14 @@ class LessonGrader(QObject):
         self._tasks.pop(token, None)
         self._done.add(token)
         self.ready.emit(token)
+        if token == self.current and self.pending is not None:
+            play, self.pending = self.pending, None
+            self.released.emit(play)
 
     def _on_failed(self, token: int, message: str) -> None:
         self._tasks.pop(token, None)
         self._failures[token] = message
         self.failed.emit(token, message)
+        if token == self.current and self.pending is not None:
+            self.pending = None
+            self.refused.emit(message)

@@ -50,8 +50,17 @@ class HintLadder:
         return [{"from": a, "to": b} for a, b in self.arrows]
 
 
-def judge_lines(exercise: Any, translate: Any) -> list[str]:
-    """The top plays of a judgement question with their numbers, translated, one a line."""
-    if not isinstance(exercise, JudgeExercise):
-        return []
-    return [line.render(translate) for line in exercise.top_lines()]
+def feedback_view(
+    verdict: Feedback | None, hint: bool, lines: list[Feedback] | None, translate: Any
+) -> dict[str, Any]:
+    """What the feedback box shows: the verdict on the last answer (or the hint), translated,
+    and after a judgement question its top plays, one a line."""
+    if verdict is None:
+        return {"visible": False, "text": "", "correct": False, "hint": False, "lines": []}
+    return {
+        "visible": True,
+        "text": verdict.render(translate),
+        "correct": verdict.correct,
+        "hint": hint,
+        "lines": [line.render(translate) for line in lines or []],
+    }

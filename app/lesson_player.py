@@ -16,7 +16,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from app.board_input import BoardInput
 from app.lesson_drills import DrillListModel, DrillRun
 from app.lesson_grading import LessonGrader
-from app.lesson_hints import HintLadder
+from app.lesson_hints import HintLadder, feedback_view
 from app.lesson_view import LessonListModel, step_view
 from app.texts import _
 from engine import IllegalPlayError, TurnBuilder
@@ -86,10 +86,8 @@ class LessonPlayer(QObject):
         self.seed: int | None = None  # None: new drill items every time (tests fix it)
         self.hints = HintLadder()
         self.grader = LessonGrader(self)
-        self.grader.ready.connect(self._on_graded)
-        self.grader.failed.connect(self._on_grading_failed)
-        self._grading = 0  # the token of the open judgement question's ranking
-        self._waiting: Any = None  # a finished play waiting for its grade
+        self.grader.released.connect(self._on_graded)
+        self.grader.refused.connect(self._on_grading_failed)
         self._lines: list[Feedback] | None = None  # a judgement question's top plays, once graded
         self._explore = False  # solved, but the board still explains a move tried
         self._lesson: Lesson | None = None
@@ -108,18 +106,11 @@ class LessonPlayer(QObject):
     boardInput = Property(QObject, lambda self: self.input, constant=True)
     view = Property("QVariantMap", lambda self: self._view, notify=viewChanged)
 
-    def _get_feedback(self) -> dict[str, Any]:
-        if self._verdict is None:
-            return {"visible": False, "text": "", "correct": False, "hint": False}
-        return {
-            "visible": True,
-            "text": self._verdict.render(_),
-            "correct": self._verdict.correct,
-            "hint": self._is_hint,
-            "lines": [line.render(_) for line in self._lines or []],
-        }
-
-    feedback = Property("QVariantMap", _get_feedback, notify=feedbackChanged)
+    feedback = Property(
+        "QVariantMap",
+        lambda self: feedback_view(self._verdict, self._is_hint, self._lines, _),
+        notify=feedbackChanged,
+    )
 
     def _get_lesson_index(self) -> int:
         return self.lessons.index(self._lesson) if self._lesson is not None else -1
@@ -219,14 +210,15 @@ class LessonPlayer(QObject):
         self._solved = False
         self._explore = False
         self.hints.reset()
-        self._waiting, self._lines = None, None
+        self._lines = None
+        self.grader.clear()
         self._set_feedback(None)
         step = self._step()
         exercise = step.exercise if step is not None else None
         self._builder = exercise.builder() if isinstance(exercise, PlayExercise) else None
         self.input.attach(self._builder, 0)
         if isinstance(exercise, JudgeExercise):  # its grade is searched while the student thinks
-            self._grading = self.grader.prepare(exercise)
+            self.grader.prepare(exercise)
 
     def _step(self) -> Step | None:
         if self._run is not None:
@@ -285,7 +277,7 @@ class LessonPlayer(QObject):
         """A click on the board: a move for "play the roll", a point for "click the points"."""
         step = self._step()
         ex = step.exercise if step is not None else None
-        if (self._solved and not self._explore) or ex is None or self._waiting is not None:
+        if (self._solved and not self._explore) or ex is None or self.grader.pending is not None:
             return
         if isinstance(ex, ReachExercise):
             if 0 <= location <= 25:
@@ -298,12 +290,12 @@ class LessonPlayer(QObject):
 
     @Slot(int)
     def doubleClickLocation(self, location: int) -> None:  # noqa: N802
-        if (not self._solved or self._explore) and self._waiting is None:
+        if (not self._solved or self._explore) and self.grader.pending is None:
             self.input.doubleClickLocation(location)
 
     @Slot(int, int)
     def dropChecker(self, source: int, target: int) -> None:  # noqa: N802
-        if (not self._solved or self._explore) and self._waiting is None:
+        if (not self._solved or self._explore) and self.grader.pending is None:
             self.input.dropChecker(source, target)
 
     def _on_moved(self) -> None:
@@ -312,12 +304,10 @@ class LessonPlayer(QObject):
             return
         self._set_feedback(None)
         if builder.is_complete():
-            ex = step.exercise
-            failure = self.grader.failure(self._grading) if isinstance(ex, JudgeExercise) else None
+            failure = self.grader.failure(self.grader.current)
             if failure is not None:
-                self._on_grading_failed(self._grading, failure, waited=True)
-            elif isinstance(ex, JudgeExercise) and not self.grader.is_ready(self._grading):
-                self._waiting = builder.play()  # graded when the search is done
+                self._on_grading_failed(failure)
+            elif self.grader.hold(builder.play()):  # graded when the search is done
                 self.input.set_enabled(False)
                 self._set_feedback(Feedback(False, GRADING), hint=True)
             else:
@@ -338,22 +328,18 @@ class LessonPlayer(QObject):
             builder.reset()
             self.input.attach(builder, 0)
 
-    def _on_graded(self, token: int) -> None:
-        if token == self._grading and self._waiting is not None:
-            play, self._waiting = self._waiting, None
-            self.input.set_enabled(True)
-            self._grade(play)
-            self._update_view()
+    def _on_graded(self, play: Any) -> None:
+        self.input.set_enabled(True)
+        self._grade(play)
+        self._update_view()
 
-    def _on_grading_failed(self, token: int, message: str, waited: bool = False) -> None:
-        if token == self._grading and (waited or self._waiting is not None):
-            # said, never graded weaker; the board is the student's again
-            self._waiting = None
-            if self._builder is not None:
-                self._builder.reset()
-                self.input.attach(self._builder, 0)
-            self._set_feedback(Feedback(False, GRADING_FAILED, {"reason": message}))
-            self._update_view()
+    def _on_grading_failed(self, message: str) -> None:
+        # said, never graded weaker; the board is the student's again
+        if self._builder is not None:
+            self._builder.reset()
+            self.input.attach(self._builder, 0)
+        self._set_feedback(Feedback(False, GRADING_FAILED, {"reason": message}))
+        self._update_view()
 
     def _on_refused(self, reason: str, src: int, dst: int) -> None:
         step, builder = self._step(), self._builder
@@ -369,7 +355,7 @@ class LessonPlayer(QObject):
 
     @Slot()
     def undoMove(self) -> None:  # noqa: N802
-        if self._builder is not None and not self._solved and self._waiting is None:
+        if self._builder is not None and not self._solved and self.grader.pending is None:
             self._builder.undo()
             self.input.attach(self._builder, 0)
 
@@ -391,9 +377,9 @@ class LessonPlayer(QObject):
         """The next hint: the rule, then the checker to move, then the answer (its arrows on
         the board only once the student has tried)."""
         step = self._step()
-        if step is None or step.exercise is None or self._solved or self._waiting is not None:
+        if step is None or step.exercise is None or self._solved or self.grader.pending is not None:
             return
-        ready = self.grader.is_ready(self._grading)  # a judgement's hints need its ranking
+        ready = self.grader.is_ready()  # a judgement's hints need its ranking
         self._verdict, self._is_hint = self.hints.next(step.exercise, ready), True
         self.feedbackChanged.emit()
         self._update_view()

@@ -285,16 +285,19 @@ def test_a_judgement_step_is_ranked_off_the_gui_thread(ui, monkeypatch):
 
     import lessons.judge
 
-    real, on_gui = lessons.judge.rank, []
+    real, searched_on_gui, calls = lessons.judge.rank, [], []
+    lessons.judge._rank.cache_clear()  # a new search, whatever earlier tests ranked
+    lessons.judge._RANKED.clear()
 
     def spy(position, dice):
-        on_gui.append(threading.current_thread() is threading.main_thread())
+        searching = (position, dice) not in lessons.judge._RANKED
+        calls.append(searching)
+        searched_on_gui.append(searching and threading.current_thread() is threading.main_thread())
         return real(position, dice)
 
     monkeypatch.setattr(lessons.judge, "rank", spy)
-    monkeypatch.setattr(lessons.judge, "is_ranked", lambda position, dice: False)
     go_to(ui, 7, "make-points")
     ui.click("hintButton")  # the rule comes at once; it needs no ranking
     assert ui.feedback_text() == ui.exercise().rule
     ui.graded()
-    assert on_gui and not any(on_gui)  # the search ran on the thread pool only
+    assert any(calls) and not any(searched_on_gui)  # the search ran on the thread pool only
