@@ -229,10 +229,9 @@ class LessonPlayer(QObject):
         step = self._step()
         if step is None:
             return False
-        if self._run is not None:  # a drill or quiz item: once solved (a past one was)
-            return (
-                step.exercise is None or self._solved or self._run.index < len(self._run.steps) - 1
-            )
+        if self._run is not None:  # a drill or quiz item: once solved, now or before
+            solved = self._solved or self._run.index in self._run.first_try
+            return step.exercise is None or solved
         assert self._lesson is not None
         # a step solved before (a lesson resumed or revisited) may be passed again
         return (

@@ -190,10 +190,16 @@ def test_each_lesson_ends_with_its_quiz_answered_in_the_window(ui):
     assert ui.item("lessonTitle").property("text") == f"Quiz: {lesson.title}"
     count = ui.view["stepCount"]
     assert count == 3
+    assert not ui.item("nextButton").property("enabled")  # not before it is answered
     ui.answer_wrong()  # the first question wrong once
+    assert not ui.item("nextButton").property("enabled")
     ui.answer_right()
     ui.click("nextButton")
+    assert not ui.item("nextButton").property("enabled")
     ui.answer_right()
+    ui.click("backButton")  # a question answered before may be passed again
+    assert ui.item("nextButton").property("enabled")
+    ui.click("nextButton")
     ui.click("nextButton")
     ui.answer_right()
     assert "2 of 3 right at the first try" in ui.item("stepCounter").property("text")
