@@ -13,9 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QByteArray, QModelIndex, QObject, Qt
 
-from app.texts import _
+from app.texts import N_, _
 from lessons.drills import DRILLS, LESSON_QUIZ, quiz
-from lessons.i18n import N_
 from lessons.model import Lesson, Step
 
 DRILL = "drill"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.texts import N_
 from lessons.exercises import Exercise, Feedback, JudgeExercise
-from lessons.i18n import N_
 
 HINT_WAIT = N_("The next hint needs this program's evaluation of the plays: a moment, please.")
 

@@ -18,7 +18,7 @@ from app.lesson_drills import DrillListModel, DrillRun
 from app.lesson_grading import LessonGrader
 from app.lesson_hints import HintLadder, feedback_view
 from app.lesson_view import LessonListModel, step_view
-from app.texts import _
+from app.texts import N_, _
 from engine import IllegalPlayError, TurnBuilder
 from lessons.exercises import (
     ChoiceExercise,
@@ -29,7 +29,6 @@ from lessons.exercises import (
     PlayExercise,
     ReachExercise,
 )
-from lessons.i18n import N_
 from lessons.model import Lesson, Step, load_lessons
 from lessons.progress import Progress
 
