@@ -50,6 +50,8 @@ class BoardInput(QObject):
     changed = Signal()  # the picked checker, or what may move
     moved = Signal()  # one checker was moved (one or more steps)
     refused = Signal(str)  # the rule that stops the gesture: a code of engine.errors.Reason
+    # ... with the gesture: (reason, from, to) in the mover's numbering, to -1 when not known
+    refusedMove = Signal(str, int, int)  # noqa: N815
 
     def __init__(
         self, quick_moves: Callable[[], bool] = lambda: False, parent: QObject | None = None
@@ -190,6 +192,7 @@ class BoardInput(QObject):
             self._picked = None
             self.changed.emit()
             self.refused.emit(exc.reason)
+            self.refusedMove.emit(exc.reason, src, dst)
             return
         # A legal path was found after all (cannot happen: reachable() said no); keep it.
         self._picked = None
@@ -213,3 +216,4 @@ class BoardInput(QObject):
             reason = Reason.TURN_COMPLETE if builder.plays else Reason.NO_LEGAL_MOVE
         self.drop_selection()
         self.refused.emit(reason)
+        self.refusedMove.emit(reason, point, -1)

@@ -14,13 +14,16 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.board_input import BoardInput
+from app.lesson_drills import DrillListModel, DrillRun
+from app.lesson_grading import LessonGrader
+from app.lesson_hints import HintLadder, feedback_view
 from app.lesson_view import LessonListModel, step_view
-from app.texts import _
-from engine import TurnBuilder
+from app.texts import N_, _
+from engine import IllegalPlayError, TurnBuilder
 from lessons.exercises import (
-    RULE_TEXT,
     ChoiceExercise,
     Feedback,
+    JudgeExercise,
     LessonDataError,
     NumberExercise,
     PlayExercise,
@@ -34,6 +37,8 @@ QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 PROGRESS_FILE = "lessons-progress.json"
+GRADING = N_("Grading your play…")
+GRADING_FAILED = N_("The play could not be graded: {reason}")
 
 
 @QmlElement
@@ -80,15 +85,23 @@ class LessonPlayer(QObject):
         )
         self.input = board_input
         board_input.moved.connect(self._on_moved)
-        board_input.refused.connect(self._on_refused)
+        board_input.refusedMove.connect(self._on_refused)
         board_input.changed.connect(self._update_view)
         self._model = LessonListModel(self.lessons, lambda: self.progress, self)
+        self._drill_model = DrillListModel(self)
+        self._run: DrillRun | None = None  # a drill or a lesson's closing quiz
+        self.seed: int | None = None  # None: new drill items every time (tests fix it)
+        self.hints = HintLadder()
+        self.grader = LessonGrader(self)
+        self.grader.released.connect(self._on_graded)
+        self.grader.refused.connect(self._on_grading_failed)
+        self._lines: list[Feedback] | None = None  # a judgement question's top plays, once graded
+        self._explore = False  # solved, but the board still explains a move tried
         self._lesson: Lesson | None = None
         self._index = 0
         self._builder: TurnBuilder | None = None
         self._found: set[int] = set()
         self._solved = False
-        self._hint_arrows: list[dict[str, int]] = []
         self._verdict: Feedback | None = None
         self._is_hint = False
         self._view: dict[str, Any] = {}
@@ -96,31 +109,20 @@ class LessonPlayer(QObject):
 
     # -- properties -----------------------------------------------------------------------------
     lessonModel = Property(QObject, lambda self: self._model, constant=True)
+    drillModel = Property(QObject, lambda self: self._drill_model, constant=True)
     boardInput = Property(QObject, lambda self: self.input, constant=True)
     view = Property("QVariantMap", lambda self: self._view, notify=viewChanged)
 
-    def _get_feedback(self) -> dict[str, Any]:
-        if self._verdict is None:
-            return {"visible": False, "text": "", "correct": False, "hint": False}
-        return {
-            "visible": True,
-            "text": self._verdict.render(_),
-            "correct": self._verdict.correct,
-            "hint": self._is_hint,
-        }
-
-    feedback = Property("QVariantMap", _get_feedback, notify=feedbackChanged)
+    feedback = Property(
+        "QVariantMap",
+        lambda self: feedback_view(self._verdict, self._is_hint, self._lines, _),
+        notify=feedbackChanged,
+    )
 
     def _get_lesson_index(self) -> int:
         return self.lessons.index(self._lesson) if self._lesson is not None else -1
 
     lessonIndex = Property(int, _get_lesson_index, notify=lessonChanged)
-
-    def use_progress(self, progress: Progress) -> None:
-        """Another student's progress (the classroom's picker): back to the list of lessons."""
-        self.progress = progress
-        self.closeLesson()
-        self._model.refresh()
 
     # -- lessons and steps ----------------------------------------------------------------------
     @Slot(int)
@@ -128,9 +130,31 @@ class LessonPlayer(QObject):
         """Open lesson ``index`` (0-based) where the student left it."""
         if not 0 <= index < len(self.lessons):
             return
+        self._run = None
         self._lesson = self.lessons[index]
         self._go(self.progress.resume_index(self._lesson))
         self.lessonChanged.emit()
+
+    def use_progress(self, progress: Progress) -> None:
+        """Another student's progress (the classroom's picker): back to the list of lessons."""
+        self.progress = progress
+        self.closeLesson()
+        self._model.refresh()
+
+    @Slot(int)
+    def openDrill(self, index: int) -> None:  # noqa: N802
+        """Start the endless drill ``index`` of ``drillModel``."""
+        drill_id = self._drill_model.drill_id(index)
+        if drill_id is None:
+            return
+        self._lesson = None
+        self._run = DrillRun.drill(drill_id, self.seed)
+        self._go(0)
+        self.lessonChanged.emit()
+
+    def current_step(self) -> Step | None:
+        """The step shown (a lesson's, a drill's or a quiz's), None when the list is shown."""
+        return self._step()
 
     @Slot(int)
     def restartLesson(self, index: int) -> None:  # noqa: N802
@@ -144,6 +168,7 @@ class LessonPlayer(QObject):
     @Slot()
     def closeLesson(self) -> None:  # noqa: N802
         self._lesson = None
+        self._run = None
         self._reset_step()
         self._update_view()
         self.lessonChanged.emit()
@@ -152,48 +177,76 @@ class LessonPlayer(QObject):
     def next(self) -> None:
         """The next step (marking a step without exercise done), or back to the list at the end."""
         step = self._step()
-        if self._lesson is None or step is None:
+        if step is None or not self._can_go_next():
             return
+        if self._run is not None:
+            if self._run.next():
+                self._go(self._run.index)
+            else:  # the quiz is over: the lesson is done
+                self.closeLesson()
+            return
+        assert self._lesson is not None
         if step.exercise is None:
             self._mark_done(step)
-        if not self._can_go_next():
-            return
         if self._index + 1 < len(self._lesson.steps):
             self._go(self._index + 1)
-        else:  # finished: the lesson opens at its start next time
-            self.progress.set_current(self._lesson, self._lesson.steps[0].id)
-            self.closeLesson()
+        else:  # finished: the lesson opens at its start next time; its quiz follows
+            lesson = self._lesson
+            self.progress.set_current(lesson, lesson.steps[0].id)
+            if DrillRun.has_quiz(lesson):
+                self._lesson, self._run = None, DrillRun.lesson_quiz(lesson, self.seed)
+                self._go(0)
+                self.lessonChanged.emit()
+            else:
+                self.closeLesson()
 
     @Slot()
     def back(self) -> None:
-        if self._lesson is not None and self._index > 0:
+        if self._run is not None and self._run.index > 0:
+            self._run.back()
+            self._go(self._run.index)
+        elif self._lesson is not None and self._index > 0:
             self._go(self._index - 1)
 
     def _go(self, index: int) -> None:
-        assert self._lesson is not None
-        self._index = max(0, min(index, len(self._lesson.steps) - 1))
-        self.progress.set_current(self._lesson, self._lesson.steps[self._index].id)
+        if self._run is not None:
+            self._index = self._run.index
+        else:
+            assert self._lesson is not None
+            self._index = max(0, min(index, len(self._lesson.steps) - 1))
+            self.progress.set_current(self._lesson, self._lesson.steps[self._index].id)
+            self.stepShown.emit(self._lesson.id, self._lesson.steps[self._index].id)
         self._reset_step()
         self._update_view()
-        self.stepShown.emit(self._lesson.id, self._lesson.steps[self._index].id)
 
     def _reset_step(self) -> None:
         self._found = set()
         self._solved = False
-        self._hint_arrows = []
+        self._explore = False
+        self.hints.reset()
+        self._lines = None
+        self.grader.clear()
         self._set_feedback(None)
         step = self._step()
         exercise = step.exercise if step is not None else None
         self._builder = exercise.builder() if isinstance(exercise, PlayExercise) else None
         self.input.attach(self._builder, 0)
+        if isinstance(exercise, JudgeExercise):  # its grade is searched while the student thinks
+            self.grader.prepare(exercise)
 
     def _step(self) -> Step | None:
+        if self._run is not None:
+            return self._run.step
         return self._lesson.steps[self._index] if self._lesson is not None else None
 
     def _can_go_next(self) -> bool:
         step = self._step()
-        if step is None or self._lesson is None:
+        if step is None:
             return False
+        if self._run is not None:  # a drill or quiz item: once solved, now or before
+            solved = self._solved or self._run.index in self._run.first_try
+            return step.exercise is None or solved
+        assert self._lesson is not None
         # a step solved before (a lesson resumed or revisited) may be passed again
         return (
             step.exercise is None
@@ -202,13 +255,22 @@ class LessonPlayer(QObject):
         )
 
     def _mark_done(self, step: Step) -> None:
+        if self._run is not None:
+            self._run.record(not self.hints.tried)
+            return
         assert self._lesson is not None
         self.progress.mark_done(self._lesson, step.id)
         self._model.refresh()
 
     def _solve(self, feedback: Feedback) -> None:
         self._solved = True
-        self.input.set_enabled(False)
+        builder = self._builder
+        # a play that leaves dice unplayed (a checker left on the bar): the board goes on
+        # explaining why a further move is refused
+        self._explore = builder is not None and len(builder.steps) < len(builder.dice) * (
+            2 if builder.dice[0] == builder.dice[1] else 1
+        )
+        self.input.set_enabled(self._explore)
         step = self._step()
         if step is not None:
             self._mark_done(step)
@@ -218,6 +280,7 @@ class LessonPlayer(QObject):
         if verdict.correct and verdict.done:
             self._solve(verdict)
         else:
+            self.hints.tried = True
             self._set_feedback(verdict)
         self._update_view()
 
@@ -227,7 +290,7 @@ class LessonPlayer(QObject):
         """A click on the board: a move for "play the roll", a point for "click the points"."""
         step = self._step()
         ex = step.exercise if step is not None else None
-        if self._solved or ex is None:
+        if (self._solved and not self._explore) or ex is None or self.grader.pending is not None:
             return
         if isinstance(ex, ReachExercise):
             if 0 <= location <= 25:
@@ -242,12 +305,12 @@ class LessonPlayer(QObject):
 
     @Slot(int)
     def doubleClickLocation(self, location: int) -> None:  # noqa: N802
-        if not self._solved:
+        if (not self._solved or self._explore) and self.grader.pending is None:
             self.input.doubleClickLocation(location)
 
     @Slot(int, int)
     def dropChecker(self, source: int, target: int) -> None:  # noqa: N802
-        if not self._solved:
+        if (not self._solved or self._explore) and self.grader.pending is None:
             self.input.dropChecker(source, target)
 
     def _on_moved(self) -> None:
@@ -256,26 +319,59 @@ class LessonPlayer(QObject):
             return
         self._set_feedback(None)
         if builder.is_complete():
-            verdict = step.exercise.check_play(builder.play())
-            self._report(full_notation(builder.play()), verdict)
-            if verdict.correct:
-                self._solve(verdict)
+            failure = self.grader.failure(self.grader.current)
+            if failure is not None:
+                self._on_grading_failed(failure)
+            elif self.grader.hold(builder.play()):  # graded when the search is done
+                self.input.set_enabled(False)
+                self._set_feedback(Feedback(False, GRADING), hint=True)
             else:
-                self._set_feedback(verdict)
-                builder.reset()
-                self.input.attach(builder, 0)
+                self._grade(builder.play())
         self._update_view()
 
-    def _on_refused(self, reason: str) -> None:
+    def _grade(self, play: Any) -> None:
+        step, builder = self._step(), self._builder
+        assert step is not None and builder is not None and isinstance(step.exercise, PlayExercise)
+        verdict = step.exercise.check_play(play)
+        self._report(full_notation(play), verdict)
+        if isinstance(step.exercise, JudgeExercise):
+            self._lines = step.exercise.top_lines()
+        if verdict.correct:
+            self._solve(verdict)
+        else:
+            self.hints.tried = True
+            self._set_feedback(verdict)
+            builder.reset()
+            self.input.attach(builder, 0)
+
+    def _on_graded(self, play: Any) -> None:
+        self.input.set_enabled(True)
+        self._grade(play)
+        self._update_view()
+
+    def _on_grading_failed(self, message: str) -> None:
+        # said, never graded weaker; the board is the student's again
         if self._builder is not None:
-            self._set_feedback(
-                Feedback(False, RULE_TEXT.get(reason, RULE_TEXT["not_a_legal_play"]))
-            )
-            self._update_view()
+            self._builder.reset()
+            self.input.attach(self._builder, 0)
+        self._set_feedback(Feedback(False, GRADING_FAILED, {"reason": message}))
+        self._update_view()
+
+    def _on_refused(self, reason: str, src: int, dst: int) -> None:
+        step, builder = self._step(), self._builder
+        if builder is None or step is None or not isinstance(step.exercise, PlayExercise):
+            return
+        refusal = step.exercise.refusal(
+            builder, src, IllegalPlayError(reason), None if dst < 0 else dst
+        )
+        if not self._solved:
+            self.hints.tried = True
+        self._set_feedback(refusal, hint=self._solved)  # after the answer: an explanation
+        self._update_view()
 
     @Slot()
     def undoMove(self) -> None:  # noqa: N802
-        if self._builder is not None and not self._solved:
+        if self._builder is not None and not self._solved and self.grader.pending is None:
             self._builder.undo()
             self.input.attach(self._builder, 0)
 
@@ -298,16 +394,15 @@ class LessonPlayer(QObject):
 
     @Slot()
     def showHint(self) -> None:  # noqa: N802
-        """Show the answer (and for a play, its moves as arrows on the board)."""
+        """The next hint: the rule, then the checker to move, then the answer (its arrows on
+        the board only once the student has tried)."""
         step = self._step()
-        if step is None or step.exercise is None:
+        if step is None or step.exercise is None or self._solved or self.grader.pending is not None:
             return
-        ex = step.exercise
         if self._lesson is not None:
             self.hintShown.emit(self._lesson.id, step.id)
-        self._verdict, self._is_hint = ex.hint(), True
-        if isinstance(ex, PlayExercise) and ex.accepted():
-            self._hint_arrows = [{"from": s.src, "to": s.dst} for s in ex.accepted()[0].steps]
+        ready = self.grader.is_ready()  # a judgement's hints need its ranking
+        self._verdict, self._is_hint = self.hints.next(step.exercise, ready), True
         self.feedbackChanged.emit()
         self._update_view()
 
@@ -319,35 +414,20 @@ class LessonPlayer(QObject):
             self.answered.emit(self._lesson.id, step.id, kind, answer, verdict.correct)
 
     # -- what the window shows ----------------------------------------------------------------
-    def _set_feedback(self, feedback: Feedback | None) -> None:
-        if feedback != self._verdict or self._is_hint:
-            self._verdict, self._is_hint = feedback, False
+    def _set_feedback(self, feedback: Feedback | None, hint: bool = False) -> None:
+        if feedback != self._verdict or self._is_hint != hint:
+            self._verdict, self._is_hint = feedback, hint
             self.feedbackChanged.emit()
 
     @Slot()
     def _update_view(self) -> None:
-        step = self._step()
-        if step is None or self._lesson is None:
-            self._view = {"open": False, "error": self.error}
-        else:
-            self._view = step_view(
-                self._lesson,
-                self._index,
-                self.progress,
-                builder=self._builder,
-                found=self._found,
-                solved=self._solved,
-                can_next=self._can_go_next(),
-                selected=self.input.selected,
-                movable=self.input.movable_locations(),
-                reachable=self.input.reachable_locations(),
-                hint_arrows=self._hint_arrows,
-            )
+        self._view = _view_of(self)
         self.viewChanged.emit()
 
     def retranslate(self) -> None:
         """Texts again in the language just chosen (the list, the step and the feedback)."""
         self._model.refresh()
+        self._drill_model.refresh()
         self._update_view()
         self.feedbackChanged.emit()
 
@@ -357,3 +437,32 @@ def _done(verdict: Feedback) -> Feedback:
     if verdict.correct and not verdict.done:
         return Feedback(True, verdict.text, verdict.args, True, verdict.more)
     return verdict
+
+
+def _view_of(player: LessonPlayer) -> dict[str, Any]:
+    """What the lesson window shows of ``player``'s step (``LessonPlayer.view``)."""
+    step = player._step()
+    lesson = player._run.as_lesson() if player._run is not None else player._lesson
+    if step is None or lesson is None:
+        return {"open": False, "error": player.error}
+    view = step_view(
+        lesson,
+        player._index,
+        player.progress,
+        builder=player._builder,
+        found=player._found,
+        solved=player._solved and not player._explore,
+        can_next=player._can_go_next(),
+        selected=player.input.selected,
+        movable=player.input.movable_locations(),
+        reachable=player.input.reachable_locations(),
+        hint_arrows=player.hints.arrow_marks(),
+        hint_rings=list(player.hints.rings),
+    )
+    view["mode"] = "lesson"
+    view["hintLevel"] = player.hints.level
+    view["solved"] = player._solved
+    view["quizNext"] = player._run is None and DrillRun.has_quiz(lesson)
+    if player._run is not None:
+        view.update(player._run.view())
+    return view

@@ -119,6 +119,7 @@ def step_view(
     movable: list[int],
     reachable: list[int],
     hint_arrows: list[dict[str, int]],
+    hint_rings: list[int] = (),  # type: ignore[assignment]
 ) -> dict[str, Any]:
     """Everything the lesson panel shows for step ``index`` of ``lesson`` (texts translated)."""
     step: Step = lesson.steps[index]
@@ -126,9 +127,8 @@ def step_view(
     state = board_state(position)
     rings: list[int] = []
     ring_points: list[int] = []
-    for mark in step.marks:
-        if mark.kind == "ring":
-            (rings if state[mark.point] != 0 else ring_points).append(mark.point)
+    for point in [m.point for m in step.marks if m.kind == "ring"] + list(hint_rings):
+        (rings if state[point] != 0 else ring_points).append(point)
     arrows = [{"from": m.point, "to": m.to} for m in step.marks if m.kind == "arrow"]
     labels = [
         {"location": m.point, "text": m.text if m.text.isdigit() else _(m.text)}
@@ -154,6 +154,8 @@ def step_view(
         names = (_("you"), _("your opponent"))
         speech["cube"] = spoken.cube_text(match.cube, _OWNER[match.cube_owner], False, 0, names)
     speech["board"] = ". ".join(t for t in (speech["dice"], speech["cube"]) if t)
+    # a take decision: the opponent's double is on offer, the cube turned to 2 in the middle
+    offered = ex is not None and ex.kind == "take" and match is None
     return {
         "open": True,
         "lessonNumber": lesson.number,
@@ -172,7 +174,7 @@ def step_view(
         "selected": selected,
         "draggable": movable if builder is not None and not solved else [],
         "exercise": ex.kind if ex is not None else "",
-        "prompt": _(ex.prompt) if ex is not None else "",
+        "prompt": ex.render_prompt(_) if ex is not None else "",
         "choices": list(ex.choices) if isinstance(ex, ChoiceExercise) else [],
         "solved": solved,
         "canNext": can_next,
@@ -180,8 +182,9 @@ def step_view(
         "canUndo": bool(builder and builder.steps and not solved),
         "isLast": index == len(lesson.steps) - 1,
         "stepDone": progress.is_step_done(lesson, step.id),
-        "cubeVisible": match is not None,
-        "cubeValue": match.cube if match else 1,
+        "cubeVisible": match is not None or offered,
+        "matchVisible": match is not None,
+        "cubeValue": match.cube if match else (2 if offered else 1),
         "cubeOwner": _OWNER[match.cube_owner] if match else -1,
         "matchLength": match.match_length if match else 0,
         "scoreYou": match.score[0] if match else 0,

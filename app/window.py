@@ -31,6 +31,7 @@ from app.coach import Coach, Judges
 from app.computer_turn import ComputerTurn
 from app.game_flow import GameFlow
 from app.history import History
+from app.lesson_play_on import LessonPlayOn
 from app.lesson_player import PROGRESS_FILE, LessonPlayer
 from app.match_view import MatchView
 from app.parts import attach
@@ -90,6 +91,7 @@ class Window:
     speech: BoardSpeech | None = None
     announcer: Announcer | None = None
     theme: Theme | None = None
+    play_on: LessonPlayOn | None = None
 
     def close(self) -> None:
         from app import i18n
@@ -109,6 +111,7 @@ class Window:
             language.disconnect(self.speech.refresh)
             language.disconnect(self.announcer.hush)
         self.flow.shutdown()
+        self.lessons.grader.wait(10_000)  # a judgement question's search reports to the player
         lessons = self.window.property("lessonWindow")
         if lessons is not None:
             lessons.close()
@@ -223,6 +226,7 @@ def open_window(
     shots = ShotCounter(settings, view)
     for part in (coach, tutor, shots):
         language_state.languageChanged.connect(part.changed)
+    play_on = LessonPlayOn(lessons, flow, settings)
     attach(
         engine,
         flow,
@@ -246,6 +250,7 @@ def open_window(
         theme,
         speech,
         announcer,
+        play_on,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
@@ -274,6 +279,7 @@ def open_window(
         speech,
         announcer,
         theme,
+        play_on,
     )
 
 

@@ -91,7 +91,21 @@ def _win_chance(position: Position, claim: dict[str, Any]) -> int:
     return round(100 * chances(position)[0])
 
 
+def _race_take_point(position: Position, claim: dict[str, Any]) -> int:
+    """The take point of a race like this one by the cube model (whole per cent): owning the
+    cube after a take makes less than 25% enough. ``doubler``: "you" (default) or "opponent"."""
+    from ai.cube import cube_efficiency, position_features
+    from lessons.judge import take_point
+
+    if claim.get("doubler", "you") == "opponent":
+        position = position.swapped()
+    if not position.is_race():
+        raise ValueError("a race take point needs a race")
+    return round(100 * take_point(cube_efficiency(position_features(position))))
+
+
 KINDS: dict[str, Callable[[Position, dict[str, Any]], int]] = {
+    "race_take_point": _race_take_point,
     "win_chance": _win_chance,
     "pips_on": _pips_on,
     "opponent_distance": _opponent_distance,

@@ -17,6 +17,7 @@ from typing import Any
 from engine import IllegalPlayError, Position, Reason, TurnBuilder, legal_plays
 from engine.dice import check_roll
 from lessons.exercises import (
+    CubeTakeExercise,
     DiceCountExercise,
     Exercise,
     GamePointsExercise,
@@ -25,7 +26,6 @@ from lessons.exercises import (
     PlayExercise,
     ReachExercise,
     ShotsExercise,
-    TakeExercise,
     full_notation,
 )
 from lessons.i18n import N_
@@ -41,7 +41,7 @@ GAME_POINTS = N_("How many points do you win?")
 BOTH_DICE = N_("Play the roll, using as many dice as the rules allow.")
 BEAR_OFF = N_("Bear off as many checkers as the rules allow.")
 OPENING = N_("Play this opening roll: choose the play you think is strongest.")
-TAKE = N_("You win {chance}% of the games. Take or pass?")
+TAKE = N_("Your opponent doubles. You win {chance}% of the games. Take or pass?")
 
 TITLES = {
     "pips": N_("Drill: count the pips"),
@@ -68,7 +68,9 @@ LESSON_QUIZ = {
 }
 QUIZ_ITEMS = 3
 
-MIN_TAKE_MARGIN = 3  # per cent from the 25% take point: no coin-flip decisions in a drill
+MIN_TAKE_MARGIN = 3  # per cent from the take point: no coin-flip decisions in a drill
+MIN_CHANCE, MAX_CHANCE = 8, 40  # per cent: the taker's chances a drill item asks about
+MIN_DOUBLE_GAIN = 0.06  # a drill's double gains at least this much (EMG): a real double
 MAX_GAMMONS = 0.02
 
 
@@ -271,28 +273,57 @@ OPENING_ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a - 1, 0, -1)]
 def _opening(rng: random.Random):  # type: ignore[no-untyped-def]
     dice = rng.choice(OPENING_ROLLS)
     ex = JudgeExercise(**_base(Position.start(), OPENING, ""), dice=dice)
-    return Position.start(), _declare(ex), (), "you"
+    # the declared answer waits for ``declare``: the ranking is a search of a second or two,
+    # which the lesson window makes in the background while the student thinks
+    return Position.start(), ex, (), "you"
+
+
+def random_home_race(rng: random.Random) -> Position:
+    """A race with both sides entirely in their home boards (some checkers may be off already):
+    the bear-off database gives its chances exactly."""
+    mine = _spread(rng, rng.randint(9, 15), 1, 6)
+    theirs = _spread(rng, rng.randint(9, 15), 1, 6)
+    return Position(mine, theirs)
 
 
 def _race_cube(rng: random.Random):  # type: ignore[no-untyped-def]
+    # The opponent doubles in a bear-off race: a real double (it gains by the cube model) that
+    # is a clear take or a clear pass, the chance at least MIN_TAKE_MARGIN from the take point.
+    # Half the items are takes, half passes; the chance is never a foregone 1 or 2 per cent.
+    want = rng.choice(["take", "pass"])
     while True:
-        position = random_race(rng)  # the student's view; the opponent doubles
-        ex = TakeExercise(**_base(position, TAKE, "take"), chance=50)
-        chance, gammons = ex.evaluated()
-        if gammons <= MAX_GAMMONS and abs(chance - 25) >= MIN_TAKE_MARGIN and chance < 60:
-            ex = TakeExercise(**_base(position, TAKE, "take"), chance=chance)
+        position = random_home_race(rng)  # the student's view; the opponent doubles
+        ex = CubeTakeExercise(**_base(position, TAKE, "take"), chance=50)
+        verdict = ex.verdict()
+        margin = 100 * abs(verdict.chance - verdict.take_point)
+        if (
+            ex.answer() == want
+            and MIN_CHANCE <= 100 * verdict.chance <= MAX_CHANCE
+            and verdict.gammons <= MAX_GAMMONS
+            and verdict.double_gain >= MIN_DOUBLE_GAIN
+            and margin >= MIN_TAKE_MARGIN
+        ):
+            ex.chance = round(100 * verdict.chance)
             return position, _declare(ex), (), "opponent"
 
 
 def _declare(ex: Exercise) -> Exercise:
     """The item's declared answer is the computed one (a drill has no file to compare with)."""
-    answer = ex.answer()
     if isinstance(ex, JudgeExercise):
-        answer = ex.answer()
+        ex.declared = ex.answer()
     elif isinstance(ex, PlayExercise):
-        answer = [full_notation(p) for p in ex.accepted()]
-    ex.declared = answer
+        ex.declared = [full_notation(p) for p in ex.accepted()]
+    else:
+        ex.declared = ex.answer()
     return ex
+
+
+def declare(step: Step) -> Step:
+    """``step`` (a drill's item) with its declared answer computed, for the check; a judgement
+    item is drawn without it (its ranking takes a search)."""
+    if step.exercise is not None:
+        _declare(step.exercise)
+    return step
 
 
 DRILLS: dict[str, Drill] = {

@@ -60,6 +60,9 @@ class Step:
     # The numbers the step's texts state, each with how the engine computes it
     # (``lessons.claims``): {"value": 48, "of": "pips_on", "point": 24}.
     claims: tuple[dict[str, Any], ...] = ()
+    # Plays the texts name as the best of a roll (a table of the opening rolls): for each roll,
+    # the plays the evaluator grades best or good, the best among them; checked by the check.
+    best_plays: tuple[tuple[tuple[int, int], tuple[str, ...]], ...] = ()
 
     def messages(self) -> list[str]:
         out = [self.title, *self.text]
@@ -212,6 +215,7 @@ def _step(raw: dict[str, Any]) -> Step:
         for c in claims
     ):
         raise LessonDataError('\'claims\' is a list of {"value": number, "of": kind, ...}')
+    best_plays = tuple(_best_plays(raw.get("best_plays", [])))
     seeds = raw.get("seeds", [])
     if not isinstance(seeds, list) or not all(isinstance(s, str) for s in seeds):
         raise LessonDataError("'seeds' must be a list of tags")
@@ -229,6 +233,7 @@ def _step(raw: dict[str, Any]) -> Step:
         seeds=tuple(seeds),
         turn=turn,
         claims=tuple(claims),
+        best_plays=best_plays,
     )
 
 
@@ -253,6 +258,16 @@ def _teacher(raw: Any) -> TeacherNotes:
         lists[key] = tuple(items)
     minutes = jsonfile.integer(raw.get("minutes"), "'teacher' 'minutes'", 1, MAX_MINUTES)
     return TeacherNotes(lists["aims"], lists["mistakes"], minutes)
+
+
+def _best_plays(raw: Any) -> Iterator[tuple[tuple[int, int], tuple[str, ...]]]:
+    for entry in jsonfile.array(raw, "'best_plays'", max_length=30):
+        if not isinstance(entry, dict) or set(entry) != {"dice", "plays"}:
+            raise LessonDataError('an entry of \'best_plays\' is {"dice": [a, b], "plays": [...]}')
+        plays = entry["plays"]
+        if not isinstance(plays, list) or not plays or not all(isinstance(p, str) for p in plays):
+            raise LessonDataError("the 'plays' of a best play are a list of plays in notation")
+        yield dice_pair(entry["dice"], "the dice of a best play"), tuple(plays)
 
 
 def _mark(raw: Any) -> Mark:

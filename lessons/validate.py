@@ -354,6 +354,38 @@ def check_step(step: Step, drill: bool = False) -> list[str]:
     if ex is not None:
         problems += check_exercise(ex, step, drill)
     problems += _claim_problems(step)
+    problems += _best_play_problems(step)
+    return problems
+
+
+def _best_play_problems(step: Step) -> list[str]:
+    """Plays a step's text calls the best of a roll: each graded best or good by the evaluator
+    (``lessons.judge``), the evaluator's best among them, each written in full in the text."""
+    if not step.best_plays:
+        return []
+    from lessons.exercises import JudgeExercise
+
+    problems = []
+    texts = " ".join(step.text)
+    for dice, plays in step.best_plays:
+        judge = JudgeExercise(step.position, None, "", None, "", dice=dice)
+        shown = f"{dice[0]}-{dice[1]}"
+        try:
+            parsed = [parse_play(step.position, dice, text) for text in plays]
+        except (IllegalPlayError, InvalidNotationError) as exc:
+            problems.append(f"a best play of {shown} {plays} cannot be read: {exc}")
+            continue
+        for text, play in zip(plays, parsed, strict=True):
+            if text != full_notation(play):
+                problems.append(f"best play {text!r} is written in full as {full_notation(play)!r}")
+            grade, loss = judge.grade(play)
+            if grade not in ("best", "good"):
+                problems.append(f"{shown} {text} is {grade} by the evaluator (gives up {loss:.3f})")
+            if shown not in texts or text not in texts:
+                problems.append(f"the text does not name {shown} {text}")
+        best = judge.shown_play()
+        if best is not None and best.result not in {p.result for p in parsed}:
+            problems.append(f"the evaluator's best {shown} is {full_notation(best)}, not {plays}")
     return problems
 
 
@@ -468,6 +500,16 @@ def _take_problems(ex: TakeExercise, step: Step) -> list[str]:
         problems.append(f"you lose {100 * gammons:.1f}% gammons: the 25% rule does not apply")
     if str(ex.chance) not in ex.render_prompt():
         problems.append(f"the prompt does not state the chance {ex.chance}%")
+    # the 25% rule leaves the cube's value to the taker aside: a lesson shows it only where
+    # the cube model gives the same answer
+    from lessons.exercises import CubeTakeExercise
+    from lessons.judge import take_verdict
+
+    verdict = take_verdict(ex.position.swapped())
+    if not isinstance(ex, CubeTakeExercise) and ex.answer() != ("take" if verdict.take else "pass"):
+        problems.append(f"the 25% rule says {ex.answer()}, the cube model the opposite")
+    if verdict.double_gain < 0:
+        problems.append("by the cube model this is no double: the opponent would not double")
     return problems
 
 
@@ -483,6 +525,16 @@ def _race_cube_problems(ex: RaceCubeExercise, step: Step) -> list[str]:
     lead = ex.counts()[2]
     if any(abs(lead - limit) < 1 for limit in (RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS)):
         problems.append(f"a lead of {lead:.1f}% is too close to a limit of the rule to teach it")
+    from lessons.judge import take_verdict
+
+    doubler = ex.position if ex.decision == "double" else ex.position.swapped()
+    verdict = take_verdict(doubler)
+    if ex.decision == "take" and ex.answer() != ("take" if verdict.take else "pass"):
+        problems.append(f"the 12% rule says {ex.answer()}, the cube model the opposite")
+    if ex.decision == "double" and ex.match is None:
+        model = "yes" if verdict.double_gain > 0 else "no"
+        if ex.answer() != model:
+            problems.append(f"the 8% rule says {ex.answer()}, the cube model {model}")
     return problems
 
 
@@ -498,6 +550,13 @@ def _judge_problems(ex: JudgeExercise, step: Step, drill: bool = False) -> list[
         problems.append(f"the step's texts give the answer {ex.declared} away")
     if any(mark.kind == "arrow" for mark in step.marks):
         problems.append("arrows on a judgement question give the answer away")
+    best = ex.shown_play()
+    landings = {s.dst for s in best.steps} - {0} if best is not None else set()
+    for mark in step.marks:
+        if mark.kind in ("ring", "label") and mark.point in landings:
+            problems.append(
+                f"a {mark.kind} on {mark.point}, where the best play lands, gives it away"
+            )
     return problems
 
 
@@ -537,7 +596,8 @@ def check_drills(items: int = DRILL_ITEMS, seed: int = 1) -> dict[str, list[str]
     """
     import random
 
-    from lessons.drills import DRILLS, MIN_TAKE_MARGIN
+    from lessons.drills import DRILLS, MIN_TAKE_MARGIN, declare
+    from lessons.exercises import TAKE_POINT
 
     found: dict[str, list[str]] = {}
     for drill_id, drill in DRILLS.items():
@@ -545,15 +605,17 @@ def check_drills(items: int = DRILL_ITEMS, seed: int = 1) -> dict[str, list[str]
         problems: list[str] = []
         for number in range(items):
             try:
-                step = drill.draw(rng, number)
+                step = declare(drill.draw(rng, number))
             except (EngineError, LessonDataError, ValueError) as exc:
                 problems.append(f"item {number}: cannot be drawn: {exc}")
                 continue
             where = f"item {number} ({step.position_id})"
             problems += [f"{where}: {p}" for p in check_step(step, drill=True)]
             ex = step.exercise
-            if isinstance(ex, TakeExercise) and abs(ex.chance - 25) < MIN_TAKE_MARGIN:
-                problems.append(f"{where}: {ex.chance}% is too close to the take point")
+            if isinstance(ex, TakeExercise):
+                point = 100 * ex.verdict().take_point if hasattr(ex, "verdict") else TAKE_POINT
+                if abs(ex.chance - point) < MIN_TAKE_MARGIN - 0.5:  # the chance is rounded
+                    problems.append(f"{where}: {ex.chance}% is too close to the take point")
             if isinstance(ex, PlayExercise) and not ex.accepted():
                 problems.append(f"{where}: no play to accept")
         found[drill_id] = problems

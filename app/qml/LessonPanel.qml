@@ -13,6 +13,8 @@ Item {
     readonly property color accent: "#e0b35a"
     readonly property color textColor: "#f3e6cc"
     readonly property var feedback: LessonPlayer.feedback
+    readonly property string mode: view.mode || "lesson"
+    signal playRequested()
 
     RowLayout {
         anchors.fill: parent
@@ -59,7 +61,9 @@ Item {
                     objectName: "lessonTitle"
                     textFormat: Text.PlainText
                     Layout.fillWidth: true
-                    text: qsTr("Lesson %1: %2").arg(panel.view.lessonNumber || "").arg(panel.view.lessonTitle || "")
+                    text: panel.mode === "lesson"
+                          ? qsTr("Lesson %1: %2").arg(panel.view.lessonNumber || "").arg(panel.view.lessonTitle || "")
+                          : (panel.view.runTitle || "")
                     color: "#bba888"
                     font.pixelSize: 13 * panel.ui
                     wrapMode: Text.WordWrap
@@ -77,15 +81,23 @@ Item {
                 Label {
                     objectName: "stepCounter"
                     textFormat: Text.PlainText
-                    text: qsTr("Step %1 of %2").arg((panel.view.stepIndex || 0) + 1).arg(panel.view.stepCount || 0)
-                          + (panel.view.stepDone ? "  \u2714" : "")
+                    Layout.fillWidth: true
+                    wrapMode: Text.WordWrap
+                    text: panel.mode === "quiz"
+                          ? qsTr("Question %1 of %2").arg((panel.view.stepIndex || 0) + 1).arg(panel.view.stepCount || 0)
+                            + (panel.view.score ? " \u00b7 " + panel.view.score : "")
+                          : panel.mode === "drill"
+                          ? qsTr("Item %1").arg((panel.view.stepIndex || 0) + 1)
+                            + (panel.view.score ? " \u00b7 " + panel.view.score : "")
+                          : qsTr("Step %1 of %2").arg((panel.view.stepIndex || 0) + 1).arg(panel.view.stepCount || 0)
+                            + (panel.view.stepDone ? "  \u2714" : "")
                     color: "#bba888"
                     font.pixelSize: 12 * panel.ui
                 }
                 Label {
                     objectName: "matchInfo"
                     textFormat: Text.PlainText
-                    visible: panel.view.cubeVisible === true
+                    visible: panel.view.matchVisible === true
                     Layout.fillWidth: true
                     wrapMode: Text.WordWrap
                     text: {
@@ -173,13 +185,17 @@ Item {
                                 editable: true
                                 font.pixelSize: 15 * panel.ui
                                 Layout.preferredWidth: 130 * panel.ui
-                                // Enter answers with the number typed (not yet the value).
-                                function answer() {
-                                    value = valueFromText(contentItem.text, locale)
-                                    LessonPlayer.answerNumber(value)
+                                // Enter answers with the number typed: the key comes before the
+                                // spin box takes the text as its value, so take it here first.
+                                function answerTyped() {
+                                    const typed = numberInput.valueFromText(numberInput.contentItem.text,
+                                                                            numberInput.locale)
+                                    if (!isNaN(typed))
+                                        numberInput.value = typed
+                                    LessonPlayer.answerNumber(numberInput.value)
                                 }
-                                Keys.onReturnPressed: answer()
-                                Keys.onEnterPressed: answer()
+                                Keys.onReturnPressed: answerTyped()
+                                Keys.onEnterPressed: answerTyped()
                                 Connections {
                                     target: panel
                                     function onViewChanged() {
@@ -251,14 +267,42 @@ Item {
                                 font.pixelSize: 14 * panel.ui
                             }
                         }
+                        // a judgement question, once graded: the best plays with their numbers
+                        ColumnLayout {
+                            objectName: "judgeLines"
+                            visible: (panel.feedback.lines || []).length > 0
+                            Layout.fillWidth: true
+                            spacing: 3 * panel.ui
+                            Label {
+                                Layout.fillWidth: true
+                                text: qsTr("The best plays by this program's evaluation (a money game, the cube in the middle):")
+                                wrapMode: Text.WordWrap
+                                color: "#bba888"
+                                font.pixelSize: 12 * panel.ui
+                            }
+                            Repeater {
+                                model: panel.feedback.lines || []
+                                Label {
+                                    required property string modelData
+                                    required property int index
+                                    objectName: "judgeLine_" + index
+                                    Layout.fillWidth: true
+                                    text: modelData
+                                    textFormat: Text.PlainText
+                                    wrapMode: Text.WordWrap
+                                    color: panel.textColor
+                                    font.pixelSize: 12 * panel.ui
+                                }
+                            }
+                        }
                         RowLayout {
                             spacing: 8 * panel.ui
                             visible: !panel.view.solved
                             GameButton {
                                 objectName: "hintButton"
                                 ui: panel.ui
-                                text: qsTr("Hint")
-                                hint: qsTr("Show the answer")
+                                text: (panel.view.hintLevel || 0) > 0 ? qsTr("More help") : qsTr("Hint")
+                                hint: qsTr("First the rule, then the checker to move, then the answer (H)")
                                 onClicked: LessonPlayer.showHint()
                             }
                             GameButton {
@@ -273,6 +317,15 @@ Item {
                     }
                 }
 
+                GameButton {
+                    objectName: "playPositionButton"
+                    ui: panel.ui
+                    Layout.fillWidth: true
+                    visible: LessonPlayOn.available
+                    text: qsTr("Play this position")
+                    hint: qsTr("Play on from here against the computer in the game window")
+                    onClicked: panel.playRequested()
+                }
                 RowLayout {
                     Layout.fillWidth: true
                     spacing: 8 * panel.ui
@@ -289,7 +342,8 @@ Item {
                         objectName: "nextButton"
                         ui: panel.ui
                         primary: true
-                        text: panel.view.isLast ? qsTr("Finish") : qsTr("Next")
+                        text: panel.view.isLast ? (panel.view.quizNext ? qsTr("To the quiz") : qsTr("Finish"))
+                              : panel.mode === "drill" ? qsTr("Next position") : qsTr("Next")
                         hint: qsTr("The next step (Page Down or Ctrl+Right)")
                         enabled: panel.view.canNext === true
                         onClicked: LessonPlayer.next()

@@ -29,6 +29,26 @@ ApplicationWindow {
     readonly property color accent: "#e0b35a"
     readonly property color textColor: "#f3e6cc"
     readonly property var view: LessonPlayer.view
+    property var mainWindow: null  // the game window, raised when a position is played on
+
+    // "Play this position": asks before a game in progress is replaced.
+    function playPosition() {
+        if (MatchView.matchInProgress) replaceGameDialog.open()
+        else LessonPlayOn.play()
+    }
+    Connections {
+        target: LessonPlayOn
+        function onOpened() {
+            if (lessonWindow.mainWindow) {
+                lessonWindow.mainWindow.raise()
+                lessonWindow.mainWindow.requestActivate()
+            }
+        }
+        function onFailed(message) {
+            playFailedDialog.message = message
+            playFailedDialog.open()
+        }
+    }
 
     // Keys for the classroom: next and back, the hint, undo a move. While the board has the
     // focus its arrow keys move over the points: then Page Down and Page Up, or Ctrl+Right and
@@ -108,10 +128,11 @@ ApplicationWindow {
                     Label {
                         textFormat: Text.PlainText
                         Layout.fillWidth: true
-                        text: qsTr("Lessons")
+                        text: qsTr("Learn backgammon")
                         color: lessonWindow.accent
-                        font.pixelSize: 22 * lessonWindow.textUi
+                        font.pixelSize: 20 * lessonWindow.textUi
                         font.bold: true
+                        wrapMode: Text.WordWrap
                     }
                     Button {
                         objectName: "closeLessonsButton"
@@ -126,99 +147,175 @@ ApplicationWindow {
                     Layout.fillWidth: true
                     ui: lessonWindow.ui
                 }
-                ListView {
-                    id: lessonList
-                    objectName: "lessonList"
+                TabBar {
+                    id: sideTabs
+                    objectName: "sideTabs"
+                    Layout.fillWidth: true
+                    Repeater {
+                        model: [qsTr("Lessons"), qsTr("Drills")]
+                        TabButton {
+                            id: tab
+                            required property string modelData
+                            required property int index
+                            objectName: index === 0 ? "lessonsTab" : "drillsTab"
+                            text: modelData
+                            font.pixelSize: 15 * lessonWindow.textUi
+                            font.bold: true
+                            contentItem: Text {
+                                textFormat: Text.PlainText
+                                text: tab.text
+                                font: tab.font
+                                fontSizeMode: Text.HorizontalFit
+                                minimumPixelSize: 9
+                                horizontalAlignment: Text.AlignHCenter
+                                verticalAlignment: Text.AlignVCenter
+                                color: tab.checked ? lessonWindow.accent : lessonWindow.textColor
+                            }
+                        }
+                    }
+                }
+                StackLayout {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
-                    clip: true
-                    spacing: 6 * lessonWindow.ui
-                    model: LessonPlayer.lessonModel
-                    activeFocusOnTab: true
-                    keyNavigationEnabled: true
-                    Keys.onReturnPressed: LessonPlayer.openLesson(currentIndex)
-                    Keys.onEnterPressed: LessonPlayer.openLesson(currentIndex)
-                    Keys.onSpacePressed: LessonPlayer.openLesson(currentIndex)
-                    delegate: Rectangle {
-                        id: item
-                        required property int index
-                        required property int number
-                        required property string title
-                        required property bool done
-                        required property int stepsDone
-                        required property int stepCount
-                        readonly property bool current: LessonPlayer.lessonIndex === index
-                        objectName: "lessonItem_" + index
-                        readonly property bool keyed: ListView.isCurrentItem && lessonList.activeFocus
-                        Accessible.role: Accessible.ListItem
-                        Accessible.name: qsTr("Lesson %1: %2").arg(number).arg(title)
-                        Accessible.description: lessonProgress.text
-                        width: ListView.view.width
-                        height: itemColumn.implicitHeight + 14 * lessonWindow.ui
-                        radius: 8 * lessonWindow.ui
-                        color: current ? "#6a4d33" : (itemMouse.containsMouse ? "#4a3426" : "#2f2117")
-                        border.color: keyed ? "#7fd4ff" : current ? lessonWindow.accent : "#5c4330"
-                        border.width: keyed ? 3 : 1
-                        MouseArea {
-                            id: itemMouse
-                            objectName: "openLesson_" + item.index
-                            anchors.fill: parent
-                            hoverEnabled: true
-                            onClicked: LessonPlayer.openLesson(item.index)
-                        }
-                        ColumnLayout {
-                            id: itemColumn
-                            anchors.left: parent.left
-                            anchors.right: parent.right
-                            anchors.verticalCenter: parent.verticalCenter
-                            anchors.margins: 8 * lessonWindow.ui
-                            spacing: 2 * lessonWindow.ui
-                            RowLayout {
-                                Layout.fillWidth: true
-                                Label {
-                                    objectName: "lessonDone_" + item.index
-                                    textFormat: Text.PlainText
-                                    text: item.done ? "\u2714" : String(item.number)
-                                    color: item.done ? "#9cf0a8" : lessonWindow.accent
-                                    font.pixelSize: 16 * lessonWindow.textUi
-                                    font.bold: true
-                                    Layout.preferredWidth: 22 * lessonWindow.textUi
-                                }
-                                Label {
-                                    textFormat: Text.PlainText
-                                    text: item.title
-                                    color: lessonWindow.textColor
-                                    font.pixelSize: 14 * lessonWindow.textUi
-                                    font.bold: item.current
-                                    wrapMode: Text.WordWrap
-                                    Layout.fillWidth: true
-                                }
+                    currentIndex: sideTabs.currentIndex
+                    ListView {
+                        id: lessonList
+                        objectName: "lessonList"
+                        clip: true
+                        spacing: 6 * lessonWindow.ui
+                        model: LessonPlayer.lessonModel
+                        activeFocusOnTab: true
+                        keyNavigationEnabled: true
+                        Keys.onReturnPressed: LessonPlayer.openLesson(currentIndex)
+                        Keys.onEnterPressed: LessonPlayer.openLesson(currentIndex)
+                        Keys.onSpacePressed: LessonPlayer.openLesson(currentIndex)
+                        delegate: Rectangle {
+                            id: item
+                            required property int index
+                            required property int number
+                            required property string title
+                            required property bool done
+                            required property int stepsDone
+                            required property int stepCount
+                            readonly property bool current: LessonPlayer.lessonIndex === index
+                            objectName: "lessonItem_" + index
+                            readonly property bool keyed: ListView.isCurrentItem && lessonList.activeFocus
+                            Accessible.role: Accessible.ListItem
+                            Accessible.name: qsTr("Lesson %1: %2").arg(number).arg(title)
+                            Accessible.description: lessonProgress.text
+                            width: ListView.view.width
+                            height: itemColumn.implicitHeight + 14 * lessonWindow.ui
+                            radius: 8 * lessonWindow.ui
+                            color: current ? "#6a4d33" : (itemMouse.containsMouse ? "#4a3426" : "#2f2117")
+                            border.color: keyed ? "#7fd4ff" : current ? lessonWindow.accent : "#5c4330"
+                            border.width: keyed ? 3 : 1
+                            MouseArea {
+                                id: itemMouse
+                                objectName: "openLesson_" + item.index
+                                anchors.fill: parent
+                                hoverEnabled: true
+                                onClicked: LessonPlayer.openLesson(item.index)
                             }
-                            Flow {  // the restart link goes to its own line when short of room
-                                Layout.fillWidth: true
-                                Layout.leftMargin: 22 * lessonWindow.textUi
-                                spacing: 12 * lessonWindow.ui
-                                Label {
-                                    id: lessonProgress
-                                    objectName: "lessonProgress_" + item.index
-                                    textFormat: Text.PlainText
-                                    text: qsTr("%1 of %2 steps done").arg(item.stepsDone).arg(item.stepCount)
-                                    color: "#bba888"
-                                    font.pixelSize: 11 * lessonWindow.textUi
-                                }
-                                Label {
-                                    objectName: "restartLesson_" + item.index
-                                    textFormat: Text.PlainText
-                                    visible: item.stepsDone > 0
-                                    text: qsTr("Restart")
-                                    color: lessonWindow.accent
-                                    font.pixelSize: 11 * lessonWindow.textUi
-                                    font.underline: true
-                                    MouseArea {
-                                        anchors.fill: parent
-                                        onClicked: LessonPlayer.restartLesson(item.index)
+                            ColumnLayout {
+                                id: itemColumn
+                                anchors.left: parent.left
+                                anchors.right: parent.right
+                                anchors.verticalCenter: parent.verticalCenter
+                                anchors.margins: 8 * lessonWindow.ui
+                                spacing: 2 * lessonWindow.ui
+                                RowLayout {
+                                    Layout.fillWidth: true
+                                    Label {
+                                        objectName: "lessonDone_" + item.index
+                                        textFormat: Text.PlainText
+                                        text: item.done ? "\u2714" : String(item.number)
+                                        color: item.done ? "#9cf0a8" : lessonWindow.accent
+                                        font.pixelSize: 16 * lessonWindow.textUi
+                                        font.bold: true
+                                        Layout.preferredWidth: 22 * lessonWindow.textUi
+                                    }
+                                    Label {
+                                        textFormat: Text.PlainText
+                                        text: item.title
+                                        color: lessonWindow.textColor
+                                        font.pixelSize: 14 * lessonWindow.textUi
+                                        font.bold: item.current
+                                        wrapMode: Text.WordWrap
+                                        Layout.fillWidth: true
                                     }
                                 }
+                                Flow {  // the restart link goes to its own line when short of room
+                                    Layout.fillWidth: true
+                                    Layout.leftMargin: 22 * lessonWindow.textUi
+                                    spacing: 12 * lessonWindow.ui
+                                    Label {
+                                        id: lessonProgress
+                                        objectName: "lessonProgress_" + item.index
+                                        textFormat: Text.PlainText
+                                        text: qsTr("%1 of %2 steps done").arg(item.stepsDone).arg(item.stepCount)
+                                        color: "#bba888"
+                                        font.pixelSize: 11 * lessonWindow.textUi
+                                    }
+                                    Label {
+                                        objectName: "restartLesson_" + item.index
+                                        textFormat: Text.PlainText
+                                        visible: item.stepsDone > 0
+                                        text: qsTr("Restart")
+                                        color: lessonWindow.accent
+                                        font.pixelSize: 11 * lessonWindow.textUi
+                                        font.underline: true
+                                        MouseArea {
+                                            anchors.fill: parent
+                                            onClicked: LessonPlayer.restartLesson(item.index)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    ListView {
+                        id: drillList
+                        objectName: "drillList"
+                        clip: true
+                        spacing: 6 * lessonWindow.ui
+                        model: LessonPlayer.drillModel
+                        header: Label {
+                            textFormat: Text.PlainText
+                            width: ListView.view.width
+                            bottomPadding: 6 * lessonWindow.ui
+                            wrapMode: Text.WordWrap
+                            text: qsTr("Endless practice: a new position after each answer, checked by the rules engine.")
+                            color: "#bba888"
+                            font.pixelSize: 12 * lessonWindow.textUi
+                        }
+                        delegate: Rectangle {
+                            id: drillItem
+                            required property int index
+                            required property string title
+                            objectName: "drillItem_" + index
+                            width: ListView.view.width
+                            height: drillLabel.implicitHeight + 16 * lessonWindow.ui
+                            radius: 8 * lessonWindow.ui
+                            color: drillMouse.containsMouse ? "#4a3426" : "#2f2117"
+                            border.color: "#5c4330"
+                            MouseArea {
+                                id: drillMouse
+                                objectName: "openDrill_" + drillItem.index
+                                anchors.fill: parent
+                                hoverEnabled: true
+                                onClicked: LessonPlayer.openDrill(drillItem.index)
+                            }
+                            Label {
+                                id: drillLabel
+                                anchors.left: parent.left
+                                anchors.right: parent.right
+                                anchors.verticalCenter: parent.verticalCenter
+                                anchors.margins: 8 * lessonWindow.ui
+                                textFormat: Text.PlainText
+                                text: drillItem.title
+                                color: lessonWindow.textColor
+                                font.pixelSize: 14 * lessonWindow.textUi
+                                wrapMode: Text.WordWrap
                             }
                         }
                     }
@@ -242,6 +339,7 @@ ApplicationWindow {
             visible: lessonWindow.view.open === true
             view: lessonWindow.view
             ui: lessonWindow.textUi
+            onPlayRequested: lessonWindow.playPosition()
         }
         Label {
             objectName: "chooseLessonText"
@@ -257,6 +355,52 @@ ApplicationWindow {
                   : qsTr("Choose a lesson on the left. Your progress is saved: a lesson opens where you left it.")
             color: lessonWindow.textColor
             font.pixelSize: 18 * lessonWindow.textUi
+        }
+    }
+
+    Dialog {
+        id: replaceGameDialog
+        objectName: "replaceGameDialog"
+        title: qsTr("Play this position")
+        modal: true
+        anchors.centerIn: parent
+        width: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
+        Label {
+            width: parent.width
+            wrapMode: Text.WordWrap
+            text: MatchView.matchLength > 0
+                  ? qsTr("A match is in progress. Resign it and play this position instead?")
+                  : qsTr("A game is in progress. Resign it and play this position instead?")
+        }
+        footer: DialogButtonBox {
+            Button {
+                objectName: "replaceGameButton"
+                text: qsTr("Play this position")
+                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
+            }
+            Button {
+                objectName: "keepGameButton"
+                text: qsTr("Keep the game")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+            }
+        }
+        onAccepted: LessonPlayOn.play()
+    }
+
+    Dialog {
+        id: playFailedDialog
+        objectName: "playFailedDialog"
+        property string message: ""
+        title: qsTr("Play this position")
+        modal: true
+        anchors.centerIn: parent
+        width: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
+        standardButtons: Dialog.Ok
+        Label {
+            width: parent.width
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+            text: qsTr("This position cannot be played on: %1").arg(playFailedDialog.message)
         }
     }
 }

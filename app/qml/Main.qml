@@ -96,7 +96,7 @@ ApplicationWindow {
                 messageDialog.say(qsTr("The lessons could not be opened: %1").arg(component.errorString()))
                 return
             }
-            lessonWindow = component.createObject(null)
+            lessonWindow = component.createObject(null, { mainWindow: window })
         }
         lessonWindow.show()
         lessonWindow.raise()

@@ -20,9 +20,11 @@ from engine import IllegalPlayError, TurnBuilder
 from engine.errors import REASON_TEXT
 from lessons.exercises import (
     ChoiceExercise,
+    JudgeExercise,
     NumberExercise,
     PlayExercise,
     ReachExercise,
+    full_notation,
 )
 from tests.app.driver import WindowDriver
 
@@ -95,11 +97,18 @@ class LessonHarness(WindowDriver):
 
     # -- answers by clicks --------------------------------------------------------------------
     def exercise(self):
-        lesson = self.player.lessons[self.player.lessonIndex]
-        return lesson.steps[self.view["stepIndex"]].exercise
+        step = self.player.current_step()
+        return step.exercise if step is not None else None
+
+    def graded(self) -> None:
+        """Let the background grading of a judgement question finish and report."""
+        self.player.grader.wait()
+        self.settle(5)
 
     def answer_right(self) -> None:
         ex = self.exercise()
+        if isinstance(ex, JudgeExercise):
+            self.graded()
         if isinstance(ex, PlayExercise):
             for step in ex.accepted()[0].steps:
                 self.click_location(step.src)
@@ -132,11 +141,14 @@ class LessonHarness(WindowDriver):
                         return REASON_TEXT[exc.reason]
                     builder.undo()
             # every single step is legal: play a legal play that misses the goal
-            wrong = next(p for p in ex.legal() if p not in ex.accepted())
+            accepted = {p.result for p in ex.accepted()}
+            wrong = next(p for p in ex.legal() if p.result not in accepted)
             for step in wrong.steps:
                 self.click_location(step.src)
                 self.click_location(step.dst)
-            return str(wrong)
+            if isinstance(ex, JudgeExercise):
+                self.graded()
+            return full_notation(wrong)
         if isinstance(ex, ReachExercise):
             answer = ex.answer()
             point = next(p for p in range(24, 0, -1) if p not in answer and p < ex.src)
@@ -185,7 +197,11 @@ def test_complete_a_lesson_by_clicks_with_a_wrong_answer(lessons_ui, number):
             assert ui.feedback_text().startswith("Correct!")
         assert ui.item("nextButton").property("enabled")
         ui.click("nextButton")
-    assert not ui.view["open"]  # back to the list after the last step
+    # the lesson's short mixed quiz follows, then the list again
+    assert ui.view["mode"] == "quiz" and ui.player.lessonIndex == -1
+    while ui.view.get("open"):
+        ui.answer_right()
+        ui.click("nextButton")
     assert ui.item(f"lessonDone_{number}").property("text") == "\u2714"
     assert ui.player.progress.is_done(lesson)
 
@@ -203,7 +219,8 @@ def test_rule_reasons_on_the_board(lessons_ui):
     ui.click_location(0)
     assert ui.feedback_text() == REASON_TEXT["must_use_both_dice"]
     assert ui.view["board"][5] == 1  # nothing moved
-    ui.click("hintButton")
+    for _ in range(3):  # the rule, the checkers to move, then the answer
+        ui.click("hintButton")
     assert ui.feedback_text() == "Play 5/2 4/off."
     assert {"from": 5, "to": 2} in ui.view["arrows"]
     ui.click_location(5)
@@ -226,7 +243,8 @@ def test_progress_resumes_and_restarts(qtbot, tmp_path):
         ui.click("nextButton")
         ui.click("nextButton")
         assert ui.view["stepIndex"] == 2
-        assert "2 of 5" in ui.item("lessonProgress_0").property("text")
+        count = len(ui.player.lessons[0].steps)
+        assert f"2 of {count}" in ui.item("lessonProgress_0").property("text")
     finally:
         ui.close()
     again = LessonHarness(qtbot, tmp_path)
@@ -236,7 +254,8 @@ def test_progress_resumes_and_restarts(qtbot, tmp_path):
         assert again.view["stepIndex"] == 2  # resumed where it was left
         again.click("restartLesson_0")
         assert again.view["stepIndex"] == 0
-        assert "0 of 5" in again.item("lessonProgress_0").property("text")
+        count = len(again.player.lessons[0].steps)
+        assert f"0 of {count}" in again.item("lessonProgress_0").property("text")
     finally:
         again.close()
 
@@ -278,6 +297,9 @@ def test_keys_step_through_a_lesson(lessons_ui):
     assert ui.view["stepIndex"] == 3
     QTest.keyClick(ui.window, Qt.Key.Key_H)
     ui.settle(2)
+    assert ui.feedback_text() == "Add 2 x 24, 5 x 13, 3 x 8 and 5 x 6."  # first the rule
+    QTest.keyClick(ui.window, Qt.Key.Key_H)
+    ui.settle(2)
     assert ui.feedback_text() == "The answer is 167."
 
 
@@ -288,6 +310,8 @@ def test_a_finished_lesson_opens_at_its_start(lessons_ui):
         if ui.exercise() is not None:
             ui.answer_right()
         ui.click("nextButton")
+    ui.player.closeLesson()  # the quiz that follows is left
+    ui.settle(2)
     assert not ui.view["open"]
     ui.click("openLesson_5")
     assert ui.view["stepIndex"] == 0 and ui.view["stepDone"]
@@ -303,6 +327,8 @@ def test_a_wrong_count_gets_the_lesson_explanation(lessons_ui):
     ui.item("numberInput").setProperty("value", 160)
     ui.click("checkButton")
     assert ui.feedback_text() == "160 is too few. Add 2 x 24, 5 x 13, 3 x 8 and 5 x 6."
+    ui.click("hintButton")
+    assert ui.feedback_text() == "Add 2 x 24, 5 x 13, 3 x 8 and 5 x 6."
     ui.click("hintButton")
     assert ui.feedback_text() == "The answer is 167."
 

@@ -3,6 +3,8 @@ judgement questions graded by the evaluator and graduated hints."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine import IllegalPlayError, Position, Reason, legal_plays, parse_play
@@ -107,9 +109,19 @@ def test_two_on_the_bar_refusal_names_the_checker_on_the_bar(steps):
     with pytest.raises(IllegalPlayError) as err:
         builder.move_checker(23, 19)
     verdict = ex.refusal(builder, 23, err.value)
-    assert verdict.render() == REASON_TEXT[Reason.BAR_FIRST]
+    # the reason is the second checker, still on the bar, not "the turn is complete"
+    assert err.value.reason == Reason.TURN_COMPLETE
+    assert "still on the bar" in verdict.render() and "checker on 23" in verdict.render()
     typed = ex.check_text("bar/23/19*")
     assert typed.render() == REASON_TEXT[Reason.BAR_FIRST]
+    # carried in one go from the bar to 19 (4 + 2): each checker on the bar enters with one die
+    fresh = ex.builder()
+    with pytest.raises(IllegalPlayError) as err:
+        fresh.move_to(25, 19)
+    assert err.value.reason == Reason.DIE_NOT_AVAILABLE
+    drag = ex.refusal(fresh, 25, err.value, 19).render()
+    assert "enters with one die" in drag and "19" in drag
+    assert "No remaining die" not in drag
 
 
 def test_turn_complete_is_not_called_all_dice_played(steps):
@@ -263,3 +275,105 @@ def test_every_exercise_hints_the_rule_first_and_the_answer_last(lessons):
                 assert [h.level for h in hints] == [1, 2, 3], step.id
             for hint in hints:
                 assert "{" not in hint.feedback.render(), (step.id, hint)
+
+
+# -- the content added for the course -----------------------------------------------------------
+SEEDS = Path(__file__).resolve().parents[2] / "locales" / "GLOSSARY.md"
+
+
+def _seed_texts() -> dict[str, str]:
+    """The Danish and Dutch words the glossary steps may use: the seed documents' own (when the
+    seeds are at hand) and the project glossary's columns."""
+    table = SEEDS.read_text(encoding="utf-8").lower()
+    texts = {"Danish": table, "Dutch": table}
+    seeds = Path("/work/shared/seeds")
+    if seeds.is_dir():  # the source documents, where this checkout has them
+        texts["Danish"] += (seeds / "002_9ecad5e325091811.txt").read_text().lower()
+        texts["Dutch"] += "".join(
+            (seeds / name).read_text().lower()
+            for name in ("000_800cf6a928033f75.txt", "001_0bcfc017242abd63.txt")
+        )
+    return texts
+
+
+def test_the_glossary_steps_use_the_words_of_the_seeds(lessons):
+    import re
+
+    words = _seed_texts()
+    entries = 0
+    for lesson in lessons:
+        for step in lesson.steps:
+            if not step.id.startswith("words-"):
+                continue
+            for line in step.text[1:]:
+                found = re.fullmatch(r"([a-z ]+): Danish ([^,]+), Dutch ([^.]+)\.", line)
+                assert found, line
+                _, danish, dutch = found.groups()
+                assert danish.lower() in words["Danish"], line
+                assert dutch.lower() in words["Dutch"], line
+                entries += 1
+    assert entries >= 15
+
+
+def test_the_bear_off_reasons_are_true(steps):
+    """The one-line reasons of the bear-off positions, checked on every legal play."""
+
+    def blots(play) -> list[int]:
+        mine = play.result.opponent
+        return [p + 1 for p in range(24) if mine[p] == 1]
+
+    def off(play) -> int:
+        return sum(1 for s in play.steps if s.dst == 0)
+
+    safe = steps["bearing-off", "safe-bear-off"].exercise
+    assert not blots(safe.shown_play()) and off(safe.shown_play()) == 0
+    assert all(blots(p) for p in safe.legal() if off(p))  # every play bearing off leaves one
+    cover = steps["bearing-off", "cover-the-blot"].exercise
+    assert [full_notation(p) for p in cover.legal() if not blots(p)] == ["6/off 3/2"]
+    clear = steps["bearing-off", "clear-from-the-back"].exercise
+    assert [full_notation(p) for p in clear.legal() if not blots(p)] == ["6/2 5/3"]
+    assert all(blots(p) for p in clear.legal() if off(p))
+
+
+def test_the_opening_step_lists_all_fifteen_rolls(steps):
+    from lessons.drills import OPENING_ROLLS
+
+    step = steps["crawford-strategy", "openings"]
+    assert step.position == Position.start() and step.exercise is None
+    assert {dice for dice, _ in step.best_plays} == set(OPENING_ROLLS)
+    for dice, plays in step.best_plays:
+        ex = JudgeExercise(step.position, None, "", None, "", dice=dice)
+        assert ex.shown_play().result in {parse_play(step.position, dice, p).result for p in plays}
+
+
+def test_a_judgement_mark_on_the_answer_is_refused(steps):
+    from dataclasses import replace
+
+    from lessons.model import Mark
+    from lessons.validate import check_step
+
+    step = steps["crawford-strategy", "make-points"]  # 13/7 8/7: a ring on 7 gives it away
+    assert not check_step(step)
+    ringed = replace(step, marks=(Mark("ring", 7),))
+    assert any("gives it away" in p for p in check_step(ringed))
+
+
+def test_the_take_steps_agree_with_the_cube_model(steps):
+    from lessons.judge import take_verdict
+
+    for key in (("cube", "take-point"), ("cube", "pass")):
+        ex = steps[key].exercise
+        verdict = take_verdict(ex.position.swapped())
+        assert ex.answer() == ("take" if verdict.take else "pass")
+    race = steps["cube", "race-take"]
+    assert "22%" in race.text[1]
+    assert take_verdict(race.position.swapped()).take == (race.exercise.answer() == "take")
+
+
+def test_a_wrong_play_is_written_in_full(steps):
+    ex = steps["whole-roll", "both-dice"].exercise  # 3-2 from 8; 8/3 jumps the blocked 5
+    verdict = ex.check_text("8/6/3")
+    assert verdict.correct
+    ex = steps["moving", "doubles"].exercise  # 3-3: make the 5 and the 3
+    wrong = ex.check_text("13/4 6/3")  # typed as a jump; one checker moved three times
+    assert not wrong.correct and wrong.render().startswith("13/10/7/4 6/3 is legal")

@@ -94,8 +94,35 @@ def test_race_cube_states_the_evaluated_chance_with_the_doubler_on_roll():
     assert isinstance(ex, TakeExercise) and step.turn == "opponent"
     assert Position.from_position_id(step.position_id) == step.position.swapped()
     assert ex.evaluated()[0] == ex.chance
-    assert ex.render_prompt() == f"You win {ex.chance}% of the games. Take or pass?"
-    assert ex.answer() == ("take" if ex.chance >= 25 else "pass")
+    assert ex.render_prompt() == (
+        f"Your opponent doubles. You win {ex.chance}% of the games. Take or pass?"
+    )
+    # answered by the cube model: owning the cube after a take makes about 22% enough
+    verdict = ex.verdict()
+    assert ex.answer() == ("take" if verdict.double_take <= 1.0 else "pass")
+    assert 0.20 < verdict.take_point < 0.23
+    assert ex.answer() == ("take" if ex.chance >= 100 * verdict.take_point else "pass")
+
+
+def test_race_cube_items_are_real_doubles_and_clear_answers():
+    from lessons.drills import MIN_CHANCE, MIN_DOUBLE_GAIN, MIN_TAKE_MARGIN
+    from lessons.judge import both_home
+
+    rng = random.Random(21)
+    answers = set()
+    for n in range(40):
+        step = DRILLS["race-cube"].draw(rng, n)
+        ex = step.exercise
+        verdict = ex.verdict()
+        assert both_home(step.position)  # the bear-off database: the chance is exact
+        assert verdict.double_gain >= MIN_DOUBLE_GAIN  # the opponent is right to double
+        assert abs(100 * verdict.chance - 100 * verdict.take_point) >= MIN_TAKE_MARGIN
+        assert ex.chance >= MIN_CHANCE
+        answers.add(ex.answer())
+        wrong = "pass" if ex.answer() == "take" else "take"
+        assert "take point" not in ex.check_choice(wrong).render()  # explained in plain words
+        assert "%" in ex.check_choice(wrong).render()
+    assert answers == {"take", "pass"}
 
 
 def test_every_lesson_ends_with_a_mixed_quiz():

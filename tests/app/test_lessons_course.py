@@ -1,0 +1,309 @@
+"""The course features of the lesson window, driven by clicks on the rendered window: graduated
+hints, judgement questions graded by the evaluator, the refusal that names a checker left on the
+bar, endless drills, the quiz that ends a lesson, and playing a lesson position on in the game.
+
+Answers come from the exercises (computed by the engine or the evaluator), never typed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+
+from engine import Position, parse_play
+from lessons.exercises import JudgeExercise, full_notation
+from tests.app.test_lessons_player import LessonHarness
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def ui(qtbot, tmp_path) -> Iterator[LessonHarness]:
+    harness = LessonHarness(qtbot, tmp_path)
+    harness.open()
+    yield harness
+    harness.close()
+
+
+def go_to(ui: LessonHarness, lesson: int, step_id: str) -> None:
+    ui.click(f"openLesson_{lesson}")
+    target = ui.player.lessons[lesson].step_index(step_id)
+    while ui.view["stepIndex"] != target:
+        if ui.exercise() is not None and not ui.view["solved"]:
+            ui.answer_right()
+        ui.click("nextButton")
+
+
+def play(ui: LessonHarness, text: str) -> None:
+    ex = ui.exercise()
+    for step in parse_play(ex.position, ex.dice, text).steps:
+        ui.click_location(step.src)
+        ui.click_location(step.dst)
+
+
+def drag(ui: LessonHarness, source: int, target: int) -> None:
+    button, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    a, b = ui.item(f"location_{source}"), ui.item(f"location_{target}")
+    start = a.mapToScene(QPointF(a.width() / 2, a.height() * 0.5)).toPoint()
+    end = b.mapToScene(QPointF(b.width() / 2, b.height() * 0.9)).toPoint()
+    QTest.mousePress(ui.window, button, mods, start)
+    for i in range(1, 9):
+        QTest.mouseMove(ui.window, start + (end - start) * (i / 8))
+        ui.settle(1)
+    QTest.mouseRelease(ui.window, button, mods, end)
+    ui.settle(2)
+
+
+def test_a_wrong_answer_gets_the_graduated_hints_in_order(ui):
+    go_to(ui, 2, "both-dice")  # 3-2 with the checker on 8, the 5-point blocked: 8/6/3
+    ex = ui.exercise()
+    assert ui.item("hintButton").property("text") == "Hint"
+    # a wrong try: 8/5 lands on the blocked point
+    ui.click_location(8)
+    ui.click_location(5)
+    assert not ui.feedback["correct"] and ui.view["board"][8] == 1
+    ui.click("hintButton")
+    assert ui.feedback_text() == ex.rule  # 1: the rule
+    assert ui.feedback["hint"] and 8 not in ui.view["ringCheckers"]
+    ui.click("hintButton")
+    assert ui.feedback_text() == "Move a checker from 8."  # 2: the checker to move
+    assert 8 in ui.view["ringCheckers"]
+    ui.click("hintButton")
+    assert ui.feedback_text() == "Play 8/6/3."  # 3: the answer, with one arrow per die
+    assert {"from": 8, "to": 6} in ui.view["arrows"] and {"from": 6, "to": 3} in ui.view["arrows"]
+    assert ui.item("hintButton").property("text") == "More help"
+    play(ui, "8/6/3")
+    assert ui.view["solved"] and ui.feedback["correct"]
+
+
+def test_the_answer_shows_no_arrows_before_a_first_try(ui):
+    go_to(ui, 2, "higher-die")  # 3-2, the 3-point blocked: only 8/5
+    for _ in range(3):
+        ui.click("hintButton")
+    assert ui.feedback_text() == "Play 8/5."
+    assert ui.view["arrows"] == []
+    ui.click("hintButton")  # still the answer, still without arrows
+    assert ui.view["arrows"] == []
+    ui.click_location(8)
+    ui.click_location(6)  # 8/6 is refused: the higher die must be played
+    ui.click("hintButton")
+    assert ui.feedback_text() == "Play 8/5." and {"from": 8, "to": 5} in ui.view["arrows"]
+
+
+def test_a_judgement_question_accepts_a_different_good_play_and_shows_the_top_plays(ui):
+    ui.player.seed = 5  # the opening drill's first item is then 4-3
+    ui.click("drillsTab")
+    ui.settle(50)
+    ui.click("openDrill_4")
+    ex = ui.exercise()
+    assert isinstance(ex, JudgeExercise) and ex.dice == (4, 3)
+    assert ui.view["mode"] == "drill"
+    ui.graded()
+    ranking = ex.ranking()
+    other = next(r for r in ranking[1:] if ex.grade(r.play)[0] == "good")
+    play(ui, full_notation(other.play))
+    ui.graded()
+    assert ui.view["solved"] and ui.feedback["correct"]
+    text = ui.feedback_text()
+    assert full_notation(other.play) in text and full_notation(ranking[0].play) in text
+    lines = [ui.item(f"judgeLine_{i}").property("text") for i in range(3)]
+    assert [line.split(":")[0] for line in lines] == [full_notation(r.play) for r in ranking[:3]]
+    assert all("equity" in line and "you win" in line for line in lines)
+
+
+def test_a_doubtful_play_is_graded_and_may_be_played_again(ui):
+    go_to(ui, 7, "dont-hit")  # 3-1: 8/5 6/5 makes a point; the hit 8/5/4* is wrong
+    ex = ui.exercise()
+    ui.graded()
+    hit = next(r for r in ex.ranking() if 4 in r.play.hits())
+    play(ui, full_notation(hit.play))
+    ui.graded()
+    assert not ui.view["solved"] and not ui.feedback["correct"]
+    assert ui.feedback_text().startswith(("Doubtful", "Wrong"))
+    assert ui.find("judgeLine_0").isVisible()  # the numbers behind the grade
+    play(ui, ex.answer())
+    assert ui.view["solved"] and ex.reason in ui.feedback_text()
+
+
+def test_the_bar_two_refusal_names_the_checker_on_the_bar(ui):
+    go_to(ui, 3, "bar-two")
+    drag(ui, 25, 19)  # bar to 19 in one go: the second checker is still on the bar
+    text = ui.feedback_text()
+    assert "enters with one die" in text and "19" in text
+    assert "No remaining die" not in text
+    play(ui, "bar/23")
+    assert ui.view["solved"]
+    ui.click_location(23)  # and now on from 23: the other checker waits on the bar
+    text = ui.feedback_text()
+    assert "still on the bar" in text and "checker on 23" in text
+    assert ui.view["solved"] and ui.item("nextButton").property("enabled")
+
+
+def test_a_drill_is_answered_in_the_window_and_never_ends(ui):
+    ui.player.seed = 3
+    ui.click("drillsTab")
+    ui.settle(50)
+    ui.click("openDrill_0")  # count the pips
+    assert ui.view["mode"] == "drill" and ui.item("lessonTitle").property("text")
+    first = ui.view["board"]
+    ui.answer_wrong()
+    ui.answer_right()
+    assert "0 of 1 right at the first try" in ui.item("stepCounter").property("text")
+    ui.click("nextButton")
+    assert ui.item("nextButton").property("text") == "Next position"
+    for _ in range(3):
+        assert not ui.view["solved"]
+        ui.answer_right()
+        ui.click("nextButton")
+    assert ui.view["stepIndex"] == 4 and ui.view["board"] != first
+    assert "3 of 4 right at the first try" in ui.item("stepCounter").property("text")
+    ui.click("backButton")  # an item answered before may be passed again
+    assert ui.item("nextButton").property("enabled")
+
+
+def test_the_take_drill_asks_about_the_opponents_double(ui):
+    ui.player.seed = 1
+    ui.click("drillsTab")
+    ui.settle(50)
+    ui.click("openDrill_5")
+    ex = ui.exercise()
+    assert ui.item("promptText").property("text") == ex.render_prompt()
+    assert f"{ex.chance}%" in ui.item("promptText").property("text")
+    ui.answer_right()
+    assert ui.feedback_text() == "Correct!"
+
+
+def test_each_lesson_ends_with_its_quiz_answered_in_the_window(ui):
+    ui.player.seed = 2
+    lesson = ui.player.lessons[5]  # winning: its quiz asks what won games are worth
+    ui.click("openLesson_5")
+    for index, _step in enumerate(lesson.steps):
+        if ui.exercise() is not None:
+            ui.answer_right()
+        if index == len(lesson.steps) - 1:
+            assert ui.item("nextButton").property("text") == "To the quiz"
+        ui.click("nextButton")
+    assert ui.view["mode"] == "quiz"
+    assert ui.item("lessonTitle").property("text") == f"Quiz: {lesson.title}"
+    count = ui.view["stepCount"]
+    assert count == 3
+    assert not ui.item("nextButton").property("enabled")  # not before it is answered
+    ui.answer_wrong()  # the first question wrong once
+    assert not ui.item("nextButton").property("enabled")
+    ui.answer_right()
+    ui.click("nextButton")
+    assert not ui.item("nextButton").property("enabled")
+    ui.answer_right()
+    ui.click("backButton")  # a question answered before may be passed again
+    assert ui.item("nextButton").property("enabled")
+    ui.click("nextButton")
+    ui.click("nextButton")
+    ui.answer_right()
+    assert "2 of 3 right at the first try" in ui.item("stepCounter").property("text")
+    assert ui.item("nextButton").property("text") == "Finish"
+    ui.click("nextButton")
+    assert not ui.view["open"] and ui.player.progress.is_done(lesson)
+
+
+def test_play_this_position_opens_the_game(ui):
+    go_to(ui, 7, "make-points")  # 6-1 in the starting position
+    flow = ui.main.flow
+    assert ui.item("playPositionButton").isVisible()
+    ui.click("playPositionButton")
+    session = flow.session
+    assert session is not None and session.on_roll == 0 and session.dice == (6, 1)
+    assert session.position == Position.start() and session.settings.computer
+    assert session.settings.match_length == 0  # a money game
+    # now a game is in progress: the window asks before replacing it
+    session.move(13, 7)
+    session.move(8, 7)
+    flow.confirm()
+    ui.settle(20)
+    assert ui.main.view.matchInProgress
+    ui.main.settings.remember_new_game({"opponent": "expert"})  # the level of the new games
+    go_to(ui, 6, "take-point")  # the opponent doubles: the computer is on roll
+    ui.click("playPositionButton")
+    dialog = ui.window.findChild(object, "replaceGameDialog")
+    assert dialog.property("opened") or dialog.property("visible")
+    ui.click("keepGameButton")
+    assert flow.session is session  # nothing was thrown away
+    ui.click("playPositionButton")
+    ui.click("replaceGameButton")
+    ui.qtbot.waitUntil(lambda: flow.session.phase == "double", timeout=20_000)
+    now = flow.session
+    assert now is not session and now.settings.cube  # the step is about the cube
+    step = ui.player.current_step()
+    # the computer, ahead in the race, doubles: the student must take or pass
+    assert now.phase == "double" and now.on_roll == 1
+    assert now.position == step.position.swapped()
+    assert ui.main.view.mustAnswerDouble
+
+
+def test_play_this_position_keeps_the_match_state(ui):
+    go_to(ui, 7, "post-crawford")  # trailing 3-4 in a match to 5, after the Crawford game
+    ui.click("playPositionButton")
+    session = ui.main.flow.session
+    step = ui.player.current_step()
+    assert session.settings.match_length == 5
+    assert tuple(session.score) == step.match.score
+    assert not session.crawford_game
+
+
+def test_no_play_on_from_a_finished_game(ui):
+    go_to(ui, 5, "single")
+    assert not ui.item("playPositionButton").isVisible()
+
+
+def test_a_typed_count_is_answered_with_enter(ui):
+    go_to(ui, 0, "pips-start")
+    box = ui.item("numberInput")
+    ui.click_item(box)
+    QTest.keyClick(ui.window, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    for key in (Qt.Key.Key_1, Qt.Key.Key_6, Qt.Key.Key_7):
+        QTest.keyClick(ui.window, key)
+    QTest.keyClick(ui.window, Qt.Key.Key_Return)  # the typed text, not the spin box's old 0
+    ui.settle(5)
+    assert ui.view["solved"] and ui.feedback_text() == "Correct!"
+
+
+def test_a_grading_that_fails_is_said_and_the_board_is_free_again(ui, monkeypatch):
+    import lessons.judge
+
+    def broken(position, dice):
+        raise RuntimeError("no networks")
+
+    monkeypatch.setattr(lessons.judge, "rank", broken)
+    monkeypatch.setattr(lessons.judge, "is_ranked", lambda position, dice: False)
+    go_to(ui, 7, "make-points")
+    ui.graded()
+    play(ui, "13/7 8/7")
+    ui.graded()
+    assert "could not be graded" in ui.feedback_text() and "no networks" in ui.feedback_text()
+    assert not ui.view["solved"] and ui.view["board"][13] == 5  # the try is taken back
+    assert 13 in ui.view["draggable"]
+
+
+def test_a_judgement_step_is_ranked_off_the_gui_thread(ui, monkeypatch):
+    import threading
+
+    import lessons.judge
+
+    real, searched_on_gui, calls = lessons.judge.rank, [], []
+    lessons.judge._rank.cache_clear()  # a new search, whatever earlier tests ranked
+    lessons.judge._RANKED.clear()
+
+    def spy(position, dice):
+        searching = (position, dice) not in lessons.judge._RANKED
+        calls.append(searching)
+        searched_on_gui.append(searching and threading.current_thread() is threading.main_thread())
+        return real(position, dice)
+
+    monkeypatch.setattr(lessons.judge, "rank", spy)
+    go_to(ui, 7, "make-points")
+    ui.click("hintButton")  # the rule comes at once; it needs no ranking
+    assert ui.feedback_text() == ui.exercise().rule
+    ui.graded()
+    assert any(calls) and not any(searched_on_gui)  # the search ran on the thread pool only
