@@ -209,7 +209,7 @@ Item {
                                 ui: panel.ui
                                 primary: true
                                 text: qsTr("Check")
-                                onClicked: numberInput.answer()
+                                onClicked: numberInput.answerTyped()
                             }
                         }
                         RowLayout {
