@@ -19,9 +19,11 @@ from PySide6.QtQuick import QQuickWindow
 from PySide6.QtQuickControls2 import QQuickStyle
 
 import app.qtcompat  # noqa: F401  (first: the work-arounds must be in place before any signal)
-from app import __version__
+from app import __version__, game_save
+from app.analysis_view import Analysis
 from app.board_input import BoardInput
 from app.computer_turn import ComputerTurn
+from app.dice_view import DiceReportView
 from app.game_flow import GameFlow
 from app.history import History
 from app.lesson_player import PROGRESS_FILE, LessonPlayer
@@ -65,6 +67,8 @@ class Window:
     board_input: BoardInput
     computer: ComputerTurn
     lessons: LessonPlayer
+    analysis: Analysis
+    dice: DiceReportView
 
     def close(self) -> None:
         from app import i18n
@@ -72,6 +76,9 @@ class Window:
         language = i18n.language_state().languageChanged
         language.disconnect(self.flow.publish)
         language.disconnect(self.lessons.retranslate)
+        language.disconnect(self.analysis.refresh)
+        language.disconnect(self.dice.refresh)
+        self.analysis.shutdown()
         self.flow.shutdown()
         lessons = self.window.property("lessonWindow")
         if lessons is not None:
@@ -160,6 +167,16 @@ def open_window(
     flow.installed.connect(resignations.clear)
     statistics = Statistics(storage if options.save else None)
     flow.gameFinished.connect(lambda: statistics.record_game(flow.session))
+    analysis = Analysis(
+        lambda: flow.session,
+        history,
+        lambda: game_save.save(storage if options.save else None, flow.session),
+    )
+    flow.installed.connect(analysis.reset)
+    view.changed.connect(analysis.update_marks)
+    language_state.languageChanged.connect(analysis.refresh)
+    dice = DiceReportView(lambda: flow.session, flow.replay_dice)
+    language_state.languageChanged.connect(dice.refresh)
     attach(
         engine,
         flow,
@@ -172,6 +189,8 @@ def open_window(
         statistics,
         resignations,
         sounds,
+        analysis,
+        dice,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
@@ -190,6 +209,8 @@ def open_window(
         board_input,
         computer,
         lessons,  # type: ignore[arg-type]
+        analysis,
+        dice,
     )
 
 

@@ -1,15 +1,16 @@
 """The match analysis against GNU Backgammon's own 2-ply analysis, and its speed.
 
-    python benchmarks/analysis.py [--dir DIR] [--make 24 --length 7] [--deep]
+    python benchmarks/analysis.py [--dir DIR ...] [--make 24 --length 7 --seed 101] [--deep]
 
-``--make N`` has GNU Backgammon play N matches between two noisy 0-ply gnubg players (half of
-them with little noise, half with more) and export them as ``.mat`` into DIR; otherwise the
-``.mat`` files already in DIR are used (without ``--dir``: 4 new matches in a temporary
-folder). GNU Backgammon then analyses each at 2-ply (its ``analyse match``, marks at 0.03 /
-0.06 / 0.12) and this program analyses the same files with ``ai.analysis`` (``--deep``: close
+``--make N`` has GNU Backgammon play N matches between two noisy 0-ply gnubg players (each
+with its own noise, from nearly none to a lot) on seeds from ``--seed`` and export them as
+``.mat`` into the first DIR; otherwise the ``.mat`` files already in each DIR are used (without
+``--dir``: 4 new matches in a temporary folder). Keep the matches you tune on and a held-out
+set in folders of their own, made on other seeds, and give both: each is reported apart. GNU
+Backgammon then analyses each at 2-ply (its ``analyse match``, marks at 0.03 / 0.06 / 0.12)
+and this program analyses the same files with ``ai.analysis`` (``--deep``: close
 calls at 2-ply); both results are cached in DIR (``gnubg-2ply.jsonl``, ``ours.jsonl``), so a
-second run only reports. The report, per set (a tuning set and a held-out set: every other
-file, so both noise levels are in each), gives:
+second run only reports. The report, per folder (and for all together), gives:
 
 * each player's error rate in mEMG per decision against gnubg's (overall, and checker plays
   alone): the ratio and the share of players within 25%;
@@ -46,9 +47,10 @@ GNUBG_SCRIPT = Path(__file__).with_name("_gnubg_analyse.py")
 MAKE_SCRIPT = """
 import gnubg, os
 out = os.environ["MAKE_OUT"]
-for seed, length, noise in [s.split(":") for s in os.environ["MAKE_LIST"].split()]:
-    gnubg.command("set display off")
-    for p in (0, 1):
+gnubg.command("set display off")
+for item in os.environ["MAKE_LIST"].split():
+    seed, length, noise0, noise1 = item.split(":")
+    for p, noise in ((0, noise0), (1, noise1)):
         gnubg.command("set player %d gnubg" % p)
         gnubg.command("set player %d chequerplay evaluation plies 0" % p)
         gnubg.command("set player %d cubedecision evaluation plies 0" % p)
@@ -58,6 +60,8 @@ for seed, length, noise in [s.split(":") for s in os.environ["MAKE_LIST"].split(
     gnubg.command("new match %s" % length)
     gnubg.command("export match mat %s/m%s_%s.mat" % (out, length, seed))
 """
+# the two players' noise per match, in turn: strong against strong, strong against weak, ...
+NOISE_PAIRS = ((0.02, 0.02), (0.0, 0.06), (0.06, 0.03), (0.04, 0.1), (0.08, 0.01), (0.03, 0.05))
 _RATE = re.compile(r"^\s*Error rate mEMG \(MWC\)\s+(-?[\d.]+)\s+\(\s*-?[\d.]+%\)\s+(-?[\d.]+)")
 _RANK = {"none": 0, "doubtful": 1, "bad": 2, "very bad": 3}
 
@@ -81,10 +85,16 @@ def run_gnubg(script: Path, env: dict[str, str]) -> str:
     return done.stdout.decode("utf-8", "replace")
 
 
-def make_matches(folder: Path, count: int, length: int) -> None:
-    """gnubg self-play at 0-ply, half with noise 0.02 and half with 0.06 (seeds 101, 102, ...)."""
+def make_matches(folder: Path, count: int, length: int, first_seed: int = 101) -> None:
+    """gnubg self-play at 0-ply, each player with its own noise (``NOISE_PAIRS`` in turn), on
+    seeds ``first_seed``, ``first_seed + 1``, ...: a tuning set and a held-out set are made
+    apart, on seeds of their own."""
     folder.mkdir(parents=True, exist_ok=True)
-    plan = " ".join(f"{101 + i}:{length}:{0.02 if i < count // 2 else 0.06}" for i in range(count))
+    plan = " ".join(
+        f"{first_seed + i}:{length}:{NOISE_PAIRS[i % len(NOISE_PAIRS)][0]}:"
+        f"{NOISE_PAIRS[i % len(NOISE_PAIRS)][1]}"
+        for i in range(count)
+    )
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
         script.write(MAKE_SCRIPT)
     try:
@@ -310,29 +320,43 @@ def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dir", type=Path, help="folder of .mat files (cached results too)")
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        action="append",
+        help="a folder of .mat files (cached results too); repeat it for a held-out set",
+    )
     parser.add_argument("--make", type=int, default=0, help="have gnubg play this many matches")
     parser.add_argument("--length", type=int, default=7, help="length of the matches made")
+    parser.add_argument("--seed", type=int, default=101, help="the first seed of the matches made")
+    parser.add_argument("--only-make", action="store_true", help="make the matches, no report")
     parser.add_argument("--deep", action="store_true", help="settle close plays at 2-ply")
     args = parser.parse_args(argv)
-    if args.dir is None:
-        args.dir = Path(tempfile.mkdtemp(prefix="analysis-bench-"))
+    if not args.dir:
+        args.dir = [Path(tempfile.mkdtemp(prefix="analysis-bench-"))]
         args.make = args.make or 4
     if args.make:
-        make_matches(args.dir, args.make, args.length)
-    files = sorted(args.dir.glob("*.mat"))
-    if not files:
-        sys.exit(f"No .mat files in {args.dir}.")
-    print(f"gnubg 2-ply analysis of {len(files)} matches (cached)...", file=sys.stderr)
-    gnubg = gnubg_analysis(files, args.dir / "gnubg-2ply.jsonl")
-    print("our analysis (cached)...", file=sys.stderr)
-    ours = our_analysis(files, args.dir / f"ours{'-deep' if args.deep else ''}.jsonl", args.deep)
-    names = [f.name for f in files]
-    # the held-out set: every other file, so both noise levels are in each set
-    tuning, held_out = names[0::2], names[1::2]
-    report("tuning set", tuning, gnubg, ours)
-    report("held-out set", held_out, gnubg, ours)
-    report("all", names, gnubg, ours)
+        make_matches(args.dir[0], args.make, args.length, args.seed)
+    if args.only_make:
+        return 0
+    everything: tuple[list[str], dict[str, dict], dict[str, dict]] = ([], {}, {})
+    for folder in args.dir:
+        files = sorted(folder.glob("*.mat"))
+        if not files:
+            sys.exit(f"No .mat files in {folder}.")
+        print(f"gnubg 2-ply analysis of {len(files)} matches (cached)...", file=sys.stderr)
+        gnubg = gnubg_analysis(files, folder / "gnubg-2ply.jsonl")
+        print("our analysis (cached)...", file=sys.stderr)
+        ours = our_analysis(files, folder / f"ours{'-deep' if args.deep else ''}.jsonl", args.deep)
+        names = [f"{folder.name}/{f.name}" for f in files]
+        gnubg = {f"{folder.name}/{k}": v for k, v in gnubg.items()}
+        ours = {f"{folder.name}/{k}": v for k, v in ours.items()}
+        report(str(folder), names, gnubg, ours)
+        everything[0].extend(names)
+        everything[1].update(gnubg)
+        everything[2].update(ours)
+    if len(args.dir) > 1:
+        report("all", *everything)
     return 0
 
 

@@ -12,6 +12,7 @@ Rectangle {
     property var levelNames: ({})
     property var hintNames: []
     signal newGameRequested()
+    signal analysisRequested()
     radius: 12 * ui
     color: "#3a281b"
     border.color: "#5c4330"
@@ -200,6 +201,27 @@ Rectangle {
                         onClicked: History.leave()
                     }
                 }
+                RowLayout {  // the analysis: from the history, at any time
+                    Layout.fillWidth: true
+                    visible: MatchView.reviewing || Analysis.moveMarks.length > 0
+                    Label {
+                        objectName: "marksLegend"
+                        Layout.fillWidth: true
+                        visible: Analysis.moveMarks.length > 0
+                        text: qsTr("?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky")
+                        wrapMode: Text.WordWrap
+                        color: "#b9a888"
+                        font.pixelSize: 11 * panel.ui
+                    }
+                    GameButton {
+                        objectName: "reviewAnalyseButton"
+                        ui: panel.ui
+                        visible: MatchView.reviewing
+                        text: qsTr("Analyse…")
+                        hint: qsTr("Judge every decision of this game")
+                        onClicked: panel.analysisRequested()
+                    }
+                }
                 ListView {
                     id: moves
                     objectName: "moveList"
@@ -220,7 +242,7 @@ Rectangle {
                         required property int index
                         objectName: "moveLine" + index
                         width: moves.width
-                        text: modelData
+                        text: modelData + (Analysis.moveMarks[index] || "")  // ?! ? ?? and luck
                         textFormat: Text.PlainText
                         wrapMode: Text.Wrap
                         color: index === moves.current ? "#f6ead2" : "#b9a888"
