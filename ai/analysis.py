@@ -36,7 +36,7 @@ import hashlib
 import json
 import math
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, TextIO
 
 import numpy as np
@@ -49,6 +49,7 @@ from ai.cube import (
     CubeState,
     _Scorer,
     cube_efficiency,
+    cubeful_value_fn,
     decide,
     move_value_fn,
     position_features,
@@ -394,6 +395,8 @@ class _Luck:
     luck: float
     luck_mwc: float
     outputs: np.ndarray  # 1-ply outputs before the roll (the roller's view)
+    no_double: float | None = None  # 1-ply cubeful values before the roll (EMG), when asked
+    double_take: float | None = None
 
 
 @dataclass
@@ -408,9 +411,12 @@ class _Run:
 class Analyser:
     """Judges matches with one evaluator; one analyser may serve several threads."""
 
-    def __init__(self, evaluator: Evaluator | None = None, *, deep: bool = False) -> None:
+    def __init__(
+        self, evaluator: Evaluator | None = None, *, deep: bool = False, cubeful: bool = True
+    ) -> None:
         self.evaluator = evaluator if evaluator is not None else load_default_evaluator()
         self.deep = deep
+        self.cubeful = cubeful
         limit_blas_threads(1)
         self._tables: dict[bool, MatchEquityTable] = {}
 
@@ -516,10 +522,12 @@ class Analyser:
             state = self._state(match, game, player)
             dice = action["dice"]
             roll = (max(dice), min(dice))
-            luck = self._roll_luck(game.position, roll, state, met, opening=False)
+            luck = self._roll_luck(
+                game.position, roll, state, met, opening=False, cube=game.can_double()
+            )
             run.luck = luck
             if game.can_double():
-                cube = self._cube(game.position, state, met, luck.outputs)
+                cube = self._cube(game.position, state, met, luck)
                 out.extend(
                     self._double_decision(
                         game, index, game_number, cube, luck.outputs, doubled=False
@@ -529,8 +537,8 @@ class Analyser:
             return out
         if kind == "double":
             state = self._state(match, game, player)
-            luck_free = self._roll_luck(game.position, None, state, met, opening=False)
-            cube = self._cube(game.position, state, met, luck_free.outputs)
+            luck_free = self._roll_luck(game.position, None, state, met, opening=False, cube=True)
+            cube = self._cube(game.position, state, met, luck_free)
             out.extend(
                 self._double_decision(
                     game, index, game_number, cube, luck_free.outputs, doubled=True
@@ -580,9 +588,15 @@ class Analyser:
         met: MatchEquityTable,
         *,
         opening: bool,
+        cube: bool = False,
     ) -> _Luck:
-        """The luck of ``roll`` and the 1-ply outputs before it, from one batch of every roll."""
-        value_fn = move_value_fn(state, met)
+        """The luck of ``roll`` and the 1-ply outputs before it, from one batch of every roll.
+
+        With ``cube``, also the 1-ply cubeful values of not doubling and of doubling (taken):
+        the best play of every roll valued with the cube as it is, and with the cube doubled
+        and the opponent's (GNU Backgammon judges cube decisions by such a look ahead, which
+        sees the market losers a value at the root cannot)."""
+        value_fn = self.value_fn(position, state, met)
         after: list[Position] = []
         spans: list[tuple[int, int, int, tuple[int, int]]] = []
         for dice, weight in ROLLS:
@@ -605,10 +619,24 @@ class Analyser:
             if dice == roll:
                 rolled = float(values[j])
         outputs /= 36.0
+        no_double = double_take = None
+        if cube and not opening:
+            no_double = total / weights
+            doubled = replace(state, cube=2 * state.cube, owner=THEIRS)
+            x = cube_efficiency(position_features(position))
+            taken = cubeful_value_fn(doubled, met, x, normalise_to=state.cube)(mover)
+            values_taken = np.asarray(taken, dtype=np.float64)
+            double_take = (
+                sum(
+                    weight * float(np.max(values_taken[start:stop]))
+                    for start, stop, weight, _dice in spans
+                )
+                / 36.0
+            )
         if roll is None:
-            return _Luck(0.0, 0.0, outputs)
+            return _Luck(0.0, 0.0, outputs, no_double, double_take)
         luck = float(rolled - total / weights)
-        return _Luck(luck, float(luck * _mwc_scale(state, met)), outputs)
+        return _Luck(luck, float(luck * _mwc_scale(state, met)), outputs, no_double, double_take)
 
     def _after_roll(
         self,
@@ -645,10 +673,17 @@ class Analyser:
 
     # -- the cube -------------------------------------------------------------------------------
     def _cube(
-        self, position: Position, state: CubeState, met: MatchEquityTable, outputs: np.ndarray
+        self, position: Position, state: CubeState, met: MatchEquityTable, luck: _Luck
     ) -> CubeDecision:
+        """The cube decision before a roll: Janowski's model on the 1-ply outputs for what the
+        rules allow, with the 1-ply cubeful values of no double and double/take (``cubeful``)."""
         x = cube_efficiency(position_features(position))
-        return decide(outputs, state, x=x, met=met)
+        decision = decide(luck.outputs, state, x=x, met=met)
+        if not self.cubeful or luck.no_double is None or luck.double_take is None:
+            return decision
+        if not decision.may_double or decision.forced_double:
+            return decision
+        return replace(decision, no_double=luck.no_double, double_take=luck.double_take)
 
     def _double_decision(
         self,
@@ -693,6 +728,15 @@ class Analyser:
         ]
 
     # -- checker plays --------------------------------------------------------------------------
+    def value_fn(self, position: Position, state: CubeState, met: MatchEquityTable) -> ValueFn:
+        """How plays and rolls from ``position`` are valued: cubeful equity in EMG with the cube
+        where it is (``ai.cube.cubeful_value_fn``, the cube's efficiency of ``position``), as
+        GNU Backgammon's analysis values them; cubeless where the cube is not alive."""
+        if not self.cubeful:
+            return move_value_fn(state, met)
+        x = cube_efficiency(position_features(position))
+        return cubeful_value_fn(state, met, x)
+
     def _play_decision(
         self,
         game: Game,
@@ -711,7 +755,7 @@ class Analyser:
         if len(plays) <= 1:
             return []  # already reported as forced
         state = self._state(match, game, player)
-        value_fn = move_value_fn(state, met)
+        value_fn = self.value_fn(game.position, state, met)
         played_result = _played_result(game, action)
         ranked = self.rank(
             [p.result for p in plays if p.result is not None], played_result, value_fn, cancel

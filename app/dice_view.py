@@ -202,7 +202,7 @@ class DiceReportView(QObject):
         total = sum(d.luck for d in rolls)
         good = sum(1 for d in rolls if d.luck_mark in ("lucky", "very lucky"))
         bad = sum(1 for d in rolls if d.luck_mark in ("unlucky", "very unlucky"))
-        return _("{0} EMG; lucky rolls: {1}, unlucky rolls: {2}").format(
+        return _("{0} EMG (lucky: {1}, unlucky: {2})").format(
             analysis_texts.signed(total), good, bad
         )
 

@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -243,8 +244,14 @@ def luck_pairs(gnubg: dict, ours: dict) -> list[tuple[float, float]]:
     return pairs
 
 
-def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, dict]) -> None:
-    print(f"\n== {name}: {len(files)} matches ==")
+def figures(files: list[str], gnubg: dict[str, dict], ours: dict[str, dict]) -> dict[str, Any]:
+    """The agreement of our analysis with gnubg's on ``files``, as numbers (see the module doc).
+
+    ``ratios``: each player's error rate over gnubg's; ``same``: of the decisions gnubg marks
+    "very bad" (or "bad"), the share we mark the same, over all decisions and over checker plays
+    (``same_checker``); ``bad_or_worse``: of those gnubg marks bad or very bad, the share we mark
+    bad or very bad; ``correlation``: of the per-decision losses of checker plays.
+    """
     ratios, ratios_checker = [], []
     total = {"ours": [0.0, 0], "gnubg": [0.0, 0]}
     pairs: list[tuple[str, str, str, float | None, float]] = []
@@ -265,56 +272,86 @@ def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, 
             total["gnubg"][0] += theirs * decisions
             total["gnubg"][1] += decisions
         pairs.extend(align(g, o))
-    r = np.array(ratios)
-    rc = np.array(ratios_checker)
+    out: dict[str, Any] = {
+        "matches": len(files),
+        "ratios": ratios,
+        "ratios_checker": ratios_checker,
+        "pooled": (
+            total["ours"][0] / total["ours"][1],
+            total["ours"][1],
+            total["gnubg"][0] / total["gnubg"][1],
+            total["gnubg"][1],
+        ),
+    }
+    for kinds, key in ((("move",), "checker"), (None, "all")):
+        chosen = [p for p in pairs if kinds is None or p[0] in kinds]
+        for level in ("very bad", "bad"):
+            marked = [p for p in chosen if p[1] == level]
+            same = sum(1 for p in marked if p[2] == level)
+            at_least = sum(1 for p in marked if _RANK[p[2]] >= _RANK["bad"])
+            out[f"{key} {level}"] = (len(marked), same, at_least)
+        worse = [p for p in chosen if _RANK[p[1]] >= _RANK["bad"]]
+        agree = sum(1 for p in worse if _RANK[p[2]] >= _RANK["bad"])
+        ours_only = sum(
+            1 for p in chosen if _RANK[p[2]] >= _RANK["bad"] and _RANK[p[1]] < _RANK["bad"]
+        )
+        out[f"{key} bad or worse"] = (len(worse), agree, ours_only)
+    losses = np.array([(p[3], p[4]) for p in pairs if p[0] == "move" and p[3] is not None])
+    out["losses"] = losses
+    out["correlation"] = float(np.corrcoef(losses[:, 0], losses[:, 1])[0, 1])
+    out["luck"] = np.array([p for f in files for p in luck_pairs(gnubg[f], ours[f])])
+    out["seconds"] = [ours[f]["seconds"] for f in files]
+    out["gnubg_seconds"] = [gnubg[f].get("seconds", float("nan")) for f in files]
+    return out
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part / whole:.0%}" if whole else "-"
+
+
+def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, dict]) -> None:
+    found = figures(files, gnubg, ours)
+    print(f"\n== {name}: {len(files)} matches ==")
+    r, rc = np.array(found["ratios"]), np.array(found["ratios_checker"])
     print(
         f"error rate, ours / gnubg per player: median {np.nanmedian(r):.2f}, "
         f"within 25%: {np.mean(np.abs(r - 1) <= 0.25):.0%} of {len(r)} players; "
         f"checker plays alone: median {np.median(rc):.2f}, within 25%: "
         f"{np.mean(np.abs(rc - 1) <= 0.25):.0%}"
     )
+    ours_rate, ours_n, gnubg_rate, gnubg_n = found["pooled"]
     print(
-        f"pooled error rate: ours {total['ours'][0] / total['ours'][1]:.1f} mEMG over "
-        f"{total['ours'][1]} decisions, gnubg {total['gnubg'][0] / total['gnubg'][1]:.1f} "
-        f"over {total['gnubg'][1]}"
+        f"pooled error rate: ours {ours_rate:.1f} mEMG over {ours_n} decisions, "
+        f"gnubg {gnubg_rate:.1f} over {gnubg_n}"
     )
-    for kinds, label in ((("move",), "checker plays"), (None, "all decisions")):
-        chosen = [p for p in pairs if kinds is None or p[0] in kinds]
+    for key, label in (("checker", "checker plays"), ("all", "all decisions")):
         for level in ("very bad", "bad"):
-            marked = [p for p in chosen if p[1] == level]
-            same = sum(1 for p in marked if p[2] == level)
-            at_least = sum(1 for p in marked if _RANK[p[2]] >= _RANK["bad"])
+            marked, same, at_least = found[f"{key} {level}"]
             if marked:
                 print(
-                    f"{label}: gnubg marks {len(marked)} {level}; we mark {same / len(marked):.0%}"
-                    f" the same, {at_least / len(marked):.0%} bad or worse"
+                    f"{label}: gnubg marks {marked} {level}; we mark {_share(same, marked)}"
+                    f" the same, {_share(at_least, marked)} bad or worse"
                 )
-        bad_or_worse = [p for p in chosen if _RANK[p[1]] >= _RANK["bad"]]
-        if bad_or_worse:
-            agree = sum(1 for p in bad_or_worse if _RANK[p[2]] >= _RANK["bad"])
-            ours_only = sum(
-                1 for p in chosen if _RANK[p[2]] >= _RANK["bad"] and _RANK[p[1]] < _RANK["bad"]
-            )
-            print(
-                f"{label}: bad or worse by gnubg {len(bad_or_worse)}, by us too "
-                f"{agree / len(bad_or_worse):.0%}; marked bad or worse by us only: {ours_only}"
-            )
-    losses = np.array([(p[3], p[4]) for p in pairs if p[0] == "move" and p[3] is not None])
-    corr = float(np.corrcoef(losses[:, 0], losses[:, 1])[0, 1])
+        worse, agree, ours_only = found[f"{key} bad or worse"]
+        print(
+            f"{label}: bad or worse by gnubg {worse}, by us too {_share(agree, worse)}; "
+            f"marked bad or worse by us only: {ours_only}"
+        )
+    losses = found["losses"]
     print(
-        f"checker plays: {len(losses)} paired, loss correlation {corr:.3f}; mean loss ours "
-        f"{losses[:, 1].mean() * 1000:.1f} mEMG, gnubg {losses[:, 0].mean() * 1000:.1f}"
+        f"checker plays: {len(losses)} paired, loss correlation {found['correlation']:.3f}; "
+        f"mean loss ours {losses[:, 1].mean() * 1000:.1f} mEMG, gnubg "
+        f"{losses[:, 0].mean() * 1000:.1f}"
     )
-    luck = np.array([p for f in files for p in luck_pairs(gnubg[f], ours[f])])
+    luck = found["luck"]
     print(
         f"luck of {len(luck)} rolls: correlation {np.corrcoef(luck[:, 0], luck[:, 1])[0, 1]:.3f}, "
         f"mean absolute difference {np.mean(np.abs(luck[:, 0] - luck[:, 1])):.3f} EMG"
     )
-    seconds = [ours[f]["seconds"] for f in files]
-    gnubg_seconds = [gnubg[f].get("seconds", float("nan")) for f in files]
+    seconds = found["seconds"]
     print(
         f"seconds per match: ours mean {np.mean(seconds):.1f}, max {max(seconds):.1f}; "
-        f"gnubg 2-ply mean {np.nanmean(gnubg_seconds):.1f}"
+        f"gnubg 2-ply mean {np.nanmean(found['gnubg_seconds']):.1f}"
     )
 
 

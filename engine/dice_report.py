@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from engine import dice as dice_module
 from engine.dice import DISTINCT_ROLLS, ROLLS, Roll, check_roll
-from engine.match import Match
+from engine.match import GameState, Match
 
 #: below this expected count per cell a chi-square test says little
 MIN_EXPECTED = 5.0
@@ -107,13 +107,18 @@ def dice_report(rolls: Sequence[Sequence[int]]) -> DiceReport:
 
 def match_rolls(match: Match, player: int | None = None, game: int | None = None) -> list[Roll]:
     """Every roll of ``match`` in order (of ``player`` only, of ``game`` only (0 the first), if
-    given), opening rolls left out."""
+    given), opening rolls left out; a roll being played counts already."""
     out: list[Roll] = []
     for number, played in enumerate(match.games):
         if game is not None and number != game:
             continue
-        turns = played.turns[1:] if played.opening is not None else played.turns
-        out.extend(check_roll(dice) for who, dice, _play in turns if player in (None, who))
+        turns = [(who, dice) for who, dice, _play in played.turns]
+        if played.opening is not None:
+            turns = turns[1:]
+        being_played = played.state is GameState.AWAITING_PLAY and played.dice is not None
+        if being_played and (played.turns or played.opening is None):  # not the opening roll
+            turns.append((played.player_on_roll, played.dice))
+        out.extend(check_roll(dice) for who, dice in turns if player in (None, who))
     return out
 
 

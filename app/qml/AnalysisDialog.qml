@@ -114,6 +114,11 @@ Dialog {
             TabButton { objectName: "chartTab"; text: qsTr("Chart") }
         }
 
+        Item {  // holds the lines above at the top until there is an analysis
+            Layout.fillHeight: true
+            visible: !Analysis.available
+        }
+
         StackLayout {
             Layout.fillWidth: true
             Layout.fillHeight: true

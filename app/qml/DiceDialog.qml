@@ -117,7 +117,7 @@ Dialog {
                 Layout.fillWidth: true
                 wrapMode: Text.WordWrap
                 color: "#d8c7a6"
-                text: qsTr("First figure: %1; second: %2.").arg(DiceReportView.players.length ? DiceReportView.players[0].name : "")
+                text: qsTr("First figure: %1; second: %2. Opening rolls (one die each) are not counted.").arg(DiceReportView.players.length ? DiceReportView.players[0].name : "")
                       .arg(DiceReportView.players.length ? DiceReportView.players[1].name : "")
                 textFormat: Text.PlainText
             }

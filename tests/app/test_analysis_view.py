@@ -259,3 +259,57 @@ def test_the_analysis_is_saved_with_the_match_and_read_back(harness):
     session = harness.w.flow.session
     assert session is not None and len(session.match.history) == len(data["match"]["history"])
     assert session.analysis is None and "could not be read" in harness.w.analysis.problem
+
+
+class _Shown:
+    """The harness, with the items a clipping list has scrolled out of sight left out."""
+
+    def __init__(self, harness) -> None:
+        self.harness = harness
+        self.window = harness.window
+
+    def items(self):
+        from tests.app.test_layout import scene_rect
+
+        for item in self.harness.items():
+            parent, hidden = item.parentItem(), False
+            while parent is not None and not hidden:
+                if parent.clip() and parent.inherits("QQuickFlickable"):
+                    hidden = not scene_rect(parent).intersects(scene_rect(item))
+                parent = parent.parentItem()
+            if not hidden:
+                yield item
+
+
+@pytest.mark.parametrize("language", ["en", "da", "nl"])
+def test_the_analysis_the_dice_report_and_the_review_fit_the_window(harness, language):
+    from app import i18n
+    from tests.app.test_layout import text_problems as problems
+
+    def text_problems(harness):
+        return problems(_Shown(harness))
+
+    session = started_game(harness, seed=23, turns=8)
+    i18n.set_language(harness.w.app, harness.w.engine, language)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    found = []
+    for size in ((800, 600), (1024, 768)):
+        harness.window.resize(*size)
+        harness.settle(150)
+        for tab in ("summaryTab", "mistakesTab", "chartTab"):
+            harness.click(tab)
+            if tab == "mistakesTab" and mistakes(session.analysis):
+                harness.click("mistake0")
+            harness.settle(100)
+            found += [f"{size}, {tab}: {p}" for p in text_problems(harness)]
+        QMetaObject.invokeMethod(dialog(harness, "diceDialog"), "open")
+        harness.settle(150)
+        found += [f"{size}, dice: {p}" for p in text_problems(harness)]
+        QMetaObject.invokeMethod(dialog(harness, "diceDialog"), "close")
+        QMetaObject.invokeMethod(dialog(harness, "analysisDialog"), "close")
+        harness.settle(150)
+        found += [f"{size}, review: {p}" for p in text_problems(harness)]  # the side panel
+        QMetaObject.invokeMethod(dialog(harness, "analysisDialog"), "open")
+        harness.settle(100)
+    assert not found, f"in {language}:\n" + "\n".join(found)

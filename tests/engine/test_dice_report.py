@@ -188,3 +188,15 @@ def test_entering_and_hitting_chances_count_the_rolls_that_could():
         assert chances["hitting"].tries == hit_tries
         assert chances["hitting"].expected == pytest.approx(hit_expected)
         assert chances["hitting"].happened == hit_happened
+
+
+def test_a_roll_being_played_counts_and_the_opening_roll_does_not():
+    match = Match(3, seed=4)
+    game = match.new_game()
+    game.roll(match.rng)  # the opening roll, being played
+    assert match_rolls(match) == []
+    game.play(game.legal_plays()[0])
+    game.roll(match.rng)
+    assert game.state is GameState.AWAITING_PLAY or game.turns[-1][0] != game.player_on_roll
+    rolled = [a["dice"] for a in match.history if a["type"] == "roll"]
+    assert match_rolls(match) == [tuple(sorted(rolled[0], reverse=True))]
