@@ -417,6 +417,9 @@ class Analyser:
         self.evaluator = evaluator if evaluator is not None else load_default_evaluator()
         self.deep = deep
         self.cubeful = cubeful
+        # the reply search's batches of the last play judged, by result (see ``_roll_luck``;
+        # used only for the very positions they hold, so threads sharing it cannot mislead)
+        self._batches: dict[Position, tuple[list[Position], np.ndarray]] = {}
         limit_blas_threads(1)
         self._tables: dict[bool, MatchEquityTable] = {}
 
@@ -603,7 +606,11 @@ class Analyser:
             results = legal_results(position, dice) or [position.swapped()]
             spans.append((len(after), len(after) + len(results), weight, dice))
             after.extend(results)
-        probs = np.asarray(self.evaluator.evaluate_batch(after), dtype=np.float64)
+        kept = self._batches.get(position)
+        if kept is not None and kept[0] == after:  # the reply search of the play before
+            probs = kept[1]
+        else:
+            probs = np.asarray(self.evaluator.evaluate_batch(after), dtype=np.float64)
         mover = flip(probs)
         values = np.asarray(value_fn(mover), dtype=np.float64)
         outputs = np.zeros(5)
@@ -807,7 +814,10 @@ class Analyser:
         played_index = results.index(played)
         if played_index not in keep:
             keep.append(played_index)
-        values1, _ = reply_values(self.evaluator, [results[i] for i in keep], value_fn, cancel)
+        self._batches.clear()  # only the plays of this roll: the next roll starts from one
+        values1, _ = reply_values(
+            self.evaluator, [results[i] for i in keep], value_fn, cancel, self._batches
+        )
         searched = sorted(zip(keep, values1, strict=True), key=lambda kv: -kv[1])
         value = {i: float(v) for i, v in searched}
         best_index, top = searched[0]
@@ -953,8 +963,8 @@ __all__ = [
 # -- command line -----------------------------------------------------------------------------
 
 
-def analyse_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
-    """``python -m ai analyse FILE.mat [--json]``: print every decision, then each player.
+def analyse_file(path: str, as_json: bool, out: TextIO, err: TextIO, *, deep: bool = False) -> int:
+    """``python -m ai analyse FILE.mat [--json] [--deep]``: every decision, then each player.
 
     A file that cannot be read gets one ``error:`` line on ``err`` (naming the line of a bad
     ``.mat``), nothing on ``out``, and exit status 2.
@@ -970,7 +980,7 @@ def analyse_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     except EngineError as exc:
         err.write(f"error: {path}: {exc}\n")
         return 2
-    analysis = analyse_match(match)
+    analysis = Analyser(deep=deep).analyse(match)
     names = match.players
     for decision in analysis.decisions:
         if as_json:

@@ -19,6 +19,9 @@ second run only reports. The report, per folder (and for all together), gives:
 * the correlation of per-decision equity losses on checker plays;
 * the seconds our analysis takes per match (and gnubg's 2-ply, for scale).
 
+``--time FILE ...`` only times our analysis of the files (the issue's bar: a 7-point match in
+under a minute on the project's machine) and fails when one takes longer.
+
 GNU Backgammon is only the judge here; the program never needs it.
 """
 
@@ -355,6 +358,24 @@ def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, 
     )
 
 
+def time_analysis(files: list[Path], deep: bool = False, limit: float = 60.0) -> int:
+    """Seconds of our analysis per match; status 1 when one takes more than ``limit``."""
+    analyser = Analyser(deep=deep)
+    slowest = 0.0
+    for path in files:
+        match = load_mat(path)
+        start = time.perf_counter()
+        result = analyser.analyse(match)
+        seconds = time.perf_counter() - start
+        slowest = max(slowest, seconds)
+        print(
+            f"{path.name}: {match.length}-point match, {len(match.games)} games, "
+            f"{len(result.decisions)} decisions: {seconds:.1f} s"
+        )
+    print(f"slowest {slowest:.1f} s (limit {limit:.0f} s)")
+    return 0 if slowest <= limit else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -368,7 +389,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=101, help="the first seed of the matches made")
     parser.add_argument("--only-make", action="store_true", help="make the matches, no report")
     parser.add_argument("--deep", action="store_true", help="settle close plays at 2-ply")
+    parser.add_argument(
+        "--time",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="only time our analysis of these .mat files (no gnubg); fails over a minute",
+    )
     args = parser.parse_args(argv)
+    if args.time:
+        return time_analysis(args.time, args.deep)
     if not args.dir:
         args.dir = [Path(tempfile.mkdtemp(prefix="analysis-bench-"))]
         args.make = args.make or 4
