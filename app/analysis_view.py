@@ -363,6 +363,8 @@ class Analysis(QObject):
             game = moment.game if moment is not None else (items[-1].game if items else 0)
             actions = [items[i].action for i, _line in self._history.game_lines(game)]
             marks = texts.line_marks(analysis, game - 1, actions)
+            if not any(marks):
+                marks = []  # nothing marked in the game on show: no legend either
         if marks != self._marks:
             self._marks = marks
             self.marksChanged.emit()
