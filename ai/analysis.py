@@ -24,14 +24,19 @@ luck-adjusted result (in match winning chances for a match, in points for money)
 
 The analysis is cancellable (``cancel``: a ``threading.Event`` or a callable, raising
 ``ai.search.Cancelled``) and reports ``progress(done, total)`` after each action, so an app can
-run it in a worker thread. Raises ``ValueError`` for a match whose history cannot be replayed.
+run it in a worker thread. ``games`` limits it to some games of the match (the result is then
+what those games changed). The analysis remembers how much of the match's record it covers
+(``MatchAnalysis.fits``), so a saved analysis is known to belong to its match. Raises
+``ValueError`` for a match whose history cannot be replayed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+import math
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, TextIO
 
 import numpy as np
@@ -44,6 +49,7 @@ from ai.cube import (
     CubeState,
     _Scorer,
     cube_efficiency,
+    cubeful_value_fn,
     decide,
     move_value_fn,
     position_features,
@@ -119,7 +125,9 @@ class Decision:
     ``best`` are move notation ("" for no legal play) or "double" / "no double" / "take" /
     "pass". ``loss`` is in EMG (0 when the best was played); ``luck`` is the luck of the roll of
     a "move" (None for cube decisions). ``counted`` tells whether it is an unforced decision of
-    the error rate. ``action`` is the index of the action in ``match.history``.
+    the error rate. ``action`` is the index of the action in ``match.history``: the play (the
+    roll of a forced one), the roll before which the player did not double, the double, or the
+    answer. ``position_id`` is the board before the decision, seen from the player on roll.
     """
 
     game: int
@@ -137,6 +145,8 @@ class Decision:
     equity_played: float = 0.0
     luck_mwc: float = 0.0  # the luck in match winning chances (points in a money game)
     alternatives: tuple[tuple[str, float], ...] = field(default=())
+    # the player's chance to win the game before the roll (cubeless, 1-ply); None if unknown
+    win_chance: float | None = None
 
     @property
     def mark(self) -> str:
@@ -197,26 +207,57 @@ class PlayerSummary:
         }
 
 
+def history_fingerprint(history: Sequence[dict[str, Any]]) -> str:
+    """A short digest of a match record: the same record, and only it, gives the same text."""
+    text = json.dumps(list(history), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
 @dataclass(frozen=True)
 class MatchAnalysis:
-    """Every decision in order, and a summary per player."""
+    """Every decision in order, and a summary per player.
+
+    ``actions`` is how many actions of the match's record were analysed and ``fingerprint``
+    their digest (``history_fingerprint``); ``games`` the games judged (0 the first), or None
+    for all of them.
+    """
 
     decisions: tuple[Decision, ...]
     players: tuple[PlayerSummary, PlayerSummary]
+    actions: int = 0
+    fingerprint: str = ""
+    games: tuple[int, ...] | None = None
 
     def mistakes(self, least: str = "doubtful") -> list[Decision]:
         """The decisions marked ``least`` or worse, in match order."""
         rank = MARKS.index(least)
         return [d for d in self.decisions if d.mark in MARKS[rank:]]
 
+    def fits(self, match: Match) -> bool:
+        """True when this analysis was made of ``match`` (or of the part of it played so far
+        then): the first ``actions`` actions of its record are the ones analysed."""
+        history = match.history
+        return len(history) >= self.actions and (
+            history_fingerprint(history[: self.actions]) == self.fingerprint
+        )
+
+    def covers_all_of(self, match: Match) -> bool:
+        """True when it judged every game and the match has not gone on since."""
+        every = self.games is None or set(self.games) == set(range(len(match.games)))
+        return every and self.actions == len(match.history) and self.fits(match)
+
     FORMAT = "backgammon-desktop/analysis"
-    VERSION = 1
+    VERSION = 2
+    MAX_DECISIONS = 50_000
 
     def to_json(self) -> dict[str, Any]:
         """Everything as JSON-ready data, to save with the match (``from_json`` reads it)."""
         return {
             "format": self.FORMAT,
             "version": self.VERSION,
+            "actions": self.actions,
+            "fingerprint": self.fingerprint,
+            "games": None if self.games is None else list(self.games),
             "decisions": [
                 {
                     **asdict(d),
@@ -230,26 +271,123 @@ class MatchAnalysis:
 
     @classmethod
     def from_json(cls, data: object) -> MatchAnalysis:
-        """An analysis saved by ``to_json``; raises ``ValueError`` for anything else."""
+        """An analysis saved by ``to_json``; raises ``ValueError`` for anything else (a wrong
+        type, a value out of range, a missing or unknown field)."""
         if not isinstance(data, dict) or data.get("format") != cls.FORMAT:
             raise ValueError("Not a saved analysis.")
         if data.get("version") != cls.VERSION:
             raise ValueError(f"Saved analysis version {data.get('version')!r} is not supported.")
         try:
-            decisions = tuple(
-                Decision(
-                    **{
-                        **d,
-                        "dice": tuple(d["dice"]) if d["dice"] else None,
-                        "alternatives": tuple((str(a), float(v)) for a, v in d["alternatives"]),
-                    }
-                )
-                for d in data["decisions"]
+            decisions = data["decisions"]
+            players = data["players"]
+            if not isinstance(decisions, list) or len(decisions) > cls.MAX_DECISIONS:
+                raise ValueError("decisions must be a list")
+            if not isinstance(players, list) or len(players) != 2:
+                raise ValueError("players must be two summaries")
+            games = data["games"]
+            if games is not None:
+                games = tuple(_checked_int(g, "games", 0, 100_000) for g in _list(games, 1000))
+            fingerprint = data["fingerprint"]
+            if not isinstance(fingerprint, str) or len(fingerprint) > 64:
+                raise ValueError("fingerprint must be a short text")
+            one, two = (_checked(PlayerSummary, p) for p in players)
+            return cls(
+                tuple(_checked(Decision, d) for d in decisions),
+                (one, two),
+                actions=_checked_int(data["actions"], "actions", 0, 10_000_000),
+                fingerprint=fingerprint,
+                games=games,
             )
-            one, two = (PlayerSummary(**p) for p in data["players"])
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"The saved analysis is malformed: {exc}") from None
-        return cls(decisions, (one, two))
+
+
+def _list(value: object, limit: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > limit:
+        raise ValueError("expected a list")
+    return value
+
+
+def _checked_int(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}")
+    return value
+
+
+def _checked_float(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{name} must be a number")
+    if abs(value) > 1e6:
+        raise ValueError(f"{name} is out of range")
+    return float(value)
+
+
+def _checked_text(value: object, name: str) -> str:
+    if not isinstance(value, str) or len(value) > 200:
+        raise ValueError(f"{name} must be a short text")
+    return value
+
+
+_KINDS = ("move", "double", "take", "pass")
+
+
+def _checked(kind: type, data: object) -> Any:
+    """A ``Decision`` or ``PlayerSummary`` from saved data, every field of the right type."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a {kind.__name__} must be an object")
+    names = {f.name for f in fields(kind)}
+    unknown = set(data) - names
+    if unknown:
+        raise ValueError(f"unknown fields {sorted(unknown)!r:.60}")
+    values: dict[str, Any] = {}
+    for f in fields(kind):
+        if f.name not in data:
+            if f.name in ("win_chance", "luck_mwc", "alternatives", "equity_best", "equity_played"):
+                continue  # has a default
+            raise KeyError(f.name)
+        value = data[f.name]
+        values[f.name] = _checked_field(f.name, str(f.type), value)
+    if kind is Decision and values["kind"] not in _KINDS:
+        raise ValueError(f"unknown kind {values['kind']!r:.20}")
+    if kind is Decision and values["player"] not in (0, 1):
+        raise ValueError("player must be 0 or 1")
+    if kind is PlayerSummary and values["player"] not in (0, 1):
+        raise ValueError("player must be 0 or 1")
+    return kind(**values)
+
+
+def _checked_field(name: str, annotation: str, value: object) -> Any:
+    if name == "dice":
+        if value is None:
+            return None
+        dice = _list(value, 2)
+        if len(dice) != 2:
+            raise ValueError("dice must be two dice")
+        d1, d2 = (_checked_int(d, "a die", 1, 6) for d in dice)
+        return (d1, d2)
+    if name == "alternatives":
+        out = []
+        for pair in _list(value, 100):
+            text, equity = _list(pair, 2)
+            out.append((_checked_text(text, "a play"), _checked_float(equity, "an equity")))
+        return tuple(out)
+    if name in ("marks", "luck_marks"):
+        if not isinstance(value, dict) or len(value) > 10:
+            raise ValueError(f"{name} must be counts")
+        return {_checked_text(k, name): _checked_int(v, name, 0, 100_000) for k, v in value.items()}
+    if annotation == "bool":
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be true or false")
+        return value
+    if annotation == "int":
+        return _checked_int(value, name, 0, 10_000_000)
+    if annotation == "str":
+        return _checked_text(value, name)
+    if annotation.startswith("float"):
+        if value is None and "None" in annotation:
+            return None
+        return _checked_float(value, name)
+    raise ValueError(f"{name} cannot be read")  # pragma: no cover  (every field is handled)
 
 
 @dataclass
@@ -257,6 +395,8 @@ class _Luck:
     luck: float
     luck_mwc: float
     outputs: np.ndarray  # 1-ply outputs before the roll (the roller's view)
+    no_double: float | None = None  # 1-ply cubeful values before the roll (EMG), when asked
+    double_take: float | None = None
 
 
 @dataclass
@@ -265,14 +405,21 @@ class _Run:
 
     luck: _Luck | None = None  # of the roll being played
     offered: CubeDecision | None = None  # the double being answered
+    offered_chance: float | None = None  # the doubler's chance to win then
 
 
 class Analyser:
     """Judges matches with one evaluator; one analyser may serve several threads."""
 
-    def __init__(self, evaluator: Evaluator | None = None, *, deep: bool = False) -> None:
+    def __init__(
+        self, evaluator: Evaluator | None = None, *, deep: bool = False, cubeful: bool = True
+    ) -> None:
         self.evaluator = evaluator if evaluator is not None else load_default_evaluator()
         self.deep = deep
+        self.cubeful = cubeful
+        # the reply search's batches of the last play judged, by result (see ``_roll_luck``;
+        # used only for the very positions they hold, so threads sharing it cannot mislead)
+        self._batches: dict[Position, tuple[list[Position], np.ndarray]] = {}
         limit_blas_threads(1)
         self._tables: dict[bool, MatchEquityTable] = {}
 
@@ -287,9 +434,13 @@ class Analyser:
         match: Match,
         progress: ProgressFn | None = None,
         cancel: CancelToken = None,
+        games: Collection[int] | None = None,
     ) -> MatchAnalysis:
-        """Judge every decision of ``match`` (see the module doc)."""
+        """Judge every decision of ``match`` (see the module doc), or of ``games`` only (0 is
+        the first game): the record is then replayed to the end of the last of them."""
         history = match.history
+        chosen = None if games is None else tuple(sorted(set(games)))
+        total = len(history) if chosen is None else _end_of_game(history, chosen[-1])
         replay = Match(
             match.length,
             cube=match.cube_enabled,
@@ -300,21 +451,34 @@ class Analyser:
         met = self._met(match.crawford_enabled)
         decisions: list[Decision] = []
         run = _Run()
-        total = len(history)
-        for index, action in enumerate(history):
+        start: tuple[float, float] | None = None
+        for index, action in enumerate(history[:total]):
             check_cancel(cancel)
             kind = action.get("type")
             game = replay.game
-            if game is not None and not game.is_over and kind != "new_game":
+            judged = chosen is None or len(replay.games) - 1 in chosen
+            if game is not None and not game.is_over and kind != "new_game" and judged:
+                if start is None:  # where the players stood when the first judged game began
+                    start = (_standing(replay, 0, met), _standing(replay, 1, met))
+                    if len(replay.games) == 1 and history[0].get("type") != "setup":
+                        start = (0.5, 0.5) if match.length else (0.0, 0.0)
                 decisions.extend(self._judge(replay, game, index, action, met, cancel, run))
             replay.apply(action)
             if progress is not None:
                 progress(index + 1, total)
+        if start is None:
+            start = (_standing(replay, 0, met), _standing(replay, 1, met))
         players = (
-            self._summary(replay, decisions, 0, met),
-            self._summary(replay, decisions, 1, met),
+            self._summary(replay, decisions, 0, met, start[0]),
+            self._summary(replay, decisions, 1, met, start[1]),
         )
-        return MatchAnalysis(tuple(decisions), players)
+        return MatchAnalysis(
+            tuple(decisions),
+            players,
+            actions=total,
+            fingerprint=history_fingerprint(history[:total]),
+            games=chosen,
+        )
 
     def _state(self, match: Match, game: Game, player: int) -> CubeState:
         """The cube and score seen from ``player``."""
@@ -361,21 +525,30 @@ class Analyser:
             state = self._state(match, game, player)
             dice = action["dice"]
             roll = (max(dice), min(dice))
-            luck = self._roll_luck(game.position, roll, state, met, opening=False)
+            luck = self._roll_luck(
+                game.position, roll, state, met, opening=False, cube=game.can_double()
+            )
             run.luck = luck
             if game.can_double():
-                cube = self._cube(game.position, state, met, luck.outputs)
+                cube = self._cube(game.position, state, met, luck)
                 out.extend(
-                    self._double_decision(game, index, game_number, cube, state, doubled=False)
+                    self._double_decision(
+                        game, index, game_number, cube, luck.outputs, doubled=False
+                    )
                 )
             out.extend(self._after_roll(game, index, game_number, roll, player, luck))
             return out
         if kind == "double":
             state = self._state(match, game, player)
-            luck_free = self._roll_luck(game.position, None, state, met, opening=False)
-            cube = self._cube(game.position, state, met, luck_free.outputs)
-            out.extend(self._double_decision(game, index, game_number, cube, state, doubled=True))
+            luck_free = self._roll_luck(game.position, None, state, met, opening=False, cube=True)
+            cube = self._cube(game.position, state, met, luck_free)
+            out.extend(
+                self._double_decision(
+                    game, index, game_number, cube, luck_free.outputs, doubled=True
+                )
+            )
             run.offered = cube
+            run.offered_chance = float(luck_free.outputs[0])
             return out
         if kind in ("take", "drop"):
             assert run.offered is not None
@@ -400,6 +573,7 @@ class Analyser:
                     equity_best=-best_for_doubler,
                     equity_played=-chosen,
                     alternatives=(("take", -cube.double_take), ("pass", -cube.double_pass)),
+                    win_chance=None if run.offered_chance is None else 1 - run.offered_chance,
                 )
             )
             return out
@@ -432,13 +606,14 @@ class Analyser:
             if kind == "no double" and not game.can_double():
                 return None
             state = self._state(match, game, game.player_on_roll)
-            outputs = self._roll_luck(game.position, None, state, met, opening=False).outputs
-            run.offered = self._cube(game.position, state, met, outputs)
+            luck = self._roll_luck(game.position, None, state, met, opening=False)
+            run.offered = self._cube(game.position, state, met, luck)
+            outputs = luck.outputs
         if kind == "no double":
             assert run.offered is not None
             number = len(match.games) - 1
             index = len(match.history)
-            found = self._double_decision(game, index, number, run.offered, state, doubled=False)
+            found = self._double_decision(game, index, number, run.offered, outputs, doubled=False)
         else:
             found = self._judge(match, game, len(match.history), action, met, cancel, run)
         return next((d for d in found if d.counted), None)
@@ -452,16 +627,26 @@ class Analyser:
         met: MatchEquityTable,
         *,
         opening: bool,
+        cube: bool = False,
     ) -> _Luck:
-        """The luck of ``roll`` and the 1-ply outputs before it, from one batch of every roll."""
-        value_fn = move_value_fn(state, met)
+        """The luck of ``roll`` and the 1-ply outputs before it, from one batch of every roll.
+
+        With ``cube``, also the 1-ply cubeful values of not doubling and of doubling (taken):
+        the best play of every roll valued with the cube as it is, and with the cube doubled
+        and the opponent's (GNU Backgammon judges cube decisions by such a look ahead, which
+        sees the market losers a value at the root cannot)."""
+        value_fn = self.value_fn(position, state, met)
         after: list[Position] = []
         spans: list[tuple[int, int, int, tuple[int, int]]] = []
         for dice, weight in ROLLS:
             results = legal_results(position, dice) or [position.swapped()]
             spans.append((len(after), len(after) + len(results), weight, dice))
             after.extend(results)
-        probs = np.asarray(self.evaluator.evaluate_batch(after), dtype=np.float64)
+        kept = self._batches.get(position)
+        if kept is not None and kept[0] == after:  # the reply search of the play before
+            probs = kept[1]
+        else:
+            probs = np.asarray(self.evaluator.evaluate_batch(after), dtype=np.float64)
         mover = flip(probs)
         values = np.asarray(value_fn(mover), dtype=np.float64)
         outputs = np.zeros(5)
@@ -477,10 +662,24 @@ class Analyser:
             if dice == roll:
                 rolled = float(values[j])
         outputs /= 36.0
+        no_double = double_take = None
+        if cube and not opening:
+            no_double = total / weights
+            doubled = replace(state, cube=2 * state.cube, owner=THEIRS)
+            x = cube_efficiency(position_features(position))
+            taken = cubeful_value_fn(doubled, met, x, normalise_to=state.cube)(mover)
+            values_taken = np.asarray(taken, dtype=np.float64)
+            double_take = (
+                sum(
+                    weight * float(np.max(values_taken[start:stop]))
+                    for start, stop, weight, _dice in spans
+                )
+                / 36.0
+            )
         if roll is None:
-            return _Luck(0.0, 0.0, outputs)
-        luck = rolled - total / weights
-        return _Luck(luck, luck * _mwc_scale(state, met), outputs)
+            return _Luck(0.0, 0.0, outputs, no_double, double_take)
+        luck = float(rolled - total / weights)
+        return _Luck(luck, float(luck * _mwc_scale(state, met)), outputs, no_double, double_take)
 
     def _after_roll(
         self,
@@ -511,15 +710,23 @@ class Analyser:
                 action=index,
                 position_id=position.position_id(),
                 luck_mwc=luck.luck_mwc,
+                win_chance=float(luck.outputs[0]),
             )
         ]
 
     # -- the cube -------------------------------------------------------------------------------
     def _cube(
-        self, position: Position, state: CubeState, met: MatchEquityTable, outputs: np.ndarray
+        self, position: Position, state: CubeState, met: MatchEquityTable, luck: _Luck
     ) -> CubeDecision:
+        """The cube decision before a roll: Janowski's model on the 1-ply outputs for what the
+        rules allow, with the 1-ply cubeful values of no double and double/take (``cubeful``)."""
         x = cube_efficiency(position_features(position))
-        return decide(outputs, state, x=x, met=met)
+        decision = decide(luck.outputs, state, x=x, met=met)
+        if not self.cubeful or luck.no_double is None or luck.double_take is None:
+            return decision
+        if not decision.may_double or decision.forced_double:
+            return decision
+        return replace(decision, no_double=luck.no_double, double_take=luck.double_take)
 
     def _double_decision(
         self,
@@ -527,7 +734,7 @@ class Analyser:
         index: int,
         game_number: int,
         cube: CubeDecision,
-        state: CubeState,
+        outputs: np.ndarray,
         *,
         doubled: bool,
     ) -> list[Decision]:
@@ -559,10 +766,20 @@ class Analyser:
                     ("double, take", cube.double_take),
                     ("double, pass", cube.double_pass),
                 ),
+                win_chance=float(outputs[0]),
             )
         ]
 
     # -- checker plays --------------------------------------------------------------------------
+    def value_fn(self, position: Position, state: CubeState, met: MatchEquityTable) -> ValueFn:
+        """How plays and rolls from ``position`` are valued: cubeful equity in EMG with the cube
+        where it is (``ai.cube.cubeful_value_fn``, the cube's efficiency of ``position``), as
+        GNU Backgammon's analysis values them; cubeless where the cube is not alive."""
+        if not self.cubeful:
+            return move_value_fn(state, met)
+        x = cube_efficiency(position_features(position))
+        return cubeful_value_fn(state, met, x)
+
     def _play_decision(
         self,
         game: Game,
@@ -581,7 +798,7 @@ class Analyser:
         if len(plays) <= 1:
             return []  # already reported as forced
         state = self._state(match, game, player)
-        value_fn = move_value_fn(state, met)
+        value_fn = self.value_fn(game.position, state, met)
         played_result = _played_result(game, action)
         ranked = self.rank(
             [p.result for p in plays if p.result is not None], played_result, value_fn, cancel
@@ -606,6 +823,7 @@ class Analyser:
                 equity_played=played_value,
                 luck_mwc=luck.luck_mwc,
                 alternatives=tuple((names[r], v) for r, v in ranked[:5]),
+                win_chance=float(luck.outputs[0]),
             )
         ]
 
@@ -632,7 +850,10 @@ class Analyser:
         played_index = results.index(played)
         if played_index not in keep:
             keep.append(played_index)
-        values1, _ = reply_values(self.evaluator, [results[i] for i in keep], value_fn, cancel)
+        self._batches.clear()  # only the plays of this roll: the next roll starts from one
+        values1, _ = reply_values(
+            self.evaluator, [results[i] for i in keep], value_fn, cancel, self._batches
+        )
         searched = sorted(zip(keep, values1, strict=True), key=lambda kv: -kv[1])
         value = {i: float(v) for i, v in searched}
         best_index, top = searched[0]
@@ -657,7 +878,12 @@ class Analyser:
 
     # -- summaries ------------------------------------------------------------------------------
     def _summary(
-        self, match: Match, decisions: list[Decision], player: int, met: MatchEquityTable
+        self,
+        match: Match,
+        decisions: list[Decision],
+        player: int,
+        met: MatchEquityTable,
+        start: float,
     ) -> PlayerSummary:
         mine = [d for d in decisions if d.player == player]
         counted = [d for d in mine if d.counted]
@@ -666,23 +892,23 @@ class Analyser:
         marks = {name: sum(1 for d in counted if d.mark == name) for name in MARKS}
         rolls = [d for d in mine if d.luck is not None]
         luck_marks = {name: sum(1 for d in rolls if d.luck_mark == name) for name in LUCK_MARKS}
-        result = _result(match, player, met)
+        result = _standing(match, player, met) - start
         my_luck = sum(d.luck_mwc for d in rolls)
         their_luck = sum(d.luck_mwc for d in decisions if d.player != player and d.luck is not None)
         return PlayerSummary(
             player=player,
             name=match.players[player],
-            error_rate_memg=_rate(counted),
+            error_rate_memg=float(_rate(counted)),
             decisions=len(counted),
             checker_decisions=len(checker),
             cube_decisions=len(cube),
-            checker_error_rate_memg=_rate(checker),
-            cube_error_rate_memg=_rate(cube),
+            checker_error_rate_memg=float(_rate(checker)),
+            cube_error_rate_memg=float(_rate(cube)),
             marks=marks,
-            luck=sum(d.luck for d in rolls if d.luck is not None),
+            luck=float(sum(d.luck for d in rolls if d.luck is not None)),
             luck_marks=luck_marks,
-            result=result,
-            luck_adjusted_result=result - (my_luck - their_luck),
+            result=float(result),
+            luck_adjusted_result=float(result - (my_luck - their_luck)),
         )
 
 
@@ -698,20 +924,39 @@ def _mwc_scale(state: CubeState, met: MatchEquityTable) -> float:
     return (scorer.utility(state.cube) - scorer.utility(-state.cube)) / 2.0
 
 
-def _result(match: Match, player: int, met: MatchEquityTable) -> float:
-    """The player's result: match winning chances minus one half (points won for money)."""
+def _standing(match: Match, player: int, met: MatchEquityTable) -> float:
+    """Where the player stands between games: match winning chances (points won for money).
+
+    Inside a game, as at its start: the score before it."""
     won = match.points_won()
     if not match.length:
         return float(won[player] - won[1 - player])
     if match.winner is not None:
-        return 0.5 if match.winner == player else -0.5
+        return 1.0 if match.winner == player else 0.0
     away = match.length - won[player]
     opp_away = match.length - won[1 - player]
     game = match.game
     crawford_next = match.is_crawford_game
     if crawford_next and (game is None or game.is_over):
-        return met.crawford(away, opp_away) - 0.5
-    return met.pre(away, opp_away) - 0.5
+        return met.crawford(away, opp_away)
+    return met.pre(away, opp_away)
+
+
+def _end_of_game(history: Sequence[dict[str, Any]], game: int) -> int:
+    """The number of actions up to the end of ``game`` (0 the first): where the next begins."""
+    seen = -1
+    for index, action in enumerate(history):
+        kind = action.get("type")
+        starts = kind == "new_game" or (
+            kind == "setup"
+            and index + 1 < len(history)
+            and history[index + 1].get("type") != "new_game"
+        )
+        if starts:
+            seen += 1
+            if seen == game + 1:
+                return index
+    return len(history)
 
 
 def _played_result(game: Game, action: dict[str, Any]) -> Position:
@@ -745,6 +990,7 @@ __all__ = [
     "PlayerSummary",
     "analyse_file",
     "analyse_match",
+    "history_fingerprint",
     "luck_mark_of",
     "mark_of",
 ]
@@ -753,8 +999,8 @@ __all__ = [
 # -- command line -----------------------------------------------------------------------------
 
 
-def analyse_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
-    """``python -m ai analyse FILE.mat [--json]``: print every decision, then each player.
+def analyse_file(path: str, as_json: bool, out: TextIO, err: TextIO, *, deep: bool = False) -> int:
+    """``python -m ai analyse FILE.mat [--json] [--deep]``: every decision, then each player.
 
     A file that cannot be read gets one ``error:`` line on ``err`` (naming the line of a bad
     ``.mat``), nothing on ``out``, and exit status 2.
@@ -770,7 +1016,7 @@ def analyse_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     except EngineError as exc:
         err.write(f"error: {path}: {exc}\n")
         return 2
-    analysis = analyse_match(match)
+    analysis = Analyser(deep=deep).analyse(match)
     names = match.players
     for decision in analysis.decisions:
         if as_json:

@@ -470,6 +470,114 @@ def move_value_fn(
     return match_value
 
 
+def cubeful_value_fn(
+    state: CubeState,
+    met: MatchEquityTable | None = None,
+    x: float = CONTACT_X,
+    normalise_to: int | None = None,
+) -> Callable[[np.ndarray], np.ndarray]:
+    """Cubeful equity in EMG, vectorised, for judging plays: ``(N, 5) -> (N,)``.
+
+    The no-double value of ``decide`` (Janowski's model, the cube where ``state`` has it, as
+    seen by the player whose outputs these are) for every row at once, in matches as in money
+    games: a play is judged by what the live cube makes of its chances, as GNU Backgammon's
+    analysis judges it. Without a live cube (switched off, the Crawford game) it is the
+    cubeless value (``move_value_fn``). Values are normalised to the cube ``normalise_to``
+    (default: the cube of ``state``), so that values with a doubled cube compare with values
+    before the double.
+    """
+    norm = state.cube if normalise_to is None else normalise_to
+    if not state.is_match:
+        if not state.cube_enabled:
+            return move_value_fn(state, met)
+        cube, owner = state.cube, state.owner
+
+        def money(probs: np.ndarray) -> np.ndarray:
+            return money_cubeful(probs, cube, owner, x) * (cube / norm)
+
+        return money
+    if not state.cube_enabled or state.crawford:
+        return move_value_fn(state, met)
+    if met is None:
+        met = default_table(state.crawford_rule)
+    scorer = _Scorer(state, met)
+    c, owner = state.cube, state.owner
+
+    def u(points: int) -> float:
+        return scorer.utility(points)
+
+    def cubeful(probs: np.ndarray) -> np.ndarray:
+        q = np.asarray(probs, dtype=np.float64)
+        if q.shape[-1] != 5:
+            raise ValueError("Cubeful values need the five outputs of each position.")
+        w, g0, b0, g1, b1 = _array_ratios(q)
+
+        def win_value(k: int) -> np.ndarray:
+            return (1 - g0 - b0) * u(k) + g0 * u(2 * k) + b0 * u(3 * k)
+
+        def lose_value(k: int) -> np.ndarray:
+            return (1 - g1 - b1) * u(-k) + g1 * u(-2 * k) + b1 * u(-3 * k)
+
+        # cash points level by level, from the cap (nobody may double) down to the cube
+        mine, theirs = np.ones_like(w), np.zeros_like(w)
+        level = MAX_CUBE
+        while level > c:
+            level //= 2
+            w2, l2 = win_value(2 * level), lose_value(2 * level)
+            # my cash point at ``level``: the opponent then owns 2 * level, cashes at ``theirs``
+            lose_big = np.where(theirs > 0.0, u(-2 * level), l2)
+            pass_mine = u(level)
+            ok = (w2 - lose_big > _EPS) & (w2 > pass_mine + _EPS)
+            frac = (pass_mine - lose_big) / np.where(ok, w2 - lose_big, 1.0)
+            new_mine = np.where(ok, np.clip(theirs + frac * (1.0 - theirs), 0.0, 1.0), 1.0)
+            win_big = np.where(mine < 1.0, u(2 * level), w2)
+            pass_theirs = u(-level)
+            ok = (win_big - l2 > _EPS) & (l2 < pass_theirs - _EPS)
+            frac = (win_big - pass_theirs) / np.where(ok, win_big - l2, 1.0)
+            new_theirs = np.where(ok, np.clip(mine - frac * mine, 0.0, 1.0), 0.0)
+            mine, theirs = new_mine, new_theirs
+        hi_end, lo_end = win_value(c), lose_value(c)
+        dead = w * hi_end + (1 - w) * lo_end
+        cash = mine if owner in (CENTRED, MINE) else np.ones_like(w)
+        drop = theirs if owner in (CENTRED, THEIRS) else np.zeros_like(w)
+        above = np.where(
+            cash >= 1.0,
+            hi_end,
+            u(c) + (hi_end - u(c)) * (w - cash) / np.maximum(1.0 - cash, _EPS),
+        )
+        below = np.where(
+            drop <= 0.0, lo_end, lo_end + (u(-c) - lo_end) * w / np.maximum(drop, _EPS)
+        )
+        left = np.where(drop > 0.0, u(-c), lo_end)
+        right = np.where(cash < 1.0, u(c), hi_end)
+        middle = left + (right - left) * (w - drop) / np.where(cash - drop > _EPS, cash - drop, 1.0)
+        live = np.where(w >= cash, above, np.where(w <= drop, below, middle))
+        live = np.where(cash <= drop, np.where(w >= 0.5, u(c), u(-c)), live)
+        value = x * live + (1.0 - x) * dead
+        lo, hi = u(-norm), u(norm)
+        if hi - lo <= _EPS:
+            return np.zeros_like(w)
+        return 2.0 * (value - lo) / (hi - lo) - 1.0
+
+    return cubeful
+
+
+def _array_ratios(q: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``_ratios`` for every row: win, gammon and backgammon shares of wins and of losses."""
+    w = np.clip(q[..., 0], 0.0, 1.0)
+    wg, wbg, lg, lbg = (q[..., i] for i in (1, 2, 3, 4))
+    won, lost = w > _EPS, w < 1.0 - _EPS
+    g0 = np.where(won, np.maximum(wg - wbg, 0.0) / np.where(won, w, 1.0), 0.0)
+    b0 = np.where(won, np.maximum(wbg, 0.0) / np.where(won, w, 1.0), 0.0)
+    g1 = np.where(lost, np.maximum(lg - lbg, 0.0) / np.where(lost, 1.0 - w, 1.0), 0.0)
+    b1 = np.where(lost, np.maximum(lbg, 0.0) / np.where(lost, 1.0 - w, 1.0), 0.0)
+    g0 = np.minimum(g0, 1.0)
+    b0 = np.minimum(b0, 1.0 - g0)
+    g1 = np.minimum(g1, 1.0)
+    b1 = np.minimum(b1, 1.0 - g1)
+    return w, g0, b0, g1, b1
+
+
 def state_from_match_id(
     fields: object, player: int, *, crawford_rule: bool = True, cube_enabled: bool = True
 ) -> CubeState:

@@ -136,8 +136,14 @@ def reply_values(
     results: Sequence[Position],
     value_fn: ValueFn = equity,
     cancel: CancelToken = None,
+    batches: dict[Position, tuple[list[Position], np.ndarray]] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """1-ply values and 1-ply outputs (mover's view) of several results, one batch per result."""
+    """1-ply values and 1-ply outputs (mover's view) of several results, one batch per result.
+
+    ``batches``, when given, keeps each result's batch: every reply of every roll, in the order
+    of ``ROLLS``, and their outputs (the view of the player on roll after the reply), for a
+    caller that looks at the same rolls again (the analysis, at the opponent's next roll).
+    """
     values = np.zeros(len(results), dtype=np.float64)
     outputs = np.zeros((len(results), 5), dtype=np.float64)
     for i, result in enumerate(results):
@@ -155,6 +161,8 @@ def reply_values(
             spans.append((len(replies), len(replies) + len(after), weight))
             replies.extend(after)
         probs = np.asarray(evaluator.evaluate_batch(replies), dtype=np.float64)
+        if batches is not None:
+            batches[result] = (replies, probs)
         # after the reply we are on roll: the outputs are ours already
         mine = np.asarray(value_fn(probs), dtype=np.float64)
         total = 0.0

@@ -134,8 +134,8 @@ class GameFlow(QObject):
         self._install(session)
         self._begin_turn()
 
-    def _begin(self, settings: MatchSettings) -> None:
-        self._install(Session(settings, seed=self._new_seed()))
+    def _begin(self, settings: MatchSettings, seed: int | None = None) -> None:
+        self._install(Session(settings, seed=self._new_seed() if seed is None else seed))
         self._start_next_game()
 
     def _install(self, session: Session) -> None:
@@ -156,9 +156,7 @@ class GameFlow(QObject):
             self._notice = T(N_("The computer player could not be loaded: {0}"), str(exc))
 
     def _new_seed(self) -> int:
-        if self._seed is not None:
-            return self._seed
-        return random.SystemRandom().randrange(2**32)
+        return self._seed if self._seed is not None else random.SystemRandom().randrange(2**32)
 
     def _start_next_game(self) -> None:
         s = self._require()
@@ -181,6 +179,11 @@ class GameFlow(QObject):
     def rematch(self) -> None:
         if self._session is not None:
             self._begin(self._session.settings)
+
+    def replay_dice(self, seed: int) -> None:
+        """A new match with the same settings on the dice of ``seed`` (the same rolls again)."""
+        if self._session is not None:
+            self._begin(self._session.settings, seed)
 
     # -- the player's actions -------------------------------------------------------------------
     def _require(self) -> Session:

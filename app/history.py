@@ -10,7 +10,7 @@ action is possible, and leaving the review returns to the game as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import Property, QObject, Signal, Slot
@@ -42,6 +42,7 @@ class Moment:
     line: str = ""  # the move list's line ("0 31: 8/5 6/5"), "" for cube actions
     pips: tuple[int, int] = (0, 0)
     ids: tuple[str, str] = ("", "")  # the Position ID and Match ID of the moment
+    action: int = -1  # the index in the match's record of the action this moment follows
 
 
 def moments(match: Match) -> list[Moment]:
@@ -72,7 +73,7 @@ class Replay:
             self._done += 1
             moment = self._moment(action)
             if moment is not None:
-                self._moments.append(moment)
+                self._moments.append(replace(moment, action=self._done - 1))
         return self._moments
 
     def _moment(self, action: dict[str, Any]) -> Moment | None:

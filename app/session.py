@@ -193,6 +193,10 @@ class Session:
         # A roll without a legal move: (player, dice, position) shown until end_turn; the
         # engine has already passed the turn.
         self._passed: tuple[int, tuple[int, int], Position] | None = None
+        # The analysis of the match (``ai.analysis.MatchAnalysis``), saved with it; and why a
+        # saved one was dropped
+        self.analysis: Any = None
+        self.analysis_problem: tuple[str, str] | None = None  # see ``saved_analysis``
 
     # -- the match's state ----------------------------------------------------------------------
     @property
@@ -472,6 +476,7 @@ class Session:
             "steps": [[s.src, s.dst] for s in self.turn.steps] if building and self.turn else [],
             "log": list(self.log),
             "source": self.source,
+            **({"analysis": self.analysis.to_json()} if self.analysis is not None else {}),
         }
 
     @classmethod
@@ -528,6 +533,7 @@ class Session:
                         raise ValueError("a step is two points")
                     src, dst = (_typed({"point": p}, "point", int, 0) for p in step)
                     session.move(src, dst)
+            session.analysis, session.analysis_problem = saved_analysis(data, session.match)
             return session
         except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
             raise ValueError(f"The saved game is incomplete: {exc}") from exc
@@ -560,3 +566,20 @@ def session_for_match(
     if match.game is not None and match.game.state is GameState.AWAITING_PLAY:
         session.turn = match.game.turn_builder()
     return session
+
+
+def saved_analysis(data: dict[str, Any], match: Match) -> tuple[Any, tuple[str, str] | None]:
+    """The analysis saved with ``match`` (None if there is none) and, when one was dropped, why:
+    ``("unreadable", the reason)`` or ``("other match", "")``. The game is kept either way."""
+    saved = data.get("analysis")
+    if saved is None:
+        return None, None
+    from ai.analysis import MatchAnalysis  # local: the analysis brings numpy and the AI
+
+    try:
+        analysis = MatchAnalysis.from_json(saved)
+    except ValueError as exc:
+        return None, ("unreadable", str(exc))
+    if not analysis.fits(match):
+        return None, ("other match", "")
+    return analysis, None

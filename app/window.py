@@ -21,7 +21,8 @@ from PySide6.QtQuick import QQuickWindow
 from PySide6.QtQuickControls2 import QQuickStyle
 
 import app.qtcompat  # noqa: F401  (first: the work-arounds must be in place before any signal)
-from app import __version__
+from app import __version__, game_save
+from app.analysis_view import Analysis
 from app.announcer import Announcer
 from app.board_input import BoardInput
 from app.board_speech import BoardSpeech
@@ -29,6 +30,7 @@ from app.class_report import ClassReport
 from app.classroom import Classroom
 from app.coach import Coach, Judges
 from app.computer_turn import ComputerTurn
+from app.dice_view import DiceReportView
 from app.game_flow import GameFlow
 from app.history import History
 from app.lesson_play_on import LessonPlayOn
@@ -85,6 +87,8 @@ class Window:
     tutor: Tutor
     shots: ShotCounter
     language_problem: Callable[[str], None]  # says a catalog that could not be loaded
+    analysis: Analysis
+    dice: DiceReportView
     classroom: Classroom | None = None
     class_report: ClassReport | None = None
     worksheets: Worksheets | None = None
@@ -110,6 +114,9 @@ class Window:
         if self.speech is not None and self.announcer is not None:
             language.disconnect(self.speech.refresh)
             language.disconnect(self.announcer.hush)
+        language.disconnect(self.analysis.refresh)
+        language.disconnect(self.dice.refresh)
+        self.analysis.shutdown()
         self.flow.shutdown()
         self.lessons.grader.wait(10_000)  # a judgement question's search reports to the player
         lessons = self.window.property("lessonWindow")
@@ -227,6 +234,16 @@ def open_window(
     for part in (coach, tutor, shots):
         language_state.languageChanged.connect(part.changed)
     play_on = LessonPlayOn(lessons, flow, settings)
+    analysis = Analysis(
+        lambda: flow.session,
+        history,
+        lambda: game_save.save(storage if options.save else None, flow.session),
+    )
+    flow.installed.connect(analysis.reset)
+    view.changed.connect(analysis.update_marks)
+    language_state.languageChanged.connect(analysis.refresh)
+    dice = DiceReportView(lambda: flow.session, flow.replay_dice)
+    language_state.languageChanged.connect(dice.refresh)
     attach(
         engine,
         flow,
@@ -251,6 +268,8 @@ def open_window(
         speech,
         announcer,
         play_on,
+        analysis,
+        dice,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
@@ -273,6 +292,8 @@ def open_window(
         tutor,
         shots,
         language_problem,
+        analysis,
+        dice,
         classroom,
         class_report,
         worksheets,

@@ -1,15 +1,16 @@
 """The match analysis against GNU Backgammon's own 2-ply analysis, and its speed.
 
-    python benchmarks/analysis.py [--dir DIR] [--make 24 --length 7] [--deep]
+    python benchmarks/analysis.py [--dir DIR ...] [--make 24 --length 7 --seed 101] [--deep]
 
-``--make N`` has GNU Backgammon play N matches between two noisy 0-ply gnubg players (half of
-them with little noise, half with more) and export them as ``.mat`` into DIR; otherwise the
-``.mat`` files already in DIR are used (without ``--dir``: 4 new matches in a temporary
-folder). GNU Backgammon then analyses each at 2-ply (its ``analyse match``, marks at 0.03 /
-0.06 / 0.12) and this program analyses the same files with ``ai.analysis`` (``--deep``: close
+``--make N`` has GNU Backgammon play N matches between two noisy 0-ply gnubg players (each
+with its own noise, from nearly none to a lot) on seeds from ``--seed`` and export them as
+``.mat`` into the first DIR; otherwise the ``.mat`` files already in each DIR are used (without
+``--dir``: 4 new matches in a temporary folder). Keep the matches you tune on and a held-out
+set in folders of their own, made on other seeds, and give both: each is reported apart. GNU
+Backgammon then analyses each at 2-ply (its ``analyse match``, marks at 0.03 / 0.06 / 0.12)
+and this program analyses the same files with ``ai.analysis`` (``--deep``: close
 calls at 2-ply); both results are cached in DIR (``gnubg-2ply.jsonl``, ``ours.jsonl``), so a
-second run only reports. The report, per set (a tuning set and a held-out set: every other
-file, so both noise levels are in each), gives:
+second run only reports. The report, per folder (and for all together), gives:
 
 * each player's error rate in mEMG per decision against gnubg's (overall, and checker plays
   alone): the ratio and the share of players within 25%;
@@ -17,6 +18,9 @@ file, so both noise levels are in each), gives:
   (exactly, and "bad or worse" for both);
 * the correlation of per-decision equity losses on checker plays;
 * the seconds our analysis takes per match (and gnubg's 2-ply, for scale).
+
+``--time FILE ...`` only times our analysis of the files (the issue's bar: a 7-point match in
+under a minute on the project's machine) and fails when one takes longer.
 
 GNU Backgammon is only the judge here; the program never needs it.
 """
@@ -33,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -46,9 +51,10 @@ GNUBG_SCRIPT = Path(__file__).with_name("_gnubg_analyse.py")
 MAKE_SCRIPT = """
 import gnubg, os
 out = os.environ["MAKE_OUT"]
-for seed, length, noise in [s.split(":") for s in os.environ["MAKE_LIST"].split()]:
-    gnubg.command("set display off")
-    for p in (0, 1):
+gnubg.command("set display off")
+for item in os.environ["MAKE_LIST"].split():
+    seed, length, noise0, noise1 = item.split(":")
+    for p, noise in ((0, noise0), (1, noise1)):
         gnubg.command("set player %d gnubg" % p)
         gnubg.command("set player %d chequerplay evaluation plies 0" % p)
         gnubg.command("set player %d cubedecision evaluation plies 0" % p)
@@ -58,6 +64,8 @@ for seed, length, noise in [s.split(":") for s in os.environ["MAKE_LIST"].split(
     gnubg.command("new match %s" % length)
     gnubg.command("export match mat %s/m%s_%s.mat" % (out, length, seed))
 """
+# the two players' noise per match, in turn: strong against strong, strong against weak, ...
+NOISE_PAIRS = ((0.02, 0.02), (0.0, 0.06), (0.06, 0.03), (0.04, 0.1), (0.08, 0.01), (0.03, 0.05))
 _RATE = re.compile(r"^\s*Error rate mEMG \(MWC\)\s+(-?[\d.]+)\s+\(\s*-?[\d.]+%\)\s+(-?[\d.]+)")
 _RANK = {"none": 0, "doubtful": 1, "bad": 2, "very bad": 3}
 
@@ -81,10 +89,16 @@ def run_gnubg(script: Path, env: dict[str, str]) -> str:
     return done.stdout.decode("utf-8", "replace")
 
 
-def make_matches(folder: Path, count: int, length: int) -> None:
-    """gnubg self-play at 0-ply, half with noise 0.02 and half with 0.06 (seeds 101, 102, ...)."""
+def make_matches(folder: Path, count: int, length: int, first_seed: int = 101) -> None:
+    """gnubg self-play at 0-ply, each player with its own noise (``NOISE_PAIRS`` in turn), on
+    seeds ``first_seed``, ``first_seed + 1``, ...: a tuning set and a held-out set are made
+    apart, on seeds of their own."""
     folder.mkdir(parents=True, exist_ok=True)
-    plan = " ".join(f"{101 + i}:{length}:{0.02 if i < count // 2 else 0.06}" for i in range(count))
+    plan = " ".join(
+        f"{first_seed + i}:{length}:{NOISE_PAIRS[i % len(NOISE_PAIRS)][0]}:"
+        f"{NOISE_PAIRS[i % len(NOISE_PAIRS)][1]}"
+        for i in range(count)
+    )
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
         script.write(MAKE_SCRIPT)
     try:
@@ -233,8 +247,14 @@ def luck_pairs(gnubg: dict, ours: dict) -> list[tuple[float, float]]:
     return pairs
 
 
-def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, dict]) -> None:
-    print(f"\n== {name}: {len(files)} matches ==")
+def figures(files: list[str], gnubg: dict[str, dict], ours: dict[str, dict]) -> dict[str, Any]:
+    """The agreement of our analysis with gnubg's on ``files``, as numbers (see the module doc).
+
+    ``ratios``: each player's error rate over gnubg's; ``same``: of the decisions gnubg marks
+    "very bad" (or "bad"), the share we mark the same, over all decisions and over checker plays
+    (``same_checker``); ``bad_or_worse``: of those gnubg marks bad or very bad, the share we mark
+    bad or very bad; ``correlation``: of the per-decision losses of checker plays.
+    """
     ratios, ratios_checker = [], []
     total = {"ours": [0.0, 0], "gnubg": [0.0, 0]}
     pairs: list[tuple[str, str, str, float | None, float]] = []
@@ -255,84 +275,155 @@ def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, 
             total["gnubg"][0] += theirs * decisions
             total["gnubg"][1] += decisions
         pairs.extend(align(g, o))
-    r = np.array(ratios)
-    rc = np.array(ratios_checker)
+    out: dict[str, Any] = {
+        "matches": len(files),
+        "ratios": ratios,
+        "ratios_checker": ratios_checker,
+        "pooled": (
+            total["ours"][0] / total["ours"][1],
+            total["ours"][1],
+            total["gnubg"][0] / total["gnubg"][1],
+            total["gnubg"][1],
+        ),
+    }
+    for kinds, key in ((("move",), "checker"), (None, "all")):
+        chosen = [p for p in pairs if kinds is None or p[0] in kinds]
+        for level in ("very bad", "bad"):
+            marked = [p for p in chosen if p[1] == level]
+            same = sum(1 for p in marked if p[2] == level)
+            at_least = sum(1 for p in marked if _RANK[p[2]] >= _RANK["bad"])
+            out[f"{key} {level}"] = (len(marked), same, at_least)
+        worse = [p for p in chosen if _RANK[p[1]] >= _RANK["bad"]]
+        agree = sum(1 for p in worse if _RANK[p[2]] >= _RANK["bad"])
+        ours_only = sum(
+            1 for p in chosen if _RANK[p[2]] >= _RANK["bad"] and _RANK[p[1]] < _RANK["bad"]
+        )
+        out[f"{key} bad or worse"] = (len(worse), agree, ours_only)
+    losses = np.array([(p[3], p[4]) for p in pairs if p[0] == "move" and p[3] is not None])
+    out["losses"] = losses
+    out["correlation"] = float(np.corrcoef(losses[:, 0], losses[:, 1])[0, 1])
+    out["luck"] = np.array([p for f in files for p in luck_pairs(gnubg[f], ours[f])])
+    out["seconds"] = [ours[f]["seconds"] for f in files]
+    out["gnubg_seconds"] = [gnubg[f].get("seconds", float("nan")) for f in files]
+    return out
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part / whole:.0%}" if whole else "-"
+
+
+def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, dict]) -> None:
+    found = figures(files, gnubg, ours)
+    print(f"\n== {name}: {len(files)} matches ==")
+    r, rc = np.array(found["ratios"]), np.array(found["ratios_checker"])
     print(
         f"error rate, ours / gnubg per player: median {np.nanmedian(r):.2f}, "
         f"within 25%: {np.mean(np.abs(r - 1) <= 0.25):.0%} of {len(r)} players; "
         f"checker plays alone: median {np.median(rc):.2f}, within 25%: "
         f"{np.mean(np.abs(rc - 1) <= 0.25):.0%}"
     )
+    ours_rate, ours_n, gnubg_rate, gnubg_n = found["pooled"]
     print(
-        f"pooled error rate: ours {total['ours'][0] / total['ours'][1]:.1f} mEMG over "
-        f"{total['ours'][1]} decisions, gnubg {total['gnubg'][0] / total['gnubg'][1]:.1f} "
-        f"over {total['gnubg'][1]}"
+        f"pooled error rate: ours {ours_rate:.1f} mEMG over {ours_n} decisions, "
+        f"gnubg {gnubg_rate:.1f} over {gnubg_n}"
     )
-    for kinds, label in ((("move",), "checker plays"), (None, "all decisions")):
-        chosen = [p for p in pairs if kinds is None or p[0] in kinds]
+    for key, label in (("checker", "checker plays"), ("all", "all decisions")):
         for level in ("very bad", "bad"):
-            marked = [p for p in chosen if p[1] == level]
-            same = sum(1 for p in marked if p[2] == level)
-            at_least = sum(1 for p in marked if _RANK[p[2]] >= _RANK["bad"])
+            marked, same, at_least = found[f"{key} {level}"]
             if marked:
                 print(
-                    f"{label}: gnubg marks {len(marked)} {level}; we mark {same / len(marked):.0%}"
-                    f" the same, {at_least / len(marked):.0%} bad or worse"
+                    f"{label}: gnubg marks {marked} {level}; we mark {_share(same, marked)}"
+                    f" the same, {_share(at_least, marked)} bad or worse"
                 )
-        bad_or_worse = [p for p in chosen if _RANK[p[1]] >= _RANK["bad"]]
-        if bad_or_worse:
-            agree = sum(1 for p in bad_or_worse if _RANK[p[2]] >= _RANK["bad"])
-            ours_only = sum(
-                1 for p in chosen if _RANK[p[2]] >= _RANK["bad"] and _RANK[p[1]] < _RANK["bad"]
-            )
-            print(
-                f"{label}: bad or worse by gnubg {len(bad_or_worse)}, by us too "
-                f"{agree / len(bad_or_worse):.0%}; marked bad or worse by us only: {ours_only}"
-            )
-    losses = np.array([(p[3], p[4]) for p in pairs if p[0] == "move" and p[3] is not None])
-    corr = float(np.corrcoef(losses[:, 0], losses[:, 1])[0, 1])
+        worse, agree, ours_only = found[f"{key} bad or worse"]
+        print(
+            f"{label}: bad or worse by gnubg {worse}, by us too {_share(agree, worse)}; "
+            f"marked bad or worse by us only: {ours_only}"
+        )
+    losses = found["losses"]
     print(
-        f"checker plays: {len(losses)} paired, loss correlation {corr:.3f}; mean loss ours "
-        f"{losses[:, 1].mean() * 1000:.1f} mEMG, gnubg {losses[:, 0].mean() * 1000:.1f}"
+        f"checker plays: {len(losses)} paired, loss correlation {found['correlation']:.3f}; "
+        f"mean loss ours {losses[:, 1].mean() * 1000:.1f} mEMG, gnubg "
+        f"{losses[:, 0].mean() * 1000:.1f}"
     )
-    luck = np.array([p for f in files for p in luck_pairs(gnubg[f], ours[f])])
+    luck = found["luck"]
     print(
         f"luck of {len(luck)} rolls: correlation {np.corrcoef(luck[:, 0], luck[:, 1])[0, 1]:.3f}, "
         f"mean absolute difference {np.mean(np.abs(luck[:, 0] - luck[:, 1])):.3f} EMG"
     )
-    seconds = [ours[f]["seconds"] for f in files]
-    gnubg_seconds = [gnubg[f].get("seconds", float("nan")) for f in files]
+    seconds = found["seconds"]
     print(
         f"seconds per match: ours mean {np.mean(seconds):.1f}, max {max(seconds):.1f}; "
-        f"gnubg 2-ply mean {np.nanmean(gnubg_seconds):.1f}"
+        f"gnubg 2-ply mean {np.nanmean(found['gnubg_seconds']):.1f}"
     )
+
+
+def time_analysis(files: list[Path], deep: bool = False, limit: float = 60.0) -> int:
+    """Seconds of our analysis per match; status 1 when one takes more than ``limit``."""
+    analyser = Analyser(deep=deep)
+    slowest = 0.0
+    for path in files:
+        match = load_mat(path)
+        start = time.perf_counter()
+        result = analyser.analyse(match)
+        seconds = time.perf_counter() - start
+        slowest = max(slowest, seconds)
+        print(
+            f"{path.name}: {match.length}-point match, {len(match.games)} games, "
+            f"{len(result.decisions)} decisions: {seconds:.1f} s"
+        )
+    print(f"slowest {slowest:.1f} s (limit {limit:.0f} s)")
+    return 0 if slowest <= limit else 1
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dir", type=Path, help="folder of .mat files (cached results too)")
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        action="append",
+        help="a folder of .mat files (cached results too); repeat it for a held-out set",
+    )
     parser.add_argument("--make", type=int, default=0, help="have gnubg play this many matches")
     parser.add_argument("--length", type=int, default=7, help="length of the matches made")
+    parser.add_argument("--seed", type=int, default=101, help="the first seed of the matches made")
+    parser.add_argument("--only-make", action="store_true", help="make the matches, no report")
     parser.add_argument("--deep", action="store_true", help="settle close plays at 2-ply")
+    parser.add_argument(
+        "--time",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="only time our analysis of these .mat files (no gnubg); fails over a minute",
+    )
     args = parser.parse_args(argv)
-    if args.dir is None:
-        args.dir = Path(tempfile.mkdtemp(prefix="analysis-bench-"))
+    if args.time:
+        return time_analysis(args.time, args.deep)
+    if not args.dir:
+        args.dir = [Path(tempfile.mkdtemp(prefix="analysis-bench-"))]
         args.make = args.make or 4
     if args.make:
-        make_matches(args.dir, args.make, args.length)
-    files = sorted(args.dir.glob("*.mat"))
-    if not files:
-        sys.exit(f"No .mat files in {args.dir}.")
-    print(f"gnubg 2-ply analysis of {len(files)} matches (cached)...", file=sys.stderr)
-    gnubg = gnubg_analysis(files, args.dir / "gnubg-2ply.jsonl")
-    print("our analysis (cached)...", file=sys.stderr)
-    ours = our_analysis(files, args.dir / f"ours{'-deep' if args.deep else ''}.jsonl", args.deep)
-    names = [f.name for f in files]
-    # the held-out set: every other file, so both noise levels are in each set
-    tuning, held_out = names[0::2], names[1::2]
-    report("tuning set", tuning, gnubg, ours)
-    report("held-out set", held_out, gnubg, ours)
-    report("all", names, gnubg, ours)
+        make_matches(args.dir[0], args.make, args.length, args.seed)
+    if args.only_make:
+        return 0
+    everything: tuple[list[str], dict[str, dict], dict[str, dict]] = ([], {}, {})
+    for folder in args.dir:
+        files = sorted(folder.glob("*.mat"))
+        if not files:
+            sys.exit(f"No .mat files in {folder}.")
+        print(f"gnubg 2-ply analysis of {len(files)} matches (cached)...", file=sys.stderr)
+        gnubg = gnubg_analysis(files, folder / "gnubg-2ply.jsonl")
+        print("our analysis (cached)...", file=sys.stderr)
+        ours = our_analysis(files, folder / f"ours{'-deep' if args.deep else ''}.jsonl", args.deep)
+        names = [f"{folder.name}/{f.name}" for f in files]
+        gnubg = {f"{folder.name}/{k}": v for k, v in gnubg.items()}
+        ours = {f"{folder.name}/{k}": v for k, v in ours.items()}
+        report(str(folder), names, gnubg, ours)
+        everything[0].extend(names)
+        everything[1].update(gnubg)
+        everything[2].update(ours)
+    if len(args.dir) > 1:
+        report("all", *everything)
     return 0
 
 

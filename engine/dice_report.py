@@ -1,11 +1,13 @@
-"""Dice you can check: how a match's rolls compare with fair dice, in numbers and in plain words.
+"""Dice you can check: how a match's rolls compare with fair dice.
 
 ``dice_report(rolls)`` counts each of the 21 rolls against its expected count (1/36 for a
 double, 2/36 otherwise), the doubles against one roll in six, each face of the dice against one
-die in six, and states a chi-square test of fairness in plain words. ``match_rolls(match,
-player)`` gives the rolls of a match (the opening roll, one die each, is left out: it can never
-be a double). Standard library only: the chi-square tail comes from the regularised gamma
-function.
+die in six, and makes a chi-square test of fairness whose ``finding`` ("fair", "unusual" or
+"very unusual") the window puts in plain words. ``match_rolls(match, player, game)`` gives the
+rolls of a match or of one game (the opening roll, one die each, is left out: it can never be a
+double); ``match_chances`` the entering and hitting chances the dice gave; ``dealt_by_seed``
+tells whether a match's dice are the ones its seed deals (so that a replay deals them again).
+Standard library only: the chi-square tail comes from the regularised gamma function.
 
 >>> report = dice_report([(3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5)])
 >>> report.rolls, report.doubles, round(report.doubles_expected, 2)
@@ -15,14 +17,19 @@ function.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine import dice as dice_module
 from engine.dice import DISTINCT_ROLLS, ROLLS, Roll, check_roll
-from engine.match import Match
+from engine.match import GameState, Match
 
 #: below this expected count per cell a chi-square test says little
 MIN_EXPECTED = 5.0
+
+#: what a test found: fair dice give a spread at least this uneven often, seldom, very seldom
+FAIR, UNUSUAL, VERY_UNUSUAL = "fair", "unusual", "very unusual"
 
 
 @dataclass(frozen=True)
@@ -35,22 +42,13 @@ class ChiSquare:
     what: str  # "rolls" (the 21 rolls) or "faces" (the six faces of every die)
 
     @property
-    def verdict(self) -> str:
-        """The result in plain words."""
-        chance = _percent(self.p_value)
+    def finding(self) -> str:
+        """``FAIR``, ``UNUSUAL`` (p below 5%) or ``VERY_UNUSUAL`` (below 0.1%)."""
         if self.p_value < 0.001:
-            return (
-                f"Very unusual: fair dice give {self.what} this uneven only {chance} of the time."
-            )
+            return VERY_UNUSUAL
         if self.p_value < 0.05:
-            return (
-                f"Unusual, though it happens: fair dice give {self.what} this uneven {chance} "
-                "of the time."
-            )
-        return (
-            f"The dice look fair: fair dice give {self.what} at least this uneven {chance} "
-            "of the time."
-        )
+            return UNUSUAL
+        return FAIR
 
 
 @dataclass(frozen=True)
@@ -68,20 +66,9 @@ class DiceReport:
     faces_test: ChiSquare | None
 
     @property
-    def summary(self) -> str:
-        """A few sentences for a player."""
-        if not self.rolls:
-            return "No dice have been rolled yet."
-        lines = [
-            f"{self.rolls} rolls: {self.doubles} doubles, {self.doubles_expected:.1f} expected "
-            f"(one roll in six)."
-        ]
-        test = self.rolls_test or self.faces_test
-        if test is None:
-            lines.append("Too few rolls to test the dice.")
-        else:
-            lines.append(test.verdict)
-        return " ".join(lines)
+    def test(self) -> ChiSquare | None:
+        """The test to state: over the 21 rolls when there are enough, else over the faces."""
+        return self.rolls_test or self.faces_test
 
 
 def dice_report(rolls: Sequence[Sequence[int]]) -> DiceReport:
@@ -118,13 +105,37 @@ def dice_report(rolls: Sequence[Sequence[int]]) -> DiceReport:
     )
 
 
-def match_rolls(match: Match, player: int | None = None) -> list[Roll]:
-    """Every roll of ``match`` in order (of ``player`` only, if given), opening rolls left out."""
+def match_rolls(match: Match, player: int | None = None, game: int | None = None) -> list[Roll]:
+    """Every roll of ``match`` in order (of ``player`` only, of ``game`` only (0 the first), if
+    given), opening rolls left out; a roll being played counts already."""
     out: list[Roll] = []
-    for game in match.games:
-        turns = game.turns[1:] if game.opening is not None else game.turns
-        out.extend(check_roll(dice) for who, dice, _play in turns if player in (None, who))
+    for number, played in enumerate(match.games):
+        if game is not None and number != game:
+            continue
+        turns = [(who, dice) for who, dice, _play in played.turns]
+        if played.opening is not None:
+            turns = turns[1:]
+        dice_now = played.dice if played.state is GameState.AWAITING_PLAY else None
+        if dice_now is not None and (played.turns or played.opening is None):  # not the opening
+            turns.append((played.player_on_roll, dice_now))
+        out.extend(check_roll(dice) for who, dice in turns if player in (None, who))
     return out
+
+
+def dealt_by_seed(match: Match) -> bool:
+    """True when every die of ``match`` is the one its seed deals, in order (a match started
+    here; not one set up from a position or read from a file with other dice)."""
+    rng = random.Random(match.seed)
+    for action in match.history:
+        kind = action.get("type")
+        if kind == "setup":
+            return False
+        if kind == "opening":
+            if list(dice_module.opening_roll(rng).dice) != list(action["dice"]):
+                return False
+        elif kind == "roll" and list(dice_module.roll(rng)) != list(action["dice"]):
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -135,15 +146,10 @@ class Chances:
     expected: float  # the sum of the chances of those rolls
     happened: int  # rolls that could do it
 
-    @property
-    def summary(self) -> str:
-        if not self.tries:
-            return "never needed"
-        return f"{self.happened} of {self.tries} rolls ({self.expected:.1f} expected)"
 
-
-def match_chances(match: Match, player: int) -> dict[str, Chances]:
-    """Entering from the bar and hitting a blot: the rolls of ``player`` that could, and the odds.
+def match_chances(match: Match, player: int, game: int | None = None) -> dict[str, Chances]:
+    """Entering from the bar and hitting a blot: the rolls of ``player`` that could, and the odds
+    (in ``game`` only, 0 the first, if given).
 
     ``"entering"``: rolls with a checker on the bar, and how many of them let one in.
     ``"hitting"``: rolls with an opponent blot in reach of some roll, and how many could hit.
@@ -161,9 +167,15 @@ def match_chances(match: Match, player: int) -> dict[str, Chances]:
     )
     counts = {"entering": [0, 0.0, 0], "hitting": [0, 0.0, 0]}
     for action in match.history:
-        game = replay.game
-        if action.get("type") == "roll" and game is not None and game.player_on_roll == player:
-            position = game.position
+        current = replay.game
+        counted = game is None or len(replay.games) - 1 == game
+        if (
+            counted
+            and action.get("type") == "roll"
+            and current is not None
+            and current.player_on_roll == player
+        ):
+            position = current.position
             roll = check_roll(action["dice"])
             if position.on_roll[24]:
                 entering = [r for r, _w in ROLLS if legal_results(position, r)]
@@ -220,11 +232,3 @@ def _gamma_q(a: float, x: float) -> float:
         if abs(delta - 1.0) < 1e-15:
             break
     return min(1.0, math.exp(-x + a * math.log(x) - math.lgamma(a)) * h)
-
-
-def _percent(p: float) -> str:
-    if p >= 0.1:
-        return f"{p:.0%}"
-    if p >= 0.001:
-        return f"{p:.1%}"
-    return "less than 0.1%"

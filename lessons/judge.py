@@ -86,7 +86,7 @@ _RANKED: set[tuple[Position, tuple[int, int]]] = set()
 
 @cache
 def _rank(position: Position, dice: tuple[int, int]) -> tuple[RankedLine, ...]:
-    plays = {play.result: play for play in legal_plays(position, dice)}
+    plays = {play.result: play for play in legal_plays(position, dice) if play.result is not None}
     if not plays:
         return ()
     results = list(plays)

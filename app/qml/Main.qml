@@ -109,6 +109,12 @@ ApplicationWindow {
         else newGameDialog.open()
     }
 
+    // The analysis view: the game on show is analysed unless an analysis is there already.
+    function analyse() {
+        if (!Analysis.available && !Analysis.running) Analysis.analyseGame()
+        analysisDialog.open()
+    }
+
     function confirmOrNext() {
         if (MatchView.canConfirm) GameFlow.confirm()
         else if (MatchView.gameOver.visible && !MatchView.gameOver.matchOver && MatchView.matchLength > 0)
@@ -121,6 +127,8 @@ ApplicationWindow {
             KeyAction { text: qsTr("New game…"); keys: "Ctrl+N"; onTriggered: window.askNewGame() }
             KeyAction { text: qsTr("Lessons…"); keys: "Ctrl+L"; onTriggered: window.openLessons() }
             KeyAction { text: qsTr("Statistics…"); onTriggered: statisticsDialog.open() }
+            KeyAction { text: qsTr("Analysis…"); onTriggered: analysisDialog.open() }
+            KeyAction { text: qsTr("Dice report…"); onTriggered: diceDialog.open() }
             KeyAction {
                 text: qsTr("Next game")
                 keys: "Enter"
@@ -532,6 +540,12 @@ ApplicationWindow {
                             hint: qsTr("Choose a new game or match (Ctrl+N)")
                             onClicked: window.askNewGame()
                         }
+                        GameButton {
+                            objectName: "analyseFinishedButton"
+                            text: qsTr("Analyse…")
+                            hint: qsTr("Judge every decision of this game")
+                            onClicked: window.analyse()
+                        }
                     }
                 }
             }
@@ -549,6 +563,7 @@ ApplicationWindow {
             levelNames: window.levelNames
             hintNames: window.hintNames
             onNewGameRequested: window.askNewGame()
+            onAnalysisRequested: window.analyse()
         }
     }
 
@@ -697,6 +712,23 @@ ApplicationWindow {
         anchors.centerIn: parent
         width: Math.min(window.width * 0.94, 760 * window.textUi)
         height: Math.min(window.height * 0.9, 560 * window.textUi)
+    }
+
+    AnalysisDialog {
+        id: analysisDialog
+        ui: window.ui
+        anchors.centerIn: parent
+        width: Math.min(window.width * 0.96, 900 * window.ui)
+        height: Math.min(window.height * 0.94, 720 * window.ui)
+        onDiceReportRequested: diceDialog.open()
+    }
+
+    DiceDialog {
+        id: diceDialog
+        ui: window.ui
+        anchors.centerIn: parent
+        width: Math.min(window.width * 0.94, 820 * window.ui)
+        height: Math.min(window.height * 0.92, 680 * window.ui)
     }
 
     AboutDialog {

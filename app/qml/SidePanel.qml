@@ -13,6 +13,7 @@ Rectangle {
     property var levelNames: ({})
     property var hintNames: []
     signal newGameRequested()
+    signal analysisRequested()
     radius: 12 * ui
     color: "#3a281b"
     border.color: "#5c4330"
@@ -213,14 +214,46 @@ Rectangle {
                         color: "#f0e6c8"
                         font.pixelSize: 12 * panel.ui
                     }
+                }
+                // While reviewing: back to the game, or the analysis of the game on show. A row
+                // of its own, so that long words in any language keep to the panel.
+                GridLayout {
+                    id: reviewActions
+                    Layout.fillWidth: true
+                    visible: MatchView.reviewing
+                    columnSpacing: 4 * panel.ui
+                    rowSpacing: 4 * panel.ui
+                    columns: leaveReview.implicitWidth + reviewAnalyse.implicitWidth + columnSpacing
+                             <= width ? 2 : 1
                     GameButton {
+                        id: leaveReview
                         objectName: "leaveReviewButton"
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: 1
                         ui: panel.ui
-                        visible: MatchView.reviewing
                         text: qsTr("Back to the game")
                         hint: qsTr("Esc")
                         onClicked: History.leave()
                     }
+                    GameButton {
+                        id: reviewAnalyse
+                        objectName: "reviewAnalyseButton"
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: 1
+                        ui: panel.ui
+                        text: qsTr("Analyse…")
+                        hint: qsTr("Judge every decision of this game")
+                        onClicked: panel.analysisRequested()
+                    }
+                }
+                Label {  // what the marks after the lines mean (once there is an analysis)
+                    objectName: "marksLegend"
+                    Layout.fillWidth: true
+                    visible: Analysis.moveMarks.length > 0
+                    text: qsTr("?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky")
+                    wrapMode: Text.WordWrap
+                    color: "#b9a888"
+                    font.pixelSize: 11 * panel.ui
                 }
                 ListView {
                     id: moves
@@ -242,7 +275,7 @@ Rectangle {
                         required property int index
                         objectName: "moveLine" + index
                         width: moves.width
-                        text: modelData
+                        text: modelData + (Analysis.moveMarks[index] || "")  // ?! ? ?? and luck
                         textFormat: Text.PlainText
                         wrapMode: Text.Wrap
                         color: index === moves.current ? "#f6ead2" : "#b9a888"

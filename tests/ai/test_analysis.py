@@ -235,3 +235,70 @@ def test_an_analysis_is_saved_and_read_back(pip_analysis):
     data["decisions"][0].pop("loss")
     with pytest.raises(ValueError, match="malformed"):
         MatchAnalysis.from_json(data)
+
+
+def test_one_game_is_judged_alone_and_its_result_is_what_it_changed():
+    match = _random_match(4, length=5)
+    assert len(match.games) >= 3
+    analyser = Analyser(PipEvaluator(), deep=False)
+    whole = analyser.analyse(match)
+    second = analyser.analyse(match, games=[1])
+    assert second.games == (1,) and {d.game for d in second.decisions} == {1}
+    assert [d for d in whole.decisions if d.game == 1] == list(second.decisions)
+    # replayed only to the end of game 2: the analysis fits the match, but does not cover it
+    ends = [i for i, a in enumerate(match.history) if a["type"] == "new_game"]
+    assert second.actions == (ends[2] if len(ends) > 2 else len(match.history))
+    assert second.fits(match) and not second.covers_all_of(match)
+    assert whole.covers_all_of(match)
+    met = default_table(match.crawford_enabled)
+    first_game = match.games[0].result
+    after = [0, 0]
+    after[first_game.winner] = first_game.points
+    before_second = met.pre(match.length - after[0], match.length - after[1])
+    second_game = match.games[1].result
+    after[second_game.winner] += second_game.points
+    if max(after) >= match.length:
+        after_second = 1.0 if after[0] >= match.length else 0.0
+    elif match.crawford_enabled and match.length - 1 in after:
+        after_second = met.crawford(match.length - after[0], match.length - after[1])
+    else:
+        after_second = met.pre(match.length - after[0], match.length - after[1])
+    assert second.players[0].result == pytest.approx(after_second - before_second)
+
+
+def test_an_analysis_fits_only_its_own_match(pip_analysis):
+    match, analysis, _ = pip_analysis
+    other = _random_match(8)
+    assert analysis.fits(match) and not analysis.fits(other)
+    shorter = Match.replay(match.settings(), match.history[:-3])
+    assert not analysis.fits(shorter)
+
+
+def test_every_roll_has_the_movers_chance_to_win_before_it(pip_analysis):
+    _match, analysis, _ = pip_analysis
+    moves = [d for d in analysis.decisions if d.kind == "move"]
+    assert all(d.win_chance is not None and 0.0 <= d.win_chance <= 1.0 for d in moves)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d["decisions"][0].update(loss="0.5"),
+        lambda d: d["decisions"][0].update(player=2),
+        lambda d: d["decisions"][0].update(dice=[7, 1]),
+        lambda d: d["decisions"][0].update(kind="resign"),
+        lambda d: d["decisions"][0].update(extra=1),
+        lambda d: d["decisions"][0].update(counted="yes"),
+        lambda d: d["decisions"][0].update(loss=float("nan")),
+        lambda d: d["players"][0]["marks"].update(bad=-1),
+        lambda d: d.update(actions=True),
+        lambda d: d.update(players=[]),
+    ],
+)
+def test_a_damaged_saved_analysis_is_refused(pip_analysis, damage):
+    from ai.analysis import MatchAnalysis
+
+    data = json.loads(json.dumps(pip_analysis[1].to_json()))
+    damage(data)
+    with pytest.raises(ValueError, match="malformed"):
+        MatchAnalysis.from_json(data)

@@ -207,3 +207,56 @@ def test_the_service_refuses_a_pending_double_of_a_dead_cube():
     request = {"position_id": Position.start().position_id(), "match_id": dead.encode()}
     with pytest.raises(BadRequest, match="not allow"):
         answer(None, request)
+
+
+def _random_outputs(rng: np.random.Generator, n: int) -> np.ndarray:
+    q = np.zeros((n, 5))
+    q[:, 0] = rng.random(n)
+    q[:, 1] = q[:, 0] * rng.random(n) * 0.5
+    q[:, 2] = q[:, 1] * rng.random(n) * 0.3
+    q[:, 3] = (1 - q[:, 0]) * rng.random(n) * 0.5
+    q[:, 4] = q[:, 3] * rng.random(n) * 0.3
+    return q
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cubeful_values_of_plays_are_the_no_double_values_of_the_model(seed):
+    from ai.cube import cubeful_value_fn
+
+    rng = np.random.default_rng(seed)
+    checked = 0
+    while checked < 25:
+        length = int(rng.choice([0, 3, 5, 7, 11]))
+        away, opp = (int(rng.integers(1, length + 1)) for _ in range(2)) if length else (0, 0)
+        cube = int(rng.choice([1, 2, 4, 8]))
+        owner = CENTRED if cube == 1 else int(rng.choice([MINE, THEIRS]))
+        try:
+            state = CubeState(match_length=length, away=away, opp_away=opp, cube=cube, owner=owner)
+        except ValueError:
+            continue
+        x = float(rng.uniform(0.55, 0.75))
+        outputs = _random_outputs(rng, 12)
+        values = cubeful_value_fn(state, x=x)(outputs)
+        expected = [decide(q, state, x=x).no_double for q in outputs]
+        assert values == pytest.approx(expected, abs=1e-9)
+        checked += 1
+
+
+def test_cubeful_values_with_a_doubled_cube_compare_with_the_cube_before():
+    from ai.cube import cubeful_value_fn
+
+    outputs = _random_outputs(np.random.default_rng(9), 20)
+    for state in (MONEY, CubeState(match_length=7, away=5, opp_away=4)):
+        taken = CubeState(
+            match_length=state.match_length,
+            away=state.away,
+            opp_away=state.opp_away,
+            cube=2,
+            owner=THEIRS,
+        )
+        values = cubeful_value_fn(taken, normalise_to=1)(outputs)
+        expected = [decide(q, state).double_take for q in outputs]
+        assert values == pytest.approx(expected, abs=1e-9)
+    # no live cube: the cubeless value of move choice
+    crawford = CubeState(match_length=5, away=1, opp_away=3, crawford=True)
+    assert cubeful_value_fn(crawford)(outputs) == pytest.approx(move_value_fn(crawford)(outputs))

@@ -7,7 +7,16 @@ import random
 
 import pytest
 
-from engine.dice_report import chi_square_tail, dice_report, match_rolls
+from engine.dice_report import (
+    FAIR,
+    UNUSUAL,
+    VERY_UNUSUAL,
+    chi_square_tail,
+    dealt_by_seed,
+    dice_report,
+    match_chances,
+    match_rolls,
+)
 from engine.match import GameState, Match
 
 
@@ -21,7 +30,7 @@ def test_counts_against_fair_dice():
     assert report.doubles == 2 and report.doubles_expected == pytest.approx(7 / 6)
     assert report.faces == (3, 2, 2, 2, 2, 3) and sum(report.faces) == 14
     assert report.rolls_test is None  # far too few rolls for 21 cells
-    assert "Too few rolls" in report.summary or report.faces_test is not None
+    assert report.faces_test is None and report.test is None  # and for the six faces
 
 
 @pytest.mark.parametrize(
@@ -49,12 +58,20 @@ def test_fair_dice_pass_and_loaded_dice_fail():
     fair = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(3600)]
     report = dice_report(fair)
     assert report.rolls_test is not None and report.rolls_test.p_value > 0.001
-    assert report.rolls_test.verdict.startswith(("The dice look fair", "Unusual"))
+    assert report.rolls_test.finding in (FAIR, UNUSUAL) and report.test is report.rolls_test
     loaded = [(6, rng.randint(1, 6)) if rng.random() < 0.2 else roll for roll in fair]
     bad = dice_report(loaded)
     assert bad.rolls_test.p_value < 1e-6 and bad.faces_test.p_value < 1e-6
-    assert bad.rolls_test.verdict.startswith("Very unusual")
-    assert "doubles" in bad.summary
+    assert bad.rolls_test.finding == VERY_UNUSUAL
+    assert bad.faces[5] > 1.2 * bad.faces_expected
+
+
+def test_findings_follow_the_p_value():
+    from engine.dice_report import ChiSquare
+
+    assert ChiSquare(1.0, 5, 0.2, "faces").finding == FAIR
+    assert ChiSquare(1.0, 5, 0.049, "faces").finding == UNUSUAL
+    assert ChiSquare(1.0, 5, 0.0009, "faces").finding == VERY_UNUSUAL
 
 
 def play_out(match: Match, chooser: random.Random, cube_rate: float) -> Match:
@@ -108,10 +125,31 @@ def test_match_rolls_leave_out_the_opening_and_split_by_player():
     assert len(both) == len(mine) + len(theirs) == sum(len(g.turns) - 1 for g in match.games)
     report = dice_report(both)
     assert report.rolls == len(both)
+    by_game = [match_rolls(match, None, g) for g in range(len(match.games))]
+    assert [r for rolls in by_game for r in rolls] == both
+    assert len(match_rolls(match, 0, 0)) + len(match_rolls(match, 1, 0)) == len(by_game[0])
+
+
+def test_chances_of_the_games_add_up_to_the_match():
+    match = play_out(Match(5, cube=True, seed=21), random.Random(21), 0.05)
+    assert len(match.games) > 1
+    for player in (0, 1):
+        whole = match_chances(match, player)
+        games = [match_chances(match, player, g) for g in range(len(match.games))]
+        for kind in ("entering", "hitting"):
+            assert whole[kind].tries == sum(g[kind].tries for g in games)
+            assert whole[kind].happened == sum(g[kind].happened for g in games)
+            assert whole[kind].expected == pytest.approx(sum(g[kind].expected for g in games))
+
+
+def test_a_match_played_here_is_dealt_by_its_seed_and_another_is_not():
+    match = play_out(Match(3, cube=True, seed=5), random.Random(5), 0.1)
+    assert dealt_by_seed(match)
+    other = Match.replay(match.settings(), match.history, seed=6)  # the same dice, another seed
+    assert not dealt_by_seed(other)
 
 
 def test_entering_and_hitting_chances_count_the_rolls_that_could():
-    from engine.dice_report import match_chances
     from engine.moves import legal_results
     from engine.shots import shot_count
 
@@ -150,3 +188,15 @@ def test_entering_and_hitting_chances_count_the_rolls_that_could():
         assert chances["hitting"].tries == hit_tries
         assert chances["hitting"].expected == pytest.approx(hit_expected)
         assert chances["hitting"].happened == hit_happened
+
+
+def test_a_roll_being_played_counts_and_the_opening_roll_does_not():
+    match = Match(3, seed=4)
+    game = match.new_game()
+    game.roll(match.rng)  # the opening roll, being played
+    assert match_rolls(match) == []
+    game.play(game.legal_plays()[0])
+    game.roll(match.rng)
+    assert game.state is GameState.AWAITING_PLAY or game.turns[-1][0] != game.player_on_roll
+    rolled = [a["dice"] for a in match.history if a["type"] == "roll"]
+    assert match_rolls(match) == [tuple(sorted(rolled[0], reverse=True))]

@@ -1,0 +1,232 @@
+"""What the analysis view shows of a ``MatchAnalysis``: rows, marks, the chart and two boards.
+
+Plain functions, no Qt: each turns the analysis (``ai.analysis``) into the lists and maps the
+QML reads, with every text translated now (the part calls them again after a change of
+language). Players are absolute, as in the window: 0 is White, 1 Black.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from app.i18n import format_number, format_percent
+from app.session import absolute_board, to_location
+from app.texts import N_, _
+from engine import EngineError, Position
+from engine.moves import Play
+
+#: the symbol of each mark, as GNU Backgammon and the books write them
+MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
+LUCK_SYMBOLS = {"very lucky": "++", "lucky": "+", "unlucky": "−", "very unlucky": "−−"}
+MARK_NAMES = {"doubtful": N_("Doubtful"), "bad": N_("Bad"), "very bad": N_("Very bad")}
+MARK_LEVEL = {"none": 0, "doubtful": 1, "bad": 2, "very bad": 3}
+CUBE_ACTIONS = {
+    "double": N_("Double"),
+    "no double": N_("No double"),
+    "take": N_("Take"),
+    "pass": N_("Pass"),
+    "double, take": N_("Double, take"),
+    "double, pass": N_("Double, pass"),
+}
+# GNU Backgammon's bands of the error rate (mEMG per decision), as its manual gives them
+RATINGS = (
+    (5.0, N_("World class")),
+    (8.0, N_("Expert")),
+    (12.0, N_("Advanced")),
+    (18.0, N_("Intermediate")),
+    (26.0, N_("Casual player")),
+    (float("inf"), N_("Beginner")),
+)
+PLAYED_COLOUR = "#e8e05030"  # the played play's arrows
+BEST_COLOUR = "#e850c050"  # the best play's arrows
+
+
+def signed(value: float, decimals: int = 3) -> str:
+    """A number with its sign, in the language's style: +0.125, −0.040."""
+    text = format_number(abs(value), decimals)
+    return ("+" if value >= 0 else "−") + text
+
+
+def rating(error_rate: float) -> str:
+    return _(next(name for limit, name in RATINGS if error_rate < limit))
+
+
+def action_text(text: str) -> str:
+    """A play in notation as it is, a cube action in words; "" is a roll without a legal play."""
+    if text in CUBE_ACTIONS:
+        return _(CUBE_ACTIONS[text])
+    return text or _("no legal move")
+
+
+def summary_rows(analysis: Any, names: Sequence[str], match_play: bool) -> list[dict[str, Any]]:
+    """The table of the summary: a label and a value per player on each row."""
+    one, two = analysis.players
+
+    def row(label: str, value: Any) -> dict[str, Any]:
+        return {"label": label, "values": [value(one), value(two)]}
+
+    def result(amount: float) -> str:
+        if match_play:  # in match winning chances
+            return ("+" if amount >= 0 else "−") + format_percent(abs(amount), 1)
+        return signed(amount, 2)
+
+    return [
+        row(_("Player"), lambda p: names[p.player]),
+        row(_("Error rate (mEMG per decision)"), lambda p: format_number(p.error_rate_memg, 1)),
+        row(_("Level of play"), lambda p: rating(p.error_rate_memg)),
+        row(_("Unforced decisions"), lambda p: str(p.decisions)),
+        row(_("Checker plays: error rate"), lambda p: format_number(p.checker_error_rate_memg, 1)),
+        row(_("Cube decisions: error rate"), lambda p: format_number(p.cube_error_rate_memg, 1)),
+        row(_("Doubtful (?!)"), lambda p: str(p.marks.get("doubtful", 0))),
+        row(_("Bad (?)"), lambda p: str(p.marks.get("bad", 0))),
+        row(_("Very bad (??)"), lambda p: str(p.marks.get("very bad", 0))),
+        row(_("Luck (EMG)"), lambda p: signed(p.luck)),
+        row(
+            _("Lucky rolls (very lucky)"),
+            lambda p: f"{p.luck_marks.get('lucky', 0)} ({p.luck_marks.get('very lucky', 0)})",
+        ),
+        row(
+            _("Unlucky rolls (very unlucky)"),
+            lambda p: f"{p.luck_marks.get('unlucky', 0)} ({p.luck_marks.get('very unlucky', 0)})",
+        ),
+        row(
+            _("Result (match winning chances)") if match_play else _("Result (points)"),
+            lambda p: result(p.result),
+        ),
+        row(_("Luck-adjusted result"), lambda p: result(p.luck_adjusted_result)),
+    ]
+
+
+def mistakes(analysis: Any) -> list[Any]:
+    """The marked decisions, worst first (the earlier first among equals)."""
+    return sorted(analysis.mistakes(), key=lambda d: (-d.loss, d.action))
+
+
+def mistake_rows(analysis: Any, names: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per marked decision, worst first."""
+    rows = []
+    for d in mistakes(analysis):
+        dice = f"{d.dice[0]}-{d.dice[1]}" if d.dice else _("Cube")
+        rows.append(
+            {
+                "game": d.game + 1,
+                "player": d.player,
+                "heading": _("Game {0} · {1} · {2}").format(d.game + 1, names[d.player], dice),
+                "played": _("Played: {0}").format(action_text(d.played)),
+                "best": _("Best: {0}").format(action_text(d.best)),
+                "loss": signed(-d.loss),
+                "mark": MARK_SYMBOLS.get(d.mark, ""),
+                "markName": _(MARK_NAMES[d.mark]),
+                "level": MARK_LEVEL[d.mark],
+            }
+        )
+    return rows
+
+
+def _arrows(text: str, viewer: int, colour: str) -> list[dict[str, Any]]:
+    """The board arrows of a play in notation (the mover's numbering); none for cube actions."""
+    if not text or text in CUBE_ACTIONS:
+        return []
+    try:
+        steps = Play.parse(text).steps
+    except (EngineError, ValueError):
+        return []
+    return [
+        {"from": to_location(viewer, s.src), "to": to_location(viewer, s.dst), "color": colour}
+        for s in steps
+    ]
+
+
+def _equity(decision: Any, text: str) -> float | None:
+    for name, value in decision.alternatives:
+        if name == text:
+            return float(value)
+    if text == decision.best:
+        return float(decision.equity_best)
+    if text == decision.played:
+        return float(decision.equity_played)
+    return None
+
+
+def decision_boards(decision: Any) -> dict[str, Any]:
+    """The position before ``decision`` twice: with the play made and with the best play."""
+    # a take or pass is seen with the doubler on roll, as the board showed it
+    mover = decision.player if decision.kind in ("move", "double") else 1 - decision.player
+    try:
+        position = Position.from_position_id(decision.position_id)
+    except (EngineError, ValueError):
+        return {"visible": False}
+    dice = []
+    if decision.dice:
+        high, low = decision.dice
+        dice = [{"value": v, "used": False} for v in ([high] * 4 if high == low else [high, low])]
+
+    def side(text: str, colour: str, label: str) -> dict[str, Any]:
+        equity = _equity(decision, text)
+        shown = label.format(action_text(text))
+        if equity is not None:
+            shown += "  " + _("(equity {0})").format(signed(equity))
+        return {"arrows": _arrows(text, mover, colour), "text": shown}
+
+    return {
+        "visible": True,
+        "board": absolute_board(position, mover),
+        "onRoll": mover,
+        "dice": dice,
+        "played": side(decision.played, PLAYED_COLOUR, _("Played: {0}")),
+        "best": side(decision.best, BEST_COLOUR, _("Best: {0}")),
+        "loss": _("Equity lost: {0} ({1})").format(
+            format_number(decision.loss, 3), _(MARK_NAMES[decision.mark])
+        )
+        if decision.mark in MARK_NAMES
+        else _("Equity lost: {0}").format(format_number(decision.loss, 3)),
+    }
+
+
+def chart(analysis: Any, game: int) -> dict[str, Any]:
+    """White's chances to win ``game`` (0 the first) before each roll, and the marked turns."""
+    rolls = [d for d in analysis.decisions if d.game == game and d.kind == "move"]
+    points = []
+    for d in rolls:
+        chance = d.win_chance if d.win_chance is not None else 0.5
+        points.append(chance if d.player == 0 else 1.0 - chance)
+    marks = []
+    for d in analysis.decisions:
+        if d.game != game or d.mark == "none":
+            continue
+        # a cube decision is drawn at the roll that followed it (or the last one)
+        x = next((i for i, r in enumerate(rolls) if r.action >= d.action), len(rolls) - 1)
+        marks.append({"x": max(0, x), "level": MARK_LEVEL[d.mark], "player": d.player})
+    return {"points": points, "marks": marks}
+
+
+def analysed_games(analysis: Any) -> list[int]:
+    """The games the analysis judged (0 the first), in order."""
+    return sorted({d.game for d in analysis.decisions})
+
+
+def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[str]:
+    """The marks to write after each line of ``game``'s move list (0 the first game).
+
+    ``line_actions`` holds, per line, the index of its action in the match's record. A decision
+    goes on the first line at or after its action (a cube decision on the play that followed),
+    or on the last line when none follows (a pass ends the game).
+    """
+    marks = [[] for _ in line_actions]
+    if not line_actions:
+        return []
+    for d in analysis.decisions:
+        if d.game != game:
+            continue
+        line = next((i for i, a in enumerate(line_actions) if a >= d.action), len(marks) - 1)
+        if d.mark != "none":
+            symbol = MARK_SYMBOLS[d.mark]
+            if d.kind == "move":
+                marks[line].append(symbol)
+            else:
+                action = "no double" if d.played == "no double" else d.kind
+                marks[line].append(f"({_(CUBE_ACTIONS[action])} {symbol})")
+        if d.luck_mark in LUCK_SYMBOLS:
+            marks[line].append(LUCK_SYMBOLS[d.luck_mark])
+    return [(" " + " ".join(parts)) if parts else "" for parts in marks]

@@ -1,0 +1,170 @@
+// The dice report of a game or of the whole match: per player the rolls against fair dice,
+// doubles, entering and hitting chances, the fairness test in words and the luck; the count of
+// each of the 21 rolls; the match's dice seed and a replay of the match on the same dice.
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import app.qml
+
+Dialog {
+    id: dialog
+    objectName: "diceDialog"
+    title: qsTr("Dice report")
+    modal: true
+    property real ui: 1.0
+    standardButtons: Dialog.Close
+    onAboutToShow: DiceReportView.refresh()
+
+    // Labels of the table per player, one row each (the values come from DiceReportView).
+    readonly property var rowLabels: [qsTr("Rolls"), qsTr("Doubles"), qsTr("Entering from the bar"),
+                                      qsTr("Hitting a blot"), qsTr("Luck (from the analysis)"),
+                                      qsTr("Are the dice fair?")]
+    readonly property var rowKeys: ["rolls", "doubles", "entering", "hitting", "luck", "verdict"]
+
+    ScrollView {
+        id: scroll
+        anchors.fill: parent
+        clip: true
+        contentWidth: availableWidth
+
+        ColumnLayout {
+            width: scroll.availableWidth
+            spacing: 8 * dialog.ui
+
+            RowLayout {
+                Layout.fillWidth: true
+                Label { text: qsTr("Report on") }
+                ComboBox {
+                    objectName: "diceScope"
+                    Layout.fillWidth: true
+                    model: {
+                        const out = [qsTr("The whole match")]
+                        for (let g = 1; g <= DiceReportView.games; ++g) out.push(qsTr("Game %1").arg(g))
+                        return out
+                    }
+                    currentIndex: DiceReportView.game
+                    onActivated: index => DiceReportView.setGame(index)
+                }
+            }
+
+            GridLayout {
+                objectName: "diceTable"
+                Layout.fillWidth: true
+                columns: 3
+                columnSpacing: 14 * dialog.ui
+                rowSpacing: 4 * dialog.ui
+                Label { text: "" }
+                Repeater {
+                    model: DiceReportView.players
+                    delegate: Label {
+                        required property var modelData
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: 1
+                        text: modelData.name
+                        textFormat: Text.PlainText
+                        font.bold: true
+                    }
+                }
+                Repeater {
+                    model: dialog.rowKeys.length * 3
+                    delegate: Label {
+                        required property int index
+                        readonly property int row: Math.floor(index / 3)
+                        readonly property int column: index % 3
+                        objectName: "diceCell_" + dialog.rowKeys[row] + "_" + column
+                        Layout.row: row + 1
+                        Layout.column: column
+                        Layout.fillWidth: column > 0
+                        Layout.preferredWidth: column > 0 ? 1 : -1
+                        Layout.maximumWidth: column === 0 ? 200 * dialog.ui : -1
+                        text: column === 0 ? dialog.rowLabels[row]
+                              : (DiceReportView.players[column - 1] || {})[dialog.rowKeys[row]] || ""
+                        font.bold: column === 0
+                        wrapMode: Text.WordWrap
+                        textFormat: Text.PlainText
+                    }
+                }
+            }
+
+            Label {
+                text: qsTr("Each roll: how often it came (expected with fair dice)")
+                font.bold: true
+                Layout.fillWidth: true
+                wrapMode: Text.WordWrap
+            }
+            GridLayout {
+                objectName: "rollCounts"
+                Layout.fillWidth: true
+                columns: Math.max(2, Math.floor(scroll.availableWidth / (200 * dialog.ui)))
+                columnSpacing: 12 * dialog.ui
+                rowSpacing: 1
+                flow: GridLayout.LeftToRight
+                Repeater {
+                    model: DiceReportView.counts
+                    delegate: Label {
+                        required property var modelData
+                        required property int index
+                        objectName: "rollCount_" + modelData.roll
+                        Layout.fillWidth: true
+                        text: modelData.roll + ":  " + modelData.values[0] + " · " + modelData.values[1]
+                        font.family: "DejaVu Sans Mono"
+                        font.pixelSize: 12 * dialog.ui
+                    }
+                }
+            }
+            Label {
+                Layout.fillWidth: true
+                wrapMode: Text.WordWrap
+                color: "#d8c7a6"
+                text: qsTr("First figure: %1; second: %2. Opening rolls (one die each) are not counted.").arg(DiceReportView.players.length ? DiceReportView.players[0].name : "")
+                      .arg(DiceReportView.players.length ? DiceReportView.players[1].name : "")
+                textFormat: Text.PlainText
+            }
+
+            RowLayout {
+                Layout.fillWidth: true
+                spacing: 10 * dialog.ui
+                Label {
+                    objectName: "diceSeed"
+                    Layout.fillWidth: true
+                    wrapMode: Text.WordWrap
+                    text: DiceReportView.canReplay
+                          ? qsTr("The dice of this match come from the seed %1.").arg(DiceReportView.seed)
+                          : qsTr("These dice were not dealt from a seed here (a set-up position or a match read from a file).")
+                }
+                Button {
+                    objectName: "replayDiceButton"
+                    text: qsTr("Replay with these dice")
+                    enabled: DiceReportView.canReplay
+                    onClicked: {
+                        if (MatchView.matchInProgress) confirmReplay.open()
+                        else { DiceReportView.replay(); dialog.close() }
+                    }
+                }
+            }
+        }
+    }
+
+    Dialog {
+        id: confirmReplay
+        objectName: "confirmReplayDialog"
+        anchors.centerIn: parent
+        modal: true
+        title: qsTr("Replay with these dice")
+        Label { text: qsTr("Leave the match in progress and play a new one on the same dice?") }
+        footer: DialogButtonBox {
+            Button {
+                objectName: "confirmReplayButton"
+                text: qsTr("Replay")
+                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
+                onClicked: { DiceReportView.replay(); confirmReplay.close(); dialog.close() }
+            }
+            Button {
+                text: qsTr("Cancel")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+                onClicked: confirmReplay.close()
+            }
+        }
+    }
+}

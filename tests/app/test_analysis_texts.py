@@ -1,0 +1,113 @@
+"""What the analysis view and the dice report say: marks on the right lines, the chart, the
+fairness test in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.analysis import Decision, MatchAnalysis, PlayerSummary
+from app.analysis_texts import chart, line_marks, mistake_rows, summary_rows
+from app.dice_view import verdict
+from engine.dice_report import ChiSquare
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The texts in English, whatever an earlier test left on."""
+    from app import i18n
+
+    before = i18n.current_language()
+    i18n.set_language(None, None, "en")
+    yield
+    i18n.set_language(None, None, before)
+
+
+def decision(action: int, kind: str = "move", loss: float = 0.0, **fields) -> Decision:
+    values = {
+        "game": 0,
+        "player": action % 2,
+        "kind": kind,
+        "dice": (3, 1) if kind == "move" else None,
+        "played": "8/5 6/5" if kind == "move" else "no double",
+        "best": "13/10 6/5" if kind == "move" else "double",
+        "loss": loss,
+        "luck": 0.0 if kind == "move" else None,
+        "counted": True,
+        "action": action,
+        "position_id": "4HPwATDgc/ABMA",
+        "equity_best": 0.1,
+        "equity_played": 0.1 - loss,
+    }
+    values.update(fields)
+    return Decision(**values)
+
+
+def summary(player: int) -> PlayerSummary:
+    return PlayerSummary(
+        player=player,
+        name="",
+        error_rate_memg=12.5,
+        decisions=4,
+        checker_decisions=3,
+        cube_decisions=1,
+        checker_error_rate_memg=10.0,
+        cube_error_rate_memg=20.0,
+        marks={"doubtful": 1, "bad": 0, "very bad": 1},
+        luck=0.25,
+        luck_marks={"very lucky": 0, "lucky": 1, "unlucky": 0, "very unlucky": 0},
+        result=0.1,
+        luck_adjusted_result=-0.05,
+    )
+
+
+ANALYSIS = MatchAnalysis(
+    (
+        decision(2, loss=0.0, luck=0.7),  # a very lucky roll, the best play
+        decision(4, "double", loss=0.07),  # a missed double (before the roll of action 5)
+        decision(6, loss=0.2),  # a very bad play
+        decision(8, loss=0.035, luck=-0.35),  # doubtful, on an unlucky roll
+        decision(9, "pass", loss=0.5, played="pass", best="take"),  # the game ends
+    ),
+    (summary(0), summary(1)),
+    actions=10,
+)
+
+
+def test_marks_go_on_the_line_of_their_turn_and_a_cube_decision_on_the_play_after_it():
+    # the lines: the opening roll (action 1) and the plays of actions 2, 6, 8
+    marks = line_marks(ANALYSIS, 0, [1, 2, 6, 8])
+    assert marks[0] == ""
+    assert marks[1] == " ++"
+    assert marks[2] == " (No double ?) ??"
+    # the pass comes after the last line: it is written there
+    assert marks[3] == " ?! − (Pass ??)"
+    assert line_marks(ANALYSIS, 1, [1, 2]) == ["", ""]  # another game
+    assert line_marks(ANALYSIS, 0, []) == []
+
+
+def test_mistakes_worst_first_and_the_chart_marks_their_turns():
+    rows = mistake_rows(ANALYSIS, ["Ann", "Bo"])
+    assert [r["mark"] for r in rows] == ["??", "??", "?", "?!"]
+    assert rows[0]["played"] == "Played: Pass" and rows[0]["best"] == "Best: Take"
+    assert rows[1]["heading"] == "Game 1 · Ann · 3-1" and rows[1]["loss"] == "−0.200"
+    drawn = chart(ANALYSIS, 0)
+    assert len(drawn["points"]) == 3  # one per roll
+    assert sorted((m["x"], m["level"]) for m in drawn["marks"]) == [(1, 2), (1, 3), (2, 1), (2, 3)]
+
+
+def test_the_summary_names_both_players():
+    rows = {r["label"]: r["values"] for r in summary_rows(ANALYSIS, ["Ann", "Bo"], True)}
+    assert rows["Player"] == ["Ann", "Bo"]
+    assert rows["Very bad (??)"] == ["1", "1"]
+    assert rows["Luck-adjusted result"] == ["−5.0%", "−5.0%"]
+    assert rows["Level of play"] == ["Intermediate", "Intermediate"]  # 12 to 18 mEMG
+
+
+def test_the_fairness_test_in_plain_words():
+    assert verdict(None) == "Too few rolls to test the dice."
+    fair = verdict(ChiSquare(3.0, 5, 0.7, "faces"))
+    assert fair.startswith("The dice look fair") and "70%" in fair and "six faces" in fair
+    unusual = verdict(ChiSquare(12.0, 5, 0.034, "faces"))
+    assert unusual.startswith("Unusual") and "3.4%" in unusual
+    rare = verdict(ChiSquare(60.0, 20, 0.0001, "rolls"))
+    assert rare.startswith("Very unusual") and "21 rolls" in rare

@@ -1,0 +1,315 @@
+"""The analysis and the dice report in the window: run in the background with progress and
+cancel, the results shown, a mistake's position on the boards, the marks in the move list, the
+dice counted, and a replay on the same dice. Everything is clicked in the rendered window."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from PySide6.QtCore import QMetaObject
+
+from ai.analysis import MatchAnalysis
+from app.analysis_texts import MARK_SYMBOLS, mistakes
+from app.session import absolute_board
+from engine import Position
+from engine.dice_report import match_rolls
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(240)]
+
+
+def play_turns(harness, turns: int, rng: random.Random) -> None:
+    """Play ``turns`` turns hot-seat by clicks, each step chosen by ``rng``."""
+    game = harness.game
+    for _ in range(turns):
+        if game.gameOver.get("visible"):
+            return
+        if game.canRoll:
+            harness.click("rollButton")
+        while game.legalSteps:
+            harness.play_step(rng.choice(game.legalSteps))
+        harness.confirm_if_done()
+        harness.settle(20)
+
+
+def rolls_of(match) -> list[list[int]]:
+    """Every roll of the match in order, as the dice fell (the opening's dice too)."""
+    return [a["dice"] for a in match.history if a["type"] in ("opening", "roll")]
+
+
+def dialog(harness, name: str):
+    return harness.window.findChild(object, name)
+
+
+def open_analysis_from_history(harness) -> None:
+    harness.click("historyBackButton")
+    harness.settle()
+    assert harness.game.reviewing
+    harness.click("reviewAnalyseButton")
+    harness.settle(50)
+    assert dialog(harness, "analysisDialog").property("visible")
+
+
+def wait_for_analysis(harness, timeout: int = 120_000) -> None:
+    analysis = harness.w.analysis
+    harness.qtbot.waitUntil(lambda: not analysis.running, timeout=timeout)
+    harness.settle(50)
+
+
+def started_game(harness, seed: int = 23, turns: int = 10):
+    harness.open(seed=seed)
+    harness.game.newGame({"opponent": "human", "name0": "Ada", "name1": "Bo"})
+    play_turns(harness, turns, random.Random(seed))
+    return harness.w.flow.session
+
+
+def test_analysis_from_the_history_shows_progress_and_its_results(harness):
+    session = started_game(harness)
+    analysis = harness.w.analysis
+    seen: list[int] = []
+    analysis.changed.connect(lambda: seen.append(analysis.progress))
+    open_analysis_from_history(harness)  # starts the analysis of the game on show
+    assert analysis.running
+    assert harness.item("analysisProgress").isVisible()
+    wait_for_analysis(harness)
+    assert analysis.problem == "" and analysis.available
+    assert any(0 < p < 100 for p in seen) and seen[-1] == 100
+    assert not harness.item("analysisProgress").isVisible()
+
+    result = session.analysis
+    assert result is not None and result.games == (0,) and result.fits(session.match)
+    # the summary shows the analysis's own figures, for both players
+    rows = {row["label"]: row["values"] for row in analysis.summary}
+    cells = {harness.item(f"summaryCell{i}").property("text") for i in range(3 * len(rows))}
+    for player in result.players:
+        assert str(player.decisions) in cells
+        assert f"{player.error_rate_memg:.1f}" in rows["Error rate (mEMG per decision)"]
+        assert str(player.marks["very bad"]) == rows["Very bad (??)"][player.player]
+    assert rows["Player"] == ["Ada", "Bo"]
+    counted = [d for d in result.decisions if d.counted]
+    assert sum(p.decisions for p in result.players) == len(counted) > 0
+
+
+def test_the_analysis_can_be_cancelled(harness):
+    session = started_game(harness, seed=31, turns=12)
+    analysis = harness.w.analysis
+
+    def cancel_early() -> None:
+        if analysis.running and 0 < analysis.progress < 50:
+            harness.click("cancelAnalysisButton")
+
+    analysis.changed.connect(cancel_early)
+    open_analysis_from_history(harness)
+    harness.qtbot.waitUntil(lambda: not analysis.running, timeout=60_000)
+    analysis.changed.disconnect(cancel_early)
+    harness.settle(500)  # the worker's last report, if any, is dropped
+    assert session.analysis is None and not analysis.available
+    assert analysis.problem == ""
+    assert not harness.item("analysisProgress").isVisible()
+    # and it can run again to the end
+    harness.click("analyseGameButton")
+    wait_for_analysis(harness)
+    assert analysis.available and session.analysis is not None
+
+
+def test_a_mistake_opens_its_position_with_the_played_and_the_best_play(harness):
+    session = started_game(harness)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("mistakesTab")
+    harness.settle(50)
+    worst = mistakes(session.analysis)
+    assert worst, "random plays always make mistakes"
+    assert worst[0].loss == max(d.loss for d in session.analysis.decisions if d.counted)
+    harness.click("mistake0")
+    boards = harness.w.analysis.boards
+    decision = worst[0]
+    assert boards["visible"]
+    mover = decision.player if decision.kind in ("move", "double") else 1 - decision.player
+    expected = absolute_board(Position.from_position_id(decision.position_id), mover)
+    played, best = harness.item("playedBoard"), harness.item("bestBoard")
+    assert played.isVisible() and best.isVisible()
+    assert list(played.property("boardState")) == expected == list(best.property("boardState"))
+    if decision.kind == "move":
+        assert played.property("arrows") and best.property("arrows")
+        assert decision.played in harness.item("playedPlayText").property("text")
+        assert decision.best in harness.item("bestPlayText").property("text")
+
+    harness.click("showMistakeButton")  # the main board shows it, from the history
+    harness.settle(50)
+    game = harness.game
+    assert game.reviewing and not dialog(harness, "analysisDialog").property("visible")
+    assert list(game.board) == expected
+    if decision.kind == "move":
+        assert sorted(d["value"] for d in game.dice)[-2:] == sorted(decision.dice)[-2:]
+
+
+def test_marks_appear_in_the_move_list(harness):
+    session = started_game(harness)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("closeAnalysisButton")
+    harness.settle(50)
+    marked = [d for d in session.analysis.decisions if d.kind == "move" and d.mark != "none"]
+    assert marked
+    # the move list under review is the game's: each marked play's line carries its mark
+    game = harness.game
+    texts = [harness.item(f"moveLine{i}").property("text") for i in range(len(game.moveList))]
+    for d in marked:
+        start = f"{game.names[d.player]:<10} {d.dice[0]}{d.dice[1]}  {d.played} "
+        found = [t[len(start) :].split() for t in texts if t.startswith(start)]
+        assert found and any(MARK_SYMBOLS[d.mark] in marks for marks in found), (start, texts)
+    assert harness.item("marksLegend").isVisible()
+    # back in the game, the current game's list keeps its marks
+    harness.click("leaveReviewButton")
+    harness.settle(50)
+    texts = [harness.item(f"moveLine{i}").property("text") for i in range(len(game.moveList))]
+    marks = set(MARK_SYMBOLS.values())
+    assert sum(bool(marks & set(t.split())) for t in texts) == len(marked)
+
+
+def test_the_dice_report_opens_with_the_right_counts(harness):
+    session = started_game(harness, turns=12)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("openDiceReportButton")
+    harness.settle(100)
+    assert dialog(harness, "diceDialog").property("visible")
+    match = session.match
+    for player in (0, 1):
+        rolls = match_rolls(match, player)
+        assert harness.item(f"diceCell_rolls_{player + 1}").property("text") == str(len(rolls))
+        doubles = sum(1 for a, b in rolls if a == b)
+        text = harness.item(f"diceCell_doubles_{player + 1}").property("text")
+        assert text.startswith(f"{doubles} (")
+        luck = harness.item(f"diceCell_luck_{player + 1}").property("text")
+        total = sum(
+            d.luck for d in session.analysis.decisions if d.player == player and d.luck is not None
+        )
+        assert luck.startswith(("+" if total >= 0 else "−") + f"{abs(total):.3f}")
+    both = match_rolls(match)
+    six_five = harness.item("rollCount_6-5").property("text")
+    counts = [sum(1 for r in match_rolls(match, p) if r == (6, 5)) for p in (0, 1)]
+    assert six_five.startswith(f"6-5:  {counts[0]} (") and f"· {counts[1]} (" in six_five
+    assert len(both) == sum(len(g.turns) - 1 for g in match.games)
+    assert harness.item("diceSeed").property("text").endswith(f"{match.seed}.")
+    assert "Too few rolls" in harness.item("diceCell_verdict_1").property("text")
+
+
+def test_replay_deals_the_same_dice_while_the_players_play_differently(harness):
+    harness.open(seed=None)  # a seed of its own, as a player gets
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    play_turns(harness, 8, random.Random(1))
+    first = harness.w.flow.session.match
+    first_rolls = rolls_of(first)
+    first_plays = [a["move"] for a in first.history if a["type"] == "play"]
+
+    QMetaObject.invokeMethod(dialog(harness, "diceDialog"), "open")  # as the Game menu does
+    harness.settle(100)
+    harness.click("replayDiceButton")
+    harness.settle(50)
+    harness.click("confirmReplayButton")  # the match in progress is left, after asking
+    harness.settle(50)
+    second = harness.w.flow.session.match
+    assert second is not first and second.seed == first.seed
+    play_turns(harness, 8, random.Random(2))  # other plays
+    second_rolls = rolls_of(second)
+    second_plays = [a["move"] for a in second.history if a["type"] == "play"]
+    assert second_plays != first_plays
+    common = min(len(first_rolls), len(second_rolls))
+    assert common >= 8 and second_rolls[:common] == first_rolls[:common]
+
+
+def test_a_finished_game_is_analysed_from_its_end_card(harness):
+    harness.open(seed=5)
+    position = Position.from_text("x 6:2 5:1 3:1; o 19:1 21:2 24:1")
+    harness.w.flow.show_position(position, 0)
+    harness.settle()
+    play_turns(harness, 12, random.Random(3))
+    game = harness.game
+    assert game.gameOver.get("visible")
+    harness.click("analyseFinishedButton")
+    wait_for_analysis(harness)
+    analysis = harness.w.analysis
+    assert analysis.available and analysis.title == "Analysis of game 1"
+    result = harness.w.flow.session.analysis
+    assert result.covers_all_of(harness.w.flow.session.match)
+    winner = game.gameOver["winner"]
+    assert result.players[winner].result > 0 > result.players[1 - winner].result
+
+
+def test_the_analysis_is_saved_with_the_match_and_read_back(harness):
+    session = started_game(harness)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    saved = session.analysis
+    harness.close()
+    data = json.loads((harness.data_dir / "game.json").read_text())
+    assert MatchAnalysis.from_json(data["analysis"]) == saved
+
+    harness.open(seed=99)
+    assert harness.w.flow.session.analysis == saved and harness.w.analysis.available
+    harness.close()
+
+    data["analysis"]["decisions"][0]["loss"] = "much"  # damaged: dropped, the game kept
+    (harness.data_dir / "game.json").write_text(json.dumps(data))
+    harness.open(seed=99)
+    session = harness.w.flow.session
+    assert session is not None and len(session.match.history) == len(data["match"]["history"])
+    assert session.analysis is None and "could not be read" in harness.w.analysis.problem
+
+
+class _Shown:
+    """The harness, with the items a clipping list has scrolled out of sight left out."""
+
+    def __init__(self, harness) -> None:
+        self.harness = harness
+        self.window = harness.window
+
+    def items(self):
+        from tests.app.test_layout import scene_rect
+
+        for item in self.harness.items():
+            parent, hidden = item.parentItem(), False
+            while parent is not None and not hidden:
+                if parent.clip() and parent.inherits("QQuickFlickable"):
+                    hidden = not scene_rect(parent).intersects(scene_rect(item))
+                parent = parent.parentItem()
+            if not hidden:
+                yield item
+
+
+@pytest.mark.parametrize("language", ["en", "da", "nl"])
+def test_the_analysis_the_dice_report_and_the_review_fit_the_window(harness, language):
+    from app import i18n
+    from tests.app.test_layout import text_problems as problems
+
+    def text_problems(harness):
+        return problems(_Shown(harness))
+
+    session = started_game(harness, seed=23, turns=8)
+    i18n.set_language(harness.w.app, harness.w.engine, language)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    found = []
+    for size in ((800, 600), (1024, 768)):
+        harness.window.resize(*size)
+        harness.settle(150)
+        for tab in ("summaryTab", "mistakesTab", "chartTab"):
+            harness.click(tab)
+            if tab == "mistakesTab" and mistakes(session.analysis):
+                harness.click("mistake0")
+            harness.settle(100)
+            found += [f"{size}, {tab}: {p}" for p in text_problems(harness)]
+        QMetaObject.invokeMethod(dialog(harness, "diceDialog"), "open")
+        harness.settle(150)
+        found += [f"{size}, dice: {p}" for p in text_problems(harness)]
+        QMetaObject.invokeMethod(dialog(harness, "diceDialog"), "close")
+        QMetaObject.invokeMethod(dialog(harness, "analysisDialog"), "close")
+        harness.settle(150)
+        found += [f"{size}, review: {p}" for p in text_problems(harness)]  # the side panel
+        QMetaObject.invokeMethod(dialog(harness, "analysisDialog"), "open")
+        harness.settle(100)
+    assert not found, f"in {language}:\n" + "\n".join(found)
