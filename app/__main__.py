@@ -43,33 +43,30 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def position_state(position_id: str | None, match_id: str | None) -> tuple[Any, int, dict]:
-    """The position (seen from the player on roll), who is on roll, and the match state.
+def shown_session(position_id: str | None, match_id: str | None, seed: int | None = None) -> Any:
+    """The ``app.session.Session`` the IDs describe, set up by the engine (once).
 
-    Raises ``engine.EngineError`` (a ``ValueError``) when the IDs are malformed or describe a
-    state the rules do not allow.
+    Without IDs: the opening roll 3-1 of a single game (the screenshot's picture). Raises
+    ``ValueError`` naming the ID(s) when they are malformed or describe a state the rules do
+    not allow (a finished game, a roll without a legal move, a score past the target, ...).
     """
-    from engine import Position
-    from engine.match import Match
+    from app.session import MatchSettings, Session, from_ids
+    from engine import EngineError, Position
 
-    position = Position.from_position_id(position_id) if position_id else Position.start()
-    if not match_id:
-        return position, 0, {}
-    # The engine checks that the pair describes a possible state (score, cube, Crawford, dice).
-    Match.from_ids(position.position_id(), match_id)
-    from engine.matchid import decode_match_id
-
-    fields = decode_match_id(match_id)
-    state = {
-        "match_length": fields.match_length,
-        "score": tuple(fields.score),
-        "cube_value": fields.cube,
-        "cube_owner": fields.cube_owner,
-        "crawford": fields.crawford,
-        "cube": True,
-        "dice": fields.dice if fields.dice[0] else None,
-    }
-    return position, fields.player_on_roll, state
+    if not (position_id or match_id):
+        session = Session(MatchSettings(computer=False), seed=seed)
+        session.start_game()
+        session.opening((3, 1))
+        return session
+    try:
+        return from_ids(position_id or Position.start().position_id(), match_id, seed)
+    except EngineError as exc:
+        named = [
+            f"{kind} {value}"
+            for kind, value in (("Position ID", position_id), ("Match ID", match_id))
+            if value
+        ]
+        raise ValueError(f"cannot show {' with '.join(named)}: {exc}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,14 +75,14 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.screenshot:
         window_module.use_offscreen()
-    from engine import EngineError
-
+    shown = bool(args.position_id or args.match_id)
+    session = None
     try:
-        position, on_roll, state = position_state(args.position_id, args.match_id)
-    except (EngineError, ValueError) as exc:
+        if shown or args.screenshot:
+            session = shown_session(args.position_id, args.match_id, 1 if args.screenshot else None)
+    except ValueError as exc:
         print(f"backgammon: {exc}", file=sys.stderr)
         return 2
-    shown = bool(args.position_id or args.match_id)
     options = window_module.Options(
         data_dir=args.data_dir,
         save=not (args.screenshot or shown),
@@ -108,12 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.size:
         w.window.setWidth(args.size[0])
         w.window.setHeight(args.size[1])
-    if shown:
-        w.flow.show_position(position, on_roll, **state)
-    elif args.screenshot:
-        from engine import Position
-
-        w.flow.show_position(Position.start(), 0, dice=(3, 1), opening=(3, 1))
+    if session is not None:
+        w.flow.show_session(session)
     else:
         w.flow.start()
     if args.screenshot:

@@ -22,7 +22,7 @@ from app.board_input import BoardInput, reason_message
 from app.computer_turn import ComputerTurn
 from app.history import History
 from app.match_view import FlowState, MatchView, build_state, display_names, review_state
-from app.session import LEVELS, MATCH_LENGTHS, MatchSettings, Session, to_location
+from app.session import LEVELS, MATCH_LENGTHS, MatchSettings, Session, for_position, to_location
 from app.settings import Settings
 from app.storage import Storage
 from app.texts import N_, P, T
@@ -75,11 +75,9 @@ class GameFlow(QObject):
         self._last_move: tuple[tuple[int, int], ...] = ()
         board_input.moved.connect(self._on_moved)
         board_input.refused.connect(self._on_refused)
-        board_input.changed.connect(self.publish)
-        computer.thinkingChanged.connect(self.publish)
-        history.changed.connect(self.publish)
         computer.failed.connect(self._on_computer_failed)
-        for signal in (settings.hintModeChanged, settings.boardTurningChanged):
+        changes = (board_input.changed, computer.thinkingChanged, history.changed)
+        for signal in (*changes, settings.hintModeChanged, settings.boardTurningChanged):
             signal.connect(self.publish)
         settings.confirmEndOfTurnChanged.connect(self._on_confirm_setting)
 
@@ -120,13 +118,17 @@ class GameFlow(QObject):
         self._begin(settings)
 
     def show_position(self, position: Position, on_roll: int = 0, **state: Any) -> None:
-        """Show ``position`` (seen from ``on_roll``) in any state a Position and Match ID give
-        (see ``Session.for_position``)."""
-        session = Session.for_position(position, on_roll, self._new_seed(), **state)
-        opening = session.opening_dice
-        self._status = match_texts.opening(opening, on_roll) if opening else T("")
+        """Show ``position`` from ``on_roll`` in a state (``app.session.for_position``)."""
+        self.show_session(for_position(position, on_roll, self._new_seed(), **state))
+
+    def show_session(self, session: Session) -> None:
+        """Go on from ``session`` (a position set up by the engine, e.g. from IDs)."""
         self._install(session)
-        self._begin_turn()
+        if session.phase == "opening":
+            self._open_game()
+        else:
+            self._status = match_texts.opening_status(session)
+            self._begin_turn()
 
     def _begin(self, settings: MatchSettings) -> None:
         self._install(Session(settings, seed=self._new_seed()))
@@ -154,12 +156,13 @@ class GameFlow(QObject):
         return random.SystemRandom().randrange(2**32)
 
     def _start_next_game(self) -> None:
+        self._require().start_game()
+        self._open_game()
+
+    def _open_game(self) -> None:
         s = self._require()
-        s.start_game()
-        dice = s.opening()
-        self._status = match_texts.opening(dice, s.on_roll)
-        if s.crawford_game:
-            self._status = T("{0} {1}", self._status, T(N_("Crawford game: no doubling.")))
+        s.opening()
+        self._status = match_texts.opening_status(s)
         self._last_play = T("")
         self._last_move = ()
         self._begin_turn()

@@ -249,32 +249,36 @@ class Session:
         return None if r is None else GameResult.from_engine(r)
 
     @classmethod
-    def for_position(cls, position: Position, on_roll: int, seed: int, **state: Any) -> Session:
-        """A session that goes on from ``position`` (seen from ``on_roll``): ``dice`` (to be
-        played; ``opening`` the opening roll's dice when it is the first roll), ``cube_value``,
-        ``cube_owner``, ``score``, ``match_length``, ``crawford``, ``cube``, ``names``,
-        ``computer``, ``level``. Raises the engine's errors for a state that cannot be."""
+    def for_match(
+        cls,
+        match: Match,
+        *,
+        names: tuple[str, str] = ("", ""),
+        computer: bool = False,
+        level: str = "medium",
+    ) -> Session:
+        """A session that goes on from ``match`` as the engine set it up (``Match.from_ids``),
+        with the window's names and opponent. A match set up between games starts its next
+        game (the opening roll is then to be made)."""
         settings = MatchSettings(
-            cube=bool(state.get("cube", state.get("cube_value", 1) > 1)),
-            names=tuple(state.get("names", ("", ""))),  # type: ignore[arg-type]
-            computer=bool(state.get("computer", False)),
-            level=str(state.get("level", "medium")),
+            match_length=match.length,
+            cube=match.cube_enabled,
+            crawford=match.crawford_enabled,
+            names=names,
+            computer=computer,
+            level=level,
         )
-        settings.match_length = int(state.get("match_length", 0))  # any length the IDs allow
-        session = cls(settings, seed=seed)
-        dice = state.get("dice")
-        session.set_up(
-            position,
-            on_roll,
-            dice=(int(dice[0]), int(dice[1])) if dice and dice[0] else None,
-            cube_value=int(state.get("cube_value", 1)),
-            cube_owner=int(state.get("cube_owner", -1)),
-            score=tuple(state.get("score", (0, 0))),  # type: ignore[arg-type]
-            crawford=bool(state.get("crawford", False)),
-        )
-        opening = state.get("opening")
-        if dice and dice[0] and opening:
-            session.opening_dice = (int(opening[0]), int(opening[1]))
+        session = cls(settings, seed=0)
+        session.match = match
+        if match.game is None:
+            session.start_game()
+        else:
+            session.game_number = len(match.games)
+        game = session.game
+        if game.state is GameState.AWAITING_PLAY:
+            session.turn = game.turn_builder()
+            if game.opening is not None and not game.turns:
+                session.opening_dice = (game.opening.dice[0], game.opening.dice[1])
         return session
 
     # -- game set-up ----------------------------------------------------------------------------
@@ -287,11 +291,12 @@ class Session:
         self._passed = None
         self.log = []
 
-    def opening(self) -> tuple[int, int]:
-        """Roll one die each (ties re-rolled); the higher die starts with both numbers."""
+    def opening(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
+        """Roll one die each (ties re-rolled; or ``dice``, player 0's die and player 1's); the
+        higher die starts with both numbers."""
         if self.phase != "opening":
             raise IllegalActionError("The opening roll is made only at the start of a game.")
-        self._roll(None)
+        self._roll(dice)
         opening = self.game.opening
         self.opening_dice = (opening.dice[0], opening.dice[1])
         self.log.append(f"opening {opening.dice[0]}-{opening.dice[1]}")
@@ -524,3 +529,57 @@ class Session:
             return session
         except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
             raise ValueError(f"The saved game is incomplete: {exc}") from exc
+
+
+def from_ids(
+    position_id: str, match_id: str | None, seed: int | None = None, **window: Any
+) -> Session:
+    """The state a GNU Backgammon Position ID (and Match ID) describe, set up by the engine:
+    without a Match ID, a money game without the cube with player 0 to roll. ``window``:
+    ``names``, ``computer``, ``level`` (see ``for_match``). Raises the engine's
+    ``EngineError`` subclasses for IDs that are malformed or describe a state that cannot
+    be (a finished game, a roll without a legal play, a score past the target, ...)."""
+    cube = match_id is not None
+    if match_id is None:
+        match_id = MatchIdFields().encode()
+    players = ("White", "Black")
+    match = Match.from_ids(position_id, match_id, players=players, seed=seed, cube=cube)
+    return Session.for_match(match, **window)
+
+
+def for_position(position: Position, on_roll: int, seed: int, **state: Any) -> Session:
+    """A session that goes on from ``position`` (seen from ``on_roll``): ``dice`` (to be
+    rolled; ``opening`` the opening roll's dice when it is the first roll), ``doubled`` (a
+    double pending), ``cube_value``, ``cube_owner``, ``score``, ``match_length``,
+    ``crawford``, ``cube``, ``names``, ``computer``, ``level``. The state is handed to the
+    engine as a Match ID; raises the engine's errors for a state that cannot be."""
+    dice = state.get("dice")
+    fields = MatchIdFields(
+        match_length=int(state.get("match_length", 0)),
+        score=tuple(state.get("score", (0, 0))),  # type: ignore[arg-type]
+        cube=int(state.get("cube_value", 1)),
+        cube_owner=int(state.get("cube_owner", -1)),
+        player_on_roll=int(on_roll),
+        turn=1 - int(on_roll) if state.get("doubled") else int(on_roll),
+        crawford=bool(state.get("crawford", False)),
+        doubled=bool(state.get("doubled", False)),
+    )
+    match = Match.from_ids(
+        position.position_id(),
+        fields.encode(),
+        players=("White", "Black"),
+        seed=seed,
+        cube=bool(state.get("cube", fields.cube > 1 or fields.doubled)),
+    )
+    session = Session.for_match(
+        match,
+        names=tuple(state.get("names", ("", ""))),  # type: ignore[arg-type]
+        computer=bool(state.get("computer", False)),
+        level=str(state.get("level", "medium")),
+    )
+    if dice and dice[0]:  # rolled by the engine: a roll without a legal move is shown passing
+        session.roll((int(dice[0]), int(dice[1])))
+        opening = state.get("opening")
+        if opening:
+            session.opening_dice = (int(opening[0]), int(opening[1]))
+    return session
