@@ -14,7 +14,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.board_input import BoardInput
-from app.lesson_view import LessonListModel, step_view
+from app.lesson_view import LessonListModel, progress_state, step_view
 from app.texts import _
 from engine import TurnBuilder
 from lessons.exercises import (
@@ -70,6 +70,7 @@ class LessonPlayer(QObject):
             self.lessons = []
             self.error = str(exc)
         self.progress = Progress(progress_path)
+        self.progress.probe()  # so that the window can say at once that nothing is saved
         self.input = board_input
         board_input.moved.connect(self._on_moved)
         board_input.refused.connect(self._on_refused)
@@ -312,6 +313,7 @@ class LessonPlayer(QObject):
                 reachable=self.input.reachable_locations(),
                 hint_arrows=self._hint_arrows,
             )
+        self._view.update(progress_state(self.progress))
         self.viewChanged.emit()
 
     def retranslate(self) -> None:

@@ -18,6 +18,8 @@ The lessons always open, whatever happens to the file:
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +136,25 @@ class Progress:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             jsonfile.write_text_atomically(self.path, content)
+        except OSError as exc:
+            self.save_error = exc.strerror or str(exc)
+            return False
+        self.save_error = None
+        return True
+
+    def probe(self) -> bool:
+        """Find out whether changes can be saved before the first change: a temporary file is
+        made beside the progress file and removed. Returns ``saving`` (``save_error`` says
+        why not); creates the folder when it is missing, never touches the file itself."""
+        if self._read_only:
+            return False
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, name = tempfile.mkstemp(
+                prefix=self.path.name + ".", suffix=".probe", dir=self.path.parent
+            )
+            os.close(handle)
+            os.unlink(name)
         except OSError as exc:
             self.save_error = exc.strerror or str(exc)
             return False
