@@ -16,8 +16,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ai.levels import LEVEL_NAMES
-from app.jsonsafe import loads_checked
-from engine import IllegalActionError, Position, TurnBuilder
+from engine import IllegalActionError, Position, TurnBuilder, jsonfile
+from engine.jsonfile import JsonValueError
 from engine.match import (
     MAX_MATCH_LENGTH,
     DoubleRefusal,
@@ -97,39 +97,24 @@ class MatchSettings:
 
     @classmethod
     def from_dict(cls, data: object) -> MatchSettings:
-        """The settings of a save; raises ``ValueError`` for a missing or wrong-typed value."""
-        d = _mapping(data, "settings")
-        names = d.get("names", ["", ""])
-        if not (isinstance(names, list) and len(names) == 2):
-            raise ValueError("settings: names must be two texts")
+        """The settings of a save, every value checked; raises ``ValueError`` (a
+        ``jsonfile.JsonValueError`` naming the value) for a wrong type or a value out of range."""
+        d = jsonfile.mapping(data, "the game's settings")
+        names = jsonfile.array(d.get("names", ["", ""]), "the names", length=2, each=_name)
         return cls(
-            match_length=_typed(d, "match_length", int, 0),
-            cube=_typed(d, "cube", bool, False),
-            crawford=_typed(d, "crawford", bool, True),
-            names=(_text(names[0], "name"), _text(names[1], "name")),
-            computer=_typed(d, "computer", bool, True),
-            level=_typed(d, "level", str, "medium"),
+            match_length=jsonfile.integer(
+                d.get("match_length", 0), "the match length", 0, MAX_MATCH_LENGTH
+            ),
+            cube=jsonfile.boolean(d.get("cube", False), "the cube setting"),
+            crawford=jsonfile.boolean(d.get("crawford", True), "the Crawford setting"),
+            names=(names[0], names[1]),
+            computer=jsonfile.boolean(d.get("computer", True), "the opponent setting"),
+            level=jsonfile.text(d.get("level", "medium"), "the level", max_length=20),
         )
 
 
-def _mapping(value: object, what: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"{what} must be a JSON object")
-    return value
-
-
-def _typed(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
-    """``data[key]`` (or ``default``) if it has the type ``kind``; raises ``ValueError``."""
-    value = data.get(key, default)
-    if type(value) is not kind:  # bool is not an int here, nor an int a bool
-        raise ValueError(f"{key} must be {kind.__name__}, not {value!r:.40}")
-    return value
-
-
-def _text(value: object, what: str) -> str:
-    if not isinstance(value, str) or len(value) > 200:
-        raise ValueError(f"{what} must be a short text")
-    return value
+def _name(value: object, where: str) -> str:
+    return jsonfile.text(value, where, max_length=200)
 
 
 @dataclass(frozen=True)
@@ -476,59 +461,70 @@ class Session:
         }
 
     @classmethod
-    def from_json(cls, text: str) -> Session:
-        """Rebuild a session saved by ``to_dict`` as JSON; raises ``ValueError`` when it cannot."""
-        data = loads_checked(text)
-        if not isinstance(data, dict):
-            raise ValueError("not a saved game")
-        return cls.from_dict(data)
+    def from_json(cls, text: str | bytes) -> Session:
+        """Rebuild a session saved by ``to_dict`` as JSON text; raises ``ValueError``."""
+        return saved_session(jsonfile.parse_json(text))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Session:
-        """Rebuild a saved session; raises ``ValueError`` on anything inconsistent."""
-        try:
-            if data.get("version") != SAVE_VERSION or type(data.get("version")) is not int:
-                raise ValueError(f"Unknown save version {data.get('version')!r}")
-            session = cls(MatchSettings.from_dict(data["settings"]), seed=0)
-            session.match = Match.from_json(data["match"])
-            if session.match.game is None:
-                raise ValueError("The saved match has no game.")
-            m = session.match
-            same = (m.length, m.cube_enabled, m.crawford_enabled) == (
-                session.settings.match_length,
-                session.settings.cube,
-                session.settings.crawford,
-            )
-            if not same:
-                raise ValueError("The saved settings do not fit the saved match.")
-            session.game_number = _typed(data, "game_number", int, len(m.games))
-            if not 0 <= session.game_number <= 100_000:
-                raise ValueError("game_number is out of range")
-            opening = data.get("opening_dice")
-            if opening is not None:
-                if not (isinstance(opening, list) and len(opening) == 2):
-                    raise ValueError("opening_dice must be two dice")
-                d0, d1 = (_typed({"die": d}, "die", int, 0) for d in opening)
-                if not (1 <= d0 <= 6 and 1 <= d1 <= 6):
-                    raise ValueError("opening_dice must be two dice 1-6")
-                session.opening_dice = (d0, d1)
-            log = data.get("log", [])
-            if not isinstance(log, list) or len(log) > 10_000:
-                raise ValueError("log must be a list of lines")
-            session.log = [_text(line, "a log line") for line in log]
-            steps = data.get("steps", [])
-            if not isinstance(steps, list) or len(steps) > 4:
-                raise ValueError("steps must be at most four steps")
-            if session.phase == "move":
-                session.turn = session.game.turn_builder()
-                for step in steps:
-                    if not (isinstance(step, list) and len(step) == 2):
-                        raise ValueError("a step is two points")
-                    src, dst = (_typed({"point": p}, "point", int, 0) for p in step)
-                    session.move(src, dst)
-            return session
-        except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
-            raise ValueError(f"The saved game is incomplete: {exc}") from exc
+    def from_dict(cls, data: object) -> Session:
+        """Rebuild a session from ``to_dict`` data; raises ``ValueError`` (``saved_session``)."""
+        return saved_session(data)
+
+
+MAX_GAMES = 100_000
+MAX_LOG = 10_000
+
+
+def saved_session(data: object) -> Session:
+    """A session from saved data (``Session.to_dict``), every value checked by type and range
+    with ``engine.jsonfile``'s checks and the match by the engine's save format.
+
+    Raises ``ValueError`` only: ``jsonfile.JsonValueError`` naming a missing, wrong-typed or
+    out-of-range value, ``SaveFormatError`` for a damaged match, the engine's errors for steps
+    the rules do not allow, and a plain ``ValueError`` for settings that do not fit the match.
+    """
+    d = jsonfile.mapping(data, "the saved game")
+    version = d.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise JsonValueError(f"the save's version is {jsonfile.shown(version)}, not {SAVE_VERSION}")
+    session = Session(MatchSettings.from_dict(d.get("settings")), seed=0)
+    m = session.match = Match.from_json(d.get("match"))
+    if m.game is None:
+        raise ValueError("The saved match has no game.")
+    settings = session.settings
+    if (m.length, m.cube_enabled, m.crawford_enabled) != (
+        settings.match_length,
+        settings.cube,
+        settings.crawford,
+    ):
+        raise ValueError("The saved settings do not fit the saved match.")
+    session.game_number = jsonfile.integer(
+        d.get("game_number", len(m.games)), "the game number", 0, MAX_GAMES
+    )
+    opening = d.get("opening_dice")
+    if opening is not None:
+        d0, d1 = jsonfile.array(opening, "the opening dice", length=2, each=_die)
+        session.opening_dice = (d0, d1)
+    session.log = jsonfile.array(d.get("log", []), "the log", max_length=MAX_LOG, each=_name)
+    steps = jsonfile.array(d.get("steps", []), "the steps", max_length=4, each=_step)
+    if steps and session.phase != "move":
+        raise JsonValueError("the save has steps of a turn, but no roll to play")
+    if session.phase == "move":
+        session.turn = session.game.turn_builder()
+        for src, dst in steps:
+            session.move(src, dst)  # the engine's rules judge each step
+    return session
+
+
+def _die(value: object, where: str) -> int:
+    return jsonfile.integer(value, where, 1, 6)
+
+
+def _step(value: object, where: str) -> tuple[int, int]:
+    src, dst = jsonfile.array(
+        value, where, length=2, each=lambda point, at: jsonfile.integer(point, at, 0, 25)
+    )
+    return src, dst
 
 
 def from_ids(

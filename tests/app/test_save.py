@@ -88,9 +88,9 @@ def test_the_save_is_written_atomically(harness, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    import app.storage as storage
+    from engine import jsonfile
 
-    monkeypatch.setattr(storage.os, "replace", broken)
+    monkeypatch.setattr(jsonfile.os, "replace", broken)
     harness.play_step(game.legalSteps[0])
     assert path.read_text(encoding="utf-8") == before  # the old save is intact
     assert "could not be saved" in game.notice
