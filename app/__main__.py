@@ -3,7 +3,8 @@
 ``--position-id`` and ``--match-id`` open the window on that position (a money game, or the
 match the Match ID describes); ``--size`` sets the window size; ``--screenshot FILE.png``
 renders the window offscreen, writes the PNG and exits. Only one copy of the game runs per data
-folder: a second start says so and exits.
+folder: a second start brings the first window forward (or, when it does not answer, says in a
+window of its own that the game is open) and exits.
 """
 
 from __future__ import annotations
@@ -91,11 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     storage = window_module.make_storage(options)
     if not args.screenshot and not storage.lock():
-        print(
-            f"backgammon: the game is already open (data folder {storage.folder}).",
-            file=sys.stderr,
-        )
-        return 1
+        return _already_open(storage.folder, args.lang, options)
     try:
         w = window_module.open_window(args.lang, [sys.argv[0]], options, storage)
     except (RuntimeError, OSError) as exc:
@@ -111,9 +108,38 @@ def main(argv: list[str] | None = None) -> int:
         w.flow.start()
     if args.screenshot:
         return _screenshot(w, Path(args.screenshot))
+    from app.single_instance import InstanceServer, bring_forward
+
+    server = InstanceServer(storage.folder)
+    server.activated.connect(lambda: bring_forward(w.window))
+    if not server.listen():  # the game runs; a second start then says it is open
+        print(f"backgammon: later starts cannot reach this one: {server.error}", file=sys.stderr)
     code = w.app.exec()
+    server.close()
     w.close()
     return code
+
+
+def _already_open(folder: Path, language: str | None, options: Any) -> int:
+    """A second start on ``folder``: the running copy's window comes forward (exit code 0), or
+    a window says that the game is already open (1)."""
+    from app import window as window_module
+    from app.single_instance import ask_running_copy
+
+    window_module.application([sys.argv[0]])
+    if ask_running_copy(folder):
+        print(
+            f"backgammon: the game is already open (data folder {folder}); "
+            "its window was brought forward.",
+            file=sys.stderr,
+        )
+        return 0
+    print(
+        f"backgammon: the game is already open (data folder {folder}), but it did not answer.",
+        file=sys.stderr,
+    )
+    window_module.say_already_open(folder, language, options)
+    return 1
 
 
 def _screenshot(w: Any, path: Path) -> int:
