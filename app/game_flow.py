@@ -62,6 +62,7 @@ class GameFlow(QObject):
         super().__init__(parent)
         self.settings = settings
         self.storage = storage  # None: nothing is saved (screenshots)
+        self._saver = game_save.Saver(storage)
         self.input = board_input
         self.computer = computer
         self.view = view
@@ -414,7 +415,7 @@ class GameFlow(QObject):
 
     # -- saving ---------------------------------------------------------------------------------
     def _save(self) -> None:
-        notice = game_save.save(self.storage, self._session)
+        notice = self._saver.save(self._session)
         if notice is not None:
             self._show_notice(notice)
 

@@ -22,8 +22,27 @@ def save(storage: Storage | None, session: Session | None) -> T | None:
     try:
         storage.write(SAVE_NAME, json.dumps(session.to_dict(), allow_nan=False))
     except OSError as exc:
-        return T(N_("The game could not be saved: {0}"), str(exc))
+        message = N_(
+            "The game cannot be saved ({0}). You can play on, but this game will not be "
+            "there when the program starts again."
+        )
+        return T(message, str(exc))
     return None
+
+
+class Saver:
+    """Saves after every action and says a failure once: not again after every action while
+    the folder stays unwritable, but again after a save that worked."""
+
+    def __init__(self, storage: Storage | None) -> None:
+        self.storage = storage
+        self.failing = False  # the last save failed (and that was said)
+
+    def save(self, session: Session | None) -> T | None:
+        """Write ``session``; a notice for the player on the first failure of a run of them."""
+        notice = save(self.storage, session)
+        said, self.failing = self.failing, notice is not None
+        return None if said else notice
 
 
 def load(storage: Storage | None) -> tuple[Session | None, T | None]:

@@ -93,7 +93,46 @@ def test_the_save_is_written_atomically(harness, monkeypatch):
     monkeypatch.setattr(jsonfile.os, "replace", broken)
     harness.play_step(game.legalSteps[0])
     assert path.read_text(encoding="utf-8") == before  # the old save is intact
-    assert "could not be saved" in game.notice
+    assert "cannot be saved" in game.notice
+
+
+def test_a_folder_that_cannot_be_written_is_said_once_and_the_game_goes_on(qtbot, tmp_path):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from tests.app.conftest import Harness
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")  # root may write anywhere else
+    harness = Harness(qtbot, blocker / "data")
+    try:
+        harness.open(seed=8, start=False)
+        game = harness.game
+        shown = []
+        harness.w.view.changed.connect(lambda: shown.append(game.notice))
+        game.newGame({"opponent": "human"})
+        assert "be saved" in game.notice and harness.item("noticeText").isVisible()
+        QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # the player closes the notice
+        harness.settle(20)
+        text = harness.find("noticeText")
+        assert game.notice == "" and (text is None or not text.isVisible())
+        rng = random.Random(2)
+        turns = 0
+        while turns < 6 and not game.gameOver.get("visible"):
+            if game.canRoll:
+                harness.click("rollButton")
+                turns += 1
+            elif game.legalSteps:
+                harness.play_step(rng.choice(game.legalSteps))
+            else:
+                harness.confirm_if_done()
+                harness.settle(30)
+        assert turns == 6 or game.gameOver.get("visible")  # the game went on
+        assert game.notice == ""  # not said again after every action
+        appearances = sum(1 for a, b in zip(["", *shown], shown, strict=False) if b and not a)
+        assert appearances == 1, shown
+    finally:
+        harness.close()
 
 
 def test_session_round_trip_keeps_everything():
