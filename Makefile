@@ -1,5 +1,9 @@
 # make run   - create .venv if needed, install the program, start the game
 # make test  - create .venv if needed, install with the test extra, run ruff and the whole suite
+#   (always in the same order)
+# make test-shuffled [SEED=n] [SHUFFLE_ARGS="-q tests/app"] - the suite (or a part) in a random
+#   order with pytest-randomly, installed into .venv the first time; the seed is printed at the
+#   top, and SEED=n repeats an order
 # make bench - run the benchmarks in benchmarks/
 # make lint  - ruff check and ruff format --check only
 # make translations - extract, update and compile the catalogs in locales/
@@ -15,8 +19,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?= -q
 
-.PHONY: run test lint bench format translations icons wheel bundle install-desktop \
-	uninstall-desktop clean
+.PHONY: run test test-shuffled lint bench format translations icons wheel bundle \
+	install-desktop uninstall-desktop clean
 
 # Stamps record what was installed; they are remade only when pyproject.toml changes.
 RUN_STAMP := $(VENV)/.installed-run
@@ -45,8 +49,21 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# -p no:randomly: a plugin installed for test-shuffled must not shuffle the default run
 test: lint
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -p no:randomly $(PYTEST_ARGS)
+
+SHUFFLE_STAMP := $(VENV)/.installed-shuffle
+SHUFFLE_ARGS ?= -q
+PYTEST_RANDOMLY ?= pytest-randomly>=3.15,<4
+
+$(SHUFFLE_STAMP): $(TEST_STAMP)
+	$(BIN)/python -m pip install --quiet "$(PYTEST_RANDOMLY)"
+	@touch $@
+
+test-shuffled: $(SHUFFLE_STAMP)
+	$(BIN)/python -m pytest -p randomly $(if $(SEED),--randomly-seed=$(SEED)) \
+		$(SHUFFLE_ARGS)
 
 bench: $(RUN_STAMP)
 	@set -e; found=0; \

@@ -63,8 +63,8 @@ def test_no_banner_while_progress_is_saved(qtbot, tmp_path):
     ui.open()
     try:
         assert ui.view["progressNotice"] == ""
-        assert not ui.item("progressBanner").isVisible()
+        assert ui.hidden("progressBanner")
         ui.click("openLesson_0")
-        assert not ui.item("progressBanner").isVisible()
+        assert ui.hidden("progressBanner")
     finally:
         ui.close()

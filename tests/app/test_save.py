@@ -114,8 +114,7 @@ def test_a_folder_that_cannot_be_written_is_said_once_and_the_game_goes_on(qtbot
         assert "be saved" in game.notice and harness.item("noticeText").isVisible()
         QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # the player closes the notice
         harness.settle(20)
-        text = harness.find("noticeText")
-        assert game.notice == "" and (text is None or not text.isVisible())
+        assert game.notice == "" and harness.hidden("noticeText")
         rng = random.Random(2)
         turns = 0
         while turns < 6 and not game.gameOver.get("visible"):
