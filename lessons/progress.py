@@ -144,14 +144,15 @@ class Progress:
 
     def probe(self) -> bool:
         """Find out whether changes can be saved before the first change: a temporary file is
-        made beside the progress file and removed. Returns ``saving`` (``save_error`` says
-        why not); creates the folder when it is missing, never touches the file itself."""
+        made beside the progress file and removed (named as a writer's temporary file, so one
+        left by a kill is cleaned up like theirs). Returns ``saving`` (``save_error`` says why
+        not); creates the folder when it is missing, never touches the file itself."""
         if self._read_only:
             return False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             handle, name = tempfile.mkstemp(
-                prefix=self.path.name + ".", suffix=".probe", dir=self.path.parent
+                prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent
             )
             os.close(handle)
             os.unlink(name)
