@@ -6,11 +6,13 @@ has ``qtbot`` and ``window`` (the ``QQuickWindow``).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
+from pytestqt.exceptions import TimeoutError as WaitTimeout
 
 
 def is_shown(item: QQuickItem) -> bool:
@@ -49,9 +51,15 @@ class WindowDriver:
         """Every item whose name starts with ``prefix``, shown or not."""
         return [i for i in self.items() if i.objectName().startswith(prefix)]
 
-    def item(self, name: str) -> QQuickItem:
-        """The shown item named ``name``; fails when there is none (see ``find``)."""
+    def item(self, name: str, timeout_ms: int = 2000) -> QQuickItem:
+        """The shown item named ``name``, waiting up to ``timeout_ms`` for it to be laid out
+        (an item just made visible has its size after the next polish), as a person waits to
+        see it; fails when there is none (see ``find``)."""
         found = self.find(name)
+        if found is None and timeout_ms > 0:
+            with contextlib.suppress(WaitTimeout):
+                self.qtbot.waitUntil(lambda: self.find(name) is not None, timeout=timeout_ms)
+            found = self.find(name)
         assert found is not None, f"no item named {name!r} is shown"
         return found
 
