@@ -49,9 +49,10 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# -p no:randomly: a plugin installed for test-shuffled must not shuffle the default run
+# pyproject.toml's addopts block pytest-randomly, so that a run stays in one order once
+# test-shuffled has installed it; test-shuffled lets it in again with -p randomly.
 test: lint
-	$(BIN)/python -m pytest -p no:randomly $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 SHUFFLE_STAMP := $(VENV)/.installed-shuffle
 SHUFFLE_ARGS ?= -q
