@@ -1,5 +1,9 @@
 # make run   - create .venv if needed, install the program, start the game
 # make test  - create .venv if needed, install with the test extra, run ruff and the whole suite
+#   (always in the same order)
+# make test-shuffled [SEED=n] [SHUFFLE_ARGS="-q tests/app"] - the suite (or a part) in a random
+#   order with pytest-randomly, installed into .venv the first time; the seed is printed at the
+#   top, and SEED=n repeats an order
 # make bench - run the benchmarks in benchmarks/
 # make lint  - ruff check and ruff format --check only
 # make typecheck - mypy (strict) on engine/, ai/ and lessons/
@@ -16,8 +20,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?= -q
 
-.PHONY: run test lint typecheck bench format translations icons wheel bundle install-desktop \
-	uninstall-desktop clean
+.PHONY: run test test-shuffled lint typecheck bench format translations icons wheel bundle \
+	install-desktop uninstall-desktop clean
 
 # Stamps record what was installed; they are remade only when pyproject.toml changes.
 RUN_STAMP := $(VENV)/.installed-run
@@ -49,8 +53,22 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
+# pyproject.toml's addopts block pytest-randomly, so that a run stays in one order once
+# test-shuffled has installed it; test-shuffled lets it in again with -p randomly.
 test: lint typecheck
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+SHUFFLE_STAMP := $(VENV)/.installed-shuffle
+SHUFFLE_ARGS ?= -q
+PYTEST_RANDOMLY ?= pytest-randomly>=3.15,<4
+
+$(SHUFFLE_STAMP): $(TEST_STAMP)
+	$(BIN)/python -m pip install --quiet "$(PYTEST_RANDOMLY)"
+	@touch $@
+
+test-shuffled: $(SHUFFLE_STAMP)
+	$(BIN)/python -m pytest -p randomly $(if $(SEED),--randomly-seed=$(SEED)) \
+		$(SHUFFLE_ARGS)
 
 bench: $(RUN_STAMP)
 	@set -e; found=0; \

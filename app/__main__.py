@@ -3,7 +3,8 @@
 ``--position-id`` and ``--match-id`` open the window on that position (a money game, or the
 match the Match ID describes); ``--size`` sets the window size; ``--screenshot FILE.png``
 renders the window offscreen, writes the PNG and exits. Only one copy of the game runs per data
-folder: a second start says so and exits.
+folder: a second start brings the first window forward (or, when it does not answer, says in a
+window of its own that the game is open) and exits.
 """
 
 from __future__ import annotations
@@ -43,33 +44,30 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def position_state(position_id: str | None, match_id: str | None) -> tuple[Any, int, dict]:
-    """The position (seen from the player on roll), who is on roll, and the match state.
+def shown_session(position_id: str | None, match_id: str | None, seed: int | None = None) -> Any:
+    """The ``app.session.Session`` the IDs describe, set up by the engine (once).
 
-    Raises ``engine.EngineError`` (a ``ValueError``) when the IDs are malformed or describe a
-    state the rules do not allow.
+    Without IDs: the opening roll 3-1 of a single game (the screenshot's picture). Raises
+    ``ValueError`` naming the ID(s) when they are malformed or describe a state the rules do
+    not allow (a finished game, a roll without a legal move, a score past the target, ...).
     """
-    from engine import Position
-    from engine.match import Match
+    from app.session import MatchSettings, Session, from_ids
+    from engine import EngineError, Position
 
-    position = Position.from_position_id(position_id) if position_id else Position.start()
-    if not match_id:
-        return position, 0, {}
-    # The engine checks that the pair describes a possible state (score, cube, Crawford, dice).
-    Match.from_ids(position.position_id(), match_id)
-    from engine.matchid import decode_match_id
-
-    fields = decode_match_id(match_id)
-    state = {
-        "match_length": fields.match_length,
-        "score": tuple(fields.score),
-        "cube_value": fields.cube,
-        "cube_owner": fields.cube_owner,
-        "crawford": fields.crawford,
-        "cube": True,
-        "dice": fields.dice if fields.dice[0] else None,
-    }
-    return position, fields.player_on_roll, state
+    if not (position_id or match_id):
+        session = Session(MatchSettings(computer=False), seed=seed)
+        session.start_game()
+        session.opening((3, 1))
+        return session
+    try:
+        return from_ids(position_id or Position.start().position_id(), match_id, seed)
+    except EngineError as exc:
+        named = [
+            f"{kind} {value}"
+            for kind, value in (("Position ID", position_id), ("Match ID", match_id))
+            if value
+        ]
+        raise ValueError(f"cannot show {' with '.join(named)}: {exc}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,14 +76,14 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.screenshot:
         window_module.use_offscreen()
-    from engine import EngineError
-
+    shown = bool(args.position_id or args.match_id)
+    session = None
     try:
-        position, on_roll, state = position_state(args.position_id, args.match_id)
-    except (EngineError, ValueError) as exc:
+        if shown or args.screenshot:
+            session = shown_session(args.position_id, args.match_id, 1 if args.screenshot else None)
+    except ValueError as exc:
         print(f"backgammon: {exc}", file=sys.stderr)
         return 2
-    shown = bool(args.position_id or args.match_id)
     options = window_module.Options(
         data_dir=args.data_dir,
         save=not (args.screenshot or shown),
@@ -94,11 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     storage = window_module.make_storage(options)
     if not args.screenshot and not storage.lock():
-        print(
-            f"backgammon: the game is already open (data folder {storage.folder}).",
-            file=sys.stderr,
-        )
-        return 1
+        return _already_open(storage.folder, args.lang, options)
     try:
         w = window_module.open_window(args.lang, [sys.argv[0]], options, storage)
     except (RuntimeError, OSError) as exc:
@@ -108,19 +102,44 @@ def main(argv: list[str] | None = None) -> int:
     if args.size:
         w.window.setWidth(args.size[0])
         w.window.setHeight(args.size[1])
-    if shown:
-        w.flow.show_position(position, on_roll, **state)
-    elif args.screenshot:
-        from engine import Position
-
-        w.flow.show_position(Position.start(), 0, dice=(3, 1), opening=(3, 1))
+    if session is not None:
+        w.flow.show_session(session)
     else:
         w.flow.start()
     if args.screenshot:
         return _screenshot(w, Path(args.screenshot))
+    from app.single_instance import InstanceServer, bring_forward
+
+    server = InstanceServer(storage.folder)
+    server.activated.connect(lambda: bring_forward(w.window))
+    if not server.listen():  # the game runs; a second start then says it is open
+        print(f"backgammon: later starts cannot reach this one: {server.error}", file=sys.stderr)
     code = w.app.exec()
+    server.close()
     w.close()
     return code
+
+
+def _already_open(folder: Path, language: str | None, options: Any) -> int:
+    """A second start on ``folder``: the running copy's window comes forward (exit code 0), or
+    a window says that the game is already open (1)."""
+    from app import window as window_module
+    from app.single_instance import ask_running_copy
+
+    window_module.application([sys.argv[0]])
+    if ask_running_copy(folder):
+        print(
+            f"backgammon: the game is already open (data folder {folder}); "
+            "its window was brought forward.",
+            file=sys.stderr,
+        )
+        return 0
+    print(
+        f"backgammon: the game is already open (data folder {folder}), but it did not answer.",
+        file=sys.stderr,
+    )
+    window_module.say_already_open(folder, language, options)
+    return 1
 
 
 def _screenshot(w: Any, path: Path) -> int:

@@ -23,7 +23,7 @@ from app.computer_seat import ComputerSeat
 from app.computer_turn import ComputerTurn
 from app.history import History
 from app.match_view import FlowState, MatchView, build_state, display_names, review_state
-from app.session import LEVELS, MATCH_LENGTHS, MatchSettings, Session, to_location
+from app.session import LEVELS, MATCH_LENGTHS, MatchSettings, Session, for_position, to_location
 from app.settings import Settings
 from app.storage import Storage
 from app.texts import N_, P, T
@@ -63,6 +63,7 @@ class GameFlow(QObject):
         super().__init__(parent)
         self.settings = settings
         self.storage = storage  # None: nothing is saved (screenshots)
+        self._saver = game_save.Saver(storage)
         self.input = board_input
         self.computer = computer
         self.view = view
@@ -78,11 +79,9 @@ class GameFlow(QObject):
         self.seat = ComputerSeat(self)
         board_input.moved.connect(self._on_moved)
         board_input.refused.connect(self._on_refused)
-        board_input.changed.connect(self.publish)
-        computer.thinkingChanged.connect(self.publish)
-        history.changed.connect(self.publish)
         computer.failed.connect(self._on_computer_failed)
-        for signal in (settings.hintModeChanged, settings.boardTurningChanged):
+        changes = (board_input.changed, computer.thinkingChanged, history.changed)
+        for signal in (*changes, settings.hintModeChanged, settings.boardTurningChanged):
             signal.connect(self.publish)
         settings.confirmEndOfTurnChanged.connect(self._on_confirm_setting)
 
@@ -123,16 +122,17 @@ class GameFlow(QObject):
         self._begin(settings)
 
     def show_position(self, position: Position, on_roll: int = 0, **state: Any) -> None:
-        """Show ``position`` (seen from ``on_roll``) in a state ``Session.for_position`` takes."""
-        self.show_session(Session.for_position(position, on_roll, self._new_seed(), **state))
+        """Show ``position`` (seen from ``on_roll``) in a state ``session.for_position`` takes."""
+        self.show_session(for_position(position, on_roll, self._new_seed(), **state))
 
     def show_session(self, session: Session, status: T | None = None) -> None:
         """Go on from ``session`` (set up, pasted or read from a file), saying ``status``."""
-        opening = session.opening_dice
-        said = match_texts.opening(opening, session.on_roll) if opening else T("")
-        self._status = said if status is None else status
         self._install(session)
-        self._begin_turn()
+        if session.phase == "opening":
+            self._open_game()
+        else:
+            self._status = match_texts.opening_status(session) if status is None else status
+            self._begin_turn()
 
     def _begin(self, settings: MatchSettings, seed: int | None = None) -> None:
         self._install(Session(settings, seed=self._new_seed() if seed is None else seed))
@@ -159,12 +159,13 @@ class GameFlow(QObject):
         return self._seed if self._seed is not None else random.SystemRandom().randrange(2**32)
 
     def _start_next_game(self) -> None:
+        self._require().start_game()
+        self._open_game()
+
+    def _open_game(self) -> None:
         s = self._require()
-        s.start_game()
-        dice = s.opening()
-        self._status = match_texts.opening(dice, s.on_roll)
-        if s.crawford_game:
-            self._status = T("{0} {1}", self._status, T(N_("Crawford game: no doubling.")))
+        s.opening()
+        self._status = match_texts.opening_status(s)
         self._last_play = T("")
         self._last_move = ()
         self._begin_turn()
@@ -406,7 +407,7 @@ class GameFlow(QObject):
 
     # -- saving ---------------------------------------------------------------------------------
     def _save(self) -> None:
-        notice = game_save.save(self.storage, self._session)
+        notice = self._saver.save(self._session)
         if notice is not None:
             self.show_notice(notice)
 

@@ -11,7 +11,6 @@ import json
 from app.session import Session
 from app.storage import Storage
 from app.texts import N_, T
-from engine import EngineError
 
 SAVE_NAME = "game.json"
 
@@ -21,22 +20,44 @@ def save(storage: Storage | None, session: Session | None) -> T | None:
     if storage is None or session is None:
         return None
     try:
-        storage.write(SAVE_NAME, json.dumps(session.to_dict()))
+        storage.write(SAVE_NAME, json.dumps(session.to_dict(), allow_nan=False))
     except OSError as exc:
-        return T(N_("The game could not be saved: {0}"), str(exc))
+        message = N_(
+            "The game cannot be saved ({0}). You can play on, but this game will not be "
+            "there when the program starts again."
+        )
+        return T(message, str(exc))
     return None
 
 
+class Saver:
+    """Saves after every action and says a failure once: not again after every action while
+    the folder stays unwritable, but again after a save that worked."""
+
+    def __init__(self, storage: Storage | None) -> None:
+        self.storage = storage
+        self.failing = False  # the last save failed (and that was said)
+
+    def save(self, session: Session | None) -> T | None:
+        """Write ``session``; a notice for the player on the first failure of a run of them."""
+        notice = save(self.storage, session)
+        said, self.failing = self.failing, notice is not None
+        return None if said else notice
+
+
 def load(storage: Storage | None) -> tuple[Session | None, T | None]:
-    """The saved session (None when there is none) and a notice when a save was set aside."""
+    """The saved session (None when there is none) and a notice when a save was set aside.
+
+    Every value of the file is checked (``Session.from_dict`` over ``engine.jsonfile``); any
+    fault is a ``ValueError`` or an ``OSError``, and the file is then moved aside.
+    """
     if storage is None:
         return None, None
     try:
-        text = storage.read(SAVE_NAME)
-        if text is None:
-            return None, None
-        return Session.from_json(text), None
-    except (OSError, ValueError, EngineError, RecursionError, OverflowError) as exc:
+        return Session.from_dict(storage.read_json(SAVE_NAME)), None
+    except FileNotFoundError:
+        return None, None
+    except (OSError, ValueError) as exc:
         where = storage.set_aside(SAVE_NAME) or "-"
         message = N_(
             "The saved game could not be read ({0}). It was moved aside as {1}; a new game starts."

@@ -17,7 +17,7 @@ from app.board_input import BoardInput
 from app.lesson_drills import DrillListModel, DrillRun
 from app.lesson_grading import LessonGrader
 from app.lesson_hints import HintLadder, feedback_view
-from app.lesson_view import LessonListModel, step_view
+from app.lesson_view import LessonListModel, progress_state, step_view
 from app.texts import N_, _
 from engine import IllegalPlayError, TurnBuilder
 from lessons.exercises import (
@@ -83,6 +83,7 @@ class LessonPlayer(QObject):
         self.progress = (
             progress_path if isinstance(progress_path, Progress) else Progress(progress_path)
         )
+        self.progress.probe()  # so that the window can say at once that nothing is saved
         self.input = board_input
         board_input.moved.connect(self._on_moved)
         board_input.refusedMove.connect(self._on_refused)
@@ -138,6 +139,7 @@ class LessonPlayer(QObject):
     def use_progress(self, progress: Progress) -> None:
         """Another student's progress (the classroom's picker): back to the list of lessons."""
         self.progress = progress
+        self.progress.probe()
         self.closeLesson()
         self._model.refresh()
 
@@ -422,6 +424,7 @@ class LessonPlayer(QObject):
     @Slot()
     def _update_view(self) -> None:
         self._view = _view_of(self)
+        self._view.update(progress_state(self.progress))
         self.viewChanged.emit()
 
     def retranslate(self) -> None:

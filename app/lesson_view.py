@@ -92,6 +92,37 @@ class LessonListModel(QAbstractListModel):
 _OWNER = {"centre": -1, "you": 0, "opponent": 1}  # a lesson's cube owner as the board's player
 
 
+def progress_state(progress: Progress) -> dict[str, Any]:
+    """What the lesson window says about the progress file (texts translated): whether changes
+    are saved, whether a damaged file was set aside, and a notice saying so ("" when all is
+    well). The lessons work either way."""
+    said = []
+    if progress.recovered:
+        if progress.set_aside_as is not None:
+            template = _(
+                "Your lesson progress could not be read ({0}). The file was moved aside as {1}; "
+                "progress starts afresh."
+            )
+            said.append(template.format(progress.load_error, progress.set_aside_as.name))
+        else:
+            template = _(
+                "Your lesson progress could not be read ({0}) and the file could not be moved "
+                "aside; progress starts afresh."
+            )
+            said.append(template.format(progress.load_error))
+    if not progress.saving:
+        template = _(
+            "Your progress is not being saved ({0}). The lessons work as usual, but what you do "
+            "here is forgotten when the program closes."
+        )
+        said.append(template.format(progress.save_error))
+    return {
+        "progressSaving": progress.saving,
+        "progressRecovered": progress.recovered,
+        "progressNotice": " ".join(said),
+    }
+
+
 def _dice(builder: TurnBuilder | None, values: list[int]) -> list[dict[str, Any]]:
     if builder is None:
         return [{"value": v, "used": False} for v in values]

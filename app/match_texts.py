@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.session import GameResult
+from app.session import GameResult, Session
 from app.texts import N_, Nn_, P, T, _
 from engine.match import DOUBLE_REFUSAL_TEXT, MAX_CUBE, DoubleRefusal
 
@@ -21,6 +21,17 @@ def ordered(dice: Sequence[int]) -> tuple[int, int]:
 def opening(dice: tuple[int, int], starter: int) -> T:
     return T(
         N_("Opening roll: {0} {1}, {2} {3}. {4} starts."), P(0), dice[0], P(1), dice[1], P(starter)
+    )
+
+
+def opening_status(session: Session) -> T:
+    """What the window says at a game's opening roll (nothing after it): the dice, who starts,
+    and that it is the Crawford game."""
+    if session.opening_dice is None:
+        return T("")
+    said = opening(session.opening_dice, session.on_roll)
+    return (
+        T("{0} {1}", said, T(N_("Crawford game: no doubling."))) if session.crawford_game else said
     )
 
 

@@ -16,9 +16,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ai.levels import LEVEL_NAMES
-from app.jsonsafe import loads_checked
-from engine import IllegalActionError, Position, TurnBuilder
-from engine.dice import two_dice
+from engine import IllegalActionError, Position, TurnBuilder, jsonfile
+from engine.jsonfile import JsonValueError
 from engine.match import (
     MAX_MATCH_LENGTH,
     DoubleRefusal,
@@ -99,39 +98,24 @@ class MatchSettings:
 
     @classmethod
     def from_dict(cls, data: object) -> MatchSettings:
-        """The settings of a save; raises ``ValueError`` for a missing or wrong-typed value."""
-        d = _mapping(data, "settings")
-        names = d.get("names", ["", ""])
-        if not (isinstance(names, list) and len(names) == 2):
-            raise ValueError("settings: names must be two texts")
+        """The settings of a save, every value checked; raises ``ValueError`` (a
+        ``jsonfile.JsonValueError`` naming the value) for a wrong type or a value out of range."""
+        d = jsonfile.mapping(data, "the game's settings")
+        names = jsonfile.array(d.get("names", ["", ""]), "the names", length=2, each=_name)
         return cls(
-            match_length=_typed(d, "match_length", int, 0),
-            cube=_typed(d, "cube", bool, False),
-            crawford=_typed(d, "crawford", bool, True),
-            names=(_text(names[0], "name"), _text(names[1], "name")),
-            computer=_typed(d, "computer", bool, True),
-            level=_typed(d, "level", str, "medium"),
+            match_length=jsonfile.integer(
+                d.get("match_length", 0), "the match length", 0, MAX_MATCH_LENGTH
+            ),
+            cube=jsonfile.boolean(d.get("cube", False), "the cube setting"),
+            crawford=jsonfile.boolean(d.get("crawford", True), "the Crawford setting"),
+            names=(names[0], names[1]),
+            computer=jsonfile.boolean(d.get("computer", True), "the opponent setting"),
+            level=jsonfile.text(d.get("level", "medium"), "the level", max_length=20),
         )
 
 
-def _mapping(value: object, what: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"{what} must be a JSON object")
-    return value
-
-
-def _typed(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
-    """``data[key]`` (or ``default``) if it has the type ``kind``; raises ``ValueError``."""
-    value = data.get(key, default)
-    if type(value) is not kind:  # bool is not an int here, nor an int a bool
-        raise ValueError(f"{key} must be {kind.__name__}, not {value!r:.40}")
-    return value
-
-
-def _text(value: object, what: str) -> str:
-    if not isinstance(value, str) or len(value) > 200:
-        raise ValueError(f"{what} must be a short text")
-    return value
+def _name(value: object, where: str) -> str:
+    return jsonfile.text(value, where, max_length=200)
 
 
 @dataclass(frozen=True)
@@ -256,32 +240,36 @@ class Session:
         return None if r is None else GameResult.from_engine(r)
 
     @classmethod
-    def for_position(cls, position: Position, on_roll: int, seed: int, **state: Any) -> Session:
-        """A session that goes on from ``position`` (seen from ``on_roll``): ``dice`` (to be
-        played; ``opening`` the opening roll's dice when it is the first roll), ``cube_value``,
-        ``cube_owner``, ``score``, ``match_length``, ``crawford``, ``cube``, ``names``,
-        ``computer``, ``level``. Raises the engine's errors for a state that cannot be."""
+    def for_match(
+        cls,
+        match: Match,
+        *,
+        names: tuple[str, str] = ("", ""),
+        computer: bool = False,
+        level: str = "medium",
+    ) -> Session:
+        """A session that goes on from ``match`` as the engine set it up (``Match.from_ids``),
+        with the window's names and opponent. A match set up between games starts its next
+        game (the opening roll is then to be made)."""
         settings = MatchSettings(
-            cube=bool(state.get("cube", state.get("cube_value", 1) > 1)),
-            names=tuple(state.get("names", ("", ""))),  # type: ignore[arg-type]
-            computer=bool(state.get("computer", False)),
-            level=str(state.get("level", "medium")),
+            match_length=match.length,
+            cube=match.cube_enabled,
+            crawford=match.crawford_enabled,
+            names=names,
+            computer=computer,
+            level=level,
         )
-        settings.match_length = int(state.get("match_length", 0))  # any length the IDs allow
-        session = cls(settings, seed=seed)
-        dice = state.get("dice")
-        session.set_up(
-            position,
-            on_roll,
-            dice=(int(dice[0]), int(dice[1])) if dice and dice[0] else None,
-            cube_value=int(state.get("cube_value", 1)),
-            cube_owner=int(state.get("cube_owner", -1)),
-            score=tuple(state.get("score", (0, 0))),  # type: ignore[arg-type]
-            crawford=bool(state.get("crawford", False)),
-        )
-        opening = state.get("opening")
-        if dice and dice[0] and opening:
-            session.opening_dice = (int(opening[0]), int(opening[1]))
+        session = cls(settings, seed=0)
+        session.match = match
+        if match.game is None:
+            session.start_game()
+        else:
+            session.game_number = len(match.games)
+        game = session.game
+        if game.state is GameState.AWAITING_PLAY:
+            session.turn = game.turn_builder()
+            if game.opening is not None and not game.turns:
+                session.opening_dice = (game.opening.dice[0], game.opening.dice[1])
         return session
 
     # -- game set-up ----------------------------------------------------------------------------
@@ -294,11 +282,12 @@ class Session:
         self._passed = None
         self.log = []
 
-    def opening(self) -> tuple[int, int]:
-        """Roll one die each (ties re-rolled); the higher die starts with both numbers."""
+    def opening(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
+        """Roll one die each (ties re-rolled; or ``dice``, player 0's die and player 1's); the
+        higher die starts with both numbers."""
         if self.phase != "opening":
             raise IllegalActionError("The opening roll is made only at the start of a game.")
-        self._roll(None)
+        self._roll(dice)
         opening = self.game.opening
         self.opening_dice = (opening.dice[0], opening.dice[1])
         self.log.append(f"opening {opening.dice[0]}-{opening.dice[1]}")
@@ -480,63 +469,75 @@ class Session:
         }
 
     @classmethod
-    def from_json(cls, text: str) -> Session:
-        """Rebuild a session saved by ``to_dict`` as JSON; raises ``ValueError`` when it cannot."""
-        data = loads_checked(text)
-        if not isinstance(data, dict):
-            raise ValueError("not a saved game")
-        return cls.from_dict(data)
+    def from_json(cls, text: str | bytes) -> Session:
+        """Rebuild a session saved by ``to_dict`` as JSON text; raises ``ValueError``."""
+        return saved_session(jsonfile.parse_json(text))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Session:
-        """Rebuild a saved session; raises ``ValueError`` on anything inconsistent."""
-        try:
-            if data.get("version") != SAVE_VERSION or type(data.get("version")) is not int:
-                raise ValueError(f"Unknown save version {data.get('version')!r}")
-            session = cls(MatchSettings.from_dict(data["settings"]), seed=0)
-            session.match = load_match_data(data["match"])
-            if session.match.game is None:
-                raise ValueError("The saved match has no game.")
-            m = session.match
-            same = (m.length, m.cube_enabled, m.crawford_enabled) == (
-                session.settings.match_length,
-                session.settings.cube,
-                session.settings.crawford,
-            )
-            if not same:
-                raise ValueError("The saved settings do not fit the saved match.")
-            session.game_number = _typed(data, "game_number", int, len(m.games))
-            if not 0 <= session.game_number <= 100_000:
-                raise ValueError("game_number is out of range")
-            opening = data.get("opening_dice")
-            if opening is not None:
-                if not isinstance(opening, list):
-                    raise ValueError("opening_dice must be two dice")
-                try:
-                    session.opening_dice = two_dice(opening)
-                except ValueError:
-                    raise ValueError("opening_dice must be two dice 1-6") from None
-            log = data.get("log", [])
-            if not isinstance(log, list) or len(log) > 10_000:
-                raise ValueError("log must be a list of lines")
-            session.log = [_text(line, "a log line") for line in log]
-            session.source = _typed(data, "source", str, "")
-            if session.source not in ("", "mat"):
-                raise ValueError(f"Unknown source {session.source[:20]!r}")
-            steps = data.get("steps", [])
-            if not isinstance(steps, list) or len(steps) > 4:
-                raise ValueError("steps must be at most four steps")
-            if session.phase == "move":
-                session.turn = session.game.turn_builder()
-                for step in steps:
-                    if not (isinstance(step, list) and len(step) == 2):
-                        raise ValueError("a step is two points")
-                    src, dst = (_typed({"point": p}, "point", int, 0) for p in step)
-                    session.move(src, dst)
-            session.analysis, session.analysis_problem = saved_analysis(data, session.match)
-            return session
-        except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
-            raise ValueError(f"The saved game is incomplete: {exc}") from exc
+    def from_dict(cls, data: object) -> Session:
+        """Rebuild a session from ``to_dict`` data; raises ``ValueError`` (``saved_session``)."""
+        return saved_session(data)
+
+
+MAX_GAMES = 100_000
+MAX_LOG = 10_000
+
+
+def saved_session(data: object) -> Session:
+    """A session from saved data (``Session.to_dict``), every value checked by type and range
+    with ``engine.jsonfile``'s checks and the match by the engine's save format.
+
+    Raises ``ValueError`` only: ``jsonfile.JsonValueError`` naming a missing, wrong-typed or
+    out-of-range value, ``SaveFormatError`` for a damaged match, the engine's errors for steps
+    the rules do not allow, and a plain ``ValueError`` for settings that do not fit the match.
+    """
+    d = jsonfile.mapping(data, "the saved game")
+    version = d.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise JsonValueError(f"the save's version is {jsonfile.shown(version)}, not {SAVE_VERSION}")
+    session = Session(MatchSettings.from_dict(d.get("settings")), seed=0)
+    m = session.match = load_match_data(d.get("match"))
+    if m.game is None:
+        raise ValueError("The saved match has no game.")
+    settings = session.settings
+    if (m.length, m.cube_enabled, m.crawford_enabled) != (
+        settings.match_length,
+        settings.cube,
+        settings.crawford,
+    ):
+        raise ValueError("The saved settings do not fit the saved match.")
+    session.game_number = jsonfile.integer(
+        d.get("game_number", len(m.games)), "the game number", 0, MAX_GAMES
+    )
+    opening = d.get("opening_dice")
+    if opening is not None:
+        d0, d1 = jsonfile.array(opening, "the opening dice", length=2, each=_die)
+        session.opening_dice = (d0, d1)
+    session.log = jsonfile.array(d.get("log", []), "the log", max_length=MAX_LOG, each=_name)
+    steps = jsonfile.array(d.get("steps", []), "the steps", max_length=4, each=_step)
+    if steps and session.phase != "move":
+        raise JsonValueError("the save has steps of a turn, but no roll to play")
+    if session.phase == "move":
+        session.turn = session.game.turn_builder()
+        for src, dst in steps:
+            session.move(src, dst)  # the engine's rules judge each step
+    source = jsonfile.text(d.get("source", ""), "the game's source", max_length=8)
+    if source not in ("", "mat"):
+        raise JsonValueError(f"the game's source is {jsonfile.shown(source)}, not '' or 'mat'")
+    session.source = source
+    session.analysis, session.analysis_problem = saved_analysis(d, session.match)
+    return session
+
+
+def _die(value: object, where: str) -> int:
+    return jsonfile.integer(value, where, 1, 6)
+
+
+def _step(value: object, where: str) -> tuple[int, int]:
+    src, dst = jsonfile.array(
+        value, where, length=2, each=lambda point, at: jsonfile.integer(point, at, 0, 25)
+    )
+    return src, dst
 
 
 def session_for_match(
@@ -583,3 +584,57 @@ def saved_analysis(data: dict[str, Any], match: Match) -> tuple[Any, tuple[str, 
     if not analysis.fits(match):
         return None, ("other match", "")
     return analysis, None
+
+
+def from_ids(
+    position_id: str, match_id: str | None, seed: int | None = None, **window: Any
+) -> Session:
+    """The state a GNU Backgammon Position ID (and Match ID) describe, set up by the engine:
+    without a Match ID, a money game without the cube with player 0 to roll. ``window``:
+    ``names``, ``computer``, ``level`` (see ``for_match``). Raises the engine's
+    ``EngineError`` subclasses for IDs that are malformed or describe a state that cannot
+    be (a finished game, a roll without a legal play, a score past the target, ...)."""
+    cube = match_id is not None
+    if match_id is None:
+        match_id = MatchIdFields().encode()
+    players = ("White", "Black")
+    match = Match.from_ids(position_id, match_id, players=players, seed=seed, cube=cube)
+    return Session.for_match(match, **window)
+
+
+def for_position(position: Position, on_roll: int, seed: int, **state: Any) -> Session:
+    """A session that goes on from ``position`` (seen from ``on_roll``): ``dice`` (to be
+    rolled; ``opening`` the opening roll's dice when it is the first roll), ``doubled`` (a
+    double pending), ``cube_value``, ``cube_owner``, ``score``, ``match_length``,
+    ``crawford``, ``cube``, ``names``, ``computer``, ``level``. The state is handed to the
+    engine as a Match ID; raises the engine's errors for a state that cannot be."""
+    dice = state.get("dice")
+    fields = MatchIdFields(
+        match_length=int(state.get("match_length", 0)),
+        score=tuple(state.get("score", (0, 0))),  # type: ignore[arg-type]
+        cube=int(state.get("cube_value", 1)),
+        cube_owner=int(state.get("cube_owner", -1)),
+        player_on_roll=int(on_roll),
+        turn=1 - int(on_roll) if state.get("doubled") else int(on_roll),
+        crawford=bool(state.get("crawford", False)),
+        doubled=bool(state.get("doubled", False)),
+    )
+    match = Match.from_ids(
+        position.position_id(),
+        fields.encode(),
+        players=("White", "Black"),
+        seed=seed,
+        cube=bool(state.get("cube", fields.cube > 1 or fields.doubled)),
+    )
+    session = Session.for_match(
+        match,
+        names=tuple(state.get("names", ("", ""))),  # type: ignore[arg-type]
+        computer=bool(state.get("computer", False)),
+        level=str(state.get("level", "medium")),
+    )
+    if dice and dice[0]:  # rolled by the engine: a roll without a legal move is shown passing
+        session.roll((int(dice[0]), int(dice[1])))
+        opening = state.get("opening")
+        if opening:
+            session.opening_dice = (int(opening[0]), int(opening[1]))
+    return session

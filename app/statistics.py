@@ -184,16 +184,17 @@ class Statistics(QObject):
         if self._storage is None:
             return
         try:
-            text = self._storage.read(FILE_NAME)
-            if text is None:
-                return
-            data = jsonfile.mapping(jsonfile.parse_json(text), "the statistics")
-            if data.get("version") != VERSION:
-                raise ValueError(f"unknown version {jsonfile.shown(data.get('version'))}")
+            data = jsonfile.mapping(self._storage.read_json(FILE_NAME), "the statistics")
+            version = data.get("version")
+            if type(version) is not int or version != VERSION:
+                raise ValueError(f"unknown version {jsonfile.shown(version)}")
             items = jsonfile.array(data.get("records"), "records", max_length=MAX_RECORDS)
-            self._records = [Record.from_json(item) for item in items]
+            records = [Record.from_json(item) for item in items]
             seen = jsonfile.array(data.get("seen", []), "seen", max_length=1000)
-            self._seen = [jsonfile.text(key, "a key", max_length=60) for key in seen]
+            keys = [jsonfile.text(key, "a key", max_length=60) for key in seen]
+            self._records, self._seen = records, keys
+        except FileNotFoundError:
+            return
         except (OSError, ValueError) as exc:
             where = self._storage.set_aside(FILE_NAME) or "-"
             self._problem = T(

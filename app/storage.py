@@ -1,23 +1,30 @@
 """The data folder of the game: the only file I/O of the window.
 
-One running copy per data folder (a lock file), atomic writes through a unique temporary file
-with the folder synced after the rename, and reading that sets a damaged file aside instead of
-failing again at every start. What a file must contain is checked by its own format's loader
-(``engine.save`` for games, ``lessons.progress`` for lesson progress); this module only moves
-bytes and names.
+One running copy per data folder (a lock file). Writing, reading and setting aside are the
+engine's file code (``engine.jsonfile``), the one JSON guard of the program: atomic writes
+through a unique temporary file with the folder synced after the rename, JSON read strictly (no
+``NaN``/``Infinity``, no deep nesting, no huge file), and a damaged file moved aside under a
+name of its own instead of failing again at every start. What a file must contain is checked
+by its own format's loader (``app.session`` for games over ``engine.save``, ``app.statistics``,
+``lessons.progress``); this module moves bytes and names.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
-import time
+import re
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QLockFile, QStandardPaths
 
+from engine import jsonfile
+
 LOCK_NAME = "backgammon.lock"
+MAX_FILE_BYTES = 16 << 20  # a long match saves in well under a megabyte
+
+# A writer's temporary file: NAME.XXXXXXXX.tmp (engine.jsonfile); earlier versions of the game
+# wrote .NAME.XXXXXXXX.tmp, which the same pattern finds.
+_TEMPORARY = re.compile(r"^(.+)\.[A-Za-z0-9_]+\.tmp$")
 
 
 def default_data_dir() -> Path:
@@ -27,7 +34,7 @@ def default_data_dir() -> Path:
 
 
 class Storage:
-    """Files in one data folder: ``write`` atomically, ``read``, ``set_aside`` a damaged one."""
+    """Files in one data folder: ``write`` atomically, ``read_json``, ``set_aside`` a bad one."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
@@ -41,7 +48,8 @@ class Storage:
         """Take the folder for this process; False when another running copy holds it.
 
         A lock left by a copy that died (killed, power cut) is taken over: ``QLockFile`` checks
-        that the process that wrote it is gone.
+        that the process that wrote it is gone. Holding the lock, this process is the folder's
+        only writer, so the temporary files a killed writer left are removed.
         """
         if self._lock is not None:
             return True
@@ -56,12 +64,26 @@ class Storage:
             # saved there anyway, so there is nothing to protect.
             return lock.error() != QLockFile.LockError.LockFailedError
         self._lock = lock
+        self.remove_temporaries()
         return True
 
     def unlock(self) -> None:
         if self._lock is not None:
             self._lock.unlock()
             self._lock = None
+
+    def remove_temporaries(self) -> int:
+        """Remove every writer's temporary file in the folder (call only while holding the
+        lock: then none belongs to a writer at work); returns how many went."""
+        try:
+            names = [p.name for p in self.folder.iterdir()]
+        except OSError:
+            return 0
+        targets = {m.group(1) for m in map(_TEMPORARY.match, names) if m}
+        return sum(
+            jsonfile.remove_stale_temporaries(self.folder / target, older_than=0)
+            for target in sorted(targets)
+        )
 
     # -- files ----------------------------------------------------------------------------------
     def write(self, name: str, text: str) -> None:
@@ -70,58 +92,24 @@ class Storage:
         Raises ``OSError`` when the folder cannot be written.
         """
         self.folder.mkdir(parents=True, exist_ok=True)
-        target = self.path(name)
-        handle, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        _sync_folder(self.folder)
+        jsonfile.write_text_atomically(self.path(name), text)
 
-    def read(self, name: str) -> str | None:
-        """The text of ``name``, or None when there is no such file.
+    def read_json(self, name: str) -> Any:
+        """The JSON value in ``name``.
 
-        Raises ``OSError`` when it exists but cannot be read, ``UnicodeDecodeError`` when it is
-        not text.
+        Raises ``FileNotFoundError`` when there is no such file (nor even the folder: a file
+        stands where it should be), another ``OSError`` when it cannot be read, and
+        ``jsonfile.JsonValueError`` (a ``ValueError``) when it is not acceptable JSON (not
+        UTF-8, ``NaN``/``Infinity``, nested too deep, too large).
         """
-        path = self.path(name)
-        if not path.exists():
-            return None
-        return path.read_text(encoding="utf-8")
+        try:
+            return jsonfile.read_json_file(self.path(name), max_bytes=MAX_FILE_BYTES)
+        except NotADirectoryError as exc:
+            raise FileNotFoundError(exc.errno, exc.strerror, exc.filename) from None
 
     def set_aside(self, name: str) -> str:
-        """Rename a damaged ``name`` to ``<stem>-unreadable-<time><suffix>``; returns the new name.
-
-        Returns ``""`` when even the rename fails (the file stays where it is).
-        """
-        path = self.path(name)
-        aside = path.with_name(
-            f"{path.stem}-unreadable-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}"
-        )
-        try:
-            os.replace(path, aside)
-        except OSError:
-            return ""
-        return aside.name
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        """Rename a damaged ``name`` to ``<stem>-unreadable-<time>[-n]<suffix>`` (a name no other
+        file has, even two in one second); returns the new name, ``""`` when even the rename
+        fails (the file stays where it is)."""
+        aside = jsonfile.set_aside(self.path(name))
+        return aside.name if aside is not None else ""

@@ -309,6 +309,27 @@ def _show_language_problem(flow: GameFlow, problem: str) -> None:
     flow.show_notice(T(N_("The translations could not be loaded: {0}"), problem))
 
 
+def say_already_open(folder: Path, language: str | None, options: Options) -> None:
+    """A small window of its own saying that the game is already open with ``folder`` (when
+    the running copy did not come forward); returns when the player closes it."""
+    qapp = application([sys.argv[0]])
+    _install_icon(qapp)
+    if not QQuickStyle.name():
+        QQuickStyle.setStyle("Fusion")
+    engine = QQmlApplicationEngine()
+    engine.addImportPath(str(APP_DIR.parent))
+    from app import i18n
+
+    settings = Settings(options.settings_file)
+    i18n.install(qapp, engine, language or settings.value("language") or None)
+    engine.setInitialProperties({"folder": str(folder)})
+    engine.loadFromModule(MODULE, "AlreadyOpen")
+    if engine.rootObjects():
+        qapp.exec()
+    engine.deleteLater()
+    QCoreApplication.sendPostedEvents()
+
+
 def _step_sound(flow: GameFlow) -> str:
     """The sound of the step just made: a hit, or a checker set down."""
     session = flow.session

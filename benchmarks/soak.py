@@ -19,12 +19,21 @@ After every action the invariants are checked against an independent tally:
   every ``--roundtrip-every`` actions;
 * every game ends (within ``MAX_TURNS`` turns) and every match ends.
 
+``--through`` chooses what plays the actions. ``engine`` (the default): the engine's ``Match``.
+``session``: the window's game object ``app.session.Session``, every play made step by step as
+clicks make it, with the invariants above and those of the window (its board, pips, phase,
+score, cube and Double button agree with the engine; its save round trips, also in the middle of
+a turn; see ``SessionRun``). ``flow``: the window's ``GameFlow`` without a window, saving to a
+temporary folder after every action, its own computer playing Black (``FlowRun``; the lengths
+the window offers: 0, 3, 5, 7, 11).
+
     python benchmarks/soak.py --games 2000            # the long run (all levels; slow: expert)
-    python benchmarks/soak.py --games 2000 --minutes 60 --json soak.json
+    python benchmarks/soak.py --games 2000 --through session --json soak.json
+    python benchmarks/soak.py --games 100 --through flow
 
 It prints the counts (games, matches, actions, plays, doubles, takes, drops, gammons, ...) and
-every violation; the exit status is 1 when any invariant failed. ``tests/ai/test_soak.py`` runs
-a short version in the suite.
+every violation; the exit status is 1 when any invariant failed. ``tests/ai/test_soak.py`` and
+``tests/app/test_soak_app.py`` run short versions in the suite.
 """
 
 from __future__ import annotations
@@ -142,7 +151,7 @@ class MatchRun:
         for _ in range(MAX_GAMES):
             if match.is_over:
                 break
-            game = match.new_game()
+            game = self._new_game()
             self._check_new_game(game)
             self._play_game(game)
             self._check_game_over(game)
@@ -163,8 +172,7 @@ class MatchRun:
                 return
             state = game.state
             if state is GameState.OPENING:
-                game.roll(self.match.rng)
-                self._after_roll(game)
+                self._opening(game)
             elif state is GameState.AWAITING_ROLL:
                 self._roll_or_double(game)
             elif state is GameState.AWAITING_TAKE:
@@ -173,6 +181,26 @@ class MatchRun:
                 self._play_roll(game)
             self._check(game)
         raise Violation(f"a game did not end within {MAX_TURNS} actions")
+
+    # -- the actions (SessionRun makes them through the window's game object) -------------------
+    def _new_game(self) -> Game:
+        return self.match.new_game()
+
+    def _opening(self, game: Game) -> None:
+        game.roll(self.match.rng)
+        self._after_roll(game)
+
+    def _double(self, game: Game) -> None:
+        game.double()
+
+    def _roll(self, game: Game) -> None:
+        game.roll(self.match.rng)
+
+    def _answer(self, game: Game, take: bool) -> None:
+        game.take() if take else game.drop()
+
+    def _make_play(self, game: Game, play) -> None:  # noqa: ANN001  (engine.moves.Play)
+        game.play(play)
 
     def _cube_state(self, player: int):
         return state_from_match_id(
@@ -195,10 +223,10 @@ class MatchRun:
             owner_before = game.cube_owner
             if owner_before not in (None, mover):
                 raise Violation("a player who does not own the cube doubled")
-            game.double()
+            self._double(game)
             self.counts["doubles"] += 1
             return
-        game.roll(self.match.rng)
+        self._roll(game)
         self.counts["rolls"] += 1
         self._after_roll(game)
 
@@ -220,12 +248,12 @@ class MatchRun:
         state = self._cube_state(doubler)  # as GNU Backgammon shows a pending double
         value = game.cube_value
         if self.players[taker].should_take(game.position, state):
-            game.take()
+            self._answer(game, True)
             self.counts["takes"] += 1
             if game.cube_value != 2 * value or game.cube_owner != taker:
                 raise Violation("after a take the cube is not doubled and owned by the taker")
         else:
-            game.drop()
+            self._answer(game, False)
             self.counts["drops"] += 1
             result = game.result
             if result is None or result.winner != doubler or result.points != value:
@@ -243,7 +271,7 @@ class MatchRun:
         if play is None or play.result not in legal:
             raise Violation(f"the computer chose {play} with {dice}, not a legal play")
         self.off[mover] += sum(1 for step in play.steps if step.dst == 0)
-        game.play(play)
+        self._make_play(game, play)
         self.counts["plays"] += 1
 
     # -- invariants -----------------------------------------------------------------------------
@@ -349,6 +377,403 @@ class MatchRun:
         self.counts["save round trips"] += 1
 
 
+class SessionRun(MatchRun):
+    """The same match played through the window's game object, ``app.session.Session``.
+
+    Every action is the window's: ``start_game`` and ``opening``, ``roll``, ``double``, ``take``
+    and ``pass_double``, each play made step by step on the session's ``TurnBuilder`` (as clicks
+    make it) and ended with ``end_turn``, a roll without a legal move shown and then ended. On top
+    of the engine's invariants, after every action: the 28 board locations the window draws hold
+    15 checkers a side and agree with the engine's board, the pip counts, the phase, the score
+    and the cube the window shows agree with the engine, ``may_double`` with ``can_double``; and
+    the window's save (``Session.to_dict``, as JSON, loaded with ``Session.from_dict``) gives the
+    same save, board, phase and dice to come: after every game, every ``roundtrip_every``
+    actions, and in the middle of turns (steps made, not yet ended).
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        players: dict[str, ComputerPlayer],
+        seed: int,
+        report: Report,
+        roundtrip_every: int,
+    ) -> None:
+        super().__init__(config, players, seed, report, roundtrip_every)
+        from app.session import MatchSettings, Session
+
+        settings = MatchSettings(
+            match_length=config.length,
+            cube=config.cube,
+            crawford=config.crawford,
+            names=("A", "B"),
+            computer=False,
+        )
+        self.session = Session(settings, seed=seed)
+        self.match = self.session.match
+        self.steps_made = 0
+
+    def _new_game(self) -> Game:
+        self.session.start_game()
+        if self.session.phase != "opening":
+            raise Violation(f"a new game starts in phase {self.session.phase}")
+        return self.session.game
+
+    def _opening(self, game: Game) -> None:
+        self.session.opening()
+        self._end_passed_roll()
+        self._after_roll(game)
+
+    def _double(self, game: Game) -> None:
+        self.session.double()
+        if self.session.phase != "double":
+            raise Violation(f"after a double the window shows phase {self.session.phase}")
+
+    def _roll(self, game: Game) -> None:
+        self.session.roll()
+        self._end_passed_roll()
+
+    def _end_passed_roll(self) -> None:
+        turn = self.session.turn
+        if turn is not None and not turn.has_legal_move():
+            if self.session.phase != "move":
+                raise Violation("a roll without a legal move is not on show")
+            play = self.session.end_turn()
+            if play.steps:
+                raise Violation("a roll without a legal move ended with a play")
+
+    def _answer(self, game: Game, take: bool) -> None:
+        if take:
+            self.session.take()
+        else:
+            self.session.pass_double()
+
+    def _make_play(self, game: Game, play) -> None:  # noqa: ANN001  (engine.moves.Play)
+        session = self.session
+        for step in play.steps:  # as the clicks make it, one checker at a time
+            session.move(step.src, step.dst)
+            self.steps_made += 1
+            if self.roundtrip_every and self.steps_made % self.roundtrip_every == 0:
+                self._roundtrip("in the middle of a turn")
+        made = session.end_turn()
+        if made.result != play.result:
+            raise Violation(f"the steps of {play} ended the turn as {made}")
+
+    def _check(self, game: Game) -> None:
+        super()._check(game)
+        session, match = self.session, self.match
+        board = session.absolute_board()
+        white = sum(n for n in board[1:25] if n > 0) + board[25] + board[0]
+        black = -sum(n for n in board[1:25] if n < 0) + board[26] + board[27]
+        if (white, black) != (15, 15):
+            raise Violation(f"the window's board holds {white} and {black} checkers")
+        if session.phase not in ("game_over", "match_over"):
+            expected = game.board(0)
+            white_side = [max(0, n) for n in board[1:25]] + [board[25]]
+            black_side = [max(0, -board[25 - p]) for p in range(1, 25)] + [board[26]]
+            if (tuple(white_side), tuple(black_side)) != (
+                tuple(expected.on_roll),
+                tuple(expected.opponent),
+            ):
+                raise Violation("the window's board is not the engine's board")
+            if session.pip_counts() != expected.pip_count():
+                raise Violation(f"pips {session.pip_counts()}, engine {expected.pip_count()}")
+            if session.on_roll != game.player_on_roll:
+                raise Violation("the window shows the other player on roll")
+            if session.may_double() != game.can_double():
+                raise Violation("the window's Double button disagrees with the engine")
+        if tuple(session.score) != match.score:
+            raise Violation(f"the window's score {session.score}, the engine's {match.score}")
+        owner = -1 if game.cube_owner is None else game.cube_owner
+        if (session.cube_value, session.cube_owner) != (game.cube_value, owner):
+            raise Violation("the window's cube is not the engine's")
+        phases = {
+            GameState.OPENING: "opening",
+            GameState.AWAITING_ROLL: "roll",
+            GameState.AWAITING_TAKE: "double",
+            GameState.AWAITING_PLAY: "move",
+        }
+        over = "match_over" if match.is_over else "game_over"
+        if session.phase != phases.get(game.state, over):
+            raise Violation(f"the window's phase {session.phase}, the engine's {game.state}")
+
+    def _roundtrip(self, when: str) -> None:
+        if when == "after a game":  # the window's save below holds the engine's save too
+            super()._roundtrip(when)
+        from app.session import Session
+
+        session = self.session
+        text = json.dumps(session.to_dict(), allow_nan=False)
+        loaded = Session.from_dict(json.loads(text))
+        same = (
+            json.dumps(loaded.to_dict(), allow_nan=False) == text
+            and loaded.absolute_board() == session.absolute_board()
+            and loaded.phase == session.phase
+            and loaded.dice == session.dice
+            and loaded.rng.getstate() == session.rng.getstate()
+            and (loaded.turn.steps if loaded.turn else [])
+            == (session.turn.steps if session.turn else [])
+        )
+        if not same:
+            raise Violation(f"the window's save and load {when} changed the game")
+        self.counts["window save round trips"] += 1
+
+
+class FlowRun:
+    """One match played through ``app.game_flow.GameFlow``, the course of the game in the window,
+    without the window: its ``Storage`` saves after every action (in a temporary folder), its
+    ``ComputerTurn`` plays Black at the second level (off the GUI thread, as in the window), and
+    White's decisions, made by the first level's computer player, go in through the flow's
+    slots and ``BoardInput`` clicks (roll, double, take, pass, a click on the checker and one on
+    its destination, Done, next game); forced moves are played by the flow (the setting).
+
+    Checked at every save (each completed action): the file holds the session exactly, the
+    window's board (``MatchView``) is the session's and holds 15 checkers a side, the score and
+    cube shown are the engine's; every ``roundtrip_every`` saves and at every game's end the
+    file loads back to itself (``Session.from_json`` replays its history through the engine's
+    rules, so every play in it is legal); at every game's end the points (cube x 1, 2 or 3),
+    the score tally and the Crawford game; every game and match ends. Needs PySide6.
+    """
+
+    LENGTHS = (0, 3, 5, 7, 11)  # the lengths the window offers
+
+    def __init__(self, config: Config, players: dict[str, ComputerPlayer], seed: int,
+                 report: Report, roundtrip_every: int = 10) -> None:  # fmt: skip
+        import tempfile
+
+        from app.board_input import BoardInput
+        from app.computer_turn import ComputerTurn
+        from app.game_flow import GameFlow
+        from app.history import History
+        from app.match_view import MatchView
+        from app.settings import Settings
+        from app.storage import Storage
+
+        self.config, self.report, self.counts = config, report, report.counts
+        self.roundtrip_every = max(1, roundtrip_every)
+        self.white = players[config.levels[0]]
+        self.folder = tempfile.TemporaryDirectory(prefix="soak-")
+        folder = Path(self.folder.name)
+        run = self
+
+        class CheckedStorage(Storage):
+            def write(self, name: str, text: str) -> None:
+                super().write(name, text)
+                if name == "game.json":
+                    run.check_save(text)
+
+        self.settings = Settings(folder / "settings.ini", step_ms=0)
+        self.view = MatchView()
+        self.flow = GameFlow(
+            self.settings,
+            CheckedStorage(folder),
+            BoardInput(lambda: False),
+            ComputerTurn(self.settings, 0),
+            self.view,
+            History(lambda: self.flow.session),
+            seed=seed,
+        )
+        self.flow.gameFinished.connect(self.game_finished)
+        self.tally = [0, 0]
+        self.crawford_seen = False
+        self.finished: set[int] = set()  # games counted (gameFinished comes after each change)
+        self.actions_in_game = 0
+        self.play_for: tuple[int, list] | None = None  # White's chosen steps for this turn
+        self.error: str | None = None
+
+    # -- playing ----------------------------------------------------------------------------------
+    def play(self, seconds: float = 600) -> None:
+        from PySide6.QtCore import QCoreApplication, QTimer
+
+        app = QCoreApplication.instance()
+        config = self.config
+        self.flow.newGame(
+            {
+                "opponent": config.levels[1],
+                "matchLength": config.length,
+                "cube": config.cube,
+                "crawford": config.crawford,
+            }
+        )
+        self.check_new_game()
+        timer = QTimer()
+        timer.timeout.connect(self.act)
+        timer.start(2)  # not 0: a busy loop would hold the lock the computer's thread needs
+        deadline = QTimer()
+        deadline.setSingleShot(True)
+        deadline.timeout.connect(lambda: self.fail(f"the match did not end in {seconds:.0f} s"))
+        deadline.start(int(seconds * 1000))
+        self.quit = app.quit
+        app.exec()
+        timer.stop()
+        deadline.stop()
+        self.flow.shutdown()
+        self.folder.cleanup()
+        if self.error is not None:
+            raise Violation(self.error)
+        self.counts["matches" if config.length else "single games"] += 1
+
+    def fail(self, message: str) -> None:
+        if self.error is None:
+            self.error = message
+        self.quit()
+
+    def act(self) -> None:
+        from app.computer_turn import cube_state
+
+        flow, s = self.flow, self.flow.session
+        if s is None or flow.busy or self.error is not None:
+            return
+        try:
+            phase = s.phase
+            if phase == "match_over" or (phase == "game_over" and not s.settings.match_length):
+                self.quit()
+            elif phase == "game_over":
+                flow.nextGame()
+                self.check_new_game()
+            elif phase == "double" and flow.human(1 - s.on_roll):
+                take = self.white.should_take(s.position, cube_state(s))
+                flow.take() if take else flow.passDouble()
+                self.counts["takes" if take else "drops"] += 1
+            elif phase == "roll" and flow.human(s.on_roll):
+                if s.may_double() and self.white.should_double(s.position, cube_state(s)):
+                    flow.double()
+                    self.counts["doubles"] += 1
+                else:
+                    flow.roll()
+            elif phase == "move" and flow.human(s.on_roll) and s.turn is not None:
+                self.move(s)
+        except Exception as exc:  # noqa: BLE001  (any failure of the flow is a finding)
+            self.fail(f"{type(exc).__name__}: {exc}")
+
+    def move(self, s) -> None:  # noqa: ANN001  (app.session.Session)
+        from app.computer_turn import cube_state
+
+        turn = s.turn
+        if turn.is_complete():
+            self.flow.confirm()
+            self.counts["plays"] += 1
+            return
+        key = (id(turn), len(s.log))
+        if self.play_for is None or self.play_for[0] != key:
+            play = self.white.choose_play(s.position, s.dice, cube_state(s))
+            if play is None or not turn.has_legal_move():
+                raise Violation("White has no play although the turn waits for one")
+            self.play_for = (key, list(play.steps))
+        steps = self.play_for[1]
+        step = steps[len(turn.steps)]
+        self.flow.input.clickLocation(step.src)  # White: locations are White's points
+        self.flow.input.clickLocation(step.dst)
+        if len(turn.steps) == 0:
+            raise Violation(f"the clicks on {step.src} and {step.dst} made no step")
+
+    # -- invariants -----------------------------------------------------------------------------
+    def check_save(self, text: str) -> None:
+        from app.session import Session
+
+        try:
+            s = self.flow.session
+            self.counts["actions"] += 1
+            self.counts["saves checked"] += 1
+            self.actions_in_game += 1
+            if self.actions_in_game > MAX_TURNS:
+                raise Violation(f"a game did not end within {MAX_TURNS} actions")
+            if self.counts["actions"] % self.roundtrip_every == 0 or s.result is not None:
+                loaded = Session.from_json(text)  # replays the history: every play is legal
+                if json.dumps(loaded.to_dict(), allow_nan=False) != text:
+                    raise Violation("the save does not load back to itself")
+                self.counts["window save round trips"] += 1
+            if json.dumps(s.to_dict(), allow_nan=False) != text:
+                raise Violation("the save is not the session")
+            board = list(self.view.board)
+            if board != s.absolute_board():
+                raise Violation("the window's board is not the session's")
+            white = sum(n for n in board[1:25] if n > 0) + board[25] + board[0]
+            black = -sum(n for n in board[1:25] if n < 0) + board[26] + board[27]
+            if (white, black) != (15, 15):
+                raise Violation(f"the window's board holds {white} and {black} checkers")
+            if list(self.view.score) != s.score or self.view.cubeValue != s.cube_value:
+                raise Violation("the window's score or cube is not the engine's")
+            if s.settings.match_length and max(s.score) > s.settings.match_length:
+                raise Violation(f"the score {s.score} passes the target")
+            value = s.cube_value
+            if value not in [1 << n for n in range(7)] or (
+                (s.crawford_game or not self.config.cube) and value != 1
+            ):
+                raise Violation(f"the cube shows {value}")
+        except (Violation, ValueError) as exc:
+            self.fail(f"at a save: {exc}")
+
+    def check_new_game(self) -> None:
+        s, config = self.flow.session, self.config
+        expected = (
+            config.crawford
+            and config.length > 1
+            and not self.crawford_seen
+            and max(self.tally) == config.length - 1
+        )
+        if s.game.is_crawford != expected:
+            self.fail(f"game {s.game_number}: Crawford {s.game.is_crawford}, not {expected}")
+        self.crawford_seen |= s.game.is_crawford
+        self.counts["Crawford games"] += s.game.is_crawford
+        self.actions_in_game = 0
+
+    def game_finished(self) -> None:
+        s = self.flow.session
+        if s is None or s.result is None or s.game_number in self.finished:
+            return
+        self.finished.add(s.game_number)
+        r = s.result
+        if r.points != r.kind * r.cube:
+            self.fail(f"{r.points} points for a kind {r.kind} game at cube {r.cube}")
+        self.tally[r.winner] += r.points
+        if s.match.points_won() != tuple(self.tally):
+            self.fail(f"score {s.match.points_won()}, the tally {self.tally}")
+        length = s.settings.match_length
+        if length and (s.phase == "match_over") != (max(self.tally) >= length):
+            self.fail(f"match over {s.phase == 'match_over'} at {self.tally} to {length}")
+        self.counts["games"] += 1
+        self.counts[{1: "single wins", 2: "gammons", 3: "backgammons"}[r.kind]] += 1
+        for level in self.config.levels:
+            self.report.by_level[level] += 1
+
+
+def _flow_soak(games: int, seed: int, levels: tuple[str, ...], lengths: tuple[int, ...],
+               seconds: float | None, progress: bool, report: Report,
+               roundtrip_every: int) -> None:  # fmt: skip
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    app = QGuiApplication.instance() or QGuiApplication(["soak"])  # noqa: F841
+    players = {name: ComputerPlayer(name, seed=seed) for name in levels}
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    shown = 0
+    offered = tuple(n for n in lengths if n in FlowRun.LENGTHS) or FlowRun.LENGTHS
+    for config in configs(levels, offered):
+        if report.counts["games"] >= games:
+            break
+        if seconds is not None and time.perf_counter() - start > seconds:
+            report.violations.append(f"stopped by the time limit after {report.counts['games']}")
+            report.counts["stopped by the time limit"] = 1
+            break
+        run = FlowRun(config, players, rng.randrange(1 << 32), report, roundtrip_every)
+        try:
+            run.play()
+        except Violation as exc:
+            report.violations.append(f"{config} (through the flow): {exc}")
+        kind = f"{config.length}-point matches" if config.length else "single-game sessions"
+        report.counts[f"configs: {kind}"] += 1
+        if progress and report.counts["games"] >= shown + 50:
+            shown = report.counts["games"]
+            print(f"  {shown} games, {time.perf_counter() - start:.0f} s", flush=True)
+
+
+RUNS = {"engine": MatchRun, "session": SessionRun, "flow": FlowRun}
+
+
 def soak(
     games: int,
     *,
@@ -359,12 +784,22 @@ def soak(
     seconds: float | None = None,
     progress: bool = False,
     players: dict[str, ComputerPlayer] | None = None,
+    through: str = "engine",
 ) -> Report:
     """Play matches of every configuration until ``games`` games (or ``seconds``) are done.
 
-    ``players`` replaces the computer player of a level (tests give a faulty one).
+    ``through``: ``"engine"`` (the rules engine's ``Match``), ``"session"`` (the window's game
+    object, ``SessionRun``) or ``"flow"`` (the window's course of the game, ``FlowRun``).
+    ``players`` replaces the computer player of a level (tests give a faulty one; not with
+    ``"flow"``, whose Black is the window's own computer).
     """
+    run_class = RUNS[through]
     report = Report()
+    if through == "flow":
+        start = time.perf_counter()
+        _flow_soak(games, seed, levels, lengths, seconds, progress, report, roundtrip_every)
+        report.seconds = time.perf_counter() - start
+        return report
     players = {name: ComputerPlayer(name, seed=seed) for name in levels} | (players or {})
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -378,7 +813,7 @@ def soak(
             )
             report.counts["stopped by the time limit"] = 1
             break
-        run = MatchRun(config, players, rng.randrange(1 << 32), report, roundtrip_every)
+        run = run_class(config, players, rng.randrange(1 << 32), report, roundtrip_every)
         try:
             run.play()
         except Violation as exc:
@@ -400,6 +835,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--roundtrip-every", type=int, default=25, help="actions (0: games only)")
     parser.add_argument("--minutes", type=float, default=None, help="stop after this long")
     parser.add_argument("--json", type=Path, help="write the report here too")
+    parser.add_argument(
+        "--through",
+        choices=sorted(RUNS),
+        default="engine",
+        help="play through the engine's Match, the window's Session or its GameFlow",
+    )
     args = parser.parse_args(argv)
     levels = tuple(name.strip() for name in args.levels.split(",") if name.strip())
     report = soak(
@@ -409,6 +850,7 @@ def main(argv: list[str] | None = None) -> int:
         roundtrip_every=args.roundtrip_every,
         seconds=None if args.minutes is None else args.minutes * 60,
         progress=True,
+        through=args.through,
     )
     for name, count in sorted(report.counts.items()):
         print(f"{name:>28}: {count}")

@@ -225,22 +225,39 @@ def write_text_atomically(path: str | os.PathLike[str], content: str) -> None:
             os.unlink(temporary)
         raise
     _sync_folder(target.parent)
-    _remove_stale_temporaries(target)
+    remove_stale_temporaries(target)
 
 
 STALE_SECONDS = 600  # a temporary file this old belongs to a writer that was killed
 
 
-def _remove_stale_temporaries(target: Path) -> None:
-    # A writer killed between creating its temporary file and the rename leaves it behind; no
-    # live writer keeps one for minutes, so old ones are removed (others are left alone: they
-    # may belong to a writer at work right now).
-    limit = time.time() - STALE_SECONDS
+def temporaries(target: str | os.PathLike[str]) -> list[Path]:
+    """The temporary files writers of ``target`` have made beside it (``NAME.XXXXXXXX.tmp``)."""
+    path = Path(target)
     with contextlib.suppress(OSError):
-        for stale in target.parent.glob(glob.escape(target.name) + ".*.tmp"):
-            with contextlib.suppress(OSError):
-                if stale.stat().st_mtime < limit:
-                    stale.unlink()
+        return sorted(path.parent.glob(glob.escape(path.name) + ".*.tmp"))
+    return []
+
+
+def remove_stale_temporaries(
+    target: str | os.PathLike[str], *, older_than: float = STALE_SECONDS
+) -> int:
+    """Remove the temporary files of ``target`` older than ``older_than`` seconds; returns
+    how many went.
+
+    A writer killed between creating its temporary file and the rename leaves it behind. No
+    live writer keeps one for minutes, so old ones are removed after every write (younger ones
+    may belong to a writer at work right now); a program that knows it is the folder's only
+    writer (it holds the folder's lock) may remove them all with ``older_than=0``.
+    """
+    limit = time.time() - older_than
+    removed = 0
+    for stale in temporaries(target):
+        with contextlib.suppress(OSError):
+            if stale.stat().st_mtime <= limit:
+                stale.unlink()
+                removed += 1
+    return removed
 
 
 def _sync_folder(folder: Path) -> None:

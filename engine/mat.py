@@ -103,6 +103,12 @@ class _Reader:
     def fail(self, message: str) -> MatFormatError:
         return MatFormatError(self.number, message)
 
+    def _number(self, text: str) -> int:
+        """A number of the file (plain digits 0-9, at most nine of them)."""
+        if not (text.isascii() and text.isdigit()) or len(text) > 9:
+            raise self.fail(f"{text[:12]!r} is not a number this format holds.")
+        return int(text)
+
     def read(self) -> Match:
         for number, line in enumerate(self.lines, 1):
             self.number = number
@@ -130,14 +136,14 @@ class _Reader:
             found = _LENGTH_RE.match(line)
             if not found:
                 raise self.fail(f'Expected "N point match", found {line.strip()!r}.')
-            length = int(found.group(1))
+            length = self._number(found.group(1))
             if length > MAX_MATCH_LENGTH:
                 raise self.fail(f"Matches go to 1-{MAX_MATCH_LENGTH} points, not {length}.")
             self.length = length
             return
         game_line = _GAME_RE.match(line)
         if game_line:
-            self._game(int(game_line.group(1)))
+            self._game(self._number(game_line.group(1)))
             return
         if self.expect_score:
             self._score(line)
@@ -151,7 +157,7 @@ class _Reader:
         wins = _WINS_RE.match(line)
         if wins:
             winner = 1 if len(wins.group(1)) >= _RIGHT_WINS else 0
-            self._wins(winner, int(wins.group(2)))
+            self._wins(winner, self._number(wins.group(2)))
             return
         raise self.fail(f"Cannot read the line {line.strip()!r}.")
 
@@ -178,7 +184,7 @@ class _Reader:
             )
         self.expect_score = False
         names = (found.group("a"), found.group("b"))
-        score = (int(found.group("sa")), int(found.group("sb")))
+        score = (self._number(found.group("sa")), self._number(found.group("sb")))
         if self.match is None:
             assert self.length is not None
             if score != (0, 0):
@@ -228,7 +234,7 @@ class _Reader:
                     or not tokens[i + 2][1].isdigit()
                 ):
                     raise self.fail('Expected "Doubles => n".')
-                self._double(player, int(tokens[i + 2][1]))
+                self._double(player, self._number(tokens[i + 2][1]))
                 i += 3
                 continue
             if lower in _TAKES or lower in _DROPS:
@@ -240,7 +246,7 @@ class _Reader:
                 found = _WINS_RE.match(rest)
                 if not found:
                     raise self.fail(f"Cannot read {rest!r}.")
-                self._wins(player, int(found.group(2)))
+                self._wins(player, self._number(found.group(2)))
                 return
             raise self.fail(f"Cannot read {word!r}.")
 

@@ -15,6 +15,8 @@ whatever happens to their file, so that a lesson always opens:
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -101,6 +103,26 @@ class KeptFile:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             jsonfile.write_text_atomically(self.path, content)
+        except OSError as exc:
+            self.save_error = exc.strerror or str(exc)
+            return False
+        self.save_error = None
+        return True
+
+    def probe(self) -> bool:
+        """Find out whether changes can be saved before the first change: a temporary file is
+        made beside the file and removed (named as a writer's temporary file, so one left by a
+        kill is cleaned up like theirs). Returns ``saving`` (``save_error`` says why not);
+        creates the folder when it is missing, never touches the file itself."""
+        if self._read_only:
+            return False
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, name = tempfile.mkstemp(
+                prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent
+            )
+            os.close(handle)
+            os.unlink(name)
         except OSError as exc:
             self.save_error = exc.strerror or str(exc)
             return False

@@ -106,8 +106,37 @@ ApplicationWindow {
         }
     }
 
+    // Said at the top while progress is not saved, or after a damaged progress file was set aside.
+    Rectangle {
+        id: progressBanner
+        objectName: "progressBanner"
+        visible: (lessonWindow.view.progressNotice || "") !== ""
+        anchors.left: parent.left
+        anchors.right: parent.right
+        anchors.top: parent.top
+        anchors.margins: 10 * lessonWindow.ui
+        height: visible ? progressNoticeText.implicitHeight + 16 * lessonWindow.ui : 0
+        radius: 8 * lessonWindow.ui
+        color: "#6b2f1f"
+        border.color: lessonWindow.accent
+        Label {
+            id: progressNoticeText
+            objectName: "progressNoticeText"
+            anchors.fill: parent
+            anchors.margins: 8 * lessonWindow.ui
+            verticalAlignment: Text.AlignVCenter
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+            text: lessonWindow.view.progressNotice || ""
+            color: lessonWindow.textColor
+            font.pixelSize: 14 * lessonWindow.ui
+        }
+    }
+
     RowLayout {
         anchors.fill: parent
+        anchors.topMargin: progressBanner.visible
+                           ? progressBanner.height + 20 * lessonWindow.ui : 10 * lessonWindow.ui
         anchors.margins: 10 * lessonWindow.ui
         spacing: 10 * lessonWindow.ui
 
@@ -352,7 +381,9 @@ ApplicationWindow {
             wrapMode: Text.WordWrap
             text: lessonWindow.view.error
                   ? qsTr("The lessons could not be loaded: %1").arg(lessonWindow.view.error)
-                  : qsTr("Choose a lesson on the left. Your progress is saved: a lesson opens where you left it.")
+                  : lessonWindow.view.progressSaving === false
+                    ? qsTr("Choose a lesson on the left.")
+                    : qsTr("Choose a lesson on the left. Your progress is saved: a lesson opens where you left it.")
             color: lessonWindow.textColor
             font.pixelSize: 18 * lessonWindow.textUi
         }

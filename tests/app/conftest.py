@@ -126,7 +126,7 @@ class Harness(WindowDriver):
     def target(self, location: int) -> QQuickItem:
         """The rendered mark of a destination, or the location's area (trays, hidden marks)."""
         found = self.find(f"destination_{location}")
-        if found is not None and found.isVisible():
+        if found is not None:
             return found
         if location in (0, 27):
             return self.item(f"tray_{location}")

@@ -6,12 +6,19 @@ has ``qtbot`` and ``window`` (the ``QQuickWindow``).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtQml import QQmlEngine, QQmlExpression
 from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
+from pytestqt.exceptions import TimeoutError as WaitTimeout
+
+
+def is_shown(item: QQuickItem) -> bool:
+    """Visible (itself and every parent) and of a size a click could hit."""
+    return item.isVisible() and item.width() > 0 and item.height() > 0
 
 
 def qml_value(item, expression: str):
@@ -51,15 +58,34 @@ class WindowDriver:
             stack.extend(item.childItems())
 
     def find(self, name: str) -> QQuickItem | None:
-        return next((i for i in self.items() if i.objectName() == name), None)
+        """The item named ``name`` that is shown (visible, of a size), or None.
+
+        Items hidden or of no size are passed over: a delegate a Repeater is replacing, a part
+        of a closed dialog. Two shown items of one name fail the test: a click would be a guess.
+        """
+        shown = [i for i in self.items() if i.objectName() == name and is_shown(i)]
+        assert len(shown) <= 1, f"{len(shown)} items named {name!r} are shown at once"
+        return shown[0] if shown else None
 
     def find_all(self, prefix: str) -> list[QQuickItem]:
+        """Every item whose name starts with ``prefix``, shown or not."""
         return [i for i in self.items() if i.objectName().startswith(prefix)]
 
-    def item(self, name: str) -> QQuickItem:
+    def item(self, name: str, timeout_ms: int = 2000) -> QQuickItem:
+        """The shown item named ``name``, waiting up to ``timeout_ms`` for it to be laid out
+        (an item just made visible has its size after the next polish), as a person waits to
+        see it; fails when there is none (see ``find``)."""
         found = self.find(name)
-        assert found is not None, f"no item named {name!r}"
+        if found is None and timeout_ms > 0:
+            with contextlib.suppress(WaitTimeout):
+                self.qtbot.waitUntil(lambda: self.find(name) is not None, timeout=timeout_ms)
+            found = self.find(name)
+        assert found is not None, f"no item named {name!r} is shown"
         return found
+
+    def hidden(self, name: str) -> bool:
+        """True when no item named ``name`` is shown (none at all, or only hidden ones)."""
+        return self.find(name) is None
 
     def centre(self, item: QQuickItem) -> QPointF:
         return item.mapToScene(QPointF(item.width() / 2, item.height() / 2))

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from app.__main__ import position_state
-from app.session import absolute_board
+from app.__main__ import shown_session
+from engine import Position
 from engine.match import Match
+from engine.matchid import GAME_OVER, MatchIdFields
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
 
@@ -51,6 +52,8 @@ LOOK = textwrap.dedent(
                 length=w.view.matchLength,
                 size=[w.window.width(), w.window.height()],
                 saving=w.flow.storage is not None,
+                phase=w.flow.session.phase,
+                cube=w.flow.session.cube_value,
             )
             w.app.quit()
 
@@ -76,22 +79,76 @@ def test_ids_and_size_open_the_window_on_that_position(tmp_path):
     match = a_match_in_play()
     args = ["--position-id", match.position_id(), "--match-id", match.match_id()]
     args += ["--size", "1024x768", "--data-dir", str(tmp_path), "--lang", "en"]
+    seen = look(args, tmp_path)
+    assert seen["code"] == 0
+    session = shown_session(match.position_id(), match.match_id())
+    assert session.match.match_id() == match.match_id()
+    assert seen["length"] == 5
+    assert seen["board"] == session.absolute_board()
+    assert seen["size"] == [1024, 768]
+    assert seen["saving"] is False  # a shown position does not replace the saved game
+
+
+def look(args: list[str], home: Path) -> dict:
+    """What the window opened by ``python -m app ARGS`` shows (see ``LOOK``)."""
     result = subprocess.run(
-        [sys.executable, "-c", LOOK, *args],
+        [sys.executable, "-c", LOOK, *args, "--data-dir", str(home)],
         capture_output=True,
         text=True,
         timeout=90,
-        env=env(tmp_path),
+        env=env(home),
         cwd=ROOT,
     )
     assert result.returncode == 0, result.stderr
-    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_a_pending_double_in_the_match_id_opens_with_the_double_to_answer(tmp_path):
+    match = a_match_in_play()
+    match.game.roll(dice=(6, 5))
+    match.game.play(match.game.legal_plays()[0])
+    match.game.double()  # player 0 offers 2, player 1 must take or pass
+    seen = look(["--position-id", match.position_id(), "--match-id", match.match_id()], tmp_path)
     assert seen["code"] == 0
-    position, on_roll, state = position_state(match.position_id(), match.match_id())
-    assert state["match_length"] == 5 and seen["length"] == 5
-    assert seen["board"] == absolute_board(position, on_roll)
-    assert seen["size"] == [1024, 768]
-    assert seen["saving"] is False  # a shown position does not replace the saved game
+    assert seen["phase"] == "double" and seen["cube"] == 1
+
+
+BLOCKED = Position.from_text("x bar:1 13:14; o 19:2 20:2 21:2 22:2 23:2 24:2 6:3")
+
+
+@pytest.mark.parametrize(
+    "position_id, match_id",
+    [
+        ("AAAAAAAAAAAAAA", None),  # no checker left on either side: a finished game
+        (Position.start().position_id(), MatchIdFields(match_length=5, score=(5, 2)).encode()),
+        (
+            Position.start().position_id(),
+            MatchIdFields(match_length=5, game_state=GAME_OVER).encode(),
+        ),
+        (BLOCKED.position_id(), MatchIdFields(dice=(6, 5)).encode()),  # no legal move
+        (None, MatchIdFields(match_length=99).encode()),  # longer than a match may be
+    ],
+)
+def test_well_formed_ids_of_impossible_states_are_refused_naming_the_id(
+    position_id, match_id, tmp_path
+):
+    args = ["--screenshot", str(tmp_path / "x.png"), "--data-dir", str(tmp_path)]
+    if position_id:
+        args += ["--position-id", position_id]
+    if match_id:
+        args += ["--match-id", match_id]
+    result = subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env(tmp_path),
+        cwd=ROOT,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == 2
+    assert (position_id or match_id) in result.stderr
+    assert not (tmp_path / "x.png").exists()
 
 
 @pytest.mark.parametrize(

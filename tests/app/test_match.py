@@ -42,7 +42,7 @@ def test_cube_offered_taken_then_passed_in_a_two_player_match(harness):
     assert game.cubeOffered and harness.item("doublePrompt").isVisible()
     assert not game.canRoll
     harness.click("takeButton")
-    assert not harness.item("doublePrompt").isVisible()
+    assert harness.hidden("doublePrompt")
     assert game.cubeValue == 2 and game.cubeOwner == 1 - doubler
     assert game.onRoll == doubler and game.canRoll and not game.canDouble
     harness.click("rollButton")
@@ -76,7 +76,7 @@ def test_crawford_game_is_played_without_the_cube(harness):
         harness.click("nextGameButton")
     assert max(game.score) == 2
     assert game.crawfordGame
-    assert not harness.item("cube").isVisible()
+    assert harness.hidden("cube")
     assert "Crawford" in harness.item("matchLabel").property("text")
     crawford_winner = None
     for _ in range(400):

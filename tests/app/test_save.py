@@ -88,12 +88,50 @@ def test_the_save_is_written_atomically(harness, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    import app.storage as storage
+    from engine import jsonfile
 
-    monkeypatch.setattr(storage.os, "replace", broken)
+    monkeypatch.setattr(jsonfile.os, "replace", broken)
     harness.play_step(game.legalSteps[0])
     assert path.read_text(encoding="utf-8") == before  # the old save is intact
-    assert "could not be saved" in game.notice
+    assert "cannot be saved" in game.notice
+
+
+def test_a_folder_that_cannot_be_written_is_said_once_and_the_game_goes_on(qtbot, tmp_path):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from tests.app.conftest import Harness
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")  # root may write anywhere else
+    harness = Harness(qtbot, blocker / "data")
+    try:
+        harness.open(seed=8, start=False)
+        game = harness.game
+        shown = []
+        harness.w.view.changed.connect(lambda: shown.append(game.notice))
+        game.newGame({"opponent": "human"})
+        assert "be saved" in game.notice and harness.item("noticeText").isVisible()
+        QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # the player closes the notice
+        harness.settle(20)
+        assert game.notice == "" and harness.hidden("noticeText")
+        rng = random.Random(2)
+        turns = 0
+        while turns < 6 and not game.gameOver.get("visible"):
+            if game.canRoll:
+                harness.click("rollButton")
+                turns += 1
+            elif game.legalSteps:
+                harness.play_step(rng.choice(game.legalSteps))
+            else:
+                harness.confirm_if_done()
+                harness.settle(30)
+        assert turns == 6 or game.gameOver.get("visible")  # the game went on
+        assert game.notice == ""  # not said again after every action
+        appearances = sum(1 for a, b in zip(["", *shown], shown, strict=False) if b and not a)
+        assert appearances == 1, shown
+    finally:
+        harness.close()
 
 
 def test_session_round_trip_keeps_everything():
@@ -115,3 +153,80 @@ def test_session_round_trip_keeps_everything():
         Session.from_dict({**data, "settings": {**data["settings"], "match_length": 5}})
     with pytest.raises(ValueError):
         Session.from_dict({k: v for k, v in data.items() if k != "match"})
+
+
+def a_save_mid_turn() -> dict:
+    """A real save of a 7-point match with the cube, in the middle of a turn (one step made)."""
+    s = Session(MatchSettings(match_length=7, cube=True, names=("A", "B"), computer=False))
+    s.rng.seed(12)
+    s.start_game()
+    s.opening()
+    step = s.turn.legal_steps()[0]
+    s.move(step.src, step.dst)
+    return json.loads(json.dumps(s.to_dict()))
+
+
+def with_literal(change, literal: str) -> str:
+    """A save's text with one value replaced by ``literal`` (JSON text Python's reader takes)."""
+    data = a_save_mid_turn()
+    change(data, "@@")
+    return json.dumps(data).replace('"@@"', literal)
+
+
+def _set(*keys):
+    def change(data, marker):
+        target = data
+        for key in keys[:-1]:
+            target = target[key]
+        target[keys[-1]] = marker
+
+    return change
+
+
+def _resign_kind(data, marker):
+    data["match"]["history"].append({"type": "resign", "player": 1, "kind": marker})
+    data["steps"] = []
+
+
+BAD_SAVES = {
+    "game_number Infinity": with_literal(_set("game_number"), "Infinity"),
+    "game_number 1e400": with_literal(_set("game_number"), "1e400"),
+    "game_number -Infinity": with_literal(_set("game_number"), "-Infinity"),
+    "game_number NaN": with_literal(_set("game_number"), "NaN"),
+    "game_number huge": with_literal(_set("game_number"), "9" * 5000),
+    "opening dice Infinity": with_literal(_set("opening_dice", 0), "Infinity"),
+    "opening dice 1e400": with_literal(_set("opening_dice", 1), "1e400"),
+    "step Infinity": with_literal(_set("steps", 0, 0), "Infinity"),
+    "step 1e400": with_literal(_set("steps", 0, 1), "1e400"),
+    "match length Infinity": with_literal(_set("settings", "match_length"), "Infinity"),
+    "match length 1e400": with_literal(_set("match", "settings", "match_length"), "1e400"),
+    "resign kind Infinity": with_literal(_resign_kind, "Infinity"),
+    "a deep log": with_literal(_set("log"), "[" * 50_000 + "]" * 50_000),
+    "only brackets": "[" * 100_000,
+    "only braces": '{"a":' * 50_000,
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_SAVES))
+def test_a_save_with_values_json_should_not_hold_is_set_aside_and_a_new_game_starts(harness, name):
+    content = BAD_SAVES[name]
+    harness.data_dir.mkdir(parents=True, exist_ok=True)
+    (harness.data_dir / "game.json").write_text(content, encoding="utf-8")
+    harness.open(seed=3)
+    game = harness.game
+    assert "could not be read" in game.notice, name
+    assert harness.item("noticeText").isVisible()
+    (aside,) = harness.data_dir.glob("game-unreadable-*.json")
+    assert aside.name in game.notice
+    assert aside.read_text(encoding="utf-8") == content  # kept as it was
+    assert game.legalSteps or game.canRoll or game.busy  # a new game is under way
+    data = json.loads((harness.data_dir / "game.json").read_text(encoding="utf-8"))
+    assert Session.from_dict(data).game_number == 1
+
+
+def test_the_bad_saves_differ_from_a_good_one_only_in_the_value():
+    good = a_save_mid_turn()
+    assert Session.from_dict(good).turn.steps  # the save they are made from loads
+    for text in BAD_SAVES.values():
+        with pytest.raises(ValueError):
+            Session.from_json(text)

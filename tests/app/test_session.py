@@ -105,3 +105,14 @@ def test_settings_are_checked():
         MatchSettings(match_length=26)  # the engine's limit; the new-game dialog offers 3-11
     with pytest.raises(ValueError):
         MatchSettings(level="grandmaster")
+
+
+def test_ids_between_games_start_the_next_game_at_its_opening_roll():
+    from app.session import from_ids
+    from engine.matchid import GAME_NONE, MatchIdFields
+
+    fields = MatchIdFields(match_length=5, score=(2, 3), game_state=GAME_NONE)
+    session = from_ids(Position.start().position_id(), fields.encode())
+    assert session.phase == "opening" and session.score == [2, 3]
+    session.opening()
+    assert session.phase == "move" and session.opening_dice is not None

@@ -1,5 +1,6 @@
 """A writer killed (SIGKILL) at any moment while it saves leaves a save that loads: the last
-complete one. Stale temporary files of killed writers are cleaned up later."""
+complete one (the one it reported finished, or the one it was writing, never half of one).
+Stale temporary files of killed writers are cleaned up later."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from engine import jsonfile, save
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Saves the same growing match over and over; prints the number of actions after each save.
+# Saves the same growing match over and over; prints the match's seed and number of actions
+# before ("saving") and after ("saved") each save.
 WRITER = r"""
 import random, sys
 from engine import save
@@ -36,8 +38,9 @@ while True:
         game.play(choices.choice(game.legal_plays()))
     else:
         game.roll(match.rng)
+    print("saving", match.seed, len(match.history), flush=True)
     save.save(match, path)
-    print(len(match.history), flush=True)
+    print("saved", match.seed, len(match.history), flush=True)
 """
 
 
@@ -54,13 +57,21 @@ def test_killing_the_writer_at_random_moments_always_leaves_a_loadable_save(tmp_
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
         assert writer.stdout is not None
-        writer.stdout.readline()  # at least one save is complete
+        lines = [writer.stdout.readline().split()]
+        while lines[-1][0] != "saved":  # at least one save is complete
+            lines.append(writer.stdout.readline().split())
         time.sleep(rng.uniform(0.0, 0.15))
         writer.send_signal(signal.SIGKILL)
         writer.wait(timeout=30)
+        lines += [line.split() for line in writer.stdout if line.strip()]
         writer.stdout.close()
         match = save.load(path)  # never half a file
         assert match.history and save.loads(save.dumps(match)).history == match.history
+        # ... and exactly the last save finished, or the one being written when killed
+        saved = [tuple(map(int, line[1:])) for line in lines if line[0] == "saved"]
+        saving = [tuple(map(int, line[1:])) for line in lines if line[0] == "saving"]
+        allowed = {saved[-1]} | ({saving[-1]} if len(saving) > len(saved) else set())
+        assert (match.seed, len(match.history)) in allowed
 
 
 def test_stale_temporary_files_are_removed_and_fresh_ones_kept(tmp_path):

@@ -149,3 +149,19 @@ def test_steps_removed_from_a_lesson_are_ignored(tmp_path, lesson):
     path = tmp_path / "p.json"
     path.write_text(json.dumps({"version": 1, "lessons": {lesson.id: {"done": ["gone"]}}}))
     assert Progress(path).done_steps(lesson) == set()
+
+
+def test_probe_tells_before_the_first_change_that_nothing_is_saved(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    progress = Progress(blocker / "p.json")
+    assert progress.saving  # nothing has been tried yet
+    assert progress.probe() is False
+    assert not progress.saving and progress.save_error
+    assert blocker.read_text() == "a file where the data folder should be"
+
+
+def test_probe_leaves_nothing_behind_in_a_folder_that_can_be_written(tmp_path):
+    progress = Progress(tmp_path / "data" / "p.json")
+    assert progress.probe() is True and progress.saving
+    assert list((tmp_path / "data").iterdir()) == []
