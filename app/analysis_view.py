@@ -28,7 +28,7 @@ QML_IMPORT_MAJOR_VERSION = 1
 
 PROBLEMS = {
     "unreadable": N_("The saved analysis could not be read ({0}) and was dropped."),
-    "other match": N_("The saved analysis was made of another match and was dropped."),
+    "other match": N_("The saved analysis was made for another match and was dropped."),
 }
 
 
