@@ -248,6 +248,7 @@ Rectangle {
                 }
                 Label {  // what the marks after the lines mean (once there is an analysis)
                     objectName: "marksLegend"
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     visible: Analysis.moveMarks.length > 0
                     text: qsTr("?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky")
