@@ -155,7 +155,14 @@ Dialog {
         anchors.centerIn: parent
         modal: true
         title: qsTr("Replay with these dice")
-        Label { text: qsTr("Leave the match in progress and play a new one on the same dice?"); textFormat: Text.PlainText }
+        // its width from the report's (its own from its text loops)
+        width: Math.min(dialog.width * 0.9, 460 * dialog.ui)
+        Label {
+            width: confirmReplay.availableWidth
+            text: qsTr("Leave the match in progress and play a new one on the same dice?")
+            textFormat: Text.PlainText
+            wrapMode: Text.WordWrap
+        }
         footer: DialogButtonBox {
             Button {
                 objectName: "confirmReplayButton"
