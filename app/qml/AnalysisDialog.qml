@@ -45,6 +45,7 @@ Dialog {
             spacing: 8 * dialog.ui
             Label {
                 objectName: "analysisTitle"
+                textFormat: Text.PlainText
                 Layout.fillWidth: true
                 text: Analysis.title
                 font.bold: true
@@ -68,7 +69,7 @@ Dialog {
             Layout.fillWidth: true
             visible: Analysis.running
             spacing: 8 * dialog.ui
-            Label { text: qsTr("Analysing…") }
+            Label { text: qsTr("Analysing…"); textFormat: Text.PlainText }
             ProgressBar {
                 objectName: "analysisProgress"
                 Layout.fillWidth: true
@@ -78,6 +79,7 @@ Dialog {
             }
             Label {
                 objectName: "analysisPercent"
+                textFormat: Text.PlainText
                 text: I18n.formatPercent(Analysis.progress / 100)
             }
             Button {
@@ -88,6 +90,7 @@ Dialog {
         }
         Label {
             objectName: "analysisNote"
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             visible: text !== ""
             text: Analysis.note
@@ -159,6 +162,7 @@ Dialog {
             ColumnLayout {
                 spacing: 6 * dialog.ui
                 Label {
+                    textFormat: Text.PlainText
                     visible: Analysis.mistakes.length === 0
                     Layout.fillWidth: true
                     wrapMode: Text.WordWrap
@@ -185,6 +189,7 @@ Dialog {
                         contentItem: RowLayout {
                             spacing: 8 * dialog.ui
                             Label {
+                                textFormat: Text.PlainText
                                 text: mistake.modelData.mark
                                 color: dialog.markColours[mistake.modelData.level]
                                 font.bold: true
@@ -199,6 +204,7 @@ Dialog {
                                 wrapMode: Text.WordWrap
                             }
                             Label {
+                                textFormat: Text.PlainText
                                 text: mistake.modelData.loss
                                 font.family: "DejaVu Sans Mono"
                             }
@@ -206,6 +212,7 @@ Dialog {
                     }
                 }
                 Label {
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     visible: Analysis.mistakes.length > 0 && !Analysis.boards.visible
                     wrapMode: Text.WordWrap
@@ -256,6 +263,7 @@ Dialog {
                     visible: Analysis.boards.visible === true
                     Label {
                         objectName: "mistakeLoss"
+                        textFormat: Text.PlainText
                         Layout.fillWidth: true
                         text: Analysis.boards.loss || ""
                         wrapMode: Text.WordWrap
@@ -274,6 +282,7 @@ Dialog {
                 RowLayout {
                     Layout.fillWidth: true
                     Label {
+                        textFormat: Text.PlainText
                         text: qsTr("White's chances to win the game, before each roll")
                         font.bold: true
                         Layout.fillWidth: true
@@ -325,9 +334,9 @@ Dialog {
                             ctx.fill()
                         }
                     }
-                    Label { x: 12; y: 2; text: I18n.formatPercent(1); color: "#6a5a40"; font.pixelSize: 11 }
-                    Label { x: 12; y: chart.height / 2 - height; text: I18n.formatPercent(0.5); color: "#6a5a40"; font.pixelSize: 11 }
-                    Label { x: 12; y: chart.height - height - 2; text: I18n.formatPercent(0); color: "#6a5a40"; font.pixelSize: 11 }
+                    Label { x: 12; y: 2; text: I18n.formatPercent(1); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { x: 12; y: chart.height / 2 - height; text: I18n.formatPercent(0.5); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { x: 12; y: chart.height - height - 2; text: I18n.formatPercent(0); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
                 }
                 Flow {
                     Layout.fillWidth: true
@@ -344,7 +353,7 @@ Dialog {
                                 anchors.verticalCenter: parent.verticalCenter
                                 color: dialog.markColours[key.index + 1]
                             }
-                            Label { text: key.modelData }
+                            Label { text: key.modelData; textFormat: Text.PlainText }
                         }
                     }
                 }
