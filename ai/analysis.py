@@ -606,7 +606,8 @@ class Analyser:
             if kind == "no double" and not game.can_double():
                 return None
             state = self._state(match, game, game.player_on_roll)
-            luck = self._roll_luck(game.position, None, state, met, opening=False)
+            # with the cube's look ahead, as the analysis values the roll or the double
+            luck = self._roll_luck(game.position, None, state, met, opening=False, cube=True)
             run.offered = self._cube(game.position, state, met, luck)
             outputs = luck.outputs
         if kind == "no double":

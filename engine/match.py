@@ -749,7 +749,11 @@ class Match:
             )
         refusal = setup_refusal(position, fields, cube_enabled=self.cube_enabled)
         if refusal is not None:
-            raise InvalidMatchIdError(SETUP_REFUSAL_TEXT[refusal], refusal)
+            text = SETUP_REFUSAL_TEXT[refusal]
+            why = _refusal_of_the_double(fields, self.cube_enabled)
+            if refusal is SetupRefusal.DOUBLE_NOT_ALLOWED and why is not None:
+                text = f"{text} {DOUBLE_REFUSAL_TEXT[why]}"  # and which rule
+            raise InvalidMatchIdError(text, refusal)
         n = self.length
         self._start_score = fields.score
         self._crawford_played_before = bool(
@@ -862,6 +866,12 @@ SETUP_REFUSAL_TEXT = {
 }
 
 
+def _refusal_of_the_double(fields: MatchIdFields, cube_enabled: bool) -> DoubleRefusal | None:
+    """Why the double that ``fields`` show pending could not have been offered, or None."""
+    before = replace(fields, doubled=False, turn=fields.player_on_roll, dice=(0, 0))
+    return match_id_double_refusal(before, cube=cube_enabled)
+
+
 def setup_refusal(
     position: Position, fields: MatchIdFields, *, cube_enabled: bool = True
 ) -> str | None:
@@ -895,13 +905,7 @@ def setup_refusal(
         return SetupRefusal.GAME_OVER
     if not cube_enabled and cube_used:
         return SetupRefusal.NO_CUBE
-    if fields.doubled and (
-        match_id_double_refusal(
-            replace(fields, doubled=False, turn=fields.player_on_roll, dice=(0, 0)),
-            cube=cube_enabled,
-        )
-        is not None
-    ):
+    if fields.doubled and _refusal_of_the_double(fields, cube_enabled) is not None:
         return SetupRefusal.DOUBLE_NOT_ALLOWED  # a double the doubler could not have offered
     playing = fields.game_state == GAME_PLAYING and not fields.doubled
     if playing and fields.dice[0] and not legal_plays(position, fields.dice):

@@ -155,10 +155,12 @@ Dialog {
         anchors.centerIn: parent
         modal: true
         title: qsTr("Replay with these dice")
-        // its width from the report's (its own from its text loops)
-        width: Math.min(dialog.width * 0.9, 460 * dialog.ui)
+        // The text's width from the report's, not from this dialog's: that one loops when the
+        // text size changes while the dialog is closed.
+        readonly property real boxWidth: Math.min(dialog.width * 0.9, 460 * dialog.ui)
+        width: boxWidth
         Label {
-            width: confirmReplay.availableWidth
+            width: confirmReplay.boxWidth - confirmReplay.leftPadding - confirmReplay.rightPadding
             text: qsTr("Leave the match in progress and play a new one on the same dice?")
             textFormat: Text.PlainText
             wrapMode: Text.WordWrap

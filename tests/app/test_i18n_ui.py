@@ -58,6 +58,14 @@ def english_texts(language: str) -> tuple[re.Pattern[str], ...]:
     """Patterns of the English texts that ``language`` translates differently."""
     english = catalogs.read_catalog(catalogs.po_path("en"), "en")
     other = catalogs.read_catalog(catalogs.po_path(language), language)
+    # An English text that is also a translation in the language says nothing either: Danish and
+    # Dutch both translate the menu's "Analysis…" as "Analyse…", the English of the button.
+    own = {
+        form
+        for message in other
+        if message.id
+        for form in (message.string if isinstance(message.string, tuple) else (message.string,))
+    }
     patterns = []
     for message in english:
         if not message.id:
@@ -74,7 +82,13 @@ def english_texts(language: str) -> tuple[re.Pattern[str], ...]:
             # one word between placeholders ("{0} to {1}" fits Danish "ved to spillere").
             words = _words(form)
             lone_word = len(words.split()) < 2 and _FIELD.search(form) is not None
-            if form and form not in others and len(words) >= 2 and not lone_word:
+            if (
+                form
+                and form not in others
+                and form not in own
+                and len(words) >= 2
+                and not lone_word
+            ):
                 patterns.append(_pattern(form))
     return tuple(patterns)
 

@@ -75,11 +75,13 @@ def test_the_check_wants_notes_a_plausible_length_and_computed_numbers(tmp_path)
     assert any("no notes for the teacher" in p for p in check_lessons(folder).problems)
 
     def odd(data):
-        data["teacher"]["minutes"] = 200  # five steps
+        data["teacher"]["minutes"] = 200  # for a few steps
         data["teacher"]["aims"].append("A blot is hit by 20 rolls.")
 
-    problems = check_lessons(lesson_copy(tmp_path / "b", odd)).problems
-    assert any("200 minutes for 5 steps" in p for p in problems)
+    folder = lesson_copy(tmp_path / "b", odd)
+    problems = check_lessons(folder).problems
+    steps = len(load_lessons(folder)[0].steps)
+    assert steps < 10 and any(f"200 minutes for {steps} steps" in p for p in problems)
     assert any("'20 rolls'" in p for p in problems)
 
 
