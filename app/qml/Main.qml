@@ -4,7 +4,6 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import app.qml
-import Backgammon.I18n
 
 ApplicationWindow {
     id: window
