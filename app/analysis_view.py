@@ -22,13 +22,14 @@ from app.match_view import display_names
 from app.session import Session
 from app.texts import N_, T, _
 from engine.match import Match
+from engine.save import load_match_data
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 PROBLEMS = {
     "unreadable": N_("The saved analysis could not be read ({0}) and was dropped."),
-    "other match": N_("The saved analysis was made of another match and was dropped."),
+    "other match": N_("The saved analysis was made for another match and was dropped."),
 }
 
 
@@ -146,7 +147,7 @@ class Analysis(QObject):
             return
         self.cancel()
         # a copy: the game may go on while the analysis runs
-        match = Match.from_json(session.match.to_json())
+        match = load_match_data(session.match.to_json())
         self._request += 1
         job = _Job(self._request, self._shared_analyser, match, games)
         job.signals.progressed.connect(self._on_progress)

@@ -44,6 +44,7 @@ Dialog {
             spacing: 8 * dialog.ui
             Label {
                 objectName: "analysisTitle"
+                textFormat: Text.PlainText
                 Layout.fillWidth: true
                 text: Analysis.title
                 font.bold: true
@@ -67,7 +68,7 @@ Dialog {
             Layout.fillWidth: true
             visible: Analysis.running
             spacing: 8 * dialog.ui
-            Label { text: qsTr("Analysing…") }
+            Label { text: qsTr("Analysing…"); textFormat: Text.PlainText }
             ProgressBar {
                 objectName: "analysisProgress"
                 Layout.fillWidth: true
@@ -77,6 +78,7 @@ Dialog {
             }
             Label {
                 objectName: "analysisPercent"
+                textFormat: Text.PlainText
                 text: I18n.formatPercent(Analysis.progress / 100)
             }
             Button {
@@ -87,6 +89,7 @@ Dialog {
         }
         Label {
             objectName: "analysisNote"
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             visible: text !== ""
             text: Analysis.note
@@ -158,6 +161,7 @@ Dialog {
             ColumnLayout {
                 spacing: 6 * dialog.ui
                 Label {
+                    textFormat: Text.PlainText
                     visible: Analysis.mistakes.length === 0
                     Layout.fillWidth: true
                     wrapMode: Text.WordWrap
@@ -184,6 +188,7 @@ Dialog {
                         contentItem: RowLayout {
                             spacing: 8 * dialog.ui
                             Label {
+                                textFormat: Text.PlainText
                                 text: mistake.modelData.mark
                                 color: dialog.markColours[mistake.modelData.level]
                                 font.bold: true
@@ -198,6 +203,7 @@ Dialog {
                                 wrapMode: Text.WordWrap
                             }
                             Label {
+                                textFormat: Text.PlainText
                                 text: mistake.modelData.loss
                                 font.family: "DejaVu Sans Mono"
                             }
@@ -205,6 +211,7 @@ Dialog {
                     }
                 }
                 Label {
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     visible: Analysis.mistakes.length > 0 && !Analysis.boards.visible
                     wrapMode: Text.WordWrap
@@ -255,6 +262,7 @@ Dialog {
                     visible: Analysis.boards.visible === true
                     Label {
                         objectName: "mistakeLoss"
+                        textFormat: Text.PlainText
                         Layout.fillWidth: true
                         text: Analysis.boards.loss || ""
                         wrapMode: Text.WordWrap
@@ -273,6 +281,7 @@ Dialog {
                 RowLayout {
                     Layout.fillWidth: true
                     Label {
+                        textFormat: Text.PlainText
                         text: qsTr("White's chances to win the game, before each roll")
                         font.bold: true
                         Layout.fillWidth: true
@@ -324,9 +333,9 @@ Dialog {
                             ctx.fill()
                         }
                     }
-                    Label { x: 12; y: 2; text: I18n.formatPercent(1); color: "#6a5a40"; font.pixelSize: 11 }
-                    Label { x: 12; y: chart.height / 2 - height; text: I18n.formatPercent(0.5); color: "#6a5a40"; font.pixelSize: 11 }
-                    Label { x: 12; y: chart.height - height - 2; text: I18n.formatPercent(0); color: "#6a5a40"; font.pixelSize: 11 }
+                    Label { x: 12; y: 2; text: I18n.formatPercent(1); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { x: 12; y: chart.height / 2 - height; text: I18n.formatPercent(0.5); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { x: 12; y: chart.height - height - 2; text: I18n.formatPercent(0); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
                 }
                 Flow {
                     Layout.fillWidth: true
@@ -343,7 +352,7 @@ Dialog {
                                 anchors.verticalCenter: parent.verticalCenter
                                 color: dialog.markColours[key.index + 1]
                             }
-                            Label { text: key.modelData }
+                            Label { text: key.modelData; textFormat: Text.PlainText }
                         }
                     }
                 }

@@ -650,19 +650,37 @@ FocusScope {
             width: board.u * 0.92
             height: width
             radius: width * 0.14
-            readonly property real centreY: board.cubeOffered
-                ? board.tableH / 2
-                : board.cubeOwner === 0 ? board.tableH - board.frameW - board.trayH - 0.7 * board.u
-                : board.cubeOwner === 1 ? board.frameW + board.trayH + 0.7 * board.u
-                : board.tableH / 2
-            readonly property real centreX: board.cubeOffered
-                ? (board.diceOwner === 1 ? board.leftFieldX : board.rightFieldX) + 3 * board.u
-                : board.cubeOwner === -1 ? board.barX + board.barW / 2
-                : board.trayX + board.trayW / 2
-            x: centreX - width / 2
-            y: centreY - height / 2
-            Behavior on x { NumberAnimation { duration: 300 } }
-            Behavior on y { NumberAnimation { duration: 300 } }
+            // The cube slides from the place it leaves to the one it goes to (offered, taken,
+            // turned back), both worked out from the board's size as it is now: a resized
+            // window moves it at once, never on a slide across the window.
+            function centreOf(place) {
+                const y = place.offered ? board.tableH / 2
+                    : place.owner === 0 ? board.tableH - board.frameW - board.trayH - 0.7 * board.u
+                    : place.owner === 1 ? board.frameW + board.trayH + 0.7 * board.u
+                    : board.tableH / 2
+                const x = place.offered
+                    ? (place.dice === 1 ? board.leftFieldX : board.rightFieldX) + 3 * board.u
+                    : place.owner === -1 ? board.barX + board.barW / 2
+                    : board.trayX + board.trayW / 2
+                return Qt.point(x, y)
+            }
+            readonly property var place: ({ offered: board.cubeOffered, owner: board.cubeOwner,
+                                            dice: board.diceOwner })
+            property var leaving: null
+            property var going: null
+            property real moved: 1
+            Component.onCompleted: going = place
+            onPlaceChanged: {
+                leaving = going
+                going = place
+                moved = 0
+                slide.restart()
+            }
+            NumberAnimation { id: slide; target: cube; property: "moved"; to: 1; duration: 300 }
+            readonly property point endCentre: centreOf(going || place)
+            readonly property point startCentre: leaving ? centreOf(leaving) : endCentre
+            x: startCentre.x + (endCentre.x - startCentre.x) * moved - width / 2
+            y: startCentre.y + (endCentre.y - startCentre.y) * moved - height / 2
             color: board.colors.cube
             border.color: board.cubeOffered ? board.colors.ring : board.colors.cubeEdge
             border.width: board.cubeOffered ? Math.max(2, board.u * 0.08) : Math.max(1, board.u * 0.04)

@@ -34,7 +34,7 @@ Dialog {
 
             RowLayout {
                 Layout.fillWidth: true
-                Label { text: qsTr("Report on") }
+                Label { text: qsTr("Report on"); textFormat: Text.PlainText }
                 ComboBox {
                     objectName: "diceScope"
                     Layout.fillWidth: true
@@ -54,7 +54,7 @@ Dialog {
                 columns: 3
                 columnSpacing: 14 * dialog.ui
                 rowSpacing: 4 * dialog.ui
-                Label { text: "" }
+                Label { text: ""; textFormat: Text.PlainText }
                 Repeater {
                     model: DiceReportView.players
                     delegate: Label {
@@ -88,6 +88,7 @@ Dialog {
             }
 
             Label {
+                textFormat: Text.PlainText
                 text: qsTr("Each roll: how often it came (expected with fair dice)")
                 font.bold: true
                 Layout.fillWidth: true
@@ -106,6 +107,7 @@ Dialog {
                         required property var modelData
                         required property int index
                         objectName: "rollCount_" + modelData.roll
+                        textFormat: Text.PlainText
                         Layout.fillWidth: true
                         text: modelData.roll + ":  " + modelData.values[0] + " · " + modelData.values[1]
                         font.family: "DejaVu Sans Mono"
@@ -127,6 +129,7 @@ Dialog {
                 spacing: 10 * dialog.ui
                 Label {
                     objectName: "diceSeed"
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     wrapMode: Text.WordWrap
                     text: DiceReportView.canReplay
@@ -152,7 +155,14 @@ Dialog {
         anchors.centerIn: parent
         modal: true
         title: qsTr("Replay with these dice")
-        Label { text: qsTr("Leave the match in progress and play a new one on the same dice?") }
+        // its width from the report's (its own from its text loops)
+        width: Math.min(dialog.width * 0.9, 460 * dialog.ui)
+        Label {
+            width: confirmReplay.availableWidth
+            text: qsTr("Leave the match in progress and play a new one on the same dice?")
+            textFormat: Text.PlainText
+            wrapMode: Text.WordWrap
+        }
         footer: DialogButtonBox {
             Button {
                 objectName: "confirmReplayButton"

@@ -36,6 +36,7 @@ Rectangle {
         textFormat: Text.PlainText
     }
     component Head: Label {
+        textFormat: Text.PlainText
         color: "#d8c7a6"
         font.pixelSize: panel.fontSize * 0.9
         horizontalAlignment: Text.AlignRight

@@ -274,6 +274,7 @@ Item {
                             Layout.fillWidth: true
                             spacing: 3 * panel.ui
                             Label {
+                                textFormat: Text.PlainText
                                 Layout.fillWidth: true
                                 text: qsTr("The best plays by this program's evaluation (a money game, the cube in the middle):")
                                 wrapMode: Text.WordWrap

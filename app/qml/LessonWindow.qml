@@ -397,6 +397,7 @@ ApplicationWindow {
         anchors.centerIn: parent
         width: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
         Label {
+            textFormat: Text.PlainText
             width: parent.width
             wrapMode: Text.WordWrap
             text: MatchView.matchLength > 0

@@ -397,6 +397,7 @@ ApplicationWindow {
                         Layout.preferredHeight: 20 * window.ui
                     }
                     Label {
+                        textFormat: Text.PlainText
                         text: Tutor.checking ? qsTr("The tutor is checking…") : qsTr("Working out the hint…")
                         color: window.textColor
                         font.pixelSize: 13 * window.ui

@@ -22,6 +22,7 @@ Dialog {
     readonly property var cubeValues: [1, 2, 4, 8, 16, 32, 64]
 
     component Heading: Label {
+        textFormat: Text.PlainText
         Layout.fillWidth: true
         Layout.topMargin: 6 * dialog.ui
         font.bold: true
@@ -68,6 +69,7 @@ Dialog {
 
                 Heading { text: qsTr("Checkers") }
                 Label {
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     wrapMode: Text.WordWrap
                     font.pixelSize: 12 * dialog.ui
@@ -194,7 +196,7 @@ Dialog {
                     Layout.fillWidth: true
                     columns: 2
                     columnSpacing: 8 * dialog.ui
-                    Label { text: qsTr("Length") }
+                    Label { text: qsTr("Length"); textFormat: Text.PlainText }
                     SpinBox {
                         id: lengthBox
                         Layout.preferredWidth: 1
@@ -210,6 +212,7 @@ Dialog {
                         model: 2
                         delegate: Label {
                             required property int index
+                            textFormat: Text.PlainText
                             Layout.row: 1 + index
                             Layout.column: 0
                             text: qsTr("Score of %1").arg(dialog.names[index] || "")

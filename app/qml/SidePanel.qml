@@ -249,6 +249,7 @@ Rectangle {
                 }
                 Label {  // what the marks after the lines mean (once there is an analysis)
                     objectName: "marksLegend"
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
                     visible: Analysis.moveMarks.length > 0
                     text: qsTr("?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky")
@@ -354,15 +355,25 @@ Rectangle {
                 font.pixelSize: 12 * panel.ui
                 font.italic: true
             }
+            // the coach's hint and a new game share a row: short words in every language
             GameButton {
                 objectName: "coachHintButton"
                 Layout.fillWidth: true
-                Layout.columnSpan: 2
+                Layout.preferredWidth: 1
                 ui: panel.ui
                 text: qsTr("Hint")
                 hint: qsTr("The best plays, or the cube action, for the player to act (Ctrl+H)")
                 enabled: Coach.available
                 onClicked: Coach.hint()
+            }
+            GameButton {
+                objectName: "newGameButton"
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                ui: panel.ui
+                text: qsTr("New game")
+                hint: qsTr("Start a new game or match (Ctrl+N)")
+                onClicked: panel.newGameRequested()
             }
             GameButton {
                 objectName: "hintButton"
@@ -372,15 +383,6 @@ Rectangle {
                 text: panel.hintNames[Settings.hintMode] || ""
                 hint: qsTr("Move hints: off, checkers, checkers and points (H)")
                 onClicked: Settings.cycleHintMode()
-            }
-            GameButton {
-                objectName: "newGameButton"
-                Layout.fillWidth: true
-                Layout.columnSpan: 2
-                ui: panel.ui
-                text: qsTr("New game")
-                hint: qsTr("Start a new game or match (Ctrl+N)")
-                onClicked: panel.newGameRequested()
             }
         }
     }

@@ -31,6 +31,7 @@ Dialog {
         anchors.fill: parent
         spacing: 8 * dialog.ui
         Label {
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             wrapMode: Text.WordWrap
             text: qsTr("Each student keeps their own progress, answers and hints. Pick one to work as that student.")
@@ -69,6 +70,7 @@ Dialog {
                         color: row.highlighted ? row.palette.highlightedText : row.palette.text
                     }
                     Label {
+                        textFormat: Text.PlainText
                         visible: row.modelData.id === Classroom.currentStudent
                         text: qsTr("working now")
                         font.pixelSize: 11 * dialog.ui

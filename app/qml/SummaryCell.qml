@@ -22,6 +22,7 @@ Rectangle {
         anchors.margins: 5 * box.ui
         spacing: 0
         Label {
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignHCenter
             text: (box.cell.stepsDone || 0) + "/" + (box.cell.steps || 0) + (box.cell.finished ? " \u2714" : "")
@@ -30,6 +31,7 @@ Rectangle {
             color: "#f3e6cc"
         }
         Label {
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignHCenter
             text: box.cell.score === undefined || box.cell.score < 0 ? "–" : qsTr("%1% right").arg(box.cell.score)
@@ -38,6 +40,7 @@ Rectangle {
             wrapMode: Text.WordWrap
         }
         Label {
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignHCenter
             text: qsTr("%n mistake", "%n mistakes", box.cell.mistakes || 0)
@@ -46,6 +49,7 @@ Rectangle {
             wrapMode: Text.WordWrap
         }
         Label {
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignHCenter
             text: qsTr("%n hint", "%n hints", box.cell.hints || 0)

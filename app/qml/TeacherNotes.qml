@@ -32,6 +32,7 @@ Rectangle {
             width: scroll.width - 8 * box.ui
             spacing: 4 * box.ui
             Label {
+                textFormat: Text.PlainText
                 Layout.fillWidth: true
                 text: qsTr("For the teacher")
                 color: "#e0b35a"
@@ -41,6 +42,7 @@ Rectangle {
             }
             Label {
                 objectName: "teacherNotesNone"
+                textFormat: Text.PlainText
                 visible: box.notes.open !== true
                 Layout.fillWidth: true
                 text: qsTr("Open a lesson to read its notes for the teacher.")
@@ -50,6 +52,7 @@ Rectangle {
             }
             Label {
                 objectName: "teacherMinutes"
+                textFormat: Text.PlainText
                 visible: box.notes.open === true
                 Layout.fillWidth: true
                 text: qsTr("About %1 minutes.").arg(box.notes.minutes || 0)
@@ -58,6 +61,7 @@ Rectangle {
                 wrapMode: Text.WordWrap
             }
             Label {
+                textFormat: Text.PlainText
                 visible: box.notes.open === true
                 text: qsTr("Aims")
                 color: box.textColor
@@ -79,6 +83,7 @@ Rectangle {
                 }
             }
             Label {
+                textFormat: Text.PlainText
                 visible: box.notes.open === true
                 text: qsTr("Common mistakes")
                 color: box.textColor

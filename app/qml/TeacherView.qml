@@ -47,6 +47,7 @@ ApplicationWindow {
             Layout.fillWidth: true
             spacing: 8 * view.ui
             Label {
+                textFormat: Text.PlainText
                 Layout.fillWidth: true
                 text: qsTr("Class overview")
                 color: view.accent
@@ -68,6 +69,7 @@ ApplicationWindow {
             }
         }
         Label {
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             wrapMode: Text.WordWrap
             color: "#bba888"
@@ -103,6 +105,7 @@ ApplicationWindow {
                 Row {  // the heads
                     spacing: 3 * view.ui
                     Label {
+                        textFormat: Text.PlainText
                         width: view.nameWidth
                         text: qsTr("Student")
                         font.bold: true
@@ -113,6 +116,7 @@ ApplicationWindow {
                         model: view.heads
                         Label {
                             required property var modelData
+                            textFormat: Text.PlainText
                             width: view.cellWidth
                             horizontalAlignment: Text.AlignHCenter
                             text: qsTr("Lesson %1").arg(modelData.number)
@@ -125,6 +129,7 @@ ApplicationWindow {
                         }
                     }
                     Label {
+                        textFormat: Text.PlainText
                         width: view.cellWidth
                         horizontalAlignment: Text.AlignHCenter
                         text: qsTr("All lessons")
@@ -199,6 +204,7 @@ ApplicationWindow {
             color: "#3a281b"
             border.color: "#5c4330"
             Label {
+                textFormat: Text.PlainText
                 visible: view.detail.open !== true
                 anchors.centerIn: parent
                 text: qsTr("Click a student's name for their answers.")
@@ -231,6 +237,7 @@ ApplicationWindow {
                         model: view.detail.lessons || []
                         Label {
                             required property var modelData
+                            textFormat: Text.PlainText
                             Layout.fillWidth: true
                             wrapMode: Text.WordWrap
                             font.pixelSize: 12 * view.ui
@@ -243,6 +250,7 @@ ApplicationWindow {
                         }
                     }
                     Label {
+                        textFormat: Text.PlainText
                         Layout.topMargin: 6 * view.ui
                         text: qsTr("Latest answers (%1 in all)").arg(view.detail.answerCount || 0)
                         color: view.accent

@@ -27,6 +27,7 @@ Rectangle {
             spacing: 10 * panel.ui
             Label {
                 objectName: "tutorMark"
+                textFormat: Text.PlainText
                 visible: text !== ""
                 text: Tutor.mark
                 color: panel.markColor

@@ -28,12 +28,13 @@ Dialog {
         anchors.fill: parent
         spacing: 8 * dialog.ui
         Label {
+            textFormat: Text.PlainText
             Layout.fillWidth: true
             wrapMode: Text.WordWrap
             text: qsTr("A PDF of the lesson's exercises with board diagrams and Position IDs, then the answer key and your notes on pages of their own.")
             font.pixelSize: 12 * dialog.ui
         }
-        Label { text: qsTr("Lesson") }
+        Label { text: qsTr("Lesson"); textFormat: Text.PlainText }
         ComboBox {
             id: lessonBox
             objectName: "worksheetLesson"
@@ -41,7 +42,7 @@ Dialog {
             model: LessonPlayer.lessonModel
             textRole: "title"
         }
-        Label { text: qsTr("Language") }
+        Label { text: qsTr("Language"); textFormat: Text.PlainText }
         ComboBox {
             id: languageBox
             objectName: "worksheetLanguage"

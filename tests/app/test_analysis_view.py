@@ -75,7 +75,7 @@ def test_analysis_from_the_history_shows_progress_and_its_results(harness):
     wait_for_analysis(harness)
     assert analysis.problem == "" and analysis.available
     assert any(0 < p < 100 for p in seen) and seen[-1] == 100
-    assert not harness.item("analysisProgress").isVisible()
+    assert harness.hidden("analysisProgress")
 
     result = session.analysis
     assert result is not None and result.games == (0,) and result.fits(session.match)
@@ -106,7 +106,7 @@ def test_the_analysis_can_be_cancelled(harness):
     harness.settle(500)  # the worker's last report, if any, is dropped
     assert session.analysis is None and not analysis.available
     assert analysis.problem == ""
-    assert not harness.item("analysisProgress").isVisible()
+    assert harness.hidden("analysisProgress")
     # and it can run again to the end
     harness.click("analyseGameButton")
     wait_for_analysis(harness)

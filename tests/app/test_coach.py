@@ -136,10 +136,10 @@ def test_clicking_a_hint_line_shows_its_play_as_arrows_with_the_hits_marked(harn
             dst = harness.item(f"location_{to_location(0, st.dst)}")
             assert scene_rect(src).contains(start), (str(play), st)
             assert scene_rect(dst).contains(end), (str(play), st)
-            mark = harness.item(f"hitMark_{arrow.objectName().split('_')[1]}")
-            assert mark.isVisible() == st.hit
+            mark = f"hitMark_{arrow.objectName().split('_')[1]}"
+            assert harness.hidden(mark) != st.hit  # a ring where the step hits, only there
             if st.hit:
-                assert scene_rect(mark).contains(end)
+                assert scene_rect(harness.item(mark)).contains(end)
     # moves made first are taken back, so that the arrows start where the checkers stand
     step = harness.game.legalSteps[0]
     harness.play_step(step)
@@ -148,7 +148,7 @@ def test_clicking_a_hint_line_shows_its_play_as_arrows_with_the_hits_marked(harn
     assert not s.turn.steps and len(shown_arrows(harness)) == len(hinted[other].steps)
     # and a clear way back: Close (or Esc) puts the last play's marks back
     harness.click("hintCloseButton")
-    assert not c.visible and not harness.item("hintPanel").isVisible()
+    assert not c.visible and harness.hidden("hintPanel")
     assert not shown_arrows(harness)
 
 
@@ -318,7 +318,7 @@ def test_the_tutor_warns_before_a_bad_play_ends_the_turn_and_play_anyway_ends_it
     assert not harness.game.canConfirm and not harness.game.humanToAct
     harness.click("tutorAnywayButton")
     assert s.on_roll == 1 and s.log[-1].endswith(str(worst))
-    assert not harness.item("tutorPanel").isVisible()
+    assert harness.hidden("tutorPanel")
 
 
 def test_undo_and_rethink_takes_the_turn_back(harness, expert):
@@ -420,9 +420,8 @@ def test_the_shot_counter_on_a_blot_under_the_pointer(harness):
     text = "x 24:2 13:4 8:3 6:4 9:1 4:1; o 19:5 17:3 12:5 1:1 3:1"
     s = set_up(harness, text, 0)
     position = s.position
-    note = harness.item("locationNote")
     hover(harness, harness.item("location_9"))
-    assert not note.isVisible()  # the setting is off
+    assert harness.hidden("locationNote")  # the setting is off
     harness.game.shotCounter = True
     hover(harness, harness.item("location_4"))
     hover(harness, harness.item("location_9"))
@@ -432,11 +431,11 @@ def test_the_shot_counter_on_a_blot_under_the_pointer(harness):
     for location, count in {**mine, **theirs}.items():
         hover(harness, harness.item(f"location_{location}"))
         assert counter.location == location and counter.count == count
-        assert note.isVisible()
+        assert harness.item("locationNote").isVisible()
         assert harness.item("locationNoteText").property("text") == f"Hit by {count} of 36 rolls"
     assert mine[9] != mine[4]  # the counts differ, so the right one was shown
     hover(harness, harness.item("location_13"))  # not a blot
-    assert not note.isVisible()
+    assert harness.hidden("locationNote")
 
 
 # -- failures and when there is nothing to ask ----------------------------------------------------

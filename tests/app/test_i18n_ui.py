@@ -70,8 +70,11 @@ def english_texts(language: str) -> tuple[re.Pattern[str], ...]:
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         others = translated.string if isinstance(translated.string, tuple) else (translated.string,)
         for form in forms:
-            # Words of one letter or none ("%1 – %2") say nothing about the language.
-            if form and form not in others and len(_words(form)) >= 2:
+            # Words of one letter or none ("%1 – %2") say nothing about the language, nor does
+            # one word between placeholders ("{0} to {1}" fits Danish "ved to spillere").
+            words = _words(form)
+            lone_word = len(words.split()) < 2 and _FIELD.search(form) is not None
+            if form and form not in others and len(words) >= 2 and not lone_word:
                 patterns.append(_pattern(form))
     return tuple(patterns)
 

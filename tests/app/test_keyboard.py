@@ -266,9 +266,38 @@ def tab_to(driver, keys: Keys, name: str) -> QQuickItem:
     raise AssertionError(f"Tab never reached {name}")
 
 
+def answer_by_keys(ui, keys: Keys, ex) -> None:
+    """Answer a lesson's exercise (a step's, or a quiz item's) by keys alone."""
+    from lessons.exercises import ChoiceExercise, NumberExercise, PlayExercise, ReachExercise
+
+    if isinstance(ex, PlayExercise):
+        tab_to(ui, keys, "lessonBoard")
+        for s in ex.accepted()[0].steps:
+            keys.go_to(s.src)
+            keys.press(K.Key_Space)
+            assert ui.view["selected"] == s.src
+            keys.go_to(s.dst)
+            keys.press(K.Key_Space)
+    elif isinstance(ex, ReachExercise):
+        tab_to(ui, keys, "lessonBoard")
+        for point in ex.answer():
+            keys.go_to(point)
+            keys.press(K.Key_Enter)
+    elif isinstance(ex, NumberExercise):
+        tab_to(ui, keys, "numberInput")
+        for digit in str(ex.answer()):
+            keys.press(getattr(K, f"Key_{digit}"))
+        keys.press(K.Key_Return)
+    elif isinstance(ex, ChoiceExercise):
+        tab_to(ui, keys, f"choice_{ex.answer()}")
+        keys.press(K.Key_Space)
+    if ex is not None:
+        assert ui.view["solved"], (type(ex).__name__, ui.feedback)
+
+
 def test_a_lesson_by_keyboard_alone(qtbot, tmp_path):
-    """Lesson 2 (moving: plays, points to find, counts) from the list to its end by keys."""
-    from lessons.exercises import NumberExercise, PlayExercise, ReachExercise
+    """Lesson 2 (moving: plays, points to find, counts) from the list to the end of its quiz by
+    keys."""
     from tests.app.test_lessons_player import LessonHarness
 
     ui = LessonHarness(qtbot, tmp_path)
@@ -282,27 +311,7 @@ def test_a_lesson_by_keyboard_alone(qtbot, tmp_path):
         lesson = ui.player.lessons[1]
         for index, step in enumerate(lesson.steps):
             assert ui.view["stepIndex"] == index
-            ex = step.exercise
-            if isinstance(ex, PlayExercise):
-                tab_to(ui, keys, "lessonBoard")
-                for s in ex.accepted()[0].steps:
-                    keys.go_to(s.src)
-                    keys.press(K.Key_Space)
-                    assert ui.view["selected"] == s.src
-                    keys.go_to(s.dst)
-                    keys.press(K.Key_Space)
-            elif isinstance(ex, ReachExercise):
-                tab_to(ui, keys, "lessonBoard")
-                for point in ex.answer():
-                    keys.go_to(point)
-                    keys.press(K.Key_Enter)
-            elif isinstance(ex, NumberExercise):
-                tab_to(ui, keys, "numberInput")
-                for digit in str(ex.answer()):
-                    keys.press(getattr(K, f"Key_{digit}"))
-                keys.press(K.Key_Return)
-            if ex is not None:
-                assert ui.view["solved"], (step.id, ui.feedback)
+            answer_by_keys(ui, keys, step.exercise)
             if index == 0:
                 # on the board, Left and Right move the focus; Ctrl+Right and Page Down step
                 tab_to(ui, keys, "lessonBoard")
@@ -313,6 +322,13 @@ def test_a_lesson_by_keyboard_alone(qtbot, tmp_path):
                 assert ui.view["stepIndex"] == 1
                 keys.press(K.Key_PageUp)
                 assert ui.view["stepIndex"] == 0
+            keys.press(K.Key_PageDown)
+        # the lesson's short quiz follows, answered by keys too; then the list again
+        assert ui.view["mode"] == "quiz"
+        for _ in range(10):
+            if not ui.view.get("open"):
+                break
+            answer_by_keys(ui, keys, ui.exercise())
             keys.press(K.Key_PageDown)
         assert not ui.view["open"]  # finished: back to the list
         assert ui.player.progress.is_done(lesson)

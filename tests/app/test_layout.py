@@ -56,7 +56,9 @@ def text_problems(harness) -> list[str]:
         if item.property("truncated"):
             problems.append(f"{name!r} is elided")
         rect = scene_rect(item)
-        if item.property("paintedWidth") > item.width() + 1 and not item.property("wrapMode"):
+        # (the wrap mode through QML: Python has no converter for the enum)
+        wraps = qml_value(item, "wrapMode") != 0
+        if item.property("paintedWidth") > item.width() + 1 and not wraps:
             rect.setWidth(item.property("paintedWidth"))
         if item.property("paintedHeight") > item.height() + 1:
             rect.setHeight(item.property("paintedHeight"))

@@ -254,7 +254,7 @@ def test_play_this_position_keeps_the_match_state(ui):
 
 def test_no_play_on_from_a_finished_game(ui):
     go_to(ui, 5, "single")
-    assert not ui.item("playPositionButton").isVisible()
+    assert ui.hidden("playPositionButton")
 
 
 def test_a_typed_count_is_answered_with_enter(ui):

@@ -33,19 +33,28 @@ def test_a_folder_that_cannot_be_written_is_said_and_the_lessons_go_on(qtbot, tm
         ui.click("nextButton")
         assert ui.view["open"] and ui.view["stepIndex"] == 1  # the lesson works from memory
         assert "not being saved" in banner(ui)
-        assert "1 of 5" in ui.item("lessonProgress_0").property("text")
+        steps = len(ui.player.lessons[0].steps)
+        assert f"1 of {steps}" in ui.item("lessonProgress_0").property("text")
     finally:
         ui.close()
     assert blocker.read_text() == "a file where the data folder should be"
 
 
-def test_a_progress_file_of_wrong_types_is_set_aside_and_said(qtbot, tmp_path):
+@pytest.mark.parametrize("where", ["student", "older version"])
+def test_a_progress_file_of_wrong_types_is_set_aside_and_said(qtbot, tmp_path, where):
     damaged = {"version": 1, "lessons": {"board": {"done": [1, 2], "current": None}}}
-    (tmp_path / PROGRESS_FILE).write_text(json.dumps(damaged))
+    # the progress of the student working (the default one), or the one file of an older
+    # version, which becomes the default student's progress
+    folder = tmp_path / "students" / "default"
+    if where == "student":
+        folder.mkdir(parents=True)
+        (folder / "progress.json").write_text(json.dumps(damaged))
+    else:
+        (tmp_path / PROGRESS_FILE).write_text(json.dumps(damaged))
     ui = LessonHarness(qtbot, tmp_path)
     ui.open()
     try:
-        (aside,) = tmp_path.glob("lessons-progress-unreadable-*.json")
+        (aside,) = folder.glob("progress-unreadable-*.json")
         assert json.loads(aside.read_text()) == damaged  # kept, not lost
         said = banner(ui)
         assert aside.name in said and "could not be read" in said
@@ -55,7 +64,8 @@ def test_a_progress_file_of_wrong_types_is_set_aside_and_said(qtbot, tmp_path):
         assert ui.view["stepIndex"] == 1
     finally:
         ui.close()
-    assert json.loads((tmp_path / PROGRESS_FILE).read_text())["version"] == 1  # saved afresh
+    assert json.loads((folder / "progress.json").read_text())["version"] == 1  # saved afresh
+    assert not (tmp_path / PROGRESS_FILE).exists()
 
 
 def test_no_banner_while_progress_is_saved(qtbot, tmp_path):

@@ -134,11 +134,12 @@ def test_html_in_a_damaged_save_is_shown_as_written(harness, listener):
     session = Session(MatchSettings(computer=False), seed=4)
     session.start_game()
     data = session.to_dict()
-    data["settings"]["level"] = img(listener, "level")
+    # a value of the wrong type, which the notice quotes (a short one: a long value is cut)
+    data["settings"]["cube"] = img(listener, "c")
     harness.data_dir.mkdir(parents=True, exist_ok=True)
     (harness.data_dir / "game.json").write_text(json.dumps(data), encoding="utf-8")
     harness.open(seed=4)
-    assert img(listener, "level") in harness.game.notice  # the file's text, in the notice
+    assert img(listener, "c") in harness.game.notice  # the file's text, in the notice
     notice = harness.item("noticeText")
     assert notice.isVisible()
     assert text_format(notice) == Qt.TextFormat.PlainText.value

@@ -53,6 +53,10 @@ def board(harness) -> list[int]:
 
 
 def message(harness) -> str:
+    """The editor's message as shown: none is shown while it has nothing to say."""
+    if editor_part(harness).property("message") == "":
+        assert harness.hidden("editorMessage")
+        return ""
     return harness.item("editorMessage").property("text")
 
 
@@ -226,7 +230,7 @@ def test_the_editor_starts_from_the_position_shown_and_fits_small_windows(harnes
     assert board(harness) == list(harness.game.board)
     assert harness.item("editorLength").property("value") == 7
     window = scene_rect(harness.window.contentItem())
-    scroll = harness.item("editorMessage").parentItem()
+    scroll = harness.item("editorIds").parentItem()  # the column that scrolls
     for item in harness.items():
         if not item.isVisible() or not item.inherits("QQuickText") or not item.property("text"):
             continue

@@ -18,6 +18,7 @@ import pytest
 
 from app.worksheet_pdf import (
     AIMS,
+    POSITION_ID,
     TITLE,
     command_line_application,
     write_worksheet,
@@ -63,8 +64,9 @@ def test_every_lesson_makes_a_worksheet_with_its_questions_then_the_key(
         texts = read(out)
         assert len(texts) == pages >= 2, lesson.id
         items = worksheet(lesson, tr)
-        # the questions, each with its Position ID
-        questions = [i for i, text in enumerate(texts) if "PositionID:" in text]
+        # the questions, each with its Position ID (the label in the worksheet's language)
+        label = squeeze(tr(POSITION_ID).format(id=""))
+        questions = [i for i, text in enumerate(texts) if label in text]
         assert questions == list(range(len(questions)))
         # at most three exercises to a page, at least two (the first page has the heading)
         assert -(-len(items) // 3) <= len(questions) <= -(-len(items) // 2)
@@ -72,7 +74,7 @@ def test_every_lesson_makes_a_worksheet_with_its_questions_then_the_key(
         assert squeeze(title) in texts[0]
         asked = "".join(texts[: len(questions)])
         for item in items:
-            assert squeeze(f"PositionID:{item.position_id}") in asked
+            assert squeeze(tr(POSITION_ID).format(id=item.position_id)) in asked
             assert squeeze(item.question) in asked, (lesson.id, item.step_id)
             if item.match_id:
                 assert squeeze(item.match_id) in asked
