@@ -70,7 +70,7 @@ qmltypes: $(RUN_STAMP)
 
 # pyproject.toml's addopts block pytest-randomly, so that a run stays in one order once
 # test-shuffled has installed it; test-shuffled lets it in again with -p randomly.
-test: lint typecheck
+test: lint typecheck qmllint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 SHUFFLE_STAMP := $(VENV)/.installed-shuffle
