@@ -19,7 +19,7 @@ see the README's "Languages" section):
 - Numbers and percentages follow the language with babel: ``format_percent(0.25)`` is ``25%`` in
   English and Dutch and ``25 %`` in Danish.
 
-QML sees the singleton ``I18n`` (``import Backgammon.I18n``): ``I18n.language`` (read and write),
+QML sees the singleton ``I18n`` of the module ``app.qml``: ``I18n.language`` (read and write),
 ``I18n.languages``, ``I18n.languageName(code)``, ``I18n.formatNumber(value[, decimals])`` and
 ``I18n.formatPercent(fraction[, decimals])``. A binding that formats a number without any
 ``qsTr`` in it should mention ``I18n.language`` so that it is re-evaluated on a switch.
@@ -83,7 +83,7 @@ __all__ = [
 
 _log = logging.getLogger(__name__)
 
-QML_IMPORT_NAME = "Backgammon.I18n"
+QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 #: The languages the program ships, English first (the language of the source texts).

@@ -6,7 +6,6 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import app.qml
-import Backgammon.I18n
 
 Dialog {
     id: dialog

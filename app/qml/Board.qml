@@ -13,6 +13,7 @@
 // acts as a click on the location in focus (pick a checker, place it), Esc puts a picked checker
 // down. Keys with Ctrl or Alt are left to the window. Each location has an accessible name and
 // description (``speech``, written by the program in the player's language).
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Shapes
 import app.qml
@@ -624,14 +625,15 @@ FocusScope {
             }
         }
         Repeater {  // the opening roll: each player's die in their own right-hand half
-            model: board.openingDice.length === 2 ? 2 : 0
+            model: board.openingDice.length === 2 ? board.openingDice : []
             Die {
                 required property int index
+                required property int modelData
                 objectName: "openingDie_" + index
                 Accessible.role: Accessible.StaticText
                 Accessible.name: board.speech.dice || ""
                 Accessible.ignored: index === 1  // the first die says both
-                value: board.openingDice[index]
+                value: modelData
                 player: index
                 rotation: -table.rotation
                 x: (index === 0 ? board.rightFieldX : board.leftFieldX) + 3 * board.u - width / 2

@@ -1,6 +1,7 @@
 // A menu of the game window: wide enough for its longest entry in any language, showing the
 // keyboard shortcut of each entry on its right (``KeyAction.keys``) and the underlined letter of
 // an entry written with "&" (the MenuItem itself answers Alt and that letter).
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -34,7 +35,7 @@ Menu {
     }
     delegate: MenuItem {
         id: entry
-        readonly property string keys: entry.action && entry.action.keys ? entry.action.keys : ""
+        readonly property string keys: (entry.action as KeyAction)?.keys ?? ""
         implicitWidth: leftPadding + row.implicitWidth + rightPadding + 8
         contentItem: RowLayout {
             id: row

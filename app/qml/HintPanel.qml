@@ -1,6 +1,7 @@
 // The hint below the board: the best plays (equity, loss against the best, win / gammon /
 // backgammon chances), the cube action, or take or pass; a play's line, clicked, shows it on the
 // board. It shows what Coach works out and asks nothing itself.
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts

@@ -188,8 +188,8 @@ Item {
                                 // Enter answers with the number typed: the key comes before the
                                 // spin box takes the text as its value, so take it here first.
                                 function answerTyped() {
-                                    const typed = numberInput.valueFromText(numberInput.contentItem.text,
-                                                                            numberInput.locale)
+                                    const text = (numberInput.contentItem as TextInput)?.text ?? ""
+                                    const typed = numberInput.valueFromText(text, numberInput.locale)
                                     if (!isNaN(typed))
                                         numberInput.value = typed
                                     LessonPlayer.answerNumber(numberInput.value)

@@ -25,7 +25,7 @@ ApplicationWindow {
 
     readonly property real ui: Math.max(0.8, Math.min(1.5, Math.min(width / 1280, height / 800)))
     readonly property real textUi: ui * Theme.textScale  // the player's text size
-    font.pointSize: Math.max(6, Qt.application.font.pointSize) * Theme.textScale
+    font.pointSize: Math.max(6, Application.font.pointSize) * Theme.textScale
     readonly property color accent: "#e0b35a"
     readonly property color textColor: "#f3e6cc"
     readonly property var view: LessonPlayer.view

@@ -1,10 +1,10 @@
 // The game window: the board, the side panel with players, score and actions, the menus,
 // the prompts (take or pass, end of game) and the dialogs.
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import app.qml
-import Backgammon.I18n
 
 ApplicationWindow {
     id: window
@@ -31,7 +31,7 @@ ApplicationWindow {
     readonly property real textScale: height < 720 ? Math.min(Theme.textScale, 1.25)
                                                    : Theme.textScale
     readonly property real textUi: ui * textScale
-    font.pointSize: Math.max(6, Qt.application.font.pointSize) * textScale
+    font.pointSize: Math.max(6, Application.font.pointSize) * textScale
     readonly property color panelColor: "#3a281b"
     readonly property color accent: "#e0b35a"
     readonly property color textColor: "#f3e6cc"

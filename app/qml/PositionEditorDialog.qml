@@ -81,6 +81,7 @@ Dialog {
                     Repeater {
                         model: [dialog.names[0], dialog.names[1], qsTr("Remove")]
                         Button {
+                            id: toolButton
                             required property int index
                             required property string modelData
                             objectName: "editorTool" + index
@@ -91,7 +92,7 @@ Dialog {
                             highlighted: checked
                             ButtonGroup.group: toolGroup
                             onClicked: PositionEditor.setTool(index)
-                            Binding on checked { value: PositionEditor.tool === index }
+                            Binding on checked { value: PositionEditor.tool === toolButton.index }
                         }
                     }
                 }
@@ -119,12 +120,13 @@ Dialog {
                     Repeater {
                         model: 2
                         RadioButton {
+                            id: onRollButton
                             required property int index
                             objectName: "editorOnRoll" + index
                             Layout.fillWidth: true
                             text: dialog.names[index] || ""
                             onClicked: PositionEditor.setOnRoll(index)
-                            Binding on checked { value: PositionEditor.onRoll === index }
+                            Binding on checked { value: PositionEditor.onRoll === onRollButton.index }
                         }
                     }
                 }

@@ -1,5 +1,6 @@
 // The panel beside the board: both players (pips, score, who is on roll), the match, the cube,
 // what happened last, and the actions of the turn.
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts

@@ -6,7 +6,6 @@ import QtQuick.Controls
 import QtQuick.Dialogs
 import QtQuick.Layouts
 import app.qml
-import Backgammon.I18n
 
 Dialog {
     id: dialog

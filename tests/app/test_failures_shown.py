@@ -75,7 +75,7 @@ def test_a_missing_catalog_is_said_once_and_the_window_speaks_english(harness, m
         assert "reinstall the program" in text
         harness.w.flow.dismissNotice()
         harness.settle()
-        singleton = harness.w.engine.singletonInstance("Backgammon.I18n", "I18n")
+        singleton = harness.w.engine.singletonInstance("app.qml", "I18n")
         singleton.setProperty("language", "da")  # the language menu, again
         harness.settle()
         assert i18n.current_language() == "en"

@@ -179,7 +179,7 @@ def test_switching_signals_once_and_a_failed_switch_keeps_the_language(fake_cata
 
 QML = b"""
 import QtQuick
-import Backgammon.I18n
+import app.qml
 Item {
     property int count: 3
     property string title: qsTr("New game")
@@ -214,7 +214,7 @@ def test_qml_texts_change_in_place_when_the_language_changes(fake_catalogs, qapp
         assert item.property("number") == "1.234,5"
         assert item.property("language") == "da"
         # QML sets the language through the singleton, as the settings page does.
-        singleton = engine.singletonInstance("Backgammon.I18n", "I18n")
+        singleton = engine.singletonInstance("app.qml", "I18n")
         singleton.setProperty("language", "nl")
         assert i18n.current_language() == "nl"
         assert item.property("title") == "Nieuw spel"

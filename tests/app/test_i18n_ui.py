@@ -179,7 +179,7 @@ def english_found(window) -> int:
 
 
 def set_language(harness, language: str) -> None:
-    singleton = harness.w.engine.singletonInstance("Backgammon.I18n", "I18n")
+    singleton = harness.w.engine.singletonInstance("app.qml", "I18n")
     singleton.setProperty("language", language)
     assert i18n.current_language() == language
     harness.settle(20)
