@@ -44,7 +44,8 @@ def test_the_summary_counts_steps_score_mistakes_and_hints(tmp_path, lessons):
     untouched = lesson_summary(lessons[3], student)
     assert untouched.score is None and untouched.mistakes == 0
     both = total([summary, lesson_summary(lessons[1], student)])
-    assert (both.tried, both.mistakes, both.steps) == (4, 2, len(board.steps) + len(lessons[1].steps))
+    steps = len(board.steps) + len(lessons[1].steps)
+    assert (both.tried, both.mistakes, both.steps) == (4, 2, steps)
 
 
 def test_the_csv_has_one_row_per_attempt_quoted_and_in_utf8(tmp_path, lessons):
