@@ -866,7 +866,7 @@ SETUP_REFUSAL_TEXT = {
 }
 
 
-def _refusal_of_the_double(fields: MatchIdFields, cube_enabled: bool) -> DoubleRefusal | None:
+def _refusal_of_the_double(fields: MatchIdFields, cube_enabled: bool) -> str | None:
     """Why the double that ``fields`` show pending could not have been offered, or None."""
     before = replace(fields, doubled=False, turn=fields.player_on_roll, dice=(0, 0))
     return match_id_double_refusal(before, cube=cube_enabled)

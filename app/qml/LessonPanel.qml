@@ -14,7 +14,9 @@ Item {
     readonly property color textColor: "#f3e6cc"
     readonly property var feedback: LessonPlayer.feedback
     readonly property string mode: view.mode || "lesson"
+    property bool listHidden: false  // the window's lesson list is put away: a button brings it
     signal playRequested()
+    signal listRequested()
 
     RowLayout {
         anchors.fill: parent
@@ -57,16 +59,28 @@ Item {
                 anchors.margins: 12 * panel.ui
                 spacing: 8 * panel.ui
 
-                Label {
-                    objectName: "lessonTitle"
-                    textFormat: Text.PlainText
+                RowLayout {
                     Layout.fillWidth: true
-                    text: panel.mode === "lesson"
-                          ? qsTr("Lesson %1: %2").arg(panel.view.lessonNumber || "").arg(panel.view.lessonTitle || "")
-                          : (panel.view.runTitle || "")
-                    color: "#bba888"
-                    font.pixelSize: 13 * panel.ui
-                    wrapMode: Text.WordWrap
+                    Label {
+                        objectName: "lessonTitle"
+                        textFormat: Text.PlainText
+                        Layout.fillWidth: true
+                        text: panel.mode === "lesson"
+                              ? qsTr("Lesson %1: %2").arg(panel.view.lessonNumber || "").arg(panel.view.lessonTitle || "")
+                              : (panel.view.runTitle || "")
+                        color: "#bba888"
+                        font.pixelSize: 13 * panel.ui
+                        wrapMode: Text.WordWrap
+                    }
+                    Button {
+                        objectName: "showLessonListButton"
+                        visible: panel.listHidden
+                        text: qsTr("All lessons")
+                        font.pixelSize: 12 * panel.ui
+                        ToolTip.visible: hovered
+                        ToolTip.text: qsTr("Show the list of lessons and drills")
+                        onClicked: panel.listRequested()
+                    }
                 }
                 Label {
                     objectName: "stepTitle"

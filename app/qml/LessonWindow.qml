@@ -10,9 +10,10 @@ import app.qml
 ApplicationWindow {
     id: lessonWindow
     objectName: "lessonWindow"
-    width: 1280
-    height: 800
-    minimumWidth: 900
+    // 1280 x 800, or the screen it opens on when that is smaller (down to 800 x 600)
+    width: Math.min(1280, Math.max(minimumWidth, Screen.desktopAvailableWidth))
+    height: Math.min(800, Math.max(minimumHeight, Screen.desktopAvailableHeight))
+    minimumWidth: 800
     minimumHeight: 600
     title: qsTr("Lessons")
     color: "#2a1c12"
@@ -30,6 +31,15 @@ ApplicationWindow {
     readonly property color textColor: "#f3e6cc"
     readonly property var view: LessonPlayer.view
     property var mainWindow: null  // the game window, raised when a position is played on
+    // A narrow window (a 1024 x 768 projector, 800 x 600) gives an open lesson the whole width:
+    // the list comes back with the lesson's "All lessons" button, and goes when one is opened.
+    readonly property bool narrow: width < 1100
+    property bool listWanted: false
+    readonly property bool listShown: !narrow || view.open !== true || listWanted
+    function openFromList(index) {
+        listWanted = false
+        LessonPlayer.openLesson(index)
+    }
 
     // "Play this position": asks before a game in progress is replaced.
     function playPosition() {
@@ -142,6 +152,8 @@ ApplicationWindow {
 
         // -- the lesson list --------------------------------------------------------------------
         Rectangle {
+            objectName: "lessonListPanel"
+            visible: lessonWindow.listShown
             Layout.preferredWidth: 270 * lessonWindow.ui * Math.sqrt(Theme.textScale)  // larger text: a bit wider
             Layout.fillHeight: true
             radius: 10 * lessonWindow.ui
@@ -215,9 +227,9 @@ ApplicationWindow {
                         model: LessonPlayer.lessonModel
                         activeFocusOnTab: true
                         keyNavigationEnabled: true
-                        Keys.onReturnPressed: LessonPlayer.openLesson(currentIndex)
-                        Keys.onEnterPressed: LessonPlayer.openLesson(currentIndex)
-                        Keys.onSpacePressed: LessonPlayer.openLesson(currentIndex)
+                        Keys.onReturnPressed: lessonWindow.openFromList(currentIndex)
+                        Keys.onEnterPressed: lessonWindow.openFromList(currentIndex)
+                        Keys.onSpacePressed: lessonWindow.openFromList(currentIndex)
                         delegate: Rectangle {
                             id: item
                             required property int index
@@ -243,7 +255,7 @@ ApplicationWindow {
                                 objectName: "openLesson_" + item.index
                                 anchors.fill: parent
                                 hoverEnabled: true
-                                onClicked: LessonPlayer.openLesson(item.index)
+                                onClicked: lessonWindow.openFromList(item.index)
                             }
                             ColumnLayout {
                                 id: itemColumn
@@ -332,7 +344,10 @@ ApplicationWindow {
                                 objectName: "openDrill_" + drillItem.index
                                 anchors.fill: parent
                                 hoverEnabled: true
-                                onClicked: LessonPlayer.openDrill(drillItem.index)
+                                onClicked: {
+                                    lessonWindow.listWanted = false
+                                    LessonPlayer.openDrill(drillItem.index)
+                                }
                             }
                             Label {
                                 id: drillLabel
@@ -368,7 +383,9 @@ ApplicationWindow {
             visible: lessonWindow.view.open === true
             view: lessonWindow.view
             ui: lessonWindow.textUi
+            listHidden: !lessonWindow.listShown
             onPlayRequested: lessonWindow.playPosition()
+            onListRequested: lessonWindow.listWanted = true
         }
         Label {
             objectName: "chooseLessonText"

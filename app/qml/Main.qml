@@ -10,8 +10,10 @@ ApplicationWindow {
     id: window
     objectName: "mainWindow"
     readonly property var geometry: Settings.windowGeometry()
-    width: geometry.width
-    height: geometry.height
+    // The size last used, within the screen it opens on: a window saved on a large screen
+    // opens whole on a 1024 x 768 projector.
+    width: Math.min(geometry.width, Math.max(minimumWidth, Screen.desktopAvailableWidth))
+    height: Math.min(geometry.height, Math.max(minimumHeight, Screen.desktopAvailableHeight))
     minimumWidth: 800
     minimumHeight: 600
     visible: true

@@ -1,0 +1,65 @@
+"""The lesson window fits from 800 x 600 to 1920 x 1080 in every language: no text is elided or
+cut off, with the list and with each lesson open. A narrow window gives an open lesson the whole
+width and brings the list back with the lesson's "All lessons" button."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.test_layout import SIZES, text_problems
+from tests.app.test_lessons_player import LessonHarness
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(240)]
+
+
+def open_from_list(ui: LessonHarness, index: int) -> None:
+    if ui.hidden(f"openLesson_{index}"):
+        ui.click("showLessonListButton")
+        ui.settle(50)  # the list laid out again
+    ui.click(f"openLesson_{index}")
+    assert ui.view["open"] and ui.view["lessonNumber"] == index + 1
+
+
+@pytest.mark.parametrize("language", ["en", "da", "nl"])
+def test_the_lesson_window_fits_at_every_size(qtbot, tmp_path, language):
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open(language)
+    try:
+        found = []
+        for size in SIZES:
+            ui.window.resize(*size)
+            ui.settle(100)
+            where = f"{size[0]}x{size[1]}"
+            found += [f"{where}, the list: {p}" for p in text_problems(ui)]
+            for index in range(len(ui.player.lessons)):
+                open_from_list(ui, index)
+                ui.settle(30)
+                found += [f"{where}, lesson {index + 1}: {p}" for p in text_problems(ui)]
+        assert not found, f"in {language}:\n" + "\n".join(found)
+    finally:
+        ui.close()
+
+
+def test_a_narrow_window_puts_the_list_away_while_a_lesson_is_open(qtbot, tmp_path):
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        ui.window.resize(1024, 768)
+        ui.settle(100)
+        assert not ui.hidden("lessonListPanel")  # nothing open: the list
+        ui.click("openLesson_0")
+        assert ui.hidden("lessonListPanel") and not ui.hidden("showLessonListButton")
+        board = ui.item("lessonBoard")
+        assert board.width() > 0.5 * ui.window.width()  # the room goes to the lesson's board
+        ui.click("showLessonListButton")
+        ui.settle(50)
+        assert not ui.hidden("lessonListPanel") and ui.hidden("showLessonListButton")
+        assert ui.view["open"] and ui.view["lessonNumber"] == 1  # the lesson stays open
+        ui.click("openLesson_2")
+        assert ui.view["lessonNumber"] == 3 and ui.hidden("lessonListPanel")
+        # a wide window keeps the list beside the lesson, with no button
+        ui.window.resize(1280, 800)
+        ui.settle(100)
+        assert not ui.hidden("lessonListPanel") and ui.hidden("showLessonListButton")
+    finally:
+        ui.close()
