@@ -71,6 +71,7 @@ class GameFlow(QObject):
         self._seed = seed
         self._session: Session | None = None
         self._status = T("")
+        self._refusal: tuple[T, T] | None = None  # the refusal shown, and the status it covers
         self._last_play = T("")
         self._notice = T("")
         self._busy = False
@@ -306,6 +307,9 @@ class GameFlow(QObject):
 
     @Slot()
     def _on_moved(self) -> None:
+        if self._refusal is not None and self._status is self._refusal[0]:
+            self._status = self._refusal[1]  # a checker moved: the refusal is old news
+        self._refusal = None
         s = self._require()
         turn = s.turn
         if turn is not None and turn.is_complete() and not self.settings.value("confirmEndOfTurn"):
@@ -315,7 +319,10 @@ class GameFlow(QObject):
 
     @Slot(str)
     def _on_refused(self, reason: str) -> None:
+        shown = self._refusal is not None and self._status is self._refusal[0]
+        covered = self._refusal[1] if shown and self._refusal else self._status
         self._status = T(reason_message(reason))
+        self._refusal = (self._status, covered)
         self.publish()
 
     @Slot()

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
+from app.session import to_location
 from engine import Position
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
@@ -199,3 +200,21 @@ def test_help_and_about_open_and_show_their_texts(harness):
     texts = visible_texts(harness)
     assert any(t.startswith("Backgammon ") for t in texts)
     assert any("MIT licence" in t for t in texts) and any("DejaVu Sans" in t for t in texts)
+
+
+def test_a_refusal_gives_way_to_the_roll_once_a_checker_moves(harness):
+    harness.open(seed=5)
+    game = harness.game
+    harness.wait_for_human()
+    if game.canRoll:
+        harness.click("rollButton")
+    assert game.legalSteps
+    shown = game.status  # the roll (or the opening roll) said
+    position = harness.w.flow.session.position  # seen from the player on roll, the person
+    empty = [p for p in range(1, 25) if position.checker_at(p) <= 0]
+    harness.click(f"location_{to_location(0, empty[0])}")  # no checker of theirs there
+    assert game.status != shown and "no checker" in game.status
+    harness.click(f"location_{to_location(0, empty[1])}")  # refused again: still the refusal
+    assert game.status != shown
+    harness.play_step(game.legalSteps[0])
+    assert game.status == shown  # a checker moved: the refusal no longer stands
