@@ -323,6 +323,10 @@ def test_the_classroom_fits_at_1024_by_768(qtbot, tmp_path, language):
         ui.click("openLesson_7")
         ui.settle(100)
         assert text_problems(ui) == [], text_problems(ui)
+        # the lesson has the window's width: the list (and its Class menu) comes back on demand
+        ui.click("showLessonListButton")
+        ui.settle(100)
+        assert text_problems(ui) == [], text_problems(ui)
         ui.click("classroomMenuButton")
         ui.settle(50)
         ui.click("overviewItem")
