@@ -81,9 +81,11 @@ $(SHUFFLE_STAMP): $(TEST_STAMP)
 	$(BIN)/python -m pip install --quiet "$(PYTEST_RANDOMLY)"
 	@touch $@
 
+# The seed is chosen here and said first (pytest's -q hides the plugin's own line).
 test-shuffled: $(SHUFFLE_STAMP)
-	$(BIN)/python -m pytest -p randomly $(if $(SEED),--randomly-seed=$(SEED)) \
-		$(SHUFFLE_ARGS)
+	@seed="$(SEED)"; [ -n "$$seed" ] || seed=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '); \
+	echo "test-shuffled: SEED=$$seed repeats this order"; \
+	$(BIN)/python -m pytest -p randomly --randomly-seed=$$seed $(SHUFFLE_ARGS)
 
 bench: $(RUN_STAMP)
 	@set -e; found=0; \
