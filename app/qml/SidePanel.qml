@@ -269,6 +269,8 @@ Rectangle {
                     readonly property int current: MatchView.moveLine >= 0 ? MatchView.moveLine : count - 1
                     onCountChanged: positionViewAtIndex(current, ListView.Contain)
                     onCurrentChanged: positionViewAtIndex(current, ListView.Contain)
+                    // and once the panel is laid out (a resumed game fills the list before)
+                    onHeightChanged: positionViewAtIndex(current, ListView.Contain)
                     // A new language gives new lines: keep the current one in view.
                     onModelChanged: Qt.callLater(() => moves.positionViewAtIndex(moves.current, ListView.Contain))
                     delegate: Label {

@@ -105,3 +105,25 @@ def _start_board(position: Position) -> list[int]:
     from app.session import absolute_board
 
     return absolute_board(position, 0)
+
+
+def test_a_resumed_game_shows_the_last_line_of_its_move_list(harness):
+    """The game saved, the window opened again (at 800 x 600, where the list is short): the move
+    list shows its last line, not its first, once the window is laid out."""
+    harness.open(seed=3, size=(800, 600))
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    while len(game.moveList) < 24 and not game.gameOver.get("visible"):
+        while game.legalSteps:
+            harness.play_step(game.legalSteps[0])
+        harness.confirm_if_done()
+        if game.canRoll:
+            harness.click("rollButton")
+    lines = len(game.moveList)
+    harness.close()
+    harness.open(seed=3, size=(800, 600))
+    harness.settle(100)
+    assert len(harness.game.moveList) == lines  # the same game, resumed
+    moves = harness.item("moveList")
+    assert moves.property("contentHeight") > moves.height()  # longer than its view
+    assert moves.property("atYEnd"), "the resumed move list shows its first lines"
