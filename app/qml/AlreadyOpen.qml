@@ -16,6 +16,8 @@ ApplicationWindow {
     palette {
         window: "#3a281b"; windowText: "#f3e6cc"; button: "#6a4d33"; buttonText: "#f6ead2"
         highlight: "#e0b35a"
+        // what cannot be used now reads dimmer (a single game's Crawford box, say)
+        disabled { windowText: "#8f7f66"; text: "#8f7f66"; buttonText: "#a08f72" }
     }
 
     ColumnLayout {

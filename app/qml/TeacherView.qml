@@ -23,6 +23,8 @@ ApplicationWindow {
         text: "#f3e6cc"; button: "#6a4d33"; buttonText: "#f6ead2"; highlight: "#e0b35a"
         highlightedText: "#2a1a0c"; placeholderText: "#9a8a70"; mid: "#5c4330"
         light: "#7a5a3c"; dark: "#1f140d"
+        // what cannot be used now reads dimmer (a single game's Crawford box, say)
+        disabled { windowText: "#8f7f66"; text: "#8f7f66"; buttonText: "#a08f72" }
     }
     readonly property real ui: Math.max(0.8, Math.min(1.3, Math.min(width / 1000, height / 700)))
     readonly property color accent: "#e0b35a"
