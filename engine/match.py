@@ -750,9 +750,10 @@ class Match:
         refusal = setup_refusal(position, fields, cube_enabled=self.cube_enabled)
         if refusal is not None:
             text = SETUP_REFUSAL_TEXT[refusal]
-            why = _refusal_of_the_double(fields, self.cube_enabled)
-            if refusal is SetupRefusal.DOUBLE_NOT_ALLOWED and why is not None:
-                text = f"{text} {DOUBLE_REFUSAL_TEXT[why]}"  # and which rule
+            if refusal == SetupRefusal.DOUBLE_NOT_ALLOWED:
+                why = _refusal_of_the_double(fields, self.cube_enabled)
+                if why is not None:
+                    text = f"{text} {DOUBLE_REFUSAL_TEXT[why]}"  # and which rule
             raise InvalidMatchIdError(text, refusal)
         n = self.length
         self._start_score = fields.score
