@@ -13,8 +13,9 @@ ApplicationWindow {
     id: view
     objectName: "teacherView"
     title: qsTr("Class overview")
-    width: 1000
-    height: 700
+    // 1000 x 700, or the screen it opens on when that is smaller
+    width: Math.min(1000, Math.max(minimumWidth, Screen.desktopAvailableWidth))
+    height: Math.min(700, Math.max(minimumHeight, Screen.desktopAvailableHeight))
     minimumWidth: 760
     minimumHeight: 520
     color: "#2a1c12"
