@@ -42,6 +42,9 @@ ApplicationWindow {
         listWanted = false
         LessonPlayer.openLesson(index)
     }
+    // The list put away while it had the keys: they go to the lesson, whose first control Tab
+    // reaches from there.
+    onListShownChanged: if (!listShown && !lessonPanel.activeFocus) lessonPanel.forceActiveFocus()
 
     // "Play this position": asks before a game in progress is replaced.
     function playPosition() {
@@ -380,6 +383,7 @@ ApplicationWindow {
 
         // -- the open lesson ----------------------------------------------------------------------
         LessonPanel {
+            id: lessonPanel
             Layout.fillWidth: true
             Layout.fillHeight: true
             visible: lessonWindow.view.open === true

@@ -5,6 +5,8 @@ width and brings the list back with the lesson's "All lessons" button."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 from tests.app.test_layout import SIZES, text_problems
 from tests.app.test_lessons_player import LessonHarness
@@ -57,6 +59,17 @@ def test_a_narrow_window_puts_the_list_away_while_a_lesson_is_open(qtbot, tmp_pa
         assert ui.view["open"] and ui.view["lessonNumber"] == 1  # the lesson stays open
         ui.click("openLesson_2")
         assert ui.view["lessonNumber"] == 3 and ui.hidden("lessonListPanel")
+        # by keys: Enter on the list opens a lesson, and the keys go on to the lesson
+        ui.click("showLessonListButton")
+        ui.settle(50)
+        lessons = ui.item("lessonList")
+        lessons.forceActiveFocus()
+        lessons.setProperty("currentIndex", 1)
+        QTest.keyClick(ui.window, Qt.Key.Key_Return)
+        ui.settle(50)
+        assert ui.view["lessonNumber"] == 2 and ui.hidden("lessonListPanel")
+        focus = ui.window.activeFocusItem()
+        assert focus is not None and focus.isVisible(), focus
         # a wide window keeps the list beside the lesson, with no button
         ui.window.resize(1280, 800)
         ui.settle(100)
