@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from tests.app.test_layout import SIZES, text_problems
+from tests.app.test_layout import SIZES, scene_rect, text_problems
 from tests.app.test_lessons_player import LessonHarness
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(240)]
@@ -18,20 +18,28 @@ def open_from_list(ui: LessonHarness, index: int) -> None:
     if ui.hidden(f"openLesson_{index}"):
         ui.click("showLessonListButton")
         ui.settle(50)  # the list laid out again
+    # scrolled into view, as a person scrolls the list (its last lessons are below it at 150%)
+    lessons = ui.item("lessonList")
+    lessons.setProperty("currentIndex", index)
+    ui.qtbot.waitUntil(
+        lambda: scene_rect(lessons).contains(scene_rect(ui.item(f"openLesson_{index}")))
+    )
     ui.click(f"openLesson_{index}")
     assert ui.view["open"] and ui.view["lessonNumber"] == index + 1
 
 
 @pytest.mark.parametrize("language", ["en", "da", "nl"])
-def test_the_lesson_window_fits_at_every_size(qtbot, tmp_path, language):
+@pytest.mark.parametrize("scale", [100, 150])
+def test_the_lesson_window_fits_at_every_size(qtbot, tmp_path, language, scale):
     ui = LessonHarness(qtbot, tmp_path)
     ui.open(language)
     try:
+        ui.main.settings.textScale = scale
         found = []
         for size in SIZES:
             ui.window.resize(*size)
             ui.settle(100)
-            where = f"{size[0]}x{size[1]}"
+            where = f"{size[0]}x{size[1]} at {scale}%"
             found += [f"{where}, the list: {p}" for p in text_problems(ui)]
             for index in range(len(ui.player.lessons)):
                 open_from_list(ui, index)
