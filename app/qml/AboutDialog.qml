@@ -9,7 +9,10 @@ Dialog {
     title: qsTr("About Backgammon")
     modal: true
     focus: true  // the keys go to the dialog, not to the board behind it
-    standardButtons: Dialog.Close
+    // a button of its own: a standard button keeps the language it was made in
+    footer: DialogButtonBox {
+        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+    }
 
     ColumnLayout {
         anchors.fill: parent

@@ -13,7 +13,10 @@ Dialog {
     title: qsTr("Dice report")
     modal: true
     property real ui: 1.0
-    standardButtons: Dialog.Close
+    // a button of its own: a standard button keeps the language it was made in
+    footer: DialogButtonBox {
+        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+    }
     onAboutToShow: DiceReportView.refresh()
 
     // Labels of the table per player, one row each (the values come from DiceReportView).

@@ -11,7 +11,10 @@ Dialog {
     title: qsTr("How to play")
     modal: true
     focus: true  // the keys go to the dialog, not to the board behind it
-    standardButtons: Dialog.Close
+    // a button of its own: a standard button keeps the language it was made in
+    footer: DialogButtonBox {
+        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+    }
 
     readonly property var sections: [
         { "title": qsTr("Moving"), "text": qsTr("Roll the dice, then click a checker to pick it up and click the point where it should go (or drag it there). A checker can use both dice at once when the point between is open. Click the picked checker again to put it down. Undo takes back moves until you end your turn.") },

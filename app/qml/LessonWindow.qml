@@ -450,7 +450,10 @@ ApplicationWindow {
         modal: true
         anchors.centerIn: parent
         width: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
-        standardButtons: Dialog.Ok
+        // a button of its own: a standard button keeps the language it was made in
+        footer: DialogButtonBox {
+            Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+        }
         Label {
             width: parent.width
             wrapMode: Text.WordWrap

@@ -627,7 +627,10 @@ ApplicationWindow {
         anchors.centerIn: parent
         width: Math.min(window.width * 0.8, 560)
         visible: MatchView.notice !== ""
-        standardButtons: Dialog.Ok
+        // a button of its own: a standard button keeps the language it was made in
+        footer: DialogButtonBox {
+            Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+        }
         Label {
             objectName: "noticeText"
             textFormat: Text.PlainText
@@ -646,7 +649,10 @@ ApplicationWindow {
         focus: true  // the keys go to the dialog, not to the board behind it
         anchors.centerIn: parent
         width: Math.min(window.width * 0.8, 560)
-        standardButtons: Dialog.Ok
+        // a button of its own: a standard button keeps the language it was made in
+        footer: DialogButtonBox {
+            Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+        }
         function say(text) { messageText.text = text; open() }
         Label {
             id: messageText

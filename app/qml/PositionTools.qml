@@ -114,7 +114,10 @@ Item {
         modal: true
         anchors.centerIn: parent
         width: Math.min(tools.width * 0.9, 600 * tools.ui)
-        standardButtons: Dialog.Ok
+        // a button of its own: a standard button keeps the language it was made in
+        footer: DialogButtonBox {
+            Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+        }
         Shortcut {
             sequences: ["Return", "Enter"]
             enabled: refusalDialog.opened

@@ -13,7 +13,10 @@ Dialog {
     focus: true  // the keys go to the dialog, not to the board behind it
     property real ui: 1.0
     property var levelNames: ({})
-    standardButtons: Dialog.Close
+    // a button of its own: a standard button keeps the language it was made in
+    footer: DialogButtonBox {
+        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+    }
 
     // The table's cells, six per opponent met.
     readonly property var cells: {

@@ -24,7 +24,10 @@ Dialog {
     anchors.centerIn: parent
     width: Math.min(440 * ui, parent ? parent.width - 40 : 440)
     height: Math.min(480 * ui, parent ? parent.height - 40 : 480)
-    standardButtons: Dialog.Close
+    // a button of its own: a standard button keeps the language it was made in
+    footer: DialogButtonBox {
+        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+    }
     onOpened: { picked = Classroom.currentStudent; error = ""; nameField.text = ""; confirming = false }
 
     ColumnLayout {

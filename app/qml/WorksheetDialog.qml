@@ -16,7 +16,10 @@ Dialog {
     parent: Overlay.overlay
     anchors.centerIn: parent
     width: Math.min(460 * ui, parent ? parent.width - 40 : 460)
-    standardButtons: Dialog.Close
+    // a button of its own: a standard button keeps the language it was made in
+    footer: DialogButtonBox {
+        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+    }
     onOpened: {
         lessonBox.currentIndex = Math.max(0, LessonPlayer.lessonIndex)
         languageBox.currentIndex = Math.max(0, I18n.languages.indexOf(I18n.language))

@@ -408,3 +408,27 @@ def test_menu_entries_keep_their_underlined_letter_after_a_language_switch(main_
         window.close()
         window.deleteLater()
         QCoreApplication.processEvents()
+
+
+@pytest.mark.parametrize("name", ["statisticsDialog", "helpDialog", "aboutDialog", "diceDialog"])
+def test_a_dialog_opened_after_a_switch_has_its_buttons_in_the_new_language(harness, name):
+    """Qt's standard buttons keep the language they were made in: each dialog has its own."""
+    from PySide6.QtCore import QObject
+
+    harness.open(seed=11, language="nl")  # the dialogs are made in Dutch
+    set_language(harness, "en")
+    dialog = harness.window.findChild(QObject, name)
+    assert dialog is not None, name
+    dialog.open()
+    harness.settle(50)
+    try:
+        texts = [
+            i.property("text")
+            for i in items(dialog.property("footer"))
+            if i.inherits("QQuickAbstractButton")
+        ]
+        assert "Close" in texts and "Sluiten" not in texts, texts
+    finally:
+        dialog.close()
+        harness.settle(20)
+        i18n.set_language(None, harness.w.engine, "en")
