@@ -33,6 +33,8 @@ ApplicationWindow {
     readonly property color textColor: "#f3e6cc"
     readonly property var view: LessonPlayer.view
     property var mainWindow: null  // the game window, raised when a position is played on
+    // Closed (Esc, Ctrl+W, the button): the keys go back to the game window.
+    onClosing: if (mainWindow) mainWindow.requestActivate()
     // A narrow window (a 1024 x 768 projector, 800 x 600) gives an open lesson the whole width:
     // the list comes back with the lesson's "All lessons" button, and goes when one is opened.
     readonly property bool narrow: width < 1100

@@ -54,6 +54,8 @@ def test_ctrl_w_and_the_close_button_close_the_lessons(harness):
     QTest.keyClick(lessons, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
     harness.settle(20)
     assert not lessons.isVisible()
+    # the game window has the keys again (no click needed for Ctrl+L, R, ...)
+    harness.qtbot.waitUntil(lambda: harness.window.isActive(), timeout=2000)
     lessons = open_lessons(harness)
     from tests.app.driver import WindowDriver
 
