@@ -62,6 +62,7 @@ class BoardInput(QObject):
         self._player = 0
         self._enabled = False
         self._picked: int | None = None  # a point in the mover's numbering
+        self._refusal = ""  # the rule that stopped the last gesture, until the next one
 
     # -- set by the owner of the turn -------------------------------------------------------------
     def attach(self, builder: TurnBuilder | None, player: int = 0, enabled: bool = True) -> None:
@@ -70,6 +71,7 @@ class BoardInput(QObject):
         self._player = player
         self._enabled = enabled and builder is not None
         self._picked = None
+        self._refusal = ""
         self.changed.emit()
 
     def set_enabled(self, enabled: bool) -> None:
@@ -77,6 +79,7 @@ class BoardInput(QObject):
         if enabled != self._enabled:
             self._enabled = enabled
             self._picked = None
+            self._refusal = ""
             self.changed.emit()
 
     @property
@@ -87,9 +90,16 @@ class BoardInput(QObject):
     def enabled(self) -> bool:
         return self._enabled
 
+    @property
+    def refusal(self) -> str:
+        """Why the last gesture was refused (a code of ``engine.errors.Reason``), until a checker
+        is picked or moved, the selection is dropped or a new turn begins; "" otherwise."""
+        return self._refusal
+
     def drop_selection(self) -> None:
-        if self._picked is not None:
+        if self._picked is not None or self._refusal:
             self._picked = None
+            self._refusal = ""
             self.changed.emit()
 
     # -- what the board shows -------------------------------------------------------------------
@@ -175,12 +185,14 @@ class BoardInput(QObject):
 
     def _pick(self, point: int) -> None:
         self._picked = point
+        self._refusal = ""
         self.changed.emit()
 
     def _move(self, src: int, dst: int) -> None:
         assert self._builder is not None
         self._builder.move_to(src, dst)
         self._picked = None
+        self._refusal = ""
         self.changed.emit()
         self.moved.emit()
 
@@ -190,6 +202,7 @@ class BoardInput(QObject):
             self._builder.move_to(src, dst)
         except IllegalPlayError as exc:
             self._picked = None
+            self._refusal = exc.reason
             self.changed.emit()
             self.refused.emit(exc.reason)
             self.refusedMove.emit(exc.reason, src, dst)
@@ -214,6 +227,8 @@ class BoardInput(QObject):
             builder.undo()
         if builder.is_complete():
             reason = Reason.TURN_COMPLETE if builder.plays else Reason.NO_LEGAL_MOVE
-        self.drop_selection()
+        self._picked = None
+        self._refusal = reason
+        self.changed.emit()
         self.refused.emit(reason)
         self.refusedMove.emit(reason, point, -1)

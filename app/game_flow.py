@@ -71,7 +71,6 @@ class GameFlow(QObject):
         self._seed = seed
         self._session: Session | None = None
         self._status = T("")
-        self._refusal: tuple[T, T] | None = None  # the refusal shown, and the status it covers
         self._last_play = T("")
         self._notice = T("")
         self._busy = False
@@ -79,7 +78,6 @@ class GameFlow(QObject):
         self.tutor: Callable[[str, Callable[[], None]], bool] | None = None  # see _checked
         self.seat = ComputerSeat(self)
         board_input.moved.connect(self._on_moved)
-        board_input.refused.connect(self._on_refused)
         computer.failed.connect(self._on_computer_failed)
         changes = (board_input.changed, computer.thinkingChanged, history.changed)
         for signal in (*changes, settings.hintModeChanged, settings.boardTurningChanged):
@@ -307,23 +305,12 @@ class GameFlow(QObject):
 
     @Slot()
     def _on_moved(self) -> None:
-        if self._refusal is not None and self._status is self._refusal[0]:
-            self._status = self._refusal[1]  # a checker moved: the refusal is old news
-        self._refusal = None
         s = self._require()
         turn = s.turn
         if turn is not None and turn.is_complete() and not self.settings.value("confirmEndOfTurn"):
             self._checked("move", self._end_turn)
         else:
             self._after_change()
-
-    @Slot(str)
-    def _on_refused(self, reason: str) -> None:
-        shown = self._refusal is not None and self._status is self._refusal[0]
-        covered = self._refusal[1] if shown and self._refusal else self._status
-        self._status = T(reason_message(reason))
-        self._refusal = (self._status, covered)
-        self.publish()
 
     @Slot()
     def _on_confirm_setting(self) -> None:
@@ -393,13 +380,15 @@ class GameFlow(QObject):
             return
         names = display_names(s)
         on_roll = s.on_roll if s is not None else 0
+        refusal = self.input.refusal  # a refused gesture's rule stands until the next gesture
+        status = T(reason_message(refusal)) if refusal else self._status
         flow = FlowState(
             human_to_move=s is not None and s.phase == "move" and self.human(on_roll),
             human_on_roll=s is not None and self.human(on_roll),
             human_answers_double=self._answering(),
             busy=self._busy,
             thinking=self.computer.thinking,
-            status=self._status.render(names),
+            status=status.render(names),
             last_play=self._last_play.render(names),
             notice=self._notice.render(names),
             last_move=self._last_move,

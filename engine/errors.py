@@ -71,6 +71,7 @@ class Reason:
     BLOCKED_POINT = "blocked_point"
     BAR_FIRST = "bar_first"
     DIE_NOT_AVAILABLE = "die_not_available"
+    WRONG_DIRECTION = "wrong_direction"
     CANNOT_BEAR_OFF_YET = "cannot_bear_off_yet"
     HIGHER_CHECKER_FIRST = "higher_checker_first"
     MUST_USE_BOTH_DICE = "must_use_both_dice"
@@ -86,6 +87,7 @@ REASON_TEXT = {
     Reason.BLOCKED_POINT: "That point is blocked: the opponent has two or more checkers on it.",
     Reason.BAR_FIRST: "A checker on the bar must enter before any other checker moves.",
     Reason.DIE_NOT_AVAILABLE: "No remaining die moves a checker that distance.",
+    Reason.WRONG_DIRECTION: "Checkers move only forward, toward your home board.",
     Reason.CANNOT_BEAR_OFF_YET: (
         "You may bear off only when all 15 checkers are in your home board."
     ),

@@ -278,6 +278,8 @@ class TurnBuilder:
                 return Reason.HIGHER_CHECKER_FIRST
         else:
             distance = (25 if src == BAR_POINT else src) - dst
+            if distance <= 0:
+                return Reason.WRONG_DIRECTION
             if distance not in remaining:
                 return Reason.DIE_NOT_AVAILABLE
             if not 1 <= dst <= 24 or board[dst] < -1:

@@ -102,6 +102,7 @@ RULE_TEXT = {
     Reason.BLOCKED_POINT: N_("That point is blocked: the opponent has two or more checkers on it."),
     Reason.BAR_FIRST: N_("A checker on the bar must enter before any other checker moves."),
     Reason.DIE_NOT_AVAILABLE: N_("No remaining die moves a checker that distance."),
+    Reason.WRONG_DIRECTION: N_("Checkers move only forward, toward your home board."),
     Reason.CANNOT_BEAR_OFF_YET: N_(
         "You may bear off only when all 15 checkers are in your home board."
     ),

@@ -216,5 +216,21 @@ def test_a_refusal_gives_way_to_the_roll_once_a_checker_moves(harness):
     assert game.status != shown and "no checker" in game.status
     harness.click(f"location_{to_location(0, empty[1])}")  # refused again: still the refusal
     assert game.status != shown
-    harness.play_step(game.legalSteps[0])
+    step = game.legalSteps[0]
+    harness.click_item(harness.top_checker(step["from"]))  # a new pick: the refusal is old news
+    assert game.selected == step["from"] and game.status == shown
+    harness.click(f"location_{to_location(0, empty[0])}")  # refused again, with its reason
+    assert game.status != shown and game.selected == -1
+    harness.play_step(step)
     assert game.status == shown  # a checker moved: the refusal no longer stands
+
+
+def test_a_checker_sent_backwards_is_told_that_checkers_move_forward(harness):
+    harness.open(start=False)
+    game = harness.game
+    game.show_position(Position.start(), 0, dice=(5, 3))
+    harness.settle(5)
+    harness.click_item(harness.top_checker(to_location(0, 13)))
+    harness.click(f"location_{to_location(0, 14)}")
+    assert game.status == "Checkers move only forward, toward your home board."
+    assert game.selected == -1

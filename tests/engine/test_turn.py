@@ -196,3 +196,12 @@ def test_final_bear_off_only_in_a_race_with_every_checker_home():
     assert TurnBuilder(not_home, (6, 5)).final_bear_off() is None
     contact = Position.from_points({6: 2, 5: 3}, {1: 5, 22: 1})
     assert TurnBuilder(contact, (6, 5)).final_bear_off() is None
+
+
+@pytest.mark.parametrize("src, dst", [(13, 14), (8, 8 + 3), (6, 24)])
+def test_a_step_backwards_says_checkers_move_forward(src, dst):
+    builder = TurnBuilder(Position.start(), (5, 3))
+    with pytest.raises(IllegalPlayError) as info:
+        builder.move_to(src, dst)
+    assert info.value.reason == Reason.WRONG_DIRECTION
+    assert builder.move_to(13, 8)  # and forward it moves
