@@ -81,7 +81,7 @@ Dialog {
         CheckBox {
             id: crawfordBox
             objectName: "crawfordBox"
-            enabled: lengthBox.currentIndex > 0
+            enabled: lengthBox.currentIndex > 0 && cubeBox.checked  // the rule is about the cube
             text: qsTr("No doubling in the Crawford game")
         }
         Label { textFormat: Text.PlainText; text: qsTr("White") }

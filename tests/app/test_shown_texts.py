@@ -135,16 +135,21 @@ def open_new_game_dialog(harness):
     assert harness.item("startGameButton").isVisible()
 
 
-def test_the_crawford_box_is_off_for_a_single_game(harness):
+def test_the_crawford_box_is_off_for_a_single_game_and_without_the_cube(harness):
     harness.open(seed=5, start=False)
     open_new_game_dialog(harness)
     lengths, crawford = harness.item("lengthBox"), harness.item("crawfordBox")
+    cube = harness.item("cubeBox")
+    cube.setProperty("checked", True)
     lengths.setProperty("currentIndex", 0)
     harness.settle()
     assert not crawford.isEnabled()
     lengths.setProperty("currentIndex", 1)
     harness.settle()
     assert crawford.isEnabled()
+    cube.setProperty("checked", False)  # no cube, no doubling: the rule has nothing to stop
+    harness.settle()
+    assert not crawford.isEnabled()
 
 
 def test_the_hot_seat_names_are_the_colours_not_bottom_and_top(harness):
