@@ -181,6 +181,10 @@ ApplicationWindow {
                         font.pixelSize: 20 * lessonWindow.textUi
                         font.bold: true
                         wrapMode: Text.WordWrap
+                        // a long word beside the Close button (large text, a narrow window)
+                        // is made smaller rather than run under it
+                        fontSizeMode: Text.HorizontalFit
+                        minimumPixelSize: 10
                     }
                     Button {
                         objectName: "closeLessonsButton"

@@ -56,10 +56,11 @@ def text_problems(harness) -> list[str]:
         if item.property("truncated"):
             problems.append(f"{name!r} is elided")
         rect = scene_rect(item)
-        # (the wrap mode through QML: Python has no converter for the enum)
-        wraps = qml_value(item, "wrapMode") != 0
-        if item.property("paintedWidth") > item.width() + 1 and not wraps:
+        # A text wider than its item runs out of it, wrapping or not (a word longer than the
+        # line: a wrapping text breaks only between words), over whatever lies beside it.
+        if item.property("paintedWidth") > item.width() + 1:
             rect.setWidth(item.property("paintedWidth"))
+            problems.append(f"{name!r} is wider than its place")
         if item.property("paintedHeight") > item.height() + 1:
             rect.setHeight(item.property("paintedHeight"))
         rect = scrolled_into_view(item, rect)
