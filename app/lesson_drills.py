@@ -21,6 +21,7 @@ DRILL = "drill"
 QUIZ = "quiz"
 DRILL_HEADING = N_("Endless drill: a new position after each answer")
 QUIZ_TITLE = N_("Quiz: {lesson}")
+QUIZ_DONE = N_("{quiz} is finished: {score}.")
 QUIZ_SCORE = N_("{right} of {count} right at the first try")
 
 
@@ -91,6 +92,12 @@ class DrillRun:
             _(QUIZ_TITLE).format(lesson=_(self.title)) if self.kind == QUIZ else _(DRILL_HEADING)
         )
         return Lesson(f"{self.kind}-{self.drill_id or self.lesson_id}", 0, title, "", self.steps)
+
+    def summary(self) -> dict[str, str]:
+        """The run's title and first-try score, for ``QUIZ_DONE``."""
+        right = sum(self.first_try.values())
+        score = _(QUIZ_SCORE).format(right=right, count=len(self.first_try))
+        return {"quiz": self.as_lesson().title, "score": score}
 
     def view(self) -> dict[str, Any]:
         """What the window shows of the run besides the step."""

@@ -14,7 +14,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.board_input import BoardInput
-from app.lesson_drills import DrillListModel, DrillRun
+from app.lesson_drills import QUIZ_DONE, DrillListModel, DrillRun
 from app.lesson_grading import LessonGrader
 from app.lesson_hints import HintLadder, feedback_view
 from app.lesson_view import LessonListModel, progress_state, step_view
@@ -91,6 +91,7 @@ class LessonPlayer(QObject):
         self._model = LessonListModel(self.lessons, lambda: self.progress, self)
         self._drill_model = DrillListModel(self)
         self._run: DrillRun | None = None  # a drill or a lesson's closing quiz
+        self._finished: DrillRun | None = None  # the quiz just finished, said on the list
         self.seed: int | None = None  # None: new drill items every time (tests fix it)
         self.hints = HintLadder()
         self.grader = LessonGrader(self)
@@ -184,7 +185,8 @@ class LessonPlayer(QObject):
         if self._run is not None:
             if self._run.next():
                 self._go(self._run.index)
-            else:  # the quiz is over: the lesson is done
+            else:  # the quiz is over: the lesson is done, and the list says how it went
+                self._finished = self._run
                 self.closeLesson()
             return
         assert self._lesson is not None
@@ -211,6 +213,7 @@ class LessonPlayer(QObject):
             self._go(self._index - 1)
 
     def _go(self, index: int) -> None:
+        self._finished = None
         if self._run is not None:
             self._index = self._run.index
         else:
@@ -447,7 +450,9 @@ def _view_of(player: LessonPlayer) -> dict[str, Any]:
     step = player._step()
     lesson = player._run.as_lesson() if player._run is not None else player._lesson
     if step is None or lesson is None:
-        return {"open": False, "error": player.error}
+        done = player._finished
+        finished = "" if done is None else _(QUIZ_DONE).format(**done.summary())
+        return {"open": False, "error": player.error, "finished": finished}
     view = step_view(
         lesson,
         player._index,

@@ -410,9 +410,10 @@ ApplicationWindow {
             wrapMode: Text.WordWrap
             text: lessonWindow.view.error
                   ? qsTr("The lessons could not be loaded: %1").arg(lessonWindow.view.error)
-                  : lessonWindow.view.progressSaving === false
+                  : (lessonWindow.view.finished ? lessonWindow.view.finished + "\n\n" : "")
+                    + (lessonWindow.view.progressSaving === false
                     ? qsTr("Choose a lesson on the left.")
-                    : qsTr("Choose a lesson on the left. Your progress is saved: a lesson opens where you left it.")
+                    : qsTr("Choose a lesson on the left. Your progress is saved: a lesson opens where you left it."))
             color: lessonWindow.textColor
             font.pixelSize: 18 * lessonWindow.textUi
         }
