@@ -216,7 +216,7 @@ Dialog {
                             Layout.row: 1 + index
                             Layout.column: 0
                             text: qsTr("Score of %1").arg(dialog.names[index] || "")
-                            elide: Text.ElideRight
+                            wrapMode: Text.Wrap  // a long name takes a second line, never "…"
                             Layout.maximumWidth: scroll.availableWidth * 0.5
                         }
                     }

@@ -219,7 +219,8 @@ def test_the_editor_refuses_what_the_rules_forbid_and_says_why(harness):
 
 def test_the_editor_starts_from_the_position_shown_and_fits_small_windows(harness):
     harness.open(seed=5, size=(800, 600))
-    harness.game.newGame({"opponent": "human", "matchLength": 7, "cube": True})
+    # the names of a game against the computer ("Score of Computer" was cut at 150%)
+    harness.game.newGame({"opponent": "human", "matchLength": 7, "cube": True, "name1": "Computer"})
     harness.settle()
     session = harness.game.session
     open_editor(harness)
@@ -231,13 +232,16 @@ def test_the_editor_starts_from_the_position_shown_and_fits_small_windows(harnes
     assert harness.item("editorLength").property("value") == 7
     window = scene_rect(harness.window.contentItem())
     scroll = harness.item("editorIds").parentItem()  # the column that scrolls
-    for item in harness.items():
-        if not item.isVisible() or not item.inherits("QQuickText") or not item.property("text"):
-            continue
-        assert not item.property("truncated"), item.property("text")
-        if not _under(item, scroll):
-            assert window.contains(scene_rect(item)), item.property("text")
-    assert window.contains(scene_rect(harness.item("editorPlay")))
+    for scale in (100, 125, 150):  # every text size (a low window shows 125% at most)
+        harness.w.settings.textScale = scale
+        harness.settle(50)
+        for item in harness.items():
+            if not item.isVisible() or not item.inherits("QQuickText") or not item.property("text"):
+                continue
+            assert not item.property("truncated"), (scale, item.property("text"))
+            if not _under(item, scroll):
+                assert window.contains(scene_rect(item)), (scale, item.property("text"))
+        assert window.contains(scene_rect(harness.item("editorPlay")))
     harness.click("editorCancel")
 
 
