@@ -101,13 +101,11 @@ class DrillRun:
 
     def view(self) -> dict[str, Any]:
         """What the window shows of the run besides the step."""
-        right = sum(self.first_try.values())
+        summary = self.summary()
         return {
             "mode": self.kind,
-            "runTitle": self.as_lesson().title,
-            "score": _(QUIZ_SCORE).format(right=right, count=len(self.first_try))
-            if self.first_try
-            else "",
+            "runTitle": summary["quiz"],
+            "score": summary["score"] if self.first_try else "",
             "paragraphs": [],  # an item's only text is its prompt, shown with the exercise
             "isLast": self.is_last,
             "stepCount": len(self.steps) if self.kind == QUIZ else 0,
