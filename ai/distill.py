@@ -18,8 +18,9 @@ Only the project's own engine and networks make targets; GNU Backgammon is never
 strength check measures the tuning part of the strength set only (``ai.holdout``), so the
 held-out part stays unseen by any choice this run makes.
 
-The run is resumable (``--resume``: networks, optimiser, counters and history from the
-checkpoint; the replay buffer and the games in progress start afresh), bounded by ``--hours``
+The run is resumable (``--resume``: networks, optimiser, counters, history and the run's settings
+from the checkpoint, a setting given again on the command line taking the new value; the replay
+buffer and the games in progress start afresh), bounded by ``--hours``
 or ``--positions``, and never writes the shipped weights: they are replaced by hand only when
 ``benchmarks/strength.py`` shows the result better.
 """
@@ -45,6 +46,39 @@ from engine.moves import legal_results
 from engine.position import Position
 
 DEFAULT_CHECKPOINT = WEIGHTS_DIR / "distill"
+
+#: the options that make a run what it is, with their defaults: a fresh run records them in its
+#: checkpoint and ``--resume`` carries them on, except those given again on the command line
+RUN_SETTINGS: dict[str, float | int] = {
+    "lr": 1e-4,
+    "parallel": 32,
+    "explore": 0.05,
+    "sample": 0.5,
+    "label_batch": 256,
+    "outcome_weight": 0.0,
+    "outcome_decay": 1.0,
+    "replay": 200_000,
+    "replay_ratio": 4,
+    "refresh_every": 150_000,
+}
+
+
+def resolve_settings(args: argparse.Namespace, saved: object) -> list[str]:
+    """Fill the run's settings left unset on the command line (``None``) from ``saved`` (the
+    checkpoint's record, on ``--resume``) or else from ``RUN_SETTINGS``; returns the names taken
+    from the checkpoint."""
+    record = saved if isinstance(saved, dict) else {}
+    carried = []
+    for name, default in RUN_SETTINGS.items():
+        if getattr(args, name) is not None:
+            continue
+        value = record.get(name)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            setattr(args, name, type(default)(value))
+            carried.append(name)
+        else:
+            setattr(args, name, default)
+    return carried
 
 
 def one_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.ndarray:
@@ -252,9 +286,17 @@ def run(args: argparse.Namespace) -> int:
 
     db = bearoff.load()
     if args.resume and (checkpoint / "optimiser.npz").exists():
+        saved = Network.load(checkpoint / "contact.npz").meta.get("distill_settings")
+        carried = resolve_settings(args, saved)
+        check_settings(args)
         trainer, rng = Trainer.resume(checkpoint, args.lr, db)
-        log(f"resumed at {trainer.contact.meta.get('distill_positions', 0)} labelled positions")
+        log(
+            f"resumed at {trainer.contact.meta.get('distill_positions', 0)} labelled positions"
+            + (f"; settings of the checkpoint: {', '.join(carried)}" if carried else "")
+        )
     else:
+        resolve_settings(args, None)
+        check_settings(args)
         rng = np.random.default_rng(args.seed)
         contact = Network.load(Path(args.start_contact))
         race = Network.load(Path(args.start_race))
@@ -287,6 +329,7 @@ def run(args: argparse.Namespace) -> int:
                 distill_positions=labelled,
                 distill_seconds=round(seconds, 1),
                 distill_history=history,
+                distill_settings={name: getattr(args, name) for name in RUN_SETTINGS},
                 distill_target=(
                     "1-ply of the network itself (frozen teacher)"
                     + (
@@ -417,6 +460,27 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_settings(args: argparse.Namespace) -> None:
+    """Raises ``ValueError`` for a run setting out of range (one left unset is not checked)."""
+
+    def bad(name: str, ok: Callable[[Any], bool]) -> bool:
+        value = getattr(args, name)
+        return value is not None and not ok(value)
+
+    if bad("parallel", lambda v: v >= 1) or bad("label_batch", lambda v: v >= 1):
+        raise ValueError("parallel and label batch must be >= 1")
+    if bad("sample", lambda v: 0.0 < v <= 1.0) or bad("explore", lambda v: 0.0 <= v <= 1.0):
+        raise ValueError("sample must be in (0, 1] and explore in [0, 1]")
+    if bad("outcome_weight", lambda v: 0.0 <= v <= 1.0) or bad(
+        "outcome_decay", lambda v: 0.0 < v <= 1.0
+    ):
+        raise ValueError("the outcome weight must be in [0, 1] and its decay in (0, 1]")
+    if bad("replay", lambda v: v >= 1) or bad("replay_ratio", lambda v: v >= 1):
+        raise ValueError("replay and replay ratio must be >= 1")
+    if bad("lr", lambda v: v > 0.0) or bad("refresh_every", lambda v: v >= 0):
+        raise ValueError("the learning rate must be > 0 and refresh every >= 0")
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m ai.distill", description=__doc__.split("\n\n")[0])
     p.add_argument("--hours", type=float, default=0.0, help="hours to run (0: no limit)")
@@ -429,45 +493,49 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--hidden", type=int, default=0, help="fresh run: widen the networks to this many units"
     )
-    p.add_argument("--lr", type=float, default=1e-4, help="Adam learning rate")
-    p.add_argument("--parallel", type=int, default=32, help="self-play games at once")
-    p.add_argument("--explore", type=float, default=0.05, help="random-play probability")
-    p.add_argument("--sample", type=float, default=0.5, help="share of positions labelled")
-    p.add_argument("--label-batch", type=int, default=256, help="positions labelled at once")
-    p.add_argument(
+
+    def setting(flag: str, kind: type, text: str) -> None:
+        name = flag[2:].replace("-", "_")
+        p.add_argument(
+            flag,
+            type=kind,
+            default=None,
+            help=f"{text} (default {RUN_SETTINGS[name]}; on --resume: the checkpoint's)",
+        )
+
+    setting("--lr", float, "Adam learning rate")
+    setting("--parallel", int, "self-play games at once")
+    setting("--explore", float, "random-play probability")
+    setting("--sample", float, "share of positions labelled")
+    setting("--label-batch", int, "positions labelled at once")
+    setting(
         "--outcome-weight",
-        type=float,
-        default=0.0,
-        help="share of the game's exact outcome in each target (0: 1-ply only)",
+        float,
+        "share of the game's exact outcome in each target (0: 1-ply only)",
     )
-    p.add_argument(
+    setting(
         "--outcome-decay",
-        type=float,
-        default=1.0,
-        help="the outcome's weight shrinks by this factor per ply before the end",
+        float,
+        "the outcome's weight shrinks by this factor per ply before the end",
     )
-    p.add_argument("--replay", type=int, default=200_000, help="replay buffer size")
-    p.add_argument("--replay-ratio", type=int, default=4, help="examples trained per new label")
-    p.add_argument(
-        "--refresh-every", type=int, default=150_000, help="positions per new teacher (0: never)"
-    )
+    setting("--replay", int, "replay buffer size")
+    setting("--replay-ratio", int, "examples trained per new label")
+    setting("--refresh-every", int, "positions per new teacher (0: never)")
     p.add_argument("--checkpoint-every", type=float, default=300.0, help="seconds per checkpoint")
     p.add_argument("--strength-every", type=float, default=600.0, help="seconds per check (0: off)")
     p.add_argument("--strength-data", default=str(STRENGTH_DATA), help="strength test set")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     args = p.parse_args(argv)
-    if args.hours < 0 or args.positions < 0 or args.parallel < 1 or args.label_batch < 1:
-        p.error("hours and positions must be >= 0, parallel and label batch >= 1")
-    if not (0.0 < args.sample <= 1.0) or not (0.0 <= args.explore <= 1.0):
-        p.error("sample must be in (0, 1] and explore in [0, 1]")
+    if args.hours < 0 or args.positions < 0:
+        p.error("hours and positions must be >= 0")
     if args.hidden < 0 or args.hidden > 4096:
         p.error("hidden units must be between 0 (keep) and 4096")
-    if not (0.0 <= args.outcome_weight <= 1.0) or not (0.0 < args.outcome_decay <= 1.0):
-        p.error("the outcome weight must be in [0, 1] and its decay in (0, 1]")
-    if args.replay < 1 or args.replay_ratio < 1:
-        p.error("replay and replay ratio must be >= 1")
     if not args.hours and not args.positions:
         p.error("give --hours or --positions (or both)")
+    try:
+        check_settings(args)
+    except ValueError as exc:
+        p.error(str(exc))
     return args
 
 

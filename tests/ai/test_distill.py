@@ -145,6 +145,27 @@ def test_tiny_run_with_outcomes(tmp_path):
     assert distill.main([*args[:-4], "--outcome-weight", "2"]) != 0
 
 
+def test_a_resumed_run_keeps_its_settings_unless_given_again(tmp_path):
+    contact, race = _tiny_start(tmp_path)
+    ckpt = tmp_path / "ckpt"
+    common = [
+        "--checkpoint", str(ckpt), "--parallel", "8", "--label-batch", "16", "--quiet",
+        "--strength-every", "0", "--positions", "16",
+    ]  # fmt: skip
+    fresh = ["--outcome-weight", "0.5", "--outcome-decay", "0.9", "--lr", "3e-5"]
+    assert distill.main([*common, *fresh, "--start-contact", contact, "--start-race", race]) == 0
+    assert Network.load(ckpt / "contact.npz").meta["distill_settings"]["outcome_weight"] == 0.5
+    assert distill.main([*common, "--resume", "--lr", "1e-5"]) == 0
+    settings = Network.load(ckpt / "contact.npz").meta["distill_settings"]
+    assert settings["outcome_weight"] == 0.5 and settings["outcome_decay"] == 0.9
+    assert settings["lr"] == 1e-5  # given again: the new value
+    assert settings["parallel"] == 8
+    log = (ckpt / "distill.log").read_text()
+    resumed = log[log.index("resumed at") :]
+    assert "settings of the checkpoint: " in resumed
+    assert "outcome_weight=0.5 outcome_decay=0.9" in resumed
+
+
 def test_the_outcome_counts_less_the_further_the_end_of_the_game():
     outcomes = distill.Outcomes(0.5, decay=0.5)
     board = np.zeros((2, 25), dtype=np.int8)
