@@ -10,6 +10,7 @@ Button {
     property string hint: ""
     property real ui: 1.0
     property bool primary: false
+    property int lines: 1  // more: a long text wraps onto a second line before it gets smaller
     hoverEnabled: true
     focusPolicy: Qt.TabFocus
     Accessible.description: hint
@@ -40,6 +41,8 @@ Button {
         // A long word in a narrow window (Dutch at 800 x 600) gets smaller, never cut off.
         fontSizeMode: Text.HorizontalFit
         minimumPixelSize: 9
+        wrapMode: control.lines > 1 ? Text.WordWrap : Text.NoWrap
+        maximumLineCount: control.lines
         color: control.enabled ? (control.primary ? "#2a1a0c" : "#f6ead2") : "#8a7a66"
         horizontalAlignment: Text.AlignHCenter
         verticalAlignment: Text.AlignVCenter

@@ -378,8 +378,8 @@ ApplicationWindow {
                 anchors.right: parent.right
                 anchors.bottom: parent.bottom
                 spacing: 6 * window.ui
-                TutorPanel { Layout.fillWidth: true; ui: window.ui; visible: Tutor.visible }
-                HintPanel { Layout.fillWidth: true; ui: window.ui; visible: Coach.visible }
+                TutorPanel { Layout.fillWidth: true; ui: window.textUi; visible: Tutor.visible }
+                HintPanel { Layout.fillWidth: true; ui: window.textUi; visible: Coach.visible }
             }
             Rectangle {  // the tutor judges a decision, or a hint is worked out: on top of the board
                 objectName: "coachWorking"
@@ -727,19 +727,19 @@ ApplicationWindow {
 
     AnalysisDialog {
         id: analysisDialog
-        ui: window.ui
+        ui: window.textUi
         anchors.centerIn: parent
-        width: Math.min(window.width * 0.96, 900 * window.ui)
-        height: Math.min(window.height * 0.94, 720 * window.ui)
+        width: Math.min(window.width * 0.96, 900 * window.textUi)
+        height: Math.min(window.height * 0.94, 720 * window.textUi)
         onDiceReportRequested: diceDialog.open()
     }
 
     DiceDialog {
         id: diceDialog
-        ui: window.ui
+        ui: window.textUi
         anchors.centerIn: parent
-        width: Math.min(window.width * 0.94, 820 * window.ui)
-        height: Math.min(window.height * 0.92, 680 * window.ui)
+        width: Math.min(window.width * 0.94, 820 * window.textUi)
+        height: Math.min(window.height * 0.92, 680 * window.textUi)
     }
 
     AboutDialog {
@@ -751,6 +751,6 @@ ApplicationWindow {
     PositionTools {  // IDs to and from the clipboard, the position editor, .mat files
         id: positionTools
         anchors.fill: parent
-        ui: window.ui
+        ui: window.textUi
     }
 }

@@ -52,6 +52,7 @@ Rectangle {
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
+                lines: 2
                 primary: true
                 text: qsTr("Undo and rethink")
                 hint: qsTr("Take the decision back and think again")
@@ -62,6 +63,7 @@ Rectangle {
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
+                lines: 2
                 enabled: Tutor.canShowBest
                 text: qsTr("Show the best play")
                 hint: qsTr("Take the decision back and show the hint")
@@ -72,6 +74,7 @@ Rectangle {
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
+                lines: 2
                 text: qsTr("Play anyway")
                 hint: qsTr("Keep the decision as it is")
                 onClicked: Tutor.playAnyway()

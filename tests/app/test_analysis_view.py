@@ -4,6 +4,7 @@ dice counted, and a replay on the same dice. Everything is clicked in the render
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -294,22 +295,24 @@ def test_the_analysis_the_dice_report_and_the_review_fit_the_window(harness, lan
     open_analysis_from_history(harness)
     wait_for_analysis(harness)
     found = []
-    for size in ((800, 600), (1024, 768)):
+    for scale, size in itertools.product((100, 150), ((800, 600), (1024, 768), (1280, 800))):
+        harness.w.settings.textScale = scale  # the player's text size (125% at most below 720)
         harness.window.resize(*size)
         harness.settle(150)
+        where = f"{size} at {scale}%"
         for tab in ("summaryTab", "mistakesTab", "chartTab"):
             harness.click(tab)
             if tab == "mistakesTab" and mistakes(session.analysis):
                 harness.click("mistake0")
             harness.settle(100)
-            found += [f"{size}, {tab}: {p}" for p in text_problems(harness)]
+            found += [f"{where}, {tab}: {p}" for p in text_problems(harness)]
         QMetaObject.invokeMethod(dialog(harness, "diceDialog"), "open")
         harness.settle(150)
-        found += [f"{size}, dice: {p}" for p in text_problems(harness)]
+        found += [f"{where}, dice: {p}" for p in text_problems(harness)]
         QMetaObject.invokeMethod(dialog(harness, "diceDialog"), "close")
         QMetaObject.invokeMethod(dialog(harness, "analysisDialog"), "close")
         harness.settle(150)
-        found += [f"{size}, review: {p}" for p in text_problems(harness)]  # the side panel
+        found += [f"{where}, review: {p}" for p in text_problems(harness)]  # the side panel
         QMetaObject.invokeMethod(dialog(harness, "analysisDialog"), "open")
         harness.settle(100)
     assert not found, f"in {language}:\n" + "\n".join(found)

@@ -1,7 +1,10 @@
-"""The hint and the tutor's word fit the window from 800 x 600 to 1920 x 1080 in every language:
-no text elided or cut off, every button inside the window, and the board still beside them."""
+"""The hint and the tutor's word fit the window from 800 x 600 to 1920 x 1080 in every language
+and at every text size: no text elided or cut off, every button inside the window, and the board
+still beside them."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
@@ -9,7 +12,7 @@ from ai.player import ComputerPlayer
 from app.computer_turn import cube_state
 from engine import Position
 from engine.moves import legal_plays
-from tests.app.test_layout import LANGUAGES, SIZES, scene_rect, text_problems
+from tests.app.test_layout import LANGUAGES, SIZES, TEXT_SCALES, scene_rect, text_problems
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(300)]
 
@@ -42,10 +45,14 @@ def test_the_hint_and_the_tutor_fit_at_every_size(harness, language):
     coach.hint()
     harness.qtbot.waitUntil(lambda: bool(coach.visible and coach.rows), timeout=30000)
     found = []
-    for size in SIZES:
+    for scale, size in itertools.product(TEXT_SCALES, SIZES):
+        harness.w.settings.textScale = scale
         harness.window.resize(*size)
         harness.settle(150)
-        found += [f"hint {size}: {p}" for p in problems(harness, ["hintLine4", "hintCloseButton"])]
+        found += [
+            f"hint {size} at {scale}%: {p}"
+            for p in problems(harness, ["hintLine4", "hintCloseButton"])
+        ]
     # the tutor's word on the worst play
     harness.game.tutorMode = 1
     s = harness.w.flow.session
@@ -57,8 +64,9 @@ def test_the_hint_and_the_tutor_fit_at_every_size(harness, language):
     harness.w.flow.confirm()
     harness.qtbot.waitUntil(lambda: harness.w.tutor.visible, timeout=30000)
     buttons = ["tutorRethinkButton", "tutorBestButton", "tutorAnywayButton", "tutorText"]
-    for size in SIZES:
+    for scale, size in itertools.product(TEXT_SCALES, SIZES):
+        harness.w.settings.textScale = scale
         harness.window.resize(*size)
         harness.settle(150)
-        found += [f"tutor {size}: {p}" for p in problems(harness, buttons)]
+        found += [f"tutor {size} at {scale}%: {p}" for p in problems(harness, buttons)]
     assert not found, f"in {language}:\n" + "\n".join(found)
