@@ -30,7 +30,7 @@ Button {
     // ``ui`` includes the player's text size; the button's height follows its text, not the
     // text size times its usual height, so that large text still leaves the panel room.
     readonly property real boxUi: ui / Theme.textScale
-    implicitHeight: Math.max(40 * boxUi, contentItem.implicitHeight + 12 * boxUi)
+    implicitHeight: Math.max(40 * boxUi, contentItem.implicitHeight + topPadding + bottomPadding)
     padding: 8 * boxUi
     leftPadding: 8 * ui
     rightPadding: 8 * ui
@@ -38,8 +38,9 @@ Button {
         textFormat: Text.PlainText
         text: control.text
         font: control.font
-        // A long word in a narrow window (Dutch at 800 x 600) gets smaller, never cut off.
-        fontSizeMode: Text.HorizontalFit
+        // A long word in a narrow window (Dutch at 800 x 600) gets smaller, never cut off; a
+        // button of more lines wraps its text instead.
+        fontSizeMode: control.lines > 1 ? Text.FixedSize : Text.HorizontalFit
         minimumPixelSize: 9
         wrapMode: control.lines > 1 ? Text.WordWrap : Text.NoWrap
         maximumLineCount: control.lines
