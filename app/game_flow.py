@@ -39,6 +39,7 @@ class GameFlow(QObject):
     """The player's actions (``flow.roll()``, ``flow.newGame({...})``) and the computer's turns."""
 
     gameFinished = Signal()  # after each change while a game is over
+    givingUp = Signal()  # the game or match under way is about to be replaced by a new one
     installed = Signal()  # a new game, match or position replaced the session
     rolled = Signal()  # the dice were rolled (for the sound)
 
@@ -118,6 +119,10 @@ class GameFlow(QObject):
             self.show_notice(T(N_("The new game could not start: {0}"), str(exc)))
             return
         self.settings.remember_new_game({**choices, "matchLength": settings.match_length})
+        s = self._session
+        if s is not None and s.in_progress():
+            self.computer.cancel()
+            self.givingUp.emit()  # the person agreed to give it up (``app.resignation``)
         self._begin(settings)
 
     def show_position(self, position: Position, on_roll: int = 0, **state: Any) -> None:

@@ -1,6 +1,7 @@
 """Resignations in the window: the player gives up, and the computer answers or offers one.
 
-A person resigns a single game, a gammon or a backgammon (``Resignations.resign(kind)``); against
+A person resigns a single game, a gammon or a backgammon (``Resignations.resign(kind)``), or
+gives the game or match under way up to start a new one (``concede``, counted as lost); against
 the computer, it accepts only what its evaluation says is at least as good as playing on
 (``ai.resign``), otherwise the game goes on. The computer, before its roll, offers the smallest
 resignation that gives nothing away when it can no longer win; the person accepts (the game ends,
@@ -33,6 +34,7 @@ class Resignations(QObject):
     """``Resignations.resign(kind)``; ``offer`` (0: none) with ``accept()`` / ``decline()``."""
 
     changed = Signal()
+    conceded = Signal(int)  # this player gave the game or match under way up for a new one
 
     @staticmethod
     def create(engine: QQmlEngine) -> Resignations:
@@ -50,6 +52,21 @@ class Resignations(QObject):
         computer.before_roll = self.offer_if_lost
 
     # -- the person resigns -----------------------------------------------------------------------
+    def concede(self) -> None:
+        """The game or match under way, about to be replaced by a new one, is given up by the
+        person (between two players by the one to act): a game being played is resigned for a
+        single game, and ``conceded`` tells who gave up (the window asked first)."""
+        flow, s = self._flow, self._flow.session
+        if s is None or not s.in_progress():
+            return
+        if s.settings.computer:
+            player = next((p for p in (0, 1) if flow.human(p)), 0)
+        else:
+            player = 1 - s.on_roll if s.phase == "double" else s.on_roll
+        if s.phase in ("roll", "move", "double"):
+            s.resign(player, 1)
+        self.conceded.emit(player)
+
     @Slot(int)
     def resign(self, kind: int) -> None:
         """The person to act gives up a single game (1), a gammon (2) or a backgammon (3)."""

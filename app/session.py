@@ -12,6 +12,7 @@ Players are absolute: player 0 plays white from the bottom, player 1 black. No Q
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -169,6 +170,9 @@ class Session:
             players=(settings.names[0] or "White", settings.names[1] or "Black"),
             seed=seed,
         )
+        # This match's own name among all played here (the statistics count each game once by
+        # it): the same seed is played again by "replay with these dice"
+        self.id = secrets.token_hex(8)
         self.game_number = 0
         self.turn: TurnBuilder | None = None
         self.opening_dice: tuple[int, int] | None = None
@@ -458,6 +462,7 @@ class Session:
         building = self.turn is not None and self._passed is None
         return {
             "version": SAVE_VERSION,
+            "id": self.id,
             "settings": {**asdict(self.settings), "names": list(self.settings.names)},
             "match": self.match.to_json(),
             "game_number": self.game_number,
@@ -497,6 +502,8 @@ def saved_session(data: object) -> Session:
         raise JsonValueError(f"the save's version is {jsonfile.shown(version)}, not {SAVE_VERSION}")
     session = Session(MatchSettings.from_dict(d.get("settings")), seed=0)
     m = session.match = load_match_data(d.get("match"))
+    # a save from before matches had their own name: its seed, as the statistics knew it then
+    session.id = jsonfile.text(d.get("id", str(m.seed)), "the match's name", max_length=40)
     if m.game is None:
         raise ValueError("The saved match has no game.")
     settings = session.settings

@@ -143,7 +143,7 @@ class Statistics(QObject):
         history = session.match.history
         if result is None or session.source or (history and history[0].get("type") == "setup"):
             return  # a position set up (lessons, IDs) or a match read from a file: not played here
-        key = f"{session.match.seed}:{session.game_number}"
+        key = f"{session.id}:{session.game_number}"
         if key in self._keys:
             return
         self._keys[key] = None
@@ -168,6 +168,29 @@ class Statistics(QObject):
                     abs(score[0] - score[1]),
                 )
             )
+        del self._records[:-MAX_RECORDS]
+        self._write()
+        self.changed.emit()
+
+    def record_conceded(self, session: Session, player: int) -> None:
+        """Count the game ``player`` resigned to start anew and, in a match, the match given up
+        with it (the opponent's win, by what the resigner still lacked)."""
+        self.record_game(session)
+        s = session.settings
+        history = session.match.history
+        if s.match_length <= 0 or session.phase == "match_over" or session.source:
+            return
+        if history and history[0].get("type") == "setup":
+            return
+        key = f"{session.id}:match"
+        if key in self._keys:
+            return
+        self._keys[key] = None
+        lacked = max(1, s.match_length - session.score[1 - player])
+        opponent = s.level if s.computer else "human"
+        self._records.append(
+            Record(time.time(), opponent, True, s.match_length, player == 1, 0, lacked)
+        )
         del self._records[:-MAX_RECORDS]
         self._write()
         self.changed.emit()

@@ -223,6 +223,8 @@ def open_window(
     flow.installed.connect(resignations.clear)
     statistics = Statistics(storage if options.save else None)
     flow.gameFinished.connect(lambda: statistics.record_game(flow.session))
+    flow.givingUp.connect(resignations.concede)
+    resignations.conceded.connect(lambda player: statistics.record_conceded(flow.session, player))
     setup = PositionSetup(flow, history, settings, seed=options.seed)
     editor = PositionEditor(setup)
     language_state.languageChanged.connect(setup.retranslate)

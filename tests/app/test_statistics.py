@@ -53,17 +53,98 @@ def test_finished_games_are_counted_once_and_kept_across_sessions(harness):
     assert harness.game.gameOver["visible"]
     harness.w.flow.publish()  # more changes after the end count nothing more
     data = json.loads((harness.data_dir / FILE_NAME).read_text())
-    assert len(data["records"]) == 1 and data["records"][0]["won"] is (resigner == 1)
+    # (the game against the computer that the session opened on counts only if it was under way)
+    mine = [r for r in data["records"] if r["opponent"] == "human"]
+    assert len(mine) == 1 and mine[0]["won"] is (resigner == 1)
     harness.close()
 
     harness.open(seed=3)  # the next session reads them (the finished game is resumed too)
     QMetaObject.invokeMethod(harness.window.findChild(object, "statisticsDialog"), "open")
     harness.settle(50)
-    assert harness.item("statisticsCell0").property("text") == "Two players"
-    assert harness.item("statisticsCell1").property("text") == f"{int(resigner == 1)} / 1"
+    # (a row per opponent, six cells each)
+    row = [r["opponent"] for r in part_of(harness.w.engine, Statistics).rows].index("human")
+    assert harness.item(f"statisticsCell{row * 6}").property("text") == "Two players"
+    assert harness.item(f"statisticsCell{row * 6 + 1}").property("text") == (
+        f"{int(resigner == 1)} / 1"
+    )
     assert harness.item("statisticsChart").isVisible()
     harness.click("resetStatisticsButton")
     harness.settle(50)
     harness.click("confirmResetButton")
     harness.settle(50)
     assert json.loads((harness.data_dir / FILE_NAME).read_text())["records"] == []
+
+
+def play_a_turn(harness) -> None:
+    """The person rolls and plays a turn (the first legal steps)."""
+    harness.wait_for_human()
+    if harness.game.canRoll:
+        harness.click("rollButton")
+    while harness.game.legalSteps:
+        harness.play_step(harness.game.legalSteps[0])
+    harness.confirm_if_done()
+    harness.settle()
+
+
+def _records(harness) -> list[dict]:
+    return json.loads((harness.data_dir / FILE_NAME).read_text())["records"]
+
+
+def test_resigning_to_start_anew_counts_the_game_lost(harness):
+    harness.open(seed=5)
+    game = harness.game
+    game.newGame({"opponent": "expert", "matchLength": 0})
+    play_a_turn(harness)  # the game is under way
+    assert game.matchInProgress
+    game.newGame({"opponent": "expert", "matchLength": 0})  # "Resign and start anew"
+    harness.settle()
+    (record,) = _records(harness)
+    assert (record["opponent"], record["match"], record["won"], record["kind"]) == (
+        "expert",
+        False,
+        False,
+        1,
+    )
+    assert not game.gameOver["visible"]  # the new game is on
+    game.newGame({"opponent": "expert", "matchLength": 0})  # not under way yet: nothing given up
+    harness.settle()
+    assert len(_records(harness)) == 1
+
+
+def test_giving_up_a_match_counts_its_game_and_the_match(harness):
+    harness.open(seed=6)
+    game = harness.game
+    game.newGame({"opponent": "medium", "matchLength": 5, "cube": True})
+    play_a_turn(harness)
+    assert game.matchInProgress
+    game.newGame({"opponent": "medium", "matchLength": 3})
+    harness.settle()
+    games = [r for r in _records(harness) if not r["match"]]
+    matches = [r for r in _records(harness) if r["match"]]
+    assert len(games) == 1 and not games[0]["won"]
+    assert len(matches) == 1 and not matches[0]["won"] and matches[0]["length"] == 5
+    assert matches[0]["points"] >= 1
+
+
+def test_a_match_replayed_on_the_same_dice_is_counted_again():
+    from app.session import MatchSettings, Session
+
+    stats = Statistics(None)
+    for _ in range(2):  # "replay with these dice": the same seed, another match
+        session = Session(MatchSettings(), seed=77)
+        session.start_game()
+        session.opening()
+        session.resign(session.on_roll, 1)
+        stats.record_game(session)
+        stats.record_game(session)  # counted once
+    assert len(stats.records) == 2
+
+
+def test_a_game_saved_before_matches_had_a_name_keeps_its_old_key():
+    from app.session import MatchSettings, Session
+
+    session = Session(MatchSettings(), seed=91)
+    session.start_game()
+    data = session.to_dict()
+    del data["id"]
+    assert Session.from_dict(data).id == "91"
