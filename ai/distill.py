@@ -60,6 +60,7 @@ RUN_SETTINGS: dict[str, float | int] = {
     "replay": 200_000,
     "replay_ratio": 4,
     "refresh_every": 150_000,
+    "crashed_share": 0.0,
 }
 
 
@@ -122,10 +123,17 @@ class PositionSource:
         rng: np.random.Generator,
         explore: float,
         terminal_value: Callable[[np.ndarray], np.ndarray] | None = None,
+        crashed_share: float = 0.0,
     ) -> None:
         self.evaluator = evaluator
         self.rng = rng
         self.explore = explore
+        # Crashed positions (``crashed_mask``) the games went through, kept as a reservoir; a
+        # share of the new games starts from one of them instead of the opening, so that the
+        # rare positions where the networks err most are played (and labelled) more often.
+        self.crashed_share = crashed_share
+        self.crashed: list[Position] = []
+        self._crashed_seen = 0
         self.positions = [Position.start() for _ in range(n_games)]
         self.first = [True] * n_games
         self.game_ids = list(range(n_games))
@@ -161,11 +169,13 @@ class PositionSource:
             for g, (p, d) in enumerate(zip(self.positions, done, strict=True))
             if not d
         ]
+        if self.crashed_share > 0:
+            self._keep_crashed(boards, done)
         candidates: list[Position] = []
         spans: list[tuple[int, int]] = []
         for g, position in enumerate(self.positions):
             if done[g]:
-                self.positions[g], self.first[g] = Position.start(), True
+                self.positions[g], self.first[g] = self._new_start()
                 self.game_ids[g], self.plies[g] = self._next_id, 0
                 self.last_random[g] = -1
                 self._next_id += 1
@@ -190,6 +200,43 @@ class PositionSource:
             if not done[g]:
                 self.plies[g] += 1
         return live
+
+    def _new_start(self) -> tuple[Position, bool]:
+        """The start of a new game and whether it is the opening (its first roll no double)."""
+        if self.crashed and self.rng.random() < self.crashed_share:
+            return self.crashed[int(self.rng.integers(len(self.crashed)))], False
+        return Position.start(), True
+
+    def _keep_crashed(self, boards: np.ndarray, done: np.ndarray) -> None:
+        """Reservoir sampling (``CRASHED_KEPT`` at most) of the crashed positions on roll."""
+        for index in np.flatnonzero(crashed_mask(boards) & ~done):
+            self._crashed_seen += 1
+            if len(self.crashed) < CRASHED_KEPT:
+                self.crashed.append(self.positions[int(index)])
+            else:
+                slot = int(self.rng.integers(self._crashed_seen))
+                if slot < CRASHED_KEPT:
+                    self.crashed[slot] = self.positions[int(index)]
+
+
+#: crashed positions a ``PositionSource`` keeps to start games from
+CRASHED_KEPT = 20_000
+
+
+def crashed_mask(boards: np.ndarray) -> np.ndarray:
+    """Which ``(N, 2, 25)`` boards are crashed: a side has 10 checkers or fewer left on the board
+    while the two sides are still in contact (a checker of one behind a checker of the other).
+
+    Such positions (a side that bore off early against an anchor, or was closed out) are rare in
+    self-play and where the networks' errors concentrate."""
+    if not len(boards):
+        return np.zeros(0, dtype=bool)
+    on_board = boards.sum(axis=2)
+    idx = np.arange(25)
+    # each side's rearmost checker (index 24: the bar); the two meet when the indices add to 24
+    back = np.where(boards > 0, idx[None, None, :], -1).max(axis=2)
+    contact = (back[:, 0] >= 0) & (back[:, 1] >= 0) & (back[:, 0] + back[:, 1] >= 24)
+    return contact & (on_board.min(axis=1) <= 10)
 
 
 class Outcomes:
@@ -320,7 +367,8 @@ def run(args: argparse.Namespace) -> int:
     log(
         f"run: hours={args.hours} positions={args.positions} lr={args.lr} sample={args.sample} "
         f"explore={args.explore} refresh_every={args.refresh_every} replay={args.replay} "
-        f"outcome_weight={args.outcome_weight} outcome_decay={args.outcome_decay}"
+        f"outcome_weight={args.outcome_weight} outcome_decay={args.outcome_decay} "
+        f"crashed_share={args.crashed_share}"
     )
 
     def save() -> None:
@@ -360,6 +408,7 @@ def run(args: argparse.Namespace) -> int:
         rng,
         args.explore,
         terminal_value=teacher.evaluate_boards if outcomes is not None else None,
+        crashed_share=args.crashed_share,
     )
     replay = Replay(args.replay)
     progress = Progress() if not args.quiet else None
@@ -477,6 +526,8 @@ def check_settings(args: argparse.Namespace) -> None:
         raise ValueError("the outcome weight must be in [0, 1] and its decay in (0, 1]")
     if bad("replay", lambda v: v >= 1) or bad("replay_ratio", lambda v: v >= 1):
         raise ValueError("replay and replay ratio must be >= 1")
+    if bad("crashed_share", lambda v: 0.0 <= v <= 1.0):
+        raise ValueError("the crashed share must be in [0, 1]")
     if bad("lr", lambda v: v > 0.0) or bad("refresh_every", lambda v: v >= 0):
         raise ValueError("the learning rate must be > 0 and refresh every >= 0")
 
@@ -521,6 +572,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     setting("--replay", int, "replay buffer size")
     setting("--replay-ratio", int, "examples trained per new label")
     setting("--refresh-every", int, "positions per new teacher (0: never)")
+    setting(
+        "--crashed-share",
+        float,
+        "share of the new self-play games that start from a crashed position seen before",
+    )
     p.add_argument("--checkpoint-every", type=float, default=300.0, help="seconds per checkpoint")
     p.add_argument("--strength-every", type=float, default=600.0, help="seconds per check (0: off)")
     p.add_argument("--strength-data", default=str(STRENGTH_DATA), help="strength test set")
