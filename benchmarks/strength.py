@@ -23,6 +23,9 @@ is both together (comparable with figures measured before the split).
     python benchmarks/strength.py [--levels expert,hard] [--limit N] [--json out.json]
                                   [--weights DIR]
 
+The play cases are also split into crashed ones (a side with ten checkers or fewer left on the
+board, still in contact: ``ai.distill.crashed_mask``) and the others, each part's mean given.
+
 ``--weights DIR`` measures the networks ``DIR/contact.npz`` and ``DIR/race.npz`` (e.g. a
 training checkpoint) instead of the shipped ones.
 """
@@ -42,6 +45,8 @@ sys.path.insert(0, str(ROOT))
 
 from ai import bearoff  # noqa: E402
 from ai.cube import state_from_match_id  # noqa: E402
+from ai.distill import crashed_mask  # noqa: E402
+from ai.encoding import boards_from_positions  # noqa: E402
 from ai.evaluator import NetEvaluator  # noqa: E402
 from ai.holdout import cube_key, in_part, play_key  # noqa: E402
 from ai.levels import LEVEL_NAMES  # noqa: E402
@@ -88,10 +93,12 @@ def _summary_plays(losses: list[float], times: list[float], illegal: int) -> dic
 
 
 def measure_plays(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[str, float]]:
-    """Per part: mean loss (mEMG), worst loss, illegal choices and decision times of one level."""
+    """Per part: mean loss (mEMG), worst loss, illegal choices and decision times of one level,
+    and the mean loss on the crashed cases (``ai.distill.crashed_mask``) and on the others."""
     cases: list[tuple[str, float, float, bool]] = []  # key, loss, seconds, illegal
-    for row in rows:
-        position = Position.from_position_id(row["pid"])
+    positions = [Position.from_position_id(row["pid"]) for row in rows]
+    crashed = crashed_mask(boards_from_positions(positions))
+    for row, position in zip(rows, positions, strict=True):
         dice = (int(row["dice"][0]), int(row["dice"][1]))
         equities = {p["result"]: p["equity"] for p in row["plays"]}
         best = max(equities.values())
@@ -105,11 +112,17 @@ def measure_plays(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[st
         cases.append((play_key(row), best - chosen, seconds, bad))
     report = {}
     for part in PARTS:
-        mine = [c for c in cases if in_part(c[0], part)]
+        mine = [(c, k) for c, k in zip(cases, crashed, strict=True) if in_part(c[0], part)]
         if mine:
             report[part] = _summary_plays(
-                [c[1] for c in mine], [c[2] for c in mine], sum(c[3] for c in mine)
+                [c[1] for c, _k in mine], [c[2] for c, _k in mine], sum(c[3] for c, _k in mine)
             )
+            for key, which in (("crashed", True), ("other", False)):
+                losses = [c[1] for c, k in mine if bool(k) == which]
+                report[part][f"{key}_cases"] = len(losses)
+                report[part][f"{key}_mEMG"] = (
+                    1000.0 * statistics.fmean(losses) if losses else float("nan")
+                )
     return report
 
 
@@ -237,6 +250,14 @@ def main(argv: list[str] | None = None) -> int:
                     f"{100 * c['double_agree']:6.1f}% {100 * c['take_agree']:7.1f}%"
                 )
             print(line, flush=True)
+        for part in PARTS:
+            p = figures["plays"].get(part)
+            if p is not None:
+                print(
+                    f"{name:<9} {part:<8} crashed: {p['crashed_cases']} cases "
+                    f"{p['crashed_mEMG']:.1f} mEMG; the others: {p['other_cases']} cases "
+                    f"{p['other_mEMG']:.1f} mEMG"
+                )
         if "crawford_doubles" in figures:
             cd = figures["crawford_doubles"]
             print(
