@@ -32,6 +32,25 @@ Dialog {
         return out
     }
 
+    // A column's head: the columns share the width, a long head wraps (after a dash too), and
+    // no column is narrower than the longest word of its head.
+    component Head: Label {
+        id: head
+        required property string heading
+        text: heading.replace(/–/g, "–\u200b")
+        textFormat: Text.PlainText
+        font.bold: true
+        wrapMode: Text.WordWrap
+        Layout.fillWidth: true
+        Layout.preferredWidth: 1
+        Layout.minimumWidth: widest.advanceWidth + 2
+        TextMetrics {
+            id: widest
+            font: head.font
+            text: head.text.split(/[\s\u200b]+/).reduce((a, b) => b.length > a.length ? b : a, "")
+        }
+    }
+
     function opponentName(key) {
         return key === "human" ? qsTr("Two players") : (levelNames[key] || key)
     }
@@ -65,12 +84,12 @@ Dialog {
             columns: 6
             columnSpacing: 12 * dialog.ui
             rowSpacing: 4 * dialog.ui
-            Label { textFormat: Text.PlainText; text: qsTr("Opponent"); font.bold: true }
-            Label { textFormat: Text.PlainText; text: qsTr("Games won"); font.bold: true }
-            Label { textFormat: Text.PlainText; text: qsTr("Matches won"); font.bold: true }
-            Label { textFormat: Text.PlainText; text: qsTr("Gammons (won–lost)"); font.bold: true }
-            Label { textFormat: Text.PlainText; text: qsTr("Backgammons (won–lost)"); font.bold: true }
-            Label { textFormat: Text.PlainText; text: qsTr("Points"); font.bold: true }
+            Head { heading: qsTr("Opponent") }
+            Head { heading: qsTr("Games won") }
+            Head { heading: qsTr("Matches won") }
+            Head { heading: qsTr("Gammons (won–lost)") }
+            Head { heading: qsTr("Backgammons (won–lost)") }
+            Head { heading: qsTr("Points") }
             Repeater {
                 model: dialog.cells
                 delegate: Label {
@@ -79,6 +98,9 @@ Dialog {
                     objectName: "statisticsCell" + index
                     Layout.row: Math.floor(index / 6) + 1
                     Layout.column: index % 6
+                    Layout.fillWidth: true
+                    Layout.preferredWidth: 1  // the columns share the width; a long head wraps
+                    wrapMode: Text.WordWrap
                     textFormat: Text.PlainText
                     text: modelData
                 }

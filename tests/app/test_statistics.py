@@ -148,3 +148,29 @@ def test_a_game_saved_before_matches_had_a_name_keeps_its_old_key():
     data = session.to_dict()
     del data["id"]
     assert Session.from_dict(data).id == "91"
+
+
+@pytest.mark.parametrize("language", ["en", "da", "nl"])
+def test_the_statistics_fit_the_window_at_every_size(harness, language):
+    import itertools
+
+    from app import i18n
+    from tests.app.test_layout import text_problems
+
+    harness.open(seed=4, size=(800, 600))
+    i18n.set_language(harness.w.app, harness.w.engine, language)
+    stats = part_of(harness.w.engine, Statistics)
+    stats._records = [
+        Record(1.0 + i, level, i % 3 == 0, 7 if i % 3 == 0 else 0, i % 2 == 0, 1 + i % 3, 12 + i)
+        for i, level in enumerate(["beginner", "expert", "human", "medium", "expert", "hard"])
+    ]
+    stats.changed.emit()
+    QMetaObject.invokeMethod(harness.window.findChild(object, "statisticsDialog"), "open")
+    found = []
+    for scale, size in itertools.product((100, 150), ((800, 600), (1024, 768), (1280, 800))):
+        harness.w.settings.textScale = scale
+        harness.window.resize(*size)
+        harness.settle(150)
+        found += [f"{size} at {scale}%: {p}" for p in text_problems(harness)]
+    assert harness.item("statisticsCell0").isVisible()
+    assert not found, f"in {language}:\n" + "\n".join(found)
