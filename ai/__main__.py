@@ -13,8 +13,9 @@ Each line read from standard input is one request; each gets exactly one JSON li
 * Anything else gets ``{"error": "..."}`` on its line and the stream goes on: a line that is not
   UTF-8, not standard JSON (``NaN``, ``Infinity``), nested too deeply or over ``MAX_LINE`` bytes.
 
-``python -m ai analyse FILE.mat [--json] [--deep]`` analyses a match (see ``ai.analysis``): one
-line per decision, then one per player; ``--deep`` settles close calls at 2-ply (slower).
+``python -m ai analyse FILE.mat [--json] [--quick]`` analyses a match (see ``ai.analysis``): one
+line per decision, then one per player; a played play that is not the best is settled at 2-ply
+with the best, unless ``--quick`` (1-ply only, about four times faster).
 
 ``python -m ai rollout`` rolls positions out instead (``ai.rollout``): each line
 ``{"position_id": P}`` (optionally ``games``, ``truncate``, ``seed``, ``cubeful``, ``cube``,
@@ -157,7 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     analyse = commands.add_parser("analyse", help="analyse a .mat match (every decision)")
     analyse.add_argument("file", help="a Jellyfish .mat file")
     analyse.add_argument("--json", action="store_true", help="JSON lines instead of text")
-    analyse.add_argument("--deep", action="store_true", help="settle close calls at 2-ply")
+    depth = analyse.add_mutually_exclusive_group()
+    depth.add_argument(
+        "--quick", action="store_true", help="1-ply only: faster, farther from a 2-ply analysis"
+    )
+    depth.add_argument("--deep", action="store_true", help="settle close calls at 2-ply (default)")
     from ai import rollout
 
     rollout.add_arguments(commands.add_parser("rollout", help="roll out positions (JSON lines)"))
@@ -168,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
         from ai.analysis import analyse_file  # local: the decision service does not need it
 
         try:
-            return analyse_file(args.file, args.json, sys.stdout, sys.stderr, deep=args.deep)
+            deep = not args.quick
+            return analyse_file(args.file, args.json, sys.stdout, sys.stderr, deep=deep)
         except (BrokenPipeError, KeyboardInterrupt):
             return 1
     player = ComputerPlayer(args.level, seed=args.seed)

@@ -1,6 +1,6 @@
 """The match analysis against GNU Backgammon's own 2-ply analysis, and its speed.
 
-    python benchmarks/analysis.py [--dir DIR ...] [--make 24 --length 7 --seed 101] [--deep]
+    python benchmarks/analysis.py [--dir DIR ...] [--make 24 --length 7 --seed 101] [--quick]
 
 ``--make N`` has GNU Backgammon play N matches between two noisy 0-ply gnubg players (each
 with its own noise, from nearly none to a lot) on seeds from ``--seed`` and export them as
@@ -8,9 +8,10 @@ with its own noise, from nearly none to a lot) on seeds from ``--seed`` and expo
 ``--dir``: 4 new matches in a temporary folder). Keep the matches you tune on and a held-out
 set in folders of their own, made on other seeds, and give both: each is reported apart. GNU
 Backgammon then analyses each at 2-ply (its ``analyse match``, marks at 0.03 / 0.06 / 0.12)
-and this program analyses the same files with ``ai.analysis`` (``--deep``: close
-calls at 2-ply); both results are cached in DIR (``gnubg-2ply.jsonl``, ``ours.jsonl``), so a
-second run only reports. The report, per folder (and for all together), gives:
+and this program analyses the same files with ``ai.analysis`` (close calls at 2-ply, as the
+window and ``python -m ai analyse`` do; ``--quick``: 1-ply only); both results are cached in
+DIR (``gnubg-2ply.jsonl``, ``ours-deep.jsonl`` or ``ours.jsonl``), so a second run only
+reports. The report, per folder (and for all together), gives:
 
 * each player's error rate in mEMG per decision against gnubg's (overall, and checker plays
   alone): the ratio and the share of players within 25%;
@@ -160,7 +161,7 @@ def parse_gnubg_output(text: str) -> dict[str, dict]:
     return found
 
 
-def our_analysis(files: list[Path], cache: Path, deep: bool = False) -> dict[str, dict]:
+def our_analysis(files: list[Path], cache: Path, deep: bool = True) -> dict[str, dict]:
     """Our analysis of each file (cached): decisions, player summaries, seconds."""
     known: dict[str, dict] = {}
     if cache.exists():
@@ -358,7 +359,7 @@ def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, 
     )
 
 
-def time_analysis(files: list[Path], deep: bool = False, limit: float = 60.0) -> int:
+def time_analysis(files: list[Path], deep: bool = True, limit: float = 60.0) -> int:
     """Seconds of our analysis per match; status 1 when one takes more than ``limit``."""
     analyser = Analyser(deep=deep)
     slowest = 0.0
@@ -388,7 +389,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--length", type=int, default=7, help="length of the matches made")
     parser.add_argument("--seed", type=int, default=101, help="the first seed of the matches made")
     parser.add_argument("--only-make", action="store_true", help="make the matches, no report")
-    parser.add_argument("--deep", action="store_true", help="settle close plays at 2-ply")
+    parser.add_argument("--quick", action="store_true", help="our analysis at 1-ply only")
+    parser.add_argument("--deep", action="store_true", help="close plays at 2-ply (the default)")
     parser.add_argument(
         "--time",
         type=Path,
@@ -397,6 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         help="only time our analysis of these .mat files (no gnubg); fails over a minute",
     )
     args = parser.parse_args(argv)
+    args.deep = not args.quick
     if args.time:
         return time_analysis(args.time, args.deep)
     if not args.dir:

@@ -302,3 +302,23 @@ def test_a_damaged_saved_analysis_is_refused(pip_analysis, damage):
     damage(data)
     with pytest.raises(ValueError, match="malformed"):
         MatchAnalysis.from_json(data)
+
+
+def test_the_command_settles_close_plays_at_two_ply_unless_quick(tmp_path, capsys, monkeypatch):
+    from ai import __main__ as cli
+    from ai import analysis
+
+    path = tmp_path / "mini.mat"
+    path.write_text(MINI)
+    depths = []
+    monkeypatch.setattr(
+        analysis,
+        "analyse_file",
+        lambda *args, deep: depths.append(deep) or 0,
+    )
+    assert cli.main(["analyse", str(path), "--json"]) == 0
+    assert cli.main(["analyse", str(path), "--json", "--quick"]) == 0
+    assert depths == [True, False]
+    with pytest.raises(SystemExit):
+        cli.main(["analyse", str(path), "--quick", "--deep"])
+    assert "not allowed with" in capsys.readouterr().err

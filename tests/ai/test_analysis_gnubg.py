@@ -3,10 +3,10 @@
 GNU Backgammon plays three 5-point matches between noisy 0-ply players (seeds of their own, not
 those the analysis was tuned on), exports them as ``.mat``, and analyses them at 2-ply; this
 program analyses the same files. The figures are those of ``benchmarks/analysis.py``. The bounds
-are below what the 12 held-out matches give (``ai/README.md``: very bad marks the same 82%,
-bad or worse 84%, loss correlation 0.92, 71% of players within 25%): three matches hold few
-marks, and these three (81%, 73%, 0.77, 3 of 6 players) include one long game of many hits where
-the two evaluators differ most. The issue's own bars (every player within 25%, the same "bad"
+are below what the 12 held-out matches give (``ai/README.md``: very bad marks the same 85%,
+bad or worse 85%, loss correlation 0.93, 79% of players within 25%): three matches hold few
+marks, and these three include one long game of many hits where the two evaluators differ
+most. The issue's own bars (every player within 25%, the same "bad"
 mark on 80% of gnubg's) are not met: see the README. A few minutes; skipped without gnubg.
 """
 
