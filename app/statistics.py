@@ -186,7 +186,7 @@ class Statistics(QObject):
         if key in self._keys:
             return
         self._keys[key] = None
-        lacked = max(1, s.match_length - session.score[1 - player])
+        lacked = max(1, s.match_length - session.score[player])
         opponent = s.level if s.computer else "human"
         self._records.append(
             Record(time.time(), opponent, True, s.match_length, player == 1, 0, lacked)
