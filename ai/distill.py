@@ -332,18 +332,19 @@ def run(args: argparse.Namespace) -> int:
             fh.write(line + "\n")
 
     db = bearoff.load()
-    if args.resume and (checkpoint / "optimiser.npz").exists():
-        saved = Network.load(checkpoint / "contact.npz").meta.get("distill_settings")
-        carried = resolve_settings(args, saved)
-        check_settings(args)
+    resuming = args.resume and (checkpoint / "optimiser.npz").exists()
+    saved = (
+        Network.load(checkpoint / "contact.npz").meta.get("distill_settings") if resuming else None
+    )
+    carried = resolve_settings(args, saved)
+    check_settings(args)
+    if resuming:
         trainer, rng = Trainer.resume(checkpoint, args.lr, db)
         log(
             f"resumed at {trainer.contact.meta.get('distill_positions', 0)} labelled positions"
             + (f"; settings of the checkpoint: {', '.join(carried)}" if carried else "")
         )
     else:
-        resolve_settings(args, None)
-        check_settings(args)
         rng = np.random.default_rng(args.seed)
         contact = Network.load(Path(args.start_contact))
         race = Network.load(Path(args.start_race))
@@ -545,36 +546,33 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--hidden", type=int, default=0, help="fresh run: widen the networks to this many units"
     )
 
-    def setting(flag: str, kind: type, text: str) -> None:
+    def setting(flag: str, text: str) -> None:
         name = flag[2:].replace("-", "_")
         p.add_argument(
             flag,
-            type=kind,
+            type=type(RUN_SETTINGS[name]),
             default=None,
             help=f"{text} (default {RUN_SETTINGS[name]}; on --resume: the checkpoint's)",
         )
 
-    setting("--lr", float, "Adam learning rate")
-    setting("--parallel", int, "self-play games at once")
-    setting("--explore", float, "random-play probability")
-    setting("--sample", float, "share of positions labelled")
-    setting("--label-batch", int, "positions labelled at once")
+    setting("--lr", "Adam learning rate")
+    setting("--parallel", "self-play games at once")
+    setting("--explore", "random-play probability")
+    setting("--sample", "share of positions labelled")
+    setting("--label-batch", "positions labelled at once")
     setting(
         "--outcome-weight",
-        float,
         "share of the game's exact outcome in each target (0: 1-ply only)",
     )
     setting(
         "--outcome-decay",
-        float,
         "the outcome's weight shrinks by this factor per ply before the end",
     )
-    setting("--replay", int, "replay buffer size")
-    setting("--replay-ratio", int, "examples trained per new label")
-    setting("--refresh-every", int, "positions per new teacher (0: never)")
+    setting("--replay", "replay buffer size")
+    setting("--replay-ratio", "examples trained per new label")
+    setting("--refresh-every", "positions per new teacher (0: never)")
     setting(
         "--crashed-share",
-        float,
         "share of the new self-play games that start from a crashed position seen before",
     )
     p.add_argument("--checkpoint-every", type=float, default=300.0, help="seconds per checkpoint")

@@ -28,6 +28,11 @@ QML_IMPORT_MAJOR_VERSION = 1
 KINDS = {1: N_("a single game"), 2: N_("a gammon"), 3: N_("a backgammon")}
 
 
+def _to_act(s: Session) -> int:
+    """The player to act: the one on roll, or the one answering a double."""
+    return 1 - s.on_roll if s.phase == "double" else s.on_roll
+
+
 @QmlElement
 @QmlSingleton
 class Resignations(QObject):
@@ -59,10 +64,7 @@ class Resignations(QObject):
         flow, s = self._flow, self._flow.session
         if s is None or not s.in_progress():
             return
-        if s.settings.computer:
-            player = next((p for p in (0, 1) if flow.human(p)), 0)
-        else:
-            player = 1 - s.on_roll if s.phase == "double" else s.on_roll
+        player = next(p for p in (0, 1) if flow.human(p)) if s.settings.computer else _to_act(s)
         if s.phase in ("roll", "move", "double"):
             s.resign(player, 1)
         self.conceded.emit(player)
@@ -75,7 +77,7 @@ class Resignations(QObject):
             return
         if s.phase not in ("roll", "move", "double"):
             return
-        player = 1 - s.on_roll if s.phase == "double" else s.on_roll
+        player = _to_act(s)
         if not flow.human(player):
             return
         if s.settings.computer and not self._computer_accepts(s, player, kind):

@@ -110,6 +110,12 @@ def chart(records: Iterable[Record], limit: int = 200) -> list[int]:
     return running[-(limit + 1) :]
 
 
+def _played_here(session: Session) -> bool:
+    """False for a position set up (lessons, IDs) or a match read from a file."""
+    history = session.match.history
+    return not session.source and not (history and history[0].get("type") == "setup")
+
+
 @QmlElement
 @QmlSingleton
 class Statistics(QObject):
@@ -140,9 +146,8 @@ class Statistics(QObject):
     def record_game(self, session: Session) -> None:
         """Count the game ``session`` has finished (and its match, when that is over), once."""
         result = session.result
-        history = session.match.history
-        if result is None or session.source or (history and history[0].get("type") == "setup"):
-            return  # a position set up (lessons, IDs) or a match read from a file: not played here
+        if result is None or not _played_here(session):
+            return
         key = f"{session.id}:{session.game_number}"
         if key in self._keys:
             return
@@ -150,14 +155,14 @@ class Statistics(QObject):
         s = session.settings
         opponent = s.level if s.computer else "human"
         now = time.time()
-        self._records.append(
+        added = [
             Record(
                 now, opponent, False, s.match_length, result.winner == 0, result.kind, result.points
             )
-        )
+        ]
         if session.phase == "match_over":
             score = session.score
-            self._records.append(
+            added.append(
                 Record(
                     now,
                     opponent,
@@ -168,19 +173,14 @@ class Statistics(QObject):
                     abs(score[0] - score[1]),
                 )
             )
-        del self._records[:-MAX_RECORDS]
-        self._write()
-        self.changed.emit()
+        self._add(added)
 
     def record_conceded(self, session: Session, player: int) -> None:
         """Count the game ``player`` resigned to start anew and, in a match, the match given up
         with it (the opponent's win, by what the resigner still lacked)."""
         self.record_game(session)
         s = session.settings
-        history = session.match.history
-        if s.match_length <= 0 or session.phase == "match_over" or session.source:
-            return
-        if history and history[0].get("type") == "setup":
+        if s.match_length <= 0 or session.phase == "match_over" or not _played_here(session):
             return
         key = f"{session.id}:match"
         if key in self._keys:
@@ -188,9 +188,10 @@ class Statistics(QObject):
         self._keys[key] = None
         lacked = max(1, s.match_length - session.score[player])
         opponent = s.level if s.computer else "human"
-        self._records.append(
-            Record(time.time(), opponent, True, s.match_length, player == 1, 0, lacked)
-        )
+        self._add([Record(time.time(), opponent, True, s.match_length, player == 1, 0, lacked)])
+
+    def _add(self, records: list[Record]) -> None:
+        self._records.extend(records)
         del self._records[:-MAX_RECORDS]
         self._write()
         self.changed.emit()

@@ -146,6 +146,16 @@ class Harness(WindowDriver):
         assert list(self.game.board) != before, f"the step {step} was not made"
         self.confirm_if_done()
 
+    def play_a_turn(self) -> None:
+        """The person rolls and plays a turn by clicks (the first legal steps)."""
+        self.wait_for_human()
+        if self.game.canRoll:
+            self.click("rollButton")
+        while self.game.legalSteps:
+            self.play_step(self.game.legalSteps[0])
+        self.confirm_if_done()
+        self.settle()
+
     def confirm_if_done(self) -> None:
         """Click Done when the turn is complete (also a roll without a legal move)."""
         if self.auto_confirm and self.game.canConfirm and not self.game.legalSteps:

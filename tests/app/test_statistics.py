@@ -75,17 +75,6 @@ def test_finished_games_are_counted_once_and_kept_across_sessions(harness):
     assert json.loads((harness.data_dir / FILE_NAME).read_text())["records"] == []
 
 
-def play_a_turn(harness) -> None:
-    """The person rolls and plays a turn (the first legal steps)."""
-    harness.wait_for_human()
-    if harness.game.canRoll:
-        harness.click("rollButton")
-    while harness.game.legalSteps:
-        harness.play_step(harness.game.legalSteps[0])
-    harness.confirm_if_done()
-    harness.settle()
-
-
 def _records(harness) -> list[dict]:
     return json.loads((harness.data_dir / FILE_NAME).read_text())["records"]
 
@@ -94,7 +83,7 @@ def test_resigning_to_start_anew_counts_the_game_lost(harness):
     harness.open(seed=5)
     game = harness.game
     game.newGame({"opponent": "expert", "matchLength": 0})
-    play_a_turn(harness)  # the game is under way
+    harness.play_a_turn()  # the game is under way
     assert game.matchInProgress
     game.newGame({"opponent": "expert", "matchLength": 0})  # "Resign and start anew"
     harness.settle()
@@ -115,7 +104,7 @@ def test_giving_up_a_match_counts_its_game_and_the_match(harness):
     harness.open(seed=6)
     game = harness.game
     game.newGame({"opponent": "medium", "matchLength": 5, "cube": True})
-    play_a_turn(harness)
+    harness.play_a_turn()
     assert game.matchInProgress
     game.newGame({"opponent": "medium", "matchLength": 3})
     harness.settle()
