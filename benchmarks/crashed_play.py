@@ -19,9 +19,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-
-import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -29,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from vs_gnubg import Gnubg, find_gnubg, outcome  # noqa: E402
 
-from ai.evaluator import equity, load_default_evaluator  # noqa: E402
+from ai.evaluator import load_default_evaluator  # noqa: E402
+from ai.search import rank_results  # noqa: E402
 from engine.moves import legal_results  # noqa: E402
 from engine.position import Position  # noqa: E402
 from engine.turn import parse_play  # noqa: E402
@@ -37,6 +37,29 @@ from engine.turn import parse_play  # noqa: E402
 # a cube row of the strength set where our taker passes and gnubg takes: the doubler has ten
 # checkers off and one on the bar, the taker all fifteen on the board and a three-point board
 DEFAULT_POSITION = "Np4AUSM8AAAQAA"
+
+
+# a player: (position, roll, its legal results) -> the result it chooses
+Mover = Callable[[Position, tuple[int, int], Sequence[Position]], Position]
+# sees every play: (side, position, roll, legal results, the result chosen)
+Watcher = Callable[[int, Position, tuple[int, int], Sequence[Position], Position], None]
+
+
+def play_out(
+    start: Position, dice: random.Random, movers: tuple[Mover, Mover], watch: Watcher | None = None
+) -> tuple[Position, int]:
+    """One cubeless game from ``start`` (side 0 on roll) to its end: the final result and the
+    side whose play ended it."""
+    position, side = start, 0
+    while True:
+        roll = (dice.randint(1, 6), dice.randint(1, 6))
+        results = legal_results(position, roll)
+        result = movers[side](position, roll, results) if results else position.swapped()
+        if watch is not None:
+            watch(side, position, roll, results, result)
+        if result.is_game_over():
+            return result, side
+        position, side = result, 1 - side
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,15 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     evaluator = load_default_evaluator()
     gnubg = Gnubg(program)
 
-    def ours(position: Position, roll: tuple[int, int]) -> Position:
-        results = list(legal_results(position, roll))
-        return results[int(np.argmax(-equity(evaluator.evaluate_batch(results))))]
+    def ours(position: Position, roll: tuple[int, int], results: Sequence[Position]) -> Position:
+        return rank_results(evaluator, results)[0].result
 
-    def theirs(position: Position, roll: tuple[int, int]) -> Position:
+    def theirs(position: Position, roll: tuple[int, int], results: Sequence[Position]) -> Position:
         request = {"op": "move", "pid": position.position_id(), "dice": list(roll)}
         return parse_play(position, roll, gnubg.ask(request)["move"]).result
 
-    players = {"ours": ours, "gnubg": theirs}
+    players: dict[str, Mover] = {"ours": ours, "gnubg": theirs}
     try:
         for doubler, taker in (
             ("ours", "ours"),
@@ -78,22 +100,11 @@ def main(argv: list[str] | None = None) -> int:
         ):
             wins = gammons = 0
             for game in range(args.games):
-                dice = random.Random(1000 + game)
-                position, side = start, 0
-                while True:
-                    roll = (dice.randint(1, 6), dice.randint(1, 6))
-                    mover = players[doubler if side == 0 else taker]
-                    result = (
-                        mover(position, roll)
-                        if legal_results(position, roll)
-                        else position.swapped()
-                    )
-                    if result.is_game_over():
-                        if side == 0:
-                            wins += 1
-                            gammons += outcome(result) >= 2
-                        break
-                    position, side = result, 1 - side
+                movers = (players[doubler], players[taker])
+                result, side = play_out(start, random.Random(1000 + game), movers)
+                if side == 0:
+                    wins += 1
+                    gammons += outcome(result) >= 2
             print(
                 f"doubler {doubler:5} taker {taker:5}: doubler wins {wins / args.games:.3f}, "
                 f"gammons {gammons / args.games:.3f} ({args.games} games)",
@@ -106,28 +117,31 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def judge(start: Position, games: int, ours, gnubg: Gnubg) -> None:
+def judge(start: Position, games: int, ours: Mover, gnubg: Gnubg) -> None:
     """Our plays in ``games`` games of ours against ours, judged by GNU Backgammon 0-ply."""
-    count, lost, worst = [0, 0], [0.0, 0.0], []
+    count, lost = [0, 0], [0.0, 0.0]
+    worst: list[tuple[float, int, str, tuple[int, int], str]] = []
+
+    def watch(
+        side: int,
+        position: Position,
+        roll: tuple[int, int],
+        results: Sequence[Position],
+        result: Position,
+    ) -> None:
+        if len(results) < 2:
+            return
+        request = {"op": "moveerr", "pid": position.position_id(), "dice": list(roll)}
+        answer = gnubg.ask(dict(request, result=result.position_id()))
+        loss = answer["best"] - answer["chosen"]
+        count[side] += 1
+        lost[side] += loss
+        if loss > 0.1:
+            best = gnubg.ask(dict(request, op="move"))["move"]
+            worst.append((loss, side, position.position_id(), roll, best))
+
     for game in range(games):
-        dice = random.Random(5000 + game)
-        position, side = start, 0
-        while True:
-            roll = (dice.randint(1, 6), dice.randint(1, 6))
-            results = legal_results(position, roll)
-            result = ours(position, roll) if results else position.swapped()
-            if len(results) > 1:
-                request = {"op": "moveerr", "pid": position.position_id(), "dice": list(roll)}
-                answer = gnubg.ask(dict(request, result=result.position_id()))
-                loss = answer["best"] - answer["chosen"]
-                count[side] += 1
-                lost[side] += loss
-                if loss > 0.1:
-                    best = gnubg.ask(dict(request, op="move"))["move"]
-                    worst.append((loss, side, position.position_id(), roll, best))
-            if result.is_game_over():
-                break
-            position, side = result, 1 - side
+        play_out(start, random.Random(5000 + game), (ours, ours), watch)
     for side, name in ((0, "doubler"), (1, "taker")):
         rate = 1000.0 * lost[side] / max(1, count[side])
         print(f"our {name}: {rate:.1f} mEMG per decision over {count[side]} decisions")
