@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from ai import bearoff
-from ai.encoding import boards_from_positions, finished_mask
+from ai.encoding import boards_from_positions, crashed_mask, finished_mask
 from ai.evaluator import CONTACT_WEIGHTS, RACE_WEIGHTS, WEIGHTS_DIR, NetEvaluator, equity, flip
 from ai.network import Network
 from ai.train import STRENGTH_DATA, Progress, StrengthSet, Trainer, _format_time
@@ -221,22 +221,6 @@ class PositionSource:
 
 #: crashed positions a ``PositionSource`` keeps to start games from
 CRASHED_KEPT = 20_000
-
-
-def crashed_mask(boards: np.ndarray) -> np.ndarray:
-    """Which ``(N, 2, 25)`` boards are crashed: a side has 10 checkers or fewer left on the board
-    while the two sides are still in contact (a checker of one behind a checker of the other).
-
-    Such positions (a side that bore off early against an anchor, or was closed out) are rare in
-    self-play and where the networks' errors concentrate."""
-    if not len(boards):
-        return np.zeros(0, dtype=bool)
-    on_board = boards.sum(axis=2)
-    idx = np.arange(25)
-    # each side's rearmost checker (index 24: the bar); the two meet when the indices add to 24
-    back = np.where(boards > 0, idx[None, None, :], -1).max(axis=2)
-    contact = (back[:, 0] >= 0) & (back[:, 1] >= 0) & (back[:, 0] + back[:, 1] >= 24)
-    return contact & (on_board.min(axis=1) <= 10)
 
 
 class Outcomes:

@@ -9,6 +9,7 @@ mover's equity is ``-equity(evaluate_batch(results))``.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +23,7 @@ from ai.encoding import (
     ENCODINGS,
     N_INPUTS,
     boards_from_positions,
+    crashed_mask,
     encode_boards,
     final_outcome,
     finished_mask,
@@ -33,6 +35,7 @@ from engine.position import Position
 WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "resources" / "weights"
 CONTACT_WEIGHTS = WEIGHTS_DIR / "contact.npz"
 RACE_WEIGHTS = WEIGHTS_DIR / "race.npz"
+CRASHED_WEIGHTS = WEIGHTS_DIR / "crashed.npz"
 DEFAULT_HIDDEN = 128
 
 
@@ -57,16 +60,21 @@ def flip(probs: np.ndarray) -> np.ndarray:
 
 
 class NetEvaluator:
-    """Two networks (contact and race) plus the exact bear-off database.
+    """Two or three networks (contact, race and optionally crashed) plus the bear-off database.
 
     Finished positions get their exact result, positions with both sides entirely home get the
-    bear-off database, other races the race network, everything else the contact network.
+    bear-off database, other races the race network, crashed positions (``crashed_mask``) the
+    crashed network when there is one, everything else the contact network.
     """
 
     def __init__(
-        self, contact: Network, race: Network, bearoff_db: bearoff.BearoffDatabase | None
+        self,
+        contact: Network,
+        race: Network,
+        bearoff_db: bearoff.BearoffDatabase | None,
+        crashed: Network | None = None,
     ) -> None:
-        for net in (contact, race):
+        for net in (contact, race) if crashed is None else (contact, race, crashed):
             encoding = net.meta.get("encoding", ENCODING_NAME)
             if encoding not in ENCODINGS:
                 raise ValueError(f"The network was trained for an unknown encoding {encoding!r}.")
@@ -77,6 +85,7 @@ class NetEvaluator:
                 )
         self.contact = contact
         self.race = race
+        self.crashed = crashed
         self.bearoff = bearoff_db
 
     def evaluate_batch(self, positions: Sequence[Position]) -> np.ndarray:
@@ -99,11 +108,32 @@ class NetEvaluator:
             todo &= ~home
         race = todo & race_mask(boards)
         contact = todo & ~race
-        for mask, net in ((race, self.race), (contact, self.contact)):
+        parts = [(race, self.race)]
+        if self.crashed is not None:
+            crashed = contact & crashed_mask(boards)
+            parts.append((crashed, self.crashed))
+            contact &= ~crashed
+        parts.append((contact, self.contact))
+        for mask, net in parts:
             if mask.any():
                 x = encode_boards(boards[mask], net.meta.get("encoding", ENCODING_NAME))
                 out[mask] = consistent(net.forward(x))
         return out
+
+
+def load_networks(
+    directory: str | os.PathLike[str], bearoff_db: bearoff.BearoffDatabase | None
+) -> NetEvaluator:
+    """The networks ``contact.npz`` and ``race.npz`` in ``directory``, and ``crashed.npz`` when it
+    is there; raises ``FileNotFoundError`` or ``ValueError`` (a damaged file)."""
+    directory = Path(directory)
+    crashed = directory / CRASHED_WEIGHTS.name
+    return NetEvaluator(
+        Network.load(directory / CONTACT_WEIGHTS.name),
+        Network.load(directory / RACE_WEIGHTS.name),
+        bearoff_db,
+        Network.load(crashed) if crashed.exists() else None,
+    )
 
 
 def new_networks(n_hidden: int = DEFAULT_HIDDEN, seed: int = 0) -> tuple[Network, Network]:
@@ -134,7 +164,5 @@ def load_default_evaluator() -> NetEvaluator:
                     f"The computer's trained networks are missing ({', '.join(missing)} in "
                     f"{WEIGHTS_DIR.name}/): reinstall the program."
                 )
-            _default = NetEvaluator(
-                Network.load(CONTACT_WEIGHTS), Network.load(RACE_WEIGHTS), bearoff.load()
-            )
+            _default = load_networks(WEIGHTS_DIR, bearoff.load())
         return _default

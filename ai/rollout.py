@@ -44,7 +44,6 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import TextIO
 
 import numpy as np
@@ -54,7 +53,7 @@ from ai.cube import CENTRED, MINE, THEIRS, CubeState, cube_efficiency, decide, m
 from ai.cube import move_value_fn as cube_value_fn
 from ai.cube import position_features as cube_features
 from ai.encoding import boards_from_positions, finished_mask
-from ai.evaluator import NetEvaluator, equity, flip, load_default_evaluator
+from ai.evaluator import NetEvaluator, equity, flip, load_default_evaluator, load_networks
 from engine.dice import ROLLS
 from engine.moves import legal_results
 from engine.position import Position
@@ -330,17 +329,12 @@ def _run_chunk(job: tuple[str, list[int], RolloutSettings]) -> np.ndarray:
 
 
 def load_evaluator(weights: str | os.PathLike[str] | None = None) -> NetEvaluator:
-    """The shipped evaluator, or the networks ``contact.npz`` and ``race.npz`` in ``weights``."""
+    """The shipped evaluator, or the networks in ``weights`` (``ai.evaluator.load_networks``)."""
     if weights is None:
         return load_default_evaluator()
     from ai import bearoff
-    from ai.network import Network
 
-    return NetEvaluator(
-        Network.load(Path(weights) / "contact.npz"),
-        Network.load(Path(weights) / "race.npz"),
-        bearoff.load(),
-    )
+    return load_networks(weights, bearoff.load())
 
 
 def default_workers() -> int:

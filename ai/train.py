@@ -26,7 +26,7 @@ import json
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -37,6 +37,7 @@ from ai.encoding import (
     ENCODING_NAME,
     ENCODINGS,
     boards_from_positions,
+    crashed_mask,
     encode_boards,
     finished_mask,
     race_mask,
@@ -65,12 +66,20 @@ class StrengthSet:
     """Positions with every legal play's equity as judged by the 2-ply reference (a judge only)."""
 
     def __init__(
-        self, path: Path = STRENGTH_DATA, limit: int | None = None, seed: int = 0, part: str = "all"
+        self,
+        path: Path = STRENGTH_DATA,
+        limit: int | None = None,
+        seed: int = 0,
+        part: str = "all",
+        crashed: bool = False,
     ):
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             cases = [json.loads(line) for line in fh if line.strip()]
         # ``part`` picks the tuning or the held-out part (``ai.holdout``); raises ValueError.
         cases = [case for case in cases if in_part(play_key(case), part)]
+        if crashed:  # only the cases whose position is crashed (``ai.encoding.crashed_mask``)
+            before = boards_from_positions([Position.from_position_id(c["pid"]) for c in cases])
+            cases = [c for c, k in zip(cases, crashed_mask(before), strict=True) if k]
         if limit is not None and limit < len(cases):
             rng = np.random.default_rng(seed)
             cases = [cases[i] for i in sorted(rng.choice(len(cases), limit, replace=False))]
@@ -127,11 +136,20 @@ class SelfPlay:
         n_games: int,
         rng: np.random.Generator,
         lam: float = 0.7,
+        start: Callable[[], tuple[Position, bool]] | None = None,
+        ends: Callable[[np.ndarray], np.ndarray] | None = None,
     ) -> None:
+        """``start`` gives each new game's position and whether its first roll is the opening
+        roll (default: the opening); ``ends`` tells which boards end a game (default: finished
+        or both sides home, where the bear-off database is exact)."""
         self.evaluator = evaluator
         self.rng = rng
         self.lam = lam
         self.n_games = n_games
+        self._start = start or (lambda: (Position.start(), True))
+        self._ends = ends or (
+            lambda boards: finished_mask(boards) | bearoff.BearoffDatabase.applies(boards)
+        )
         self.positions: list[Position] = []
         self.histories: list[list[np.ndarray]] = []
         self.values: list[list[np.ndarray]] = []
@@ -142,19 +160,19 @@ class SelfPlay:
             self._new_game()
 
     def _new_game(self, slot: int | None = None) -> None:
-        start = Position.start()
+        start, first = self._start()
         board = boards_from_positions([start])[0]
         value = self.evaluator.evaluate_boards(board[None])[0]
         if slot is None:
             self.positions.append(start)
             self.histories.append([board])
             self.values.append([value])
-            self.first_roll.append(True)
+            self.first_roll.append(first)
         else:
             self.positions[slot] = start
             self.histories[slot] = [board]
             self.values[slot] = [value]
-            self.first_roll[slot] = True
+            self.first_roll[slot] = first
 
     def _dice(self, first: bool) -> tuple[int, int]:
         while True:
@@ -183,7 +201,7 @@ class SelfPlay:
         ended_boards: list[np.ndarray] = []
         ended_targets: list[np.ndarray] = []
         ended = 0
-        terminal = finished_mask(boards) | bearoff.BearoffDatabase.applies(boards)
+        terminal = self._ends(boards)
         for g, (start, count) in enumerate(spans):
             if count > 1 and explore > 0.0 and self.rng.random() < explore:
                 pick = start + int(self.rng.integers(count))

@@ -2,6 +2,7 @@
 GNU Backgammon 0-ply, and our plays judged move by move.
 
     python benchmarks/crashed_play.py [POSITION_ID] [--games 400] [--judge 60]
+                                      [--seatings gnubg/ours,...] [--weights DIR]
 
 From the position (the player on roll is "the doubler", the other "the taker", as in a cube
 decision), cubeless games are played to the end on the same dice for the four seatings
@@ -9,7 +10,9 @@ decision), cubeless games are played to the end on the same dice for the four se
 doubler's wins and gammons are reported for each: the seating whose result moves when one side
 changes player shows whose play is off. ``--judge N`` then plays N games of ours against ours
 and has GNU Backgammon 0-ply judge every play of each side (mEMG per decision, cubeless), and
-lists our worst plays with its choice.
+lists our worst plays with its choice. ``--seatings`` plays only the seatings named
+(doubler/taker, comma-separated; ``--seatings ''`` none, for the judging alone) and
+``--weights DIR`` plays other networks than the shipped ones (``ai.evaluator.load_networks``).
 
 GNU Backgammon is only the judge and the comparison here; the program never needs it.
 """
@@ -28,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from vs_gnubg import Gnubg, find_gnubg, outcome  # noqa: E402
 
-from ai.evaluator import load_default_evaluator  # noqa: E402
+from ai import bearoff  # noqa: E402
+from ai.evaluator import load_default_evaluator, load_networks  # noqa: E402
 from ai.search import rank_results  # noqa: E402
 from engine.moves import legal_results  # noqa: E402
 from engine.position import Position  # noqa: E402
@@ -37,6 +41,7 @@ from engine.turn import parse_play  # noqa: E402
 # a cube row of the strength set where our taker passes and gnubg takes: the doubler has ten
 # checkers off and one on the bar, the taker all fifteen on the board and a three-point board
 DEFAULT_POSITION = "Np4AUSM8AAAQAA"
+SEATINGS = ("ours/ours", "gnubg/gnubg", "ours/gnubg", "gnubg/ours")  # doubler/taker
 
 
 # a player: (position, roll, its legal results) -> the result it chooses
@@ -72,15 +77,28 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=400, help="games per seating")
     parser.add_argument("--judge", type=int, default=0, help="games of ours judged play by play")
+    parser.add_argument(
+        "--seatings",
+        default=",".join(SEATINGS),
+        help="doubler/taker seatings to play, comma-separated",
+    )
+    parser.add_argument("--weights", default=None, help="a directory of other networks to play")
     args = parser.parse_args(argv)
+    seatings = [s.strip() for s in args.seatings.split(",") if s.strip()]
+    if any(s not in SEATINGS for s in seatings):
+        parser.error(f"seatings are some of {', '.join(SEATINGS)}")
     try:
         start = Position.from_position_id(args.position_id)
-    except ValueError as exc:
+        evaluator = (
+            load_networks(args.weights, bearoff.load())
+            if args.weights
+            else load_default_evaluator()
+        )
+    except (OSError, ValueError) as exc:
         parser.error(str(exc))
     program = find_gnubg()
     if program is None:
         sys.exit("GNU Backgammon (gnubg) is needed for this benchmark.")
-    evaluator = load_default_evaluator()
     gnubg = Gnubg(program)
 
     def ours(position: Position, roll: tuple[int, int], results: Sequence[Position]) -> Position:
@@ -92,12 +110,8 @@ def main(argv: list[str] | None = None) -> int:
 
     players: dict[str, Mover] = {"ours": ours, "gnubg": theirs}
     try:
-        for doubler, taker in (
-            ("ours", "ours"),
-            ("gnubg", "gnubg"),
-            ("ours", "gnubg"),
-            ("gnubg", "ours"),
-        ):
+        for seating in seatings:
+            doubler, taker = seating.split("/")
             wins = gammons = 0
             for game in range(args.games):
                 movers = (players[doubler], players[taker])

@@ -24,10 +24,10 @@ is both together (comparable with figures measured before the split).
                                   [--weights DIR]
 
 The play cases are also split into crashed ones (a side with ten checkers or fewer left on the
-board, still in contact: ``ai.distill.crashed_mask``) and the others, each part's mean given.
+board, still in contact: ``ai.encoding.crashed_mask``) and the others, each part's mean given.
 
-``--weights DIR`` measures the networks ``DIR/contact.npz`` and ``DIR/race.npz`` (e.g. a
-training checkpoint) instead of the shipped ones.
+``--weights DIR`` measures the networks ``DIR/contact.npz`` and ``DIR/race.npz`` (and
+``DIR/crashed.npz`` when it is there; e.g. a training checkpoint) instead of the shipped ones.
 """
 
 from __future__ import annotations
@@ -45,12 +45,10 @@ sys.path.insert(0, str(ROOT))
 
 from ai import bearoff  # noqa: E402
 from ai.cube import state_from_match_id  # noqa: E402
-from ai.distill import crashed_mask  # noqa: E402
-from ai.encoding import boards_from_positions  # noqa: E402
-from ai.evaluator import NetEvaluator  # noqa: E402
+from ai.encoding import boards_from_positions, crashed_mask  # noqa: E402
+from ai.evaluator import load_networks  # noqa: E402
 from ai.holdout import cube_key, in_part, play_key  # noqa: E402
 from ai.levels import LEVEL_NAMES  # noqa: E402
-from ai.network import Network  # noqa: E402
 from ai.player import ComputerPlayer  # noqa: E402
 from engine.matchid import decode_match_id  # noqa: E402
 from engine.position import Position  # noqa: E402
@@ -94,7 +92,7 @@ def _summary_plays(losses: list[float], times: list[float], illegal: int) -> dic
 
 def measure_plays(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[str, float]]:
     """Per part: mean loss (mEMG), worst loss, illegal choices and decision times of one level,
-    and the mean loss on the crashed cases (``ai.distill.crashed_mask``) and on the others."""
+    and the mean loss on the crashed cases (``ai.encoding.crashed_mask``) and on the others."""
     cases: list[tuple[str, float, float, bool]] = []  # key, loss, seconds, illegal
     positions = [Position.from_position_id(row["pid"]) for row in rows]
     crashed = crashed_mask(boards_from_positions(positions))
@@ -207,11 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     evaluator = None
     if args.weights:
         try:
-            evaluator = NetEvaluator(
-                Network.load(Path(args.weights) / "contact.npz"),
-                Network.load(Path(args.weights) / "race.npz"),
-                bearoff.load(),
-            )
+            evaluator = load_networks(args.weights, bearoff.load())
         except (OSError, ValueError) as exc:
             parser.error(f"cannot load the networks in {args.weights}: {exc}")
     levels = [name.strip() for name in args.levels.split(",") if name.strip()]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from ai import distill
-from ai.encoding import N_INPUTS
+from ai.encoding import N_INPUTS, boards_from_positions, crashed_mask
 from ai.evaluator import NetEvaluator, equity, flip, load_default_evaluator
 from ai.network import Network
 from engine.dice import ROLLS
@@ -178,22 +178,6 @@ def test_the_outcome_counts_less_the_further_the_end_of_the_game():
     assert targets[1][0] == pytest.approx(0.5 + 0.5 * 0.5**6 * 0.5)
 
 
-def test_crashed_means_ten_checkers_or_fewer_on_the_board_still_in_contact():
-    from ai.encoding import boards_from_positions
-
-    texts = {
-        # nine borne off, one checker back against a board: crashed
-        "x 24:1 6:2 5:2 4:1; o 19:3 20:3 21:3 12:4 8:2": True,
-        # the same count, but past each other: a race, not crashed
-        "x 6:2 5:2 4:1 3:1; o 19:3 20:3 21:3 12:4 8:2": False,
-        # the opponent on the bar against my few checkers: in contact
-        "x 6:3 5:3 4:2; o bar:1 19:3 20:3 21:3 12:3 8:2": True,
-    }
-    boards = boards_from_positions([Position.from_text(t) for t in texts])
-    assert list(distill.crashed_mask(boards)) == list(texts.values())
-    assert not distill.crashed_mask(boards_from_positions([Position.start()])).any()
-
-
 def test_games_start_again_from_crashed_positions_they_went_through():
     evaluator = load_default_evaluator()
     source = distill.PositionSource(evaluator, 8, np.random.default_rng(3), 0.0, crashed_share=1.0)
@@ -206,9 +190,7 @@ def test_games_start_again_from_crashed_positions_they_went_through():
                 restarts.append((source.first[g], source.positions[g]))
         if len(restarts) >= 5:
             break
-    assert (
-        source.crashed and distill.crashed_mask(distill.boards_from_positions(source.crashed)).all()
-    )
+    assert source.crashed and crashed_mask(boards_from_positions(source.crashed)).all()
     assert len(restarts) >= 5
     for first, position in restarts:  # every one from a kept crashed position, not the opening
         assert not first and any(position == kept for kept in source.crashed)

@@ -13,6 +13,7 @@ from ai.encoding import (
     ENCODINGS,
     N_INPUTS,
     boards_from_positions,
+    crashed_mask,
     encode_batch,
     encode_boards,
     final_outcome,
@@ -177,3 +178,17 @@ def test_shots_equal_the_engines_hitting_rolls():
         assert shots == pytest.approx(hitting), p.position_id()
         checked += 1
     assert checked > 100
+
+
+def test_crashed_means_ten_checkers_or_fewer_on_the_board_still_in_contact():
+    texts = {
+        # nine borne off, one checker back against a board: crashed
+        "x 24:1 6:2 5:2 4:1; o 19:3 20:3 21:3 12:4 8:2": True,
+        # the same count, but past each other: a race, not crashed
+        "x 6:2 5:2 4:1 3:1; o 19:3 20:3 21:3 12:4 8:2": False,
+        # the opponent on the bar against my few checkers: in contact
+        "x 6:3 5:3 4:2; o bar:1 19:3 20:3 21:3 12:3 8:2": True,
+    }
+    boards = boards_from_positions([Position.from_text(t) for t in texts])
+    assert list(crashed_mask(boards)) == list(texts.values())
+    assert not crashed_mask(boards_from_positions([Position.start()])).any()

@@ -7,7 +7,14 @@ import pytest
 
 from ai import bearoff
 from ai.encoding import N_INPUTS, boards_from_positions
-from ai.evaluator import NetEvaluator, equity, flip, load_default_evaluator, new_networks
+from ai.evaluator import (
+    NetEvaluator,
+    equity,
+    flip,
+    load_default_evaluator,
+    load_networks,
+    new_networks,
+)
 from ai.network import Adam, Network, consistent
 from engine.moves import legal_results
 from engine.position import Position
@@ -137,3 +144,30 @@ def test_missing_weights_are_an_error_not_an_untrained_player(monkeypatch, tmp_p
     with pytest.raises(FileNotFoundError, match="contact.npz"):
         evaluator_module.load_default_evaluator()
     assert evaluator_module._default is None
+
+
+def test_crashed_positions_go_to_the_crashed_network_when_there_is_one(pos, tmp_path):
+    contact, race = new_networks(8)
+    crashed = contact.copy()
+    crashed.b2 = crashed.b2 + 3.0  # a network that answers differently
+    positions = [
+        pos("x 24:1 6:2 5:2 4:1; o 19:3 20:3 21:3 12:4 8:2"),  # crashed: six of mine on board
+        Position.start(),  # contact, not crashed
+        pos("x 6:2 5:2 4:1 3:1; o 19:3 20:3 21:3 12:4 8:2"),  # a race
+    ]
+    plain = NetEvaluator(contact, race, None).evaluate_batch(positions)
+    routed = NetEvaluator(contact, race, None, crashed).evaluate_batch(positions)
+    assert not np.allclose(routed[0], plain[0])
+    assert routed[0] == pytest.approx(
+        NetEvaluator(crashed, race, None).evaluate_batch(positions)[0]
+    )
+    assert np.allclose(routed[1:], plain[1:])
+    for name, net in (("contact.npz", contact), ("race.npz", race)):
+        net.save(tmp_path / name)
+    assert load_networks(tmp_path, None).crashed is None  # two networks: no crashed one
+    crashed.save(tmp_path / "crashed.npz")
+    loaded = load_networks(tmp_path, None)
+    assert loaded.crashed is not None
+    assert np.allclose(loaded.evaluate_batch(positions), routed, atol=1e-6)
+    with pytest.raises(ValueError):
+        NetEvaluator(contact, race, None, Network(N_INPUTS + 1, 4))

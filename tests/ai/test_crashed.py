@@ -1,0 +1,80 @@
+"""The crashed network's training: its pool, its games and a tiny resumable run."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ai import crashed
+from ai.encoding import boards_from_positions, crashed_mask
+from ai.evaluator import load_default_evaluator
+from ai.network import Network
+from ai.train import SelfPlay
+from engine.position import Position
+
+
+def test_a_crashed_game_ends_with_contact_or_with_the_game(pos):
+    boards = boards_from_positions(
+        [
+            pos("x 24:1 6:2 5:2 4:1; o 19:3 20:3 21:3 12:4 8:2"),  # crashed: goes on
+            pos("x 6:2 5:2 4:1 3:1; o 19:3 20:3 21:3 12:4 8:2"),  # contact over: ends
+            Position([0] * 25, pos("o 19:15").opponent, validate=False),  # finished: ends
+        ]
+    )
+    assert crashed.ends_crashed(boards).tolist() == [False, True, True]
+
+
+def test_the_pool_holds_crashed_positions_and_none_of_the_test_sets():
+    evaluator = load_default_evaluator()
+    pool = crashed.make_pool(evaluator, 30, np.random.default_rng(2), parallel=16)
+    positions = [Position.from_position_id(str(pid)) for pid in pool]
+    assert len(positions) == 30 and crashed_mask(boards_from_positions(positions)).all()
+    assert not set(map(str, pool)) & crashed._test_keys()
+    again = crashed.make_pool(evaluator, 30, np.random.default_rng(2), parallel=16)
+    assert again.tolist() == pool.tolist()  # seeded
+
+
+def test_every_position_of_a_game_from_the_pool_is_crashed():
+    evaluator = load_default_evaluator()
+    rng = np.random.default_rng(5)
+    pool = crashed.make_pool(evaluator, 20, rng, parallel=16)
+    starts = iter(Position.from_position_id(str(pid)) for pid in pool)
+    play = SelfPlay(
+        evaluator, 4, rng, start=lambda: (next(starts), False), ends=crashed.ends_crashed
+    )
+    histories: list[np.ndarray] = []
+    while len(histories) < 8:
+        boards, targets, _ended = play.play_ply(0.0)
+        histories.extend(boards)
+        assert all(len(b) == len(t) for b, t in zip(boards, targets, strict=True))
+    assert all(crashed_mask(history).all() for history in histories)
+
+
+def test_tiny_run_trains_only_the_crashed_network_and_resumes(tmp_path):
+    ckpt = tmp_path / "ckpt"
+    common = [
+        "--checkpoint", str(ckpt), "--pool", "40", "--parallel", "8", "--train-every", "32",
+        "--strength-every", "0", "--quiet",
+    ]  # fmt: skip
+    assert crashed.main(["--games", "40", "--seed", "3", *common]) == 0
+    for name in ("crashed.npz", "optimiser.npz", "pool.npz", "crashed.log"):
+        assert (ckpt / name).exists()
+    net = Network.load(ckpt / "crashed.npz")
+    contact = load_default_evaluator().contact
+    assert net.meta["kind"] == "crashed" and net.meta["games_crashed"] >= 40
+    assert net.meta["positions_crashed"] > 0
+    assert not np.allclose(net.w1, contact.w1)  # it trained, starting from the contact network
+    assert net.w1.shape == contact.w1.shape
+    pool = np.load(ckpt / "pool.npz")["boards"].tolist()
+    assert crashed.main(["--resume", "--games", "20", *common]) == 0
+    again = Network.load(ckpt / "crashed.npz")
+    assert again.meta["games_crashed"] >= net.meta["games_crashed"] + 20
+    assert np.load(ckpt / "pool.npz")["boards"].tolist() == pool  # the same pool
+    assert "resumed at" in (ckpt / "crashed.log").read_text()
+
+
+def test_bad_arguments_are_refused(capsys):
+    for argv in (["--hours", "0"], ["--games", "5", "--lam", "2"], ["--games", "-1"]):
+        with pytest.raises(SystemExit):
+            crashed.parse_args(argv)
+    assert "error" in capsys.readouterr().err
