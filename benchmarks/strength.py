@@ -21,10 +21,13 @@ Every figure is given for two parts of the sets, split by a fixed hash of each c
 is both together (comparable with figures measured before the split).
 
     python benchmarks/strength.py [--levels expert,hard] [--limit N] [--json out.json]
-                                  [--weights DIR]
+                                  [--weights DIR] [--no-cube] [--no-crashed-set]
 
 The play cases are also split into crashed ones (a side with ten checkers or fewer left on the
 board, still in contact: ``ai.encoding.crashed_mask``) and the others, each part's mean given.
+So few of them are crashed (about 60) that each level is also measured on the 600 crashed plays
+of ``tests/data/gnubg-2ply-crashed-plays.jsonl.gz`` (``benchmarks/crashed_set.py``; split into
+the same two parts; ``--no-crashed-set`` skips them).
 
 ``--weights DIR`` measures the networks ``DIR/contact.npz`` and ``DIR/race.npz`` (and
 ``DIR/crashed.npz`` when it is there; e.g. a training checkpoint) instead of the shipped ones.
@@ -55,6 +58,7 @@ from engine.position import Position  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 PLAYS = DATA / "gnubg-2ply-plays.jsonl.gz"
+CRASHED_PLAYS = DATA / "gnubg-2ply-crashed-plays.jsonl.gz"  # benchmarks/crashed_set.py
 CUBES = DATA / "gnubg-cube-decisions.jsonl"
 GNUBG_LEVELS = DATA / "gnubg-levels.json"
 PARTS = ("tune", "holdout", "all")
@@ -62,8 +66,8 @@ PARTS = ("tune", "holdout", "all")
 GNUBG_0PLY_CUBE = (1.3, 0.02)
 
 
-def load_plays(limit: int | None) -> list[dict]:
-    with gzip.open(PLAYS, "rt") as f:
+def load_plays(limit: int | None, path: Path = PLAYS) -> list[dict]:
+    with gzip.open(path, "rt") as f:
         rows = [json.loads(line) for line in f if line.strip()]
     rows = [r for r in rows if len(r["plays"]) >= 2]
     return rows[:limit] if limit else rows
@@ -199,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-cube", action="store_true", help="skip the cube benchmark")
+    parser.add_argument(
+        "--no-crashed-set", action="store_true", help="skip the set of crashed plays"
+    )
     parser.add_argument("--json", dest="json_out", default=None, help="write the figures here")
     parser.add_argument("--weights", default=None, help="directory of other networks to measure")
     args = parser.parse_args(argv)
@@ -213,6 +220,11 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown level(s) {', '.join(unknown)}: choose from {', '.join(LEVEL_NAMES)}")
     plays = load_plays(args.limit)
+    crashed_plays = (
+        load_plays(args.limit, CRASHED_PLAYS)
+        if CRASHED_PLAYS.exists() and not args.no_crashed_set
+        else []
+    )
     cubes, crawford = load_cubes(args.limit)
     report: dict[str, dict] = {}
     print(
@@ -224,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in levels:
         player = ComputerPlayer(name, evaluator=evaluator, seed=args.seed)
         figures: dict[str, dict] = {"plays": measure_plays(player, plays)}
+        if crashed_plays:
+            figures["crashed_set"] = measure_plays(player, crashed_plays)
         if not args.no_cube:
             figures["cube"] = measure_cube(player, cubes)
             figures["crawford_doubles"] = {"rows": len(crawford), "doubles": 0}
@@ -252,6 +266,14 @@ def main(argv: list[str] | None = None) -> int:
                     f"{p['crashed_mEMG']:.1f} mEMG; the others: {p['other_cases']} cases "
                     f"{p['other_mEMG']:.1f} mEMG"
                 )
+        if "crashed_set" in figures:
+            print(
+                f"{name:<9} the set of crashed plays: "
+                + "; ".join(
+                    f"{part} {p['decisions']} cases {p['mEMG']:.1f} mEMG"
+                    for part, p in figures["crashed_set"].items()
+                )
+            )
         if "crawford_doubles" in figures:
             cd = figures["crawford_doubles"]
             print(
