@@ -81,7 +81,18 @@ FocusScope {
     readonly property real unitsHigh: 12.6
     readonly property real aspect: unitsWide / unitsHigh
     readonly property real u: Math.min(width / unitsWide, height / unitsHigh)
-    readonly property real frameW: 0.4 * u
+    readonly property real frameW: 0.4 * u  // the frame left and right of the fields
+    // The point numbers grow with the player's text size (``textScale``, 1 at 100%) from 0.68 of
+    // the frame's width; the frame's strips above and below the points (``stripH`` high) hold
+    // them, widening when a number's line would no longer fit, up to 0.6 u (a stack of five
+    // checkers and the bar's still fit in each half). Past that the numbers grow no more.
+    // (Whole pixels: a font's pixel size is whole, and its line is laid out in whole pixels.)
+    property real textScale: Theme.textScale
+    readonly property real stripMax: 0.6 * u
+    readonly property real numberLine: numberMetrics.height / numberMetrics.font.pixelSize
+    readonly property int numberSize: Math.floor(Math.min(0.68 * frameW * textScale,
+                                                          stripMax / numberLine))
+    readonly property real stripH: Math.max(frameW, Math.ceil(numberSize * numberLine))
     readonly property real barW: 1.1 * u
     readonly property real trayW: 1.3 * u
     readonly property real pointH: 4.6 * u
@@ -93,6 +104,10 @@ FocusScope {
     readonly property real tableW: unitsWide * u
     readonly property real tableH: unitsHigh * u
     readonly property real trayH: 4.6 * u
+    FontMetrics {  // the line height of the numbers' font, per pixel of its size
+        id: numberMetrics
+        font.pixelSize: 100
+    }
 
     implicitWidth: 780
     implicitHeight: 630
@@ -123,8 +138,8 @@ FocusScope {
         const i = location === 0 || location === 27 ? index : Math.min(index, 4)
         if (location >= 1 && location <= 24) {
             const x = pointX(location) + u / 2
-            const y = isTop(location) ? frameW + checkerD / 2 + i * checkerD
-                                      : tableH - frameW - checkerD / 2 - i * checkerD
+            const y = isTop(location) ? stripH + checkerD / 2 + i * checkerD
+                                      : tableH - stripH - checkerD / 2 - i * checkerD
             return Qt.point(x, y)
         }
         const bx = barX + barW / 2
@@ -134,15 +149,15 @@ FocusScope {
             return Qt.point(bx, tableH / 2 + 0.75 * u + checkerD / 2 + i * checkerD)
         const tx = trayX + trayW / 2
         if (location === 0)
-            return Qt.point(tx, tableH - frameW - 0.2 * u - i * 0.3 * u)
-        return Qt.point(tx, frameW + 0.2 * u + i * 0.3 * u)
+            return Qt.point(tx, tableH - stripH - 0.2 * u - i * 0.3 * u)
+        return Qt.point(tx, stripH + 0.2 * u + i * 0.3 * u)
     }
     // Where the next checker arriving on a location would stand.
     function landingCentre(location) {
         const n = Math.abs(count(location))
         if (location === 0 || location === 27) {
             const tx = trayX + trayW / 2
-            return Qt.point(tx, location === 0 ? tableH - frameW - trayH / 2 : frameW + trayH / 2)
+            return Qt.point(tx, location === 0 ? tableH - stripH - trayH / 2 : stripH + trayH / 2)
         }
         const owner = ownerAt(location)
         const index = owner >= 0 && owner !== movingPlayer ? 0 : n  // a blot is hit: its place
@@ -151,13 +166,13 @@ FocusScope {
     // The rectangle of a location, for hit tests and for tests that click it.
     function locationRect(location) {
         if (location >= 1 && location <= 24) {
-            const y = isTop(location) ? frameW : tableH / 2
-            return Qt.rect(pointX(location), y, u, tableH / 2 - frameW)
+            const y = isTop(location) ? stripH : tableH / 2
+            return Qt.rect(pointX(location), y, u, tableH / 2 - stripH)
         }
-        if (location === 25) return Qt.rect(barX, frameW, barW, tableH / 2 - frameW)
-        if (location === 26) return Qt.rect(barX, tableH / 2, barW, tableH / 2 - frameW)
-        if (location === 27) return Qt.rect(trayX, frameW, trayW, tableH / 2 - frameW)
-        return Qt.rect(trayX, tableH / 2, trayW, tableH / 2 - frameW)
+        if (location === 25) return Qt.rect(barX, stripH, barW, tableH / 2 - stripH)
+        if (location === 26) return Qt.rect(barX, tableH / 2, barW, tableH / 2 - stripH)
+        if (location === 27) return Qt.rect(trayX, stripH, trayW, tableH / 2 - stripH)
+        return Qt.rect(trayX, tableH / 2, trayW, tableH / 2 - stripH)
     }
     function locationAt(x, y) {
         for (let loc = 0; loc < 28; ++loc) {
@@ -399,9 +414,9 @@ FocusScope {
             Rectangle {
                 required property real modelData
                 x: modelData
-                y: board.frameW
+                y: board.stripH
                 width: 6 * board.u
-                height: board.tableH - 2 * board.frameW
+                height: board.tableH - 2 * board.stripH
                 gradient: Gradient {
                     GradientStop { position: 0.0; color: board.colors.feltLight }
                     GradientStop { position: 0.5; color: board.colors.feltDark }
@@ -434,7 +449,7 @@ FocusScope {
                 readonly property bool target: board.contains(board.ringPoints, modelData)
                 objectName: "tray_" + modelData
                 x: board.trayX
-                y: modelData === 27 ? board.frameW : board.tableH - board.frameW - board.trayH
+                y: modelData === 27 ? board.stripH : board.tableH - board.stripH - board.trayH
                 width: board.trayW
                 height: board.trayH
                 radius: board.u * 0.08
@@ -451,7 +466,7 @@ FocusScope {
                 required property int index
                 readonly property int location: index + 1
                 readonly property bool upper: board.isTop(location)
-                readonly property real baseY: upper ? board.frameW : board.tableH - board.frameW
+                readonly property real baseY: upper ? board.stripH : board.tableH - board.stripH
                 readonly property real tipY: upper ? baseY + board.pointH : baseY - board.pointH
                 x: board.pointX(location)
                 width: board.u
@@ -475,16 +490,17 @@ FocusScope {
                 required property int index
                 textFormat: Text.PlainText
                 readonly property int location: index + 1
+                objectName: "pointNumber_" + location
                 x: board.pointX(location)
-                y: board.isTop(location) ? 0 : board.tableH - board.frameW
+                y: board.isTop(location) ? 0 : board.tableH - board.stripH
                 width: board.u
-                height: board.frameW
+                height: board.stripH
                 rotation: -table.rotation
                 horizontalAlignment: Text.AlignHCenter
                 verticalAlignment: Text.AlignVCenter
                 text: board.turned ? 25 - location : location
                 color: board.colors.numbers
-                font.pixelSize: board.frameW * 0.68
+                font.pixelSize: board.numberSize
             }
         }
         // Hit areas of every location (also found by tests, by objectName); the one in keyboard
@@ -655,8 +671,8 @@ FocusScope {
             // window moves it at once, never on a slide across the window.
             function centreOf(place) {
                 const y = place.offered ? board.tableH / 2
-                    : place.owner === 0 ? board.tableH - board.frameW - board.trayH - 0.7 * board.u
-                    : place.owner === 1 ? board.frameW + board.trayH + 0.7 * board.u
+                    : place.owner === 0 ? board.tableH - board.stripH - board.trayH - 0.7 * board.u
+                    : place.owner === 1 ? board.stripH + board.trayH + 0.7 * board.u
                     : board.tableH / 2
                 const x = place.offered
                     ? (place.dice === 1 ? board.leftFieldX : board.rightFieldX) + 3 * board.u

@@ -54,9 +54,10 @@ ApplicationWindow {
         if (geometry.maximized) showMaximized()
         board.forceActiveFocus()  // the keys play from the start
     }
+    // The boards by name, as Options > Board lists them (with their Alt letters)
     readonly property var themeNames: ({
-        "classic": qsTr("Classic wood"), "blue": qsTr("Blue felt"), "slate": qsTr("Slate"),
-        "contrast": qsTr("High contrast")
+        "classic": qsTr("&Classic wood"), "blue": qsTr("&Blue felt"), "slate": qsTr("&Slate"),
+        "contrast": qsTr("&High contrast")
     })
 
     background: Rectangle {
@@ -128,68 +129,69 @@ ApplicationWindow {
     menuBar: MenuBar {
         GameMenu {
             title: qsTr("&Game")
-            KeyAction { text: qsTr("New game…"); keys: "Ctrl+N"; onTriggered: window.askNewGame() }
-            KeyAction { text: qsTr("Lessons…"); keys: "Ctrl+L"; onTriggered: window.openLessons() }
-            KeyAction { text: qsTr("Statistics…"); onTriggered: statisticsDialog.open() }
-            KeyAction { text: qsTr("Analysis…"); onTriggered: analysisDialog.open() }
-            KeyAction { text: qsTr("Dice report…"); onTriggered: diceDialog.open() }
+            KeyAction { text: qsTr("&New game…"); keys: "Ctrl+N"; onTriggered: window.askNewGame() }
+            KeyAction { text: qsTr("&Lessons…"); keys: "Ctrl+L"; onTriggered: window.openLessons() }
+            KeyAction { text: qsTr("&Statistics…"); onTriggered: statisticsDialog.open() }
+            KeyAction { text: qsTr("&Analysis…"); onTriggered: analysisDialog.open() }
+            KeyAction { text: qsTr("D&ice report…"); onTriggered: diceDialog.open() }
             KeyAction {
-                text: qsTr("Next game")
+                text: qsTr("Ne&xt game")
                 keys: "Enter"
                 enabled: MatchView.gameOver.visible && !MatchView.gameOver.matchOver && MatchView.matchLength > 0
                 onTriggered: GameFlow.nextGame()
             }
             MenuSeparator {}
-            KeyAction { text: qsTr("Roll"); keys: "R"; enabled: MatchView.canRoll; onTriggered: GameFlow.roll() }
-            KeyAction { text: qsTr("Double"); keys: "D"; enabled: MatchView.canDouble; onTriggered: GameFlow.double() }
-            KeyAction { text: qsTr("Undo move"); keys: "Ctrl+Z"; enabled: MatchView.canUndo; onTriggered: GameFlow.undo() }
-            KeyAction { text: qsTr("Hint"); keys: "Ctrl+H"; enabled: Coach.available; onTriggered: Coach.hint() }
+            KeyAction { text: qsTr("&Roll"); keys: "R"; enabled: MatchView.canRoll; onTriggered: GameFlow.roll() }
+            KeyAction { text: qsTr("&Double"); keys: "D"; enabled: MatchView.canDouble; onTriggered: GameFlow.double() }
+            KeyAction { text: qsTr("&Undo move"); keys: "Ctrl+Z"; enabled: MatchView.canUndo; onTriggered: GameFlow.undo() }
+            KeyAction { text: qsTr("&Hint"); keys: "Ctrl+H"; enabled: Coach.available; onTriggered: Coach.hint() }
             KeyAction {
-                text: qsTr("Winning chances")
+                text: qsTr("&Winning chances")
                 keys: "Ctrl+Shift+H"
                 enabled: Coach.available
                 onTriggered: Coach.chances()
             }
             KeyAction {
-                text: qsTr("Confirm end of turn")
+                text: qsTr("&Confirm end of turn")
                 keys: "Enter"
                 enabled: MatchView.canConfirm
                 onTriggered: GameFlow.confirm()
             }
             GameMenu {
-                title: qsTr("Resign")
+                title: qsTr("R&esign")
                 enabled: MatchView.canResign
-                KeyAction { text: qsTr("A single game"); onTriggered: Resignations.resign(1) }
-                KeyAction { text: qsTr("A gammon"); onTriggered: Resignations.resign(2) }
-                KeyAction { text: qsTr("A backgammon"); onTriggered: Resignations.resign(3) }
+                KeyAction { text: qsTr("A &single game"); onTriggered: Resignations.resign(1) }
+                KeyAction { text: qsTr("A &gammon"); onTriggered: Resignations.resign(2) }
+                KeyAction { text: qsTr("A &backgammon"); onTriggered: Resignations.resign(3) }
             }
             MenuSeparator {}
-            KeyAction { text: qsTr("Quit"); keys: "Ctrl+Q"; shortcut: StandardKey.Quit; onTriggered: window.close() }
+            KeyAction { text: qsTr("&Quit"); keys: "Ctrl+Q"; shortcut: StandardKey.Quit; onTriggered: window.close() }
         }
         EditMenu { tools: positionTools }
         GameMenu {
             title: qsTr("&Options")
             GameMenu {
-                title: qsTr("Move hints")
+                title: qsTr("&Move hints")
                 KeyAction {
-                    text: window.hintNames[0]; keys: "H"; checkable: true
+                    text: qsTr("Hints: &off"); keys: "H"; checkable: true
                     checked: Settings.hintMode === 0; onTriggered: Settings.hintMode = 0
                 }
                 KeyAction {
-                    text: window.hintNames[1]; keys: "H"; checkable: true
+                    text: qsTr("Hints: &checkers"); keys: "H"; checkable: true
                     checked: Settings.hintMode === 1; onTriggered: Settings.hintMode = 1
                 }
                 KeyAction {
-                    text: window.hintNames[2]; keys: "H"; checkable: true
+                    text: qsTr("Hints: checkers and &points"); keys: "H"; checkable: true
                     checked: Settings.hintMode === 2; onTriggered: Settings.hintMode = 2
                 }
             }
             GameMenu {
-                title: qsTr("Tutor")
+                title: qsTr("&Tutor")
                 Repeater {
-                    model: [qsTr("Tutor: off"), qsTr("Warn about doubtful plays and worse (0.03)"),
-                            qsTr("Warn about bad plays and worse (0.06)"), qsTr("Warn on very bad plays only (0.12)")]
-                    MenuItem {
+                    model: [qsTr("Tutor: &off"), qsTr("Warn about &doubtful plays and worse (0.03)"),
+                            qsTr("Warn about &bad plays and worse (0.06)"),
+                            qsTr("Warn on &very bad plays only (0.12)")]
+                    GameMenuItem {
                         required property string modelData
                         required property int index
                         objectName: "tutorMode" + index
@@ -201,54 +203,55 @@ ApplicationWindow {
                 }
             }
             KeyAction {
-                text: qsTr("Shot counter (point at a blot)")
+                text: qsTr("S&hot counter (point at a blot)")
                 checkable: true
                 checked: Settings.shotCounter
                 onTriggered: Settings.shotCounter = checked
             }
             KeyAction {
-                text: qsTr("Confirm end of turn")
+                text: qsTr("&Confirm end of turn")
                 checkable: true
                 checked: Settings.confirmEndOfTurn
                 onTriggered: Settings.confirmEndOfTurn = checked
             }
             KeyAction {
-                text: qsTr("Quick moves (one click plays a checker's only move)")
+                text: qsTr("&Quick moves (one click plays a checker's only move)")
                 checkable: true
                 checked: Settings.quickMoves
                 onTriggered: Settings.quickMoves = checked
             }
             KeyAction {
-                text: qsTr("Play forced moves for me")
+                text: qsTr("&Play forced moves for me")
                 checkable: true
                 checked: Settings.autoForced
                 onTriggered: Settings.autoForced = checked
             }
             KeyAction {
-                text: qsTr("Sound effects")
+                text: qsTr("&Sound effects")
                 checkable: true
                 checked: Settings.sounds
                 onTriggered: Settings.sounds = checked
             }
             KeyAction {
-                text: qsTr("Bear off for me at the end of a race")
+                text: qsTr("Bear &off for me at the end of a race")
                 checkable: true
                 checked: Settings.autoBearOff
                 onTriggered: Settings.autoBearOff = checked
             }
             KeyAction {
-                text: qsTr("Turn the board for two players")
+                text: qsTr("T&urn the board for two players")
                 checkable: true
                 checked: Settings.boardTurning
                 onTriggered: Settings.boardTurning = checked
             }
             GameMenu {
-                title: qsTr("Language")
+                title: qsTr("&Language")
                 Repeater {
                     model: I18n.languages
-                    MenuItem {
+                    GameMenuItem {
                         required property string modelData
-                        text: I18n.languageName(modelData)
+                        // each language's own name (never translated): &English, &Dansk, &Nederlands
+                        text: "&" + I18n.languageName(modelData)
                         checkable: true
                         checked: I18n.language === modelData
                         onTriggered: {
@@ -259,10 +262,10 @@ ApplicationWindow {
                 }
             }
             GameMenu {
-                title: qsTr("Board")
+                title: qsTr("&Board")
                 Repeater {
                     model: Theme.names
-                    MenuItem {
+                    GameMenuItem {
                         required property string modelData
                         text: window.themeNames[modelData] || modelData
                         checkable: true
@@ -272,7 +275,7 @@ ApplicationWindow {
                 }
                 MenuSeparator {}
                 KeyAction {
-                    text: qsTr("Mark the black checkers")
+                    text: qsTr("&Mark the black checkers")
                     checkable: true
                     enabled: !Theme.highContrast  // always marked there
                     checked: Theme.marks
@@ -280,12 +283,15 @@ ApplicationWindow {
                 }
             }
             GameMenu {
-                title: qsTr("Text size")
+                title: qsTr("Te&xt size")
                 Repeater {
                     model: [100, 125, 150]
-                    MenuItem {
+                    GameMenuItem {
                         required property int modelData
-                        text: I18n.formatPercent(modelData / 100)
+                        required property int index
+                        readonly property string percent: I18n.formatPercent(modelData / 100)
+                        // &100%, 1&25%, 1&50%: the first digit that no size above has taken
+                        text: index === 0 ? "&" + percent : percent[0] + "&" + percent.slice(1)
                         checkable: true
                         checked: Settings.textScale === modelData
                         onTriggered: Settings.textScale = modelData
@@ -293,29 +299,29 @@ ApplicationWindow {
                 }
             }
             GameMenu {
-                title: qsTr("Animation speed")
+                title: qsTr("&Animation speed")
                 KeyAction {
-                    text: qsTr("Slow"); checkable: true
+                    text: qsTr("&Slow"); checkable: true
                     checked: Settings.animationSpeed === 0; onTriggered: Settings.animationSpeed = 0
                 }
                 KeyAction {
-                    text: qsTr("Normal"); checkable: true
+                    text: qsTr("&Normal"); checkable: true
                     checked: Settings.animationSpeed === 1; onTriggered: Settings.animationSpeed = 1
                 }
                 KeyAction {
-                    text: qsTr("Fast"); checkable: true
+                    text: qsTr("&Fast"); checkable: true
                     checked: Settings.animationSpeed === 2; onTriggered: Settings.animationSpeed = 2
                 }
                 KeyAction {
-                    text: qsTr("No animation"); checkable: true
+                    text: qsTr("No &animation"); checkable: true
                     checked: Settings.animationSpeed === 3; onTriggered: Settings.animationSpeed = 3
                 }
             }
         }
         GameMenu {
             title: qsTr("&Help")
-            KeyAction { text: qsTr("How to play"); keys: "F1"; onTriggered: helpDialog.open() }
-            KeyAction { text: qsTr("About Backgammon"); onTriggered: aboutDialog.open() }
+            KeyAction { text: qsTr("&How to play"); keys: "F1"; onTriggered: helpDialog.open() }
+            KeyAction { text: qsTr("&About Backgammon"); onTriggered: aboutDialog.open() }
         }
     }
 

@@ -166,7 +166,7 @@ def test_the_hint_works_for_both_players_of_a_two_player_game_and_closes_when_th
     menu_entry = next(
         o for o in harness.window.findChildren(QObject) if o.property("keys") == "Ctrl+H"
     )
-    assert menu_entry.property("text") == "Hint" and menu_entry.property("enabled")
+    assert menu_entry.property("text") == "&Hint" and menu_entry.property("enabled")
     for turn in range(2):
         s = game.session
         mover = s.on_roll

@@ -26,6 +26,7 @@ from PySide6.QtTest import QTest
 
 from app import i18n
 from locales import catalogs
+from tests.app.driver import qml_value
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(240)]
 
@@ -59,9 +60,10 @@ def english_texts(language: str) -> tuple[re.Pattern[str], ...]:
     english = catalogs.read_catalog(catalogs.po_path("en"), "en")
     other = catalogs.read_catalog(catalogs.po_path(language), language)
     # An English text that is also a translation in the language says nothing either: Danish and
-    # Dutch both translate the menu's "Analysis…" as "Analyse…", the English of the button.
+    # Dutch both translate the menu's "&Analysis…" as "Anal&yse…", the English of the button
+    # (the "&" of a menu entry's Alt letter is not shown as such).
     own = {
-        form
+        (form or "").replace("&", "")
         for message in other
         if message.id
         for form in (message.string if isinstance(message.string, tuple) else (message.string,))
@@ -85,7 +87,7 @@ def english_texts(language: str) -> tuple[re.Pattern[str], ...]:
             if (
                 form
                 and form not in others
-                and form not in own
+                and form.replace("&", "") not in own  # "&Tutor" is Dutch "T&utor"
                 and len(words) >= 2
                 and not lone_word
             ):
@@ -132,7 +134,8 @@ def known_words(language: str) -> frozenset[str]:
     for message in catalog:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
-            words.update(word.lower() for word in re.findall(r"[^\W\d_]+", text or ""))
+            text = (text or "").replace("&", "")  # a menu entry's Alt letter ("Anal&yse…")
+            words.update(word.lower() for word in re.findall(r"[^\W\d_]+", text))
     return frozenset(words)
 
 
@@ -332,8 +335,8 @@ def test_the_language_menu_switches_the_running_window(main_window):
     english = snapshot(window)
     options = next(t for t in menu_titles(window) if t.replace("&", "") == "Options")
     click_text(harness, window, options)
-    click_text(harness, window, "Language")
-    click_text(harness, window, i18n.LANGUAGE_NAMES["da"])
+    click_text(harness, window, "&Language")
+    click_text(harness, window, "&" + i18n.LANGUAGE_NAMES["da"])
     assert i18n.current_language() == "da"
     assert harness.game.language == "da"  # remembered for the next start
     QTest.keyClick(window, Qt.Key.Key_Escape)
@@ -408,6 +411,89 @@ def test_menu_entries_keep_their_underlined_letter_after_a_language_switch(main_
         window.close()
         window.deleteLater()
         QCoreApplication.processEvents()
+
+
+def alt_letters(text: str) -> list[str]:
+    """The letters ``text`` marks with "&" for Alt, as Qt reads them ("&&" is a plain "&")."""
+    return re.findall(r"&(.)", text.replace("&&", ""))
+
+
+def menu_bar_items(window) -> list[QQuickItem]:
+    return [
+        item
+        for item in items(window.contentItem())
+        if item.isVisible() and "MenuBarItem" in item.metaObject().className()
+    ]
+
+
+def menu_entries(menu) -> list[QQuickItem]:
+    """The entries of ``menu`` (its separators left out), in order, open or not."""
+    found = [qml_value(menu, f"itemAt({i})") for i in range(menu.property("count"))]
+    return [entry for entry in found if entry is not None and entry.inherits("QQuickMenuItem")]
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+def test_every_menu_entry_has_an_alt_letter_of_its_own(main_window, language):
+    """Each entry of every menu (and submenu) of the menu bar marks exactly one letter with "&",
+    shown underlined (and said without the "&"), and no two entries of a menu share one; nor do
+    two menu titles. The letters work: Alt and the Options menu's letter, then Text size's and
+    125%'s, set the text size."""
+    harness = main_window
+    window = harness.window
+    set_language(harness, language)
+    bar = menu_bar_items(window)
+    titles = [item.property("text") for item in bar]
+    assert len(titles) == 4, titles
+    title_letters = [alt_letters(title) for title in titles]
+    assert all(len(letters) == 1 for letters in title_letters), titles
+    assert len({letters[0].lower() for letters in title_letters}) == len(titles), titles
+    menus = [(title, qml_value(item, "menu")) for title, item in zip(titles, bar, strict=True)]
+    seen_menus, seen_entries = 0, 0
+    problems = []
+    text_size_keys = None
+    while menus:
+        name, menu = menus.pop(0)
+        entries = menu_entries(menu)
+        assert entries, f"no entries in {name!r}"
+        seen_menus += 1
+        letters: dict[str, str] = {}
+        for entry in entries:
+            seen_entries += 1
+            text = entry.property("text")
+            marked = alt_letters(text)
+            if len(marked) != 1:
+                problems.append(f"{name} > {text!r}: {len(marked)} Alt letters")
+                continue
+            letter = marked[0].lower()
+            if letter in letters:
+                problems.append(f"{name}: {letters[letter]!r} and {text!r} share Alt+{letter}")
+            letters[letter] = text
+            label = next(i for i in items(entry) if i.objectName() == "menuEntryText")
+            underlined = re.findall(r"<u>(.*?)</u>", label.property("text"))
+            if underlined != marked:
+                problems.append(f"{name} > {text!r} shows {label.property('text')!r}")
+            if qml_value(entry, "Accessible.name") != re.sub(r"&(.)", r"\1", text):
+                problems.append(f"{name} > {text!r} is said with its '&'")
+            sub = qml_value(entry, "subMenu")
+            if sub is not None:
+                menus.append((f"{name} > {text}", sub))
+                sizes = [e.property("text") for e in menu_entries(sub)]
+                if any("100" in size for size in sizes):  # Options > Text size
+                    text_size_keys = (title_letters[titles.index(name)][0], marked[0])
+                    text_size_keys += (alt_letters(next(s for s in sizes if "25" in s))[0],)
+    assert not problems, f"in {language}:\n" + "\n".join(problems)
+    assert seen_menus >= 11 and seen_entries >= 60, (seen_menus, seen_entries)
+    assert text_size_keys is not None, "no Text size menu under a menu title"
+    title_key, *entry_keys = (getattr(Qt.Key, f"Key_{key.upper()}") for key in text_size_keys)
+    QTest.keyClick(window, title_key, Qt.KeyboardModifier.AltModifier)
+    for key in entry_keys:
+        harness.settle(20)
+        QTest.keyClick(window, key)
+    harness.settle(20)
+    try:
+        assert harness.w.settings.textScale == 125, text_size_keys
+    finally:
+        harness.w.settings.textScale = 100
 
 
 @pytest.mark.parametrize("name", ["statisticsDialog", "helpDialog", "aboutDialog", "diceDialog"])

@@ -242,14 +242,28 @@ def test_the_menus_open_by_keys(harness):
         return qml_value(menu, "currentIndex >= 0 ? itemAt(currentIndex).text : ''")
 
     for _ in range(6):
-        if current_text() == "Statistics…":
+        if current_text() == "&Statistics…":
             break
         keys.press(K.Key_Down)
-    assert current_text() == "Statistics…"
+    assert current_text() == "&Statistics…"
     keys.press(K.Key_Return)
     harness.qtbot.waitUntil(lambda: stats.property("opened"), timeout=3000)
     keys.press(K.Key_Escape)
     harness.qtbot.waitUntil(lambda: not stats.property("visible"), timeout=3000)
+    assert keys.board.hasActiveFocus()
+    # an entry's underlined letter chooses it in the open menu: Game > Statistics (Alt+G, S)
+    keys.press(K.Key_G, Qt.KeyboardModifier.AltModifier)
+    keys.press(K.Key_S)
+    harness.qtbot.waitUntil(lambda: stats.property("opened"), timeout=3000)
+    assert not menu.property("visible")
+    keys.press(K.Key_Escape)
+    harness.qtbot.waitUntil(lambda: not stats.property("visible"), timeout=3000)
+    # and opens a submenu: Options > Text size > 125% (Alt+O, X, 2)
+    keys.press(K.Key_O, Qt.KeyboardModifier.AltModifier)
+    keys.press(K.Key_X)
+    keys.press(K.Key_2)
+    assert harness.w.settings.textScale == 125
+    harness.w.settings.textScale = 100
     assert keys.board.hasActiveFocus()
 
 

@@ -70,7 +70,7 @@ def known_safe(item: QQuickItem, roots: set[int]) -> bool:
 
 def underlined_letter_only(item: QQuickItem) -> bool:
     """A menu entry's label: styled text whose only markup is the underline of its Alt letter
-    (``GameMenu.mnemonicText`` escapes every ``<``, ``>`` and ``&`` of the entry's text)."""
+    (``GameMenuItem.mnemonicText`` escapes every ``<``, ``>`` and ``&`` of the entry's text)."""
     if item.objectName() != "menuEntryText" or text_format(item) != STYLED:
         return False
     rest = re.sub(r"</?u>|&(lt|gt|amp);", "", item.property("text"))
@@ -160,14 +160,14 @@ def test_a_menu_entry_underlines_its_letter_and_shows_the_rest_as_text(harness):
     """The one styled text of the window: the menus' Alt letter underlined, any markup in the
     entry's text escaped (so the exception above holds for whatever a translation says)."""
     harness.open(start=False)
-    menus = [
+    entries = [
         o
         for o in harness.window.findChildren(QObject)
         if o.metaObject().indexOfMethod("mnemonicText(QVariant)") >= 0
     ]
-    assert menus
+    assert entries
     result = QMetaObject.invokeMethod(
-        menus[0],
+        entries[0],
         "mnemonicText",
         Q_RETURN_ARG("QVariant"),
         Q_ARG("QVariant", "&New <img src=x> && <b>more</b>"),

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage
 
 from engine import Position
@@ -144,3 +144,64 @@ def test_the_screenshot_command(tmp_path):
         timeout=30,
     )
     assert bad.returncode == 2 and "backgammon:" in bad.stderr
+
+
+def number_ink(image: QImage, left: float, right: float, top: float, bottom: float, colour: str):
+    """The rows (scene y) between ``top`` and ``bottom`` where the column from ``left`` to
+    ``right`` has pixels of the point numbers' colour (their strokes, not their soft edges)."""
+    want = QColor(colour)
+    rows = []
+    for y in range(int(top), int(bottom)):
+        for x in range(int(left), int(right)):
+            c = QColor(image.pixel(x, y))
+            if max(abs(c.red() - want.red()), abs(c.green() - want.green()),
+                   abs(c.blue() - want.blue())) <= 10:  # fmt: skip
+                rows.append(y)
+                break
+    return rows
+
+
+def test_the_point_numbers_grow_with_the_text_size_and_stay_in_the_frame(harness):
+    """At 125% and 150% the numbers are drawn larger; each stays within the board's edge, whole
+    in its box, and clear of the checkers on its point (the frame's strip widens for them)."""
+    from app.board_themes import CLASSIC
+
+    harness.open(start=False, size=(1024, 768))
+    harness.game.show_position(Position.start(), 0)
+    heights = {}
+    for scale in (100, 125, 150):
+        harness.w.settings.textScale = scale
+        harness.settle(100)
+        image = harness.window.grabWindow()
+        board = harness.item("board")
+        origin = board.mapToScene(QPointF(0, 0))
+        u = min(board.width() / 15.6, board.height() / 12.6)
+        table_top = origin.y() + (board.height() - 12.6 * u) / 2
+        table_bottom = table_top + 12.6 * u
+        # 13 and 24 above (5 white and 2 black checkers), 12 and 1 below (5 and 2 black)
+        for location in (13, 24, 12, 1):
+            number = harness.item(f"pointNumber_{location}")
+            assert number.property("text") == str(location)
+            assert number.property("contentHeight") <= number.height(), (scale, location)
+            assert number.property("contentWidth") <= number.width(), (scale, location)
+            box = number.mapRectToScene(QRectF(0, 0, number.width(), number.height()))
+            first = harness.item(f"checker_{location}_0")
+            checker = first.mapRectToScene(QRectF(0, 0, first.width(), first.height()))
+            upper = location >= 13
+            rows = number_ink(
+                image,
+                box.left(),
+                box.right(),
+                table_top if upper else checker.bottom(),
+                checker.top() if upper else table_bottom,
+                CLASSIC.numbers,
+            )
+            assert rows, f"no number drawn on {location} at {scale}%"
+            assert table_top < rows[0] and rows[-1] < table_bottom - 1, (scale, location, rows)
+            if upper:  # clear of the checker below it (its top is the point's base)
+                assert rows[-1] < checker.top() - 1, (scale, location, rows, checker)
+            else:
+                assert rows[0] > checker.bottom() + 1, (scale, location, rows, checker)
+            heights.setdefault(scale, []).append(rows[-1] - rows[0] + 1)
+    small, middle, large = (min(heights[scale]) for scale in (100, 125, 150))
+    assert small < middle < large and large >= 1.3 * small, heights

@@ -200,7 +200,7 @@ def test_help_and_about_open_and_show_their_texts(harness):
     assert not help_dialog.property("opened")
     about = harness.w.engine.rootObjects()[0].findChild(object, "aboutDialog")
     click_text(harness, next(t for t in menu_titles(harness) if t.replace("&", "") == "Help"))
-    click_text(harness, "About Backgammon")
+    click_text(harness, "&About Backgammon")
     assert about.property("opened")
     texts = visible_texts(harness)
     assert any(t.startswith("Backgammon ") for t in texts)
