@@ -39,6 +39,7 @@ import numpy as np
 from ai import bearoff
 from ai.encoding import (
     ENCODING_NAME,
+    boards_from_positions,
     crashed_mask,
     encode_boards,
     finished_mask,
@@ -94,6 +95,17 @@ def make_pool(
             log(f"pool: {games + ended} games, {len(pool)} crashed positions")
         games += ended
     return np.asarray(pool[:size])
+
+
+def start_weights(pool: np.ndarray, contain_weight: float) -> np.ndarray:
+    """How often each pool position starts a game: ``contain_weight`` times as often as the
+    others where the crashed side (the one with fewer checkers on the board) still has a checker
+    on the bar or in the other's home board, a checker the other side must contain."""
+    boards = boards_from_positions([Position.from_position_id(str(pid)) for pid in pool])
+    side = boards.sum(axis=2).argmin(axis=1)
+    crashed_side = boards[np.arange(len(boards)), side]
+    back = crashed_side[:, 18:].sum(axis=1) > 0
+    return np.where(back, contain_weight, 1.0)
 
 
 class CrashedTrainer:
@@ -187,15 +199,18 @@ def run(args: argparse.Namespace) -> int:
     if args.strength_every > 0:
         checks["tuning"] = StrengthSet(STRENGTH_DATA, part="tune", crashed=True)
         if CRASHED_SET.exists():
-            checks["crashed set"] = StrengthSet(CRASHED_SET)
+            checks["crashed set, tuning part"] = StrengthSet(CRASHED_SET, part="tune")
     log(
         f"run: games={args.games} hours={args.hours} parallel={args.parallel} lr={args.lr} "
-        f"lambda={args.lam} checks: "
+        f"lambda={args.lam} contain_weight={args.contain_weight} checks: "
         + (", ".join(f"{k} {v.n_cases} cases" for k, v in checks.items()) or "none")
     )
 
+    cumulative = np.cumsum(start_weights(pool, args.contain_weight))
+
     def start_position() -> tuple[Position, bool]:
-        return Position.from_position_id(str(pool[int(rng.integers(len(pool)))])), False
+        pick = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
+        return Position.from_position_id(str(pool[min(pick, len(pool) - 1)])), False
 
     play = SelfPlay(
         evaluator, args.parallel, rng, args.lam, start=start_position, ends=ends_crashed
@@ -285,6 +300,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--start", default="", help="a fresh run's starting network (default: contact)")
     p.add_argument("--ship", default="", help="copy the finished network into this directory")
     p.add_argument("--pool", type=int, default=20_000, help="crashed starting positions")
+    p.add_argument(
+        "--contain-weight",
+        type=float,
+        default=1.0,
+        help="how much more often a pool position starts a game when the crashed side still "
+        "has a checker back",
+    )
     p.add_argument("--parallel", type=int, default=128, help="games played at once")
     p.add_argument("--lr", type=float, default=1e-4, help="Adam learning rate")
     p.add_argument("--lam", type=float, default=0.7, help="TD lambda")
@@ -296,8 +318,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.games < 0 or args.hours < 0 or args.parallel < 1 or args.pool < 1:
         p.error("games and hours must be >= 0, parallel and pool >= 1")
-    if not (0.0 <= args.lam <= 1.0) or args.lr <= 0:
-        p.error("lambda must be between 0 and 1 and the learning rate positive")
+    if not (0.0 <= args.lam <= 1.0) or args.lr <= 0 or args.contain_weight <= 0:
+        p.error("lambda must be between 0 and 1, the learning rate and weights positive")
     if not args.games and not args.hours:
         p.error("give --games or --hours (or both)")
     return args

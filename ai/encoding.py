@@ -189,16 +189,19 @@ def race_mask(boards: np.ndarray) -> np.ndarray:
     return (my_back < 0) | (their_back < 0) | (my_back + their_back < 23)
 
 
-def crashed_mask(boards: np.ndarray) -> np.ndarray:
+def crashed_mask(boards: np.ndarray, race: np.ndarray | None = None) -> np.ndarray:
     """Which ``(N, 2, 25)`` boards are crashed: a side has 10 checkers or fewer left on the board
     (the bar included) while the two sides are still in contact.
 
     Such positions (a side that bore off early against an anchor, or was closed out) are rare in
     self-play and where a general contact network errs most. A side's checkers on the board only
-    get fewer, so a crashed position stays crashed until contact ends or the game does."""
+    get fewer, so a crashed position stays crashed until contact ends or the game does.
+    ``race`` may give ``race_mask(boards)`` when it is known already."""
     if not len(boards):
         return np.zeros(0, dtype=bool)
-    return ~race_mask(boards) & (boards.sum(axis=2).min(axis=1) <= 10)
+    if race is None:
+        race = race_mask(boards)
+    return ~race & (boards.sum(axis=2).min(axis=1) <= 10)
 
 
 def finished_mask(boards: np.ndarray) -> np.ndarray:

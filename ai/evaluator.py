@@ -106,11 +106,12 @@ class NetEvaluator:
             if home.any():
                 out[home] = self.bearoff.evaluate(boards[home])
             todo &= ~home
-        race = todo & race_mask(boards)
+        over = race_mask(boards)
+        race = todo & over
         contact = todo & ~race
         parts = [(race, self.race)]
         if self.crashed is not None:
-            crashed = contact & crashed_mask(boards)
+            crashed = contact & crashed_mask(boards, over)
             parts.append((crashed, self.crashed))
             contact &= ~crashed
         parts.append((contact, self.contact))

@@ -78,3 +78,15 @@ def test_bad_arguments_are_refused(capsys):
         with pytest.raises(SystemExit):
             crashed.parse_args(argv)
     assert "error" in capsys.readouterr().err
+
+
+def test_positions_with_a_checker_to_contain_can_start_more_games(pos):
+    pool = np.array(
+        [
+            pos("x 24:1 6:2 5:2 4:1; o 19:3 20:3 21:3 12:4 8:2").position_id(),  # mine back
+            pos("x 6:3 5:3 4:2; o bar:1 19:3 20:3 21:3 12:3 8:2").position_id(),  # theirs back
+            pos("x bar:1 6:3 5:3 4:2; o 19:3 20:3 21:3 12:3 8:3").position_id(),  # on the bar
+        ]
+    )
+    assert crashed.start_weights(pool, 4.0).tolist() == [4.0, 1.0, 4.0]
+    assert crashed.start_weights(pool, 1.0).tolist() == [1.0, 1.0, 1.0]
