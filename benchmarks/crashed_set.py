@@ -1,6 +1,6 @@
 """A judge-only test set of crashed checker plays, valued by GNU Backgammon at 2-ply.
 
-    python benchmarks/crashed_set.py [--cases 600] [--seed 1001]
+    python benchmarks/crashed_set.py [--cases 600] [--seed 1001] [--force]
         [--out tests/data/gnubg-2ply-crashed-plays.jsonl.gz]
 
 Positions come from the project's own self-play from the opening (the shipped networks at 0-ply,
@@ -12,6 +12,10 @@ mover, with the settings of ``tests/data/gnubg-2ply-plays.jsonl.gz``, and the fi
 file's format (``ai.train.StrengthSet`` reads it). A case whose gnubg move list does not match the
 engine's legal results one to one is reported and dropped. Finished cases go to the output name
 with ``.partial`` for ``.gz``; an interrupted run with the same seed resumes from there.
+
+The positions depend on the networks that play the games: the committed set was made with the
+shipped networks of its day (contact and race, before the crashed network), so making it again
+now gives another set. An existing set is only described (its size) unless ``--force``.
 
 GNU Backgammon is only the judge here; the program never needs it.
 """
@@ -193,7 +197,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cases", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1001)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--force", action="store_true", help="make the set again if it is there")
     args = parser.parse_args(argv)
+    if args.out.exists() and not args.force:
+        with gzip.open(args.out, "rt", encoding="utf-8") as fh:
+            rows = [json.loads(line) for line in fh if line.strip()]
+        plays = sum(len(row["plays"]) for row in rows)
+        print(
+            f"{args.out.name}: {len(rows)} cases, {plays / max(1, len(rows)):.1f} plays each "
+            "(already made; --force makes it again)"
+        )
+        return 0
     program = find_gnubg()
     if program is None:
         sys.exit("GNU Backgammon (gnubg) is needed to make this set.")
