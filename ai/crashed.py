@@ -29,6 +29,7 @@ import argparse
 import gzip
 import json
 import shutil
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -326,7 +327,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return run(parse_args(argv))
+    args = parse_args(argv)
+    try:
+        return run(args)
+    except (OSError, ValueError, KeyError) as exc:  # a missing or damaged network or checkpoint
+        print(f"python -m ai.crashed: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +136,7 @@ class Network:
             with np.load(path, allow_pickle=False) as data:
                 arrays = {k: data[k] for k in ("w1", "b1", "w2", "b2")}
                 meta = json.loads(str(data["meta"]))
-        except (KeyError, OSError, json.JSONDecodeError) as exc:
+        except (KeyError, OSError, ValueError, zipfile.BadZipFile) as exc:
             raise ValueError(f"{path} is not a network file: {exc}") from exc
         if meta.get("format_version") != FORMAT_VERSION:
             raise ValueError(f"{path} has an unknown format version {meta.get('format_version')}.")

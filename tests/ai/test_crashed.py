@@ -90,3 +90,13 @@ def test_positions_with_a_checker_to_contain_can_start_more_games(pos):
     )
     assert crashed.start_weights(pool, 4.0).tolist() == [4.0, 1.0, 4.0]
     assert crashed.start_weights(pool, 1.0).tolist() == [1.0, 1.0, 1.0]
+
+
+def test_a_damaged_checkpoint_is_a_clear_error(tmp_path, capsys):
+    ckpt = tmp_path / "ckpt"
+    ckpt.mkdir()
+    (ckpt / "optimiser.npz").write_bytes(b"not a checkpoint")
+    (ckpt / "crashed.npz").write_bytes(b"not a network")
+    argv = ["--resume", "--games", "5", "--checkpoint", str(ckpt), "--quiet"]
+    assert crashed.main(argv) == 2
+    assert "crashed.npz" in capsys.readouterr().err
