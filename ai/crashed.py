@@ -39,15 +39,13 @@ import numpy as np
 
 from ai import bearoff
 from ai.encoding import (
-    ENCODING_NAME,
     boards_from_positions,
     crashed_mask,
-    encode_boards,
     finished_mask,
 )
 from ai.evaluator import CONTACT_WEIGHTS, RACE_WEIGHTS, WEIGHTS_DIR, NetEvaluator
 from ai.network import Adam, Network
-from ai.train import STRENGTH_DATA, Progress, SelfPlay, StrengthSet, _format_time
+from ai.train import STRENGTH_DATA, Progress, SelfPlay, StrengthSet, _format_time, fit
 from engine.position import Position
 
 DEFAULT_CHECKPOINT = WEIGHTS_DIR / "crashed"
@@ -124,16 +122,7 @@ class CrashedTrainer:
         self, boards: np.ndarray, targets: np.ndarray, rng: np.random.Generator, batch: int
     ) -> float:
         """One pass of minibatch Adam over the examples; returns the mean loss."""
-        idx = rng.permutation(len(boards))
-        x_all = encode_boards(boards[idx], self.net.meta.get("encoding", ENCODING_NAME))
-        t_all = targets[idx].astype(np.float32)
-        losses = []
-        for s in range(0, len(idx), batch):
-            x, t = x_all[s : s + batch], t_all[s : s + batch]
-            y, h = self.net.forward_train(x)
-            grads, loss = self.net.backward(x, h, y, t)
-            self.opt.step(grads)
-            losses.append(loss)
+        losses = fit(self.net, self.opt, boards, targets, np.arange(len(boards)), rng, batch)
         self.positions_trained += len(boards)
         return float(np.mean(losses)) if losses else 0.0
 

@@ -223,6 +223,29 @@ class SelfPlay:
 # -- training ----------------------------------------------------------------------------------
 
 
+def fit(
+    net: Network,
+    opt: Adam,
+    boards: np.ndarray,
+    targets: np.ndarray,
+    idx: np.ndarray,
+    rng: np.random.Generator,
+    batch: int,
+) -> list[float]:
+    """One pass of minibatch Adam over the examples ``idx`` (shuffled in place); their losses."""
+    rng.shuffle(idx)
+    x_all = encode_boards(boards[idx], net.meta.get("encoding", ENCODING_NAME))
+    t_all = targets[idx].astype(np.float32)
+    losses = []
+    for s in range(0, len(idx), batch):
+        x, t = x_all[s : s + batch], t_all[s : s + batch]
+        y, h = net.forward_train(x)
+        grads, loss = net.backward(x, h, y, t)
+        opt.step(grads)
+        losses.append(loss)
+    return losses
+
+
 class Trainer:
     """Networks, their optimisers, counters and the training step."""
 
@@ -256,17 +279,8 @@ class Trainer:
             (race, self.race, self.opt_race),
         ):
             idx = np.flatnonzero(mask)
-            if not len(idx):
-                continue
-            rng.shuffle(idx)
-            x_all = encode_boards(boards[idx], net.meta.get("encoding", ENCODING_NAME))
-            t_all = targets[idx].astype(np.float32)
-            for s in range(0, len(idx), batch):
-                x, t = x_all[s : s + batch], t_all[s : s + batch]
-                y, h = net.forward_train(x)
-                grads, loss = net.backward(x, h, y, t)
-                opt.step(grads)
-                losses.append(loss)
+            if len(idx):
+                losses.extend(fit(net, opt, boards, targets, idx, rng, batch))
         self.positions_trained += len(boards)
         return float(np.mean(losses)) if losses else 0.0
 
