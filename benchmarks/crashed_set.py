@@ -25,9 +25,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -104,17 +102,7 @@ class Judge(Gnubg):
     """GNU Backgammon in a subprocess that values every legal play at 2-ply."""
 
     def __init__(self, program: str) -> None:
-        self._dir = tempfile.TemporaryDirectory()
-        script = Path(self._dir.name) / "judge.py"
-        script.write_text(JUDGE)
-        self.proc = subprocess.Popen(
-            [program, "-t", "-q", "-p", str(script)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
+        super().__init__(program, JUDGE)
 
     def plays(self, pid: str, dice: str) -> list[dict[str, Any]]:
         """Every legal play of ``dice`` in ``pid``: ``{"move", "result", "equity"}``."""

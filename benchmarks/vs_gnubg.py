@@ -107,12 +107,13 @@ for line in sys.stdin:
 
 
 class Gnubg:
-    """A GNU Backgammon 0-ply opponent in a subprocess."""
+    """A GNU Backgammon 0-ply opponent in a subprocess (running ``server``, ``SERVER`` unless
+    given another script that answers the same way)."""
 
-    def __init__(self, program: str) -> None:
+    def __init__(self, program: str, server: str = SERVER) -> None:
         self._dir = tempfile.TemporaryDirectory()
         script = Path(self._dir.name) / "server.py"
-        script.write_text(SERVER)
+        script.write_text(server)
         self.proc = subprocess.Popen(
             [program, "-t", "-q", "-p", str(script)],
             stdin=subprocess.PIPE,
