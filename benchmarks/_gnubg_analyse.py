@@ -4,9 +4,10 @@
 
 For each file: ``GNUBG {"file", "decision": {...}}`` per checker play or cube action (game,
 player 0/1 with player 0 the first named, kind, dice, move, loss in EMG for checker plays, gnubg's
-mark), then ``GNUBG {"file", "summary": ...}`` with gnubg's own per-player statistics and the
-seconds the analysis took; its statistics table (with the error rates it prints) stands between
-``GNUBG-STATS-BEGIN file`` and ``GNUBG-STATS-END``.
+mark; where gnubg judged the cube first, its cubeful no-double and double/take values as match
+winning chances, ``nd_mwc`` and ``dt_mwc``), then ``GNUBG {"file", "summary": ...}`` with gnubg's
+own per-player statistics and the seconds the analysis took; its statistics table (with the error
+rates it prints) stands between ``GNUBG-STATS-BEGIN file`` and ``GNUBG-STATS-END``.
 """
 
 import json
@@ -58,6 +59,11 @@ def main():
                     out["luck"] = analysis.get("luck-value")
                     out["cube_mark"] = analysis.get("cube-skill", "none")
                 out["mark"] = analysis.get("skill", "none")
+                # the cube decision before the roll (or of a double): gnubg's cubeful values of
+                # no double and double/take, as match winning chances of the player on roll
+                for key, name in (("nd-cubeful-eq", "nd_mwc"), ("dt-cubeful-eq", "dt_mwc")):
+                    if key in analysis:
+                        out[name] = analysis[key]
                 print("GNUBG " + json.dumps({"file": path, "decision": out}), flush=True)
         stats_table(path)
         print(
