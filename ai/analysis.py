@@ -10,8 +10,9 @@ player who acts:
   the played play, as GNU Backgammon's 2-ply analysis would (about four times slower than
   ``deep=False``, which stops at 1-ply);
 * every cube decision: a double (against no double), a missed double (a roll where doubling was
-  right), a take and a pass, with the cubeful values of ``ai.cube`` (Janowski's model; in a match
-  with the project's match equity table) from the Expert's 1-ply probabilities;
+  right), a take and a pass, with the no double and double/take values of the 1-ply cubeful
+  look-ahead of ``ai.cubeful`` (the best play of each roll valued by Janowski's model of
+  ``ai.cube``; in a match with the project's match equity table);
 * the luck of every roll: the 0-ply value of the best play of the roll that came minus the
   average over all rolls (for the opening roll: over the 30 rolls that are not doubles).
 
@@ -37,7 +38,7 @@ import hashlib
 import json
 import math
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, TextIO
 
 import numpy as np
@@ -55,6 +56,7 @@ from ai.cube import (
     move_value_fn,
     position_features,
 )
+from ai.cubeful import Batch, lookahead_decision
 from ai.evaluator import Evaluator, flip, load_default_evaluator
 from ai.met import MatchEquityTable, default_table
 from ai.search import (
@@ -398,8 +400,7 @@ class _Luck:
     luck: float
     luck_mwc: float
     outputs: np.ndarray  # 1-ply outputs before the roll (the roller's view)
-    no_double: float | None = None  # 1-ply cubeful values before the roll (EMG), when asked
-    double_take: float | None = None
+    batch: Batch | None = None  # every result of every roll, for the cube's look-ahead
 
 
 @dataclass
@@ -533,7 +534,7 @@ class Analyser:
             )
             run.luck = luck
             if game.can_double():
-                cube = self._cube(game.position, state, met, luck)
+                cube = self._cube(game.position, state, met, luck, cancel)
                 out.extend(
                     self._double_decision(
                         game, index, game_number, cube, luck.outputs, doubled=False
@@ -544,7 +545,7 @@ class Analyser:
         if kind == "double":
             state = self._state(match, game, player)
             luck_free = self._roll_luck(game.position, None, state, met, opening=False, cube=True)
-            cube = self._cube(game.position, state, met, luck_free)
+            cube = self._cube(game.position, state, met, luck_free, cancel)
             out.extend(
                 self._double_decision(
                     game, index, game_number, cube, luck_free.outputs, doubled=True
@@ -611,7 +612,7 @@ class Analyser:
             state = self._state(match, game, game.player_on_roll)
             # with the cube's look ahead, as the analysis values the roll or the double
             luck = self._roll_luck(game.position, None, state, met, opening=False, cube=True)
-            run.offered = self._cube(game.position, state, met, luck)
+            run.offered = self._cube(game.position, state, met, luck, cancel)
             outputs = luck.outputs
         if kind == "no double":
             assert run.offered is not None
@@ -635,10 +636,8 @@ class Analyser:
     ) -> _Luck:
         """The luck of ``roll`` and the 1-ply outputs before it, from one batch of every roll.
 
-        With ``cube``, also the 1-ply cubeful values of not doubling and of doubling (taken):
-        the best play of every roll valued with the cube as it is, and with the cube doubled
-        and the opponent's (GNU Backgammon judges cube decisions by such a look ahead, which
-        sees the market losers a value at the root cannot)."""
+        With ``cube``, also keeps that batch for the cube's look-ahead (``ai.cubeful``), which
+        values not doubling and doubling (taken) from the same plays."""
         value_fn = self.value_fn(position, state, met)
         after: list[Position] = []
         spans: list[tuple[int, int, int, tuple[int, int]]] = []
@@ -666,24 +665,11 @@ class Analyser:
             if dice == roll:
                 rolled = float(values[j])
         outputs /= 36.0
-        no_double = double_take = None
-        if cube and not opening:
-            no_double = total / weights
-            doubled = replace(state, cube=2 * state.cube, owner=THEIRS)
-            x = cube_efficiency(position_features(position))
-            taken = cubeful_value_fn(doubled, met, x, normalise_to=state.cube)(mover)
-            values_taken = np.asarray(taken, dtype=np.float64)
-            double_take = (
-                sum(
-                    weight * float(np.max(values_taken[start:stop]))
-                    for start, stop, weight, _dice in spans
-                )
-                / 36.0
-            )
+        batch = (after, probs) if cube and not opening else None
         if roll is None:
-            return _Luck(0.0, 0.0, outputs, no_double, double_take)
+            return _Luck(0.0, 0.0, outputs, batch)
         luck = float(rolled - total / weights)
-        return _Luck(luck, float(luck * _mwc_scale(state, met)), outputs, no_double, double_take)
+        return _Luck(luck, float(luck * _mwc_scale(state, met)), outputs, batch)
 
     def _after_roll(
         self,
@@ -720,17 +706,22 @@ class Analyser:
 
     # -- the cube -------------------------------------------------------------------------------
     def _cube(
-        self, position: Position, state: CubeState, met: MatchEquityTable, luck: _Luck
+        self,
+        position: Position,
+        state: CubeState,
+        met: MatchEquityTable,
+        luck: _Luck,
+        cancel: CancelToken = None,
     ) -> CubeDecision:
-        """The cube decision before a roll: Janowski's model on the 1-ply outputs for what the
-        rules allow, with the 1-ply cubeful values of no double and double/take (``cubeful``)."""
-        x = cube_efficiency(position_features(position))
-        decision = decide(luck.outputs, state, x=x, met=met)
-        if not self.cubeful or luck.no_double is None or luck.double_take is None:
-            return decision
-        if not decision.may_double or decision.forced_double:
-            return decision
-        return replace(decision, no_double=luck.no_double, double_take=luck.double_take)
+        """The cube decision before a roll: what the rules allow, with the no double and
+        double/take values of the 1-ply cubeful look-ahead (``ai.cubeful``; ``cubeful``).
+
+        Not deeper when ``deep``: a 2-ply look-ahead agreed less with GNU Backgammon's marks
+        on the tuning matches (see ai/README.md)."""
+        if not self.cubeful or luck.batch is None:
+            x = cube_efficiency(position_features(position))
+            return decide(luck.outputs, state, x=x, met=met)
+        return lookahead_decision(self.evaluator, position, state, met, 1, cancel, luck.batch)
 
     def _double_decision(
         self,
@@ -747,8 +738,7 @@ class Analyser:
         best_double = cube.double
         best_value = double_value if best_double else nd
         played_value = double_value if doubled else nd
-        close = doubled or max(nd, double_value) - double_value < CLOSE_CUBE
-        if not close:
+        if not doubled and not _cube_is_close(cube):
             return []
         return [
             Decision(
@@ -914,6 +904,12 @@ class Analyser:
             result=float(result),
             luck_adjusted_result=float(result - (my_luck - their_luck)),
         )
+
+
+def _cube_is_close(cube: CubeDecision) -> bool:
+    """Whether a roll without a double is judged: doubling was right or nearly so."""
+    double_value = min(cube.double_take, cube.double_pass)
+    return max(cube.no_double, double_value) - double_value < CLOSE_CUBE
 
 
 def _rate(decisions: Sequence[Decision]) -> float:

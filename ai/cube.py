@@ -208,6 +208,22 @@ class _Scorer:
         return self.met.after_game(s.away, s.opp_away + points, self.crawford_done)
 
 
+def points_value(
+    state: CubeState, met: MatchEquityTable, points: int, normalise_to: int | None = None
+) -> float:
+    """EMG of the game ending now with ``points`` for the player of ``state`` (negative: lost),
+    normalised to the cube ``normalise_to`` (default: the cube of ``state``), as
+    ``cubeful_value_fn`` normalises: in a match, losing and winning that cube are -1 and +1."""
+    norm = state.cube if normalise_to is None else normalise_to
+    if not state.is_match:
+        return points / norm
+    scorer = _Scorer(state, met)
+    lo, hi = scorer.utility(-norm), scorer.utility(norm)
+    if hi - lo <= _EPS:
+        return 0.0
+    return 2.0 * (scorer.utility(points) - lo) / (hi - lo) - 1.0
+
+
 def _ratios(probs: np.ndarray) -> tuple[float, float, float, float, float]:
     """(win, gammon share of wins, backgammon share, gammon share of losses, backgammon share)."""
     w, wg, wbg, lg, lbg = (float(v) for v in probs)

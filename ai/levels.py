@@ -24,7 +24,11 @@ chosen on the tuning part of the cube rows: at 0-ply the network's misjudged tak
 10.3 mEMG per take decision there, at 1-ply 5.6). Measured then on all 1,000 cases: Beginner
 48.2, Easy 25.9, Medium 8.2, Hard 4.8, Expert 3.2 mEMG (held-out part: 53.2, 24.7, 8.6, 4.2,
 3.6); cube doubler / taker on the 276 usable rows: Easy 2.3 / 5.8, Medium 1.7 / 5.8, Hard 1.4 /
-5.8, Expert 1.4 / 5.8. Rerun the benchmark when the weights change.
+5.8, Expert 1.4 / 5.8. A cube depth of 1 then became the 1-ply cubeful look-ahead of
+``ai.cubeful`` (each roll's best play valued with the cube as it is and doubled) instead of
+Janowski's model on the 1-ply chances at the root: doubler / taker Easy 1.8 / 5.8, Medium 1.6 /
+5.8, Hard 0.9 / 5.6, Expert 1.0 / 5.6 (the held-out rows unchanged). Rerun the benchmark when
+the weights change.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ class Level:
     noise: float  # standard deviation of the noise on each play's value (equity)
     max_loss: float  # never choose a play worse than this by 0-ply (equity)
     cube: str  # CUBE_NEVER or CUBE_JUDGE
-    cube_depth: int  # 0 or 1 ply for the probabilities behind cube decisions
+    cube_depth: int  # cube decisions: 0, Janowski's model at 0-ply; 1, the 1-ply look-ahead
     cube_noise: float  # standard deviation of the noise on cube values (EMG)
     deep_candidates: int = 0  # close calls: this many best 1-ply plays get a 2-ply search ...
     deep_margin: float = 0.0  # ... when within this equity of the best by 1-ply ...

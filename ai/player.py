@@ -30,6 +30,7 @@ from ai.cube import (
     move_value_fn,
 )
 from ai.cube import position_features as cube_features
+from ai.cubeful import lookahead_decision
 from ai.evaluator import Evaluator, load_default_evaluator
 from ai.levels import CUBE_NEVER, Level, get_level
 from ai.met import MatchEquityTable, default_table
@@ -151,13 +152,16 @@ class ComputerPlayer:
     def cube_decision(
         self, position: Position, state: CubeState, cancel: CancelToken = None
     ) -> CubeDecision:
-        """The cube values for the player on roll, with this level's cube noise."""
-        value_fn = move_value_fn(state, self.met)
-        probs = position_outputs(
-            self.evaluator, position, self.level.cube_depth, value_fn=value_fn, cancel=cancel
-        )
-        x = cube_efficiency(cube_features(position))
-        decision = decide(probs, state, x=x, met=self.met)
+        """The cube values for the player on roll, with this level's cube noise: at cube depth 1
+        by the 1-ply cubeful look-ahead (``ai.cubeful``), at 0 by Janowski's model on the
+        0-ply chances."""
+        if self.level.cube_depth == 1:
+            decision = lookahead_decision(self.evaluator, position, state, self.met, 1, cancel)
+        else:
+            value_fn = move_value_fn(state, self.met)
+            probs = position_outputs(self.evaluator, position, 0, value_fn=value_fn, cancel=cancel)
+            x = cube_efficiency(cube_features(position))
+            decision = decide(probs, state, x=x, met=self.met)
         if self.level.cube_noise > 0.0:
             rng = self._rng(position, f"cube{state.cube}{state.owner}{state.away}{state.opp_away}")
             n1, n2 = rng.normal(0.0, self.level.cube_noise, 2)
