@@ -109,8 +109,7 @@ def _node_values(
     if result.is_game_over():
         mover = flip(np.asarray(evaluator.evaluate_batch([result]), dtype=np.float64))
         return [float(b.mine(mover)[0]) for b in branches]
-    (replies, probs), spans = results_batch(evaluator, result)
-    del replies
+    (_replies, probs), spans = results_batch(evaluator, result)
     out: list[float] = []
     for branch in branches:
         # after the reply the root player is on roll: the outputs are theirs already
