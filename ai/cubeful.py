@@ -38,7 +38,7 @@ from ai.cube import (
 )
 from ai.evaluator import Evaluator, flip
 from ai.met import MatchEquityTable
-from ai.search import CancelToken, check_cancel
+from ai.search import CancelToken, check_cancel, roll_spans
 from engine.dice import ROLLS
 from engine.match import MAX_CUBE
 from engine.moves import legal_results
@@ -80,12 +80,7 @@ def results_batch(
     evaluator: Evaluator, position: Position
 ) -> tuple[Batch, list[tuple[int, int, int]]]:
     """Every result of every roll from ``position`` with its outputs, and each roll's span."""
-    after: list[Position] = []
-    spans: list[tuple[int, int, int]] = []
-    for dice, weight in ROLLS:
-        results = legal_results(position, dice) or [position.swapped()]
-        spans.append((len(after), len(after) + len(results), weight))
-        after.extend(results)
+    after, spans = roll_spans(position)
     probs = np.asarray(evaluator.evaluate_batch(after), dtype=np.float64)
     return (after, probs), spans
 

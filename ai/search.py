@@ -176,7 +176,7 @@ def reply_values(
     return values, outputs
 
 
-def _roll_spans(position: Position) -> tuple[list[Position], list[tuple[int, int, int]]]:
+def roll_spans(position: Position) -> tuple[list[Position], list[tuple[int, int, int]]]:
     """Every result of every roll from ``position``, and each roll's (start, stop, weight)."""
     after: list[Position] = []
     spans: list[tuple[int, int, int]] = []
@@ -208,7 +208,7 @@ def two_ply_values(
         if result.is_game_over():
             values[i] = _mover_values(evaluator, [result], value_fn)[0][0]
             continue
-        replies, spans = _roll_spans(result)
+        replies, spans = roll_spans(result)
         generated += len(replies)
         mine = np.asarray(value_fn(evaluator.evaluate_batch(replies)), dtype=np.float64)
         chosen = [replies[start + int(np.argmin(mine[start:stop]))] for start, stop, _ in spans]
@@ -223,7 +223,7 @@ def two_ply_values(
                 finished[k] = float(np.asarray(value_fn(evaluator.evaluate_batch([position])))[0])
                 groups.append([])
                 continue
-            after, inner = _roll_spans(position)
+            after, inner = roll_spans(position)
             offset = len(ours)
             ours.extend(after)
             generated += len(after)
@@ -331,7 +331,7 @@ def position_outputs(
         return np.asarray(evaluator.evaluate_batch([position]), dtype=np.float64)[0]
     if depth != 1:
         raise ValueError(f"Search depth is 0 or 1 ply, not {depth!r}.")
-    after, spans = _roll_spans(position)
+    after, spans = roll_spans(position)
     values, mover = _mover_values(evaluator, after, value_fn)
     out = np.zeros(5)
     for start, stop, weight in spans:
