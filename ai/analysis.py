@@ -665,7 +665,9 @@ class Analyser:
             if dice == roll:
                 rolled = float(values[j])
         outputs /= 36.0
-        batch = (after, probs) if cube and not opening else None
+        batch = None
+        if cube and not opening:
+            batch = (after, probs, [(start, stop, weight) for start, stop, weight, _ in spans])
         if roll is None:
             return _Luck(0.0, 0.0, outputs, batch)
         luck = float(rolled - total / weights)

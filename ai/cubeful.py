@@ -39,15 +39,14 @@ from ai.cube import (
 from ai.evaluator import Evaluator, flip
 from ai.met import MatchEquityTable
 from ai.search import CancelToken, check_cancel, roll_spans
-from engine.dice import ROLLS
 from engine.match import MAX_CUBE
-from engine.moves import legal_results
 from engine.position import Position
 
 ValueFn = Callable[[np.ndarray], np.ndarray]
-# every result of every roll from a position, in the order of ``ROLLS``, and their outputs
-# (the view of the player on roll after the play)
-Batch = tuple[list[Position], np.ndarray]
+Spans = list[tuple[int, int, int]]  # each roll's (start, stop, weight) in a batch
+# every result of every roll from a position, in the order of ``ROLLS``, their outputs (the view
+# of the player on roll after the play) and each roll's span
+Batch = tuple[list[Position], np.ndarray, Spans]
 
 
 @dataclass(frozen=True)
@@ -76,25 +75,10 @@ def _branch(state: CubeState, met: MatchEquityTable, x: float, norm: int) -> _Br
     )
 
 
-def results_batch(
-    evaluator: Evaluator, position: Position
-) -> tuple[Batch, list[tuple[int, int, int]]]:
-    """Every result of every roll from ``position`` with its outputs, and each roll's span."""
+def results_batch(evaluator: Evaluator, position: Position) -> Batch:
+    """Every result of every roll from ``position``, their outputs and each roll's span."""
     after, spans = roll_spans(position)
-    probs = np.asarray(evaluator.evaluate_batch(after), dtype=np.float64)
-    return (after, probs), spans
-
-
-def _spans_of(position: Position, after: Sequence[Position]) -> list[tuple[int, int, int]]:
-    spans: list[tuple[int, int, int]] = []
-    start = 0
-    for dice, weight in ROLLS:
-        count = len(legal_results(position, dice)) or 1
-        spans.append((start, start + count, weight))
-        start += count
-    if start != len(after):
-        raise ValueError("The batch does not hold the results of this position.")
-    return spans
+    return after, np.asarray(evaluator.evaluate_batch(after), dtype=np.float64), spans
 
 
 def _node_values(
@@ -104,7 +88,7 @@ def _node_values(
     if result.is_game_over():
         mover = flip(np.asarray(evaluator.evaluate_batch([result]), dtype=np.float64))
         return [float(b.mine(mover)[0]) for b in branches]
-    (_replies, probs), spans = results_batch(evaluator, result)
+    _replies, probs, spans = results_batch(evaluator, result)
     out: list[float] = []
     for branch in branches:
         # after the reply the root player is on roll: the outputs are theirs already
@@ -144,11 +128,7 @@ def lookahead_values(
     if plies not in (1, 2):
         raise ValueError(f"The cube looks 1 or 2 plies ahead, not {plies!r}.")
     check_cancel(cancel)
-    if first is None:
-        first, spans = results_batch(evaluator, position)
-    else:
-        spans = _spans_of(position, first[0])
-    after, probs = first
+    after, probs, spans = results_batch(evaluator, position) if first is None else first
     mover = flip(probs)
     x = cube_efficiency(position_features(position))
     norm = state.cube

@@ -158,8 +158,7 @@ class ComputerPlayer:
         if self.level.cube_depth == 1:
             decision = lookahead_decision(self.evaluator, position, state, self.met, 1, cancel)
         else:
-            value_fn = move_value_fn(state, self.met)
-            probs = position_outputs(self.evaluator, position, 0, value_fn=value_fn, cancel=cancel)
+            probs = position_outputs(self.evaluator, position, 0, cancel=cancel)
             x = cube_efficiency(cube_features(position))
             decision = decide(probs, state, x=x, met=self.met)
         if self.level.cube_noise > 0.0:
