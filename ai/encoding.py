@@ -16,7 +16,9 @@ from engine.position import Position
 
 #: Name stored with network weights; a network only accepts inputs of the encoding it was made for.
 #: ``unary4-v2`` is ``unary4-v1`` followed by the contact features of ``_contact_features``, so a
-#: v1 network widens to v2 by zero weights for the new inputs (``ai.train --widen``).
+#: v1 network widens to v2 by zero weights for the new inputs (``ai.train --widen``);
+#: ``unary4-v3`` is ``unary4-v2`` followed by the structure features of ``_structure_features``.
+#: This is the encoding of new networks; networks made for another keep theirs.
 ENCODING_NAME = "unary4-v2"
 
 CHECKERS = 15
@@ -26,10 +28,16 @@ _PIPS = np.arange(1, 26, dtype=np.float32)
 _PER_SIDE = 25 * 4 + 8
 # Per side, after both sides' v1 inputs: shots, pip loss, escapes, entering.
 _CONTACT_PER_SIDE = 4
+# Per side, after both sides' v2 inputs: borne off in three units, rearmost anchor, anchors in
+# the opponent's home board, pips to break contact, pips to come home, crossovers, containment by
+# the made points and the opponent's checkers held by them.
+_STRUCTURE_PER_SIDE = 10
+_V2 = 2 * _PER_SIDE + 2 * _CONTACT_PER_SIDE
 #: Inputs of every known encoding.
 ENCODINGS: dict[str, int] = {
     "unary4-v1": 2 * _PER_SIDE,
-    "unary4-v2": 2 * _PER_SIDE + 2 * _CONTACT_PER_SIDE,
+    "unary4-v2": _V2,
+    "unary4-v3": _V2 + 2 * _STRUCTURE_PER_SIDE,
 }
 #: Number of inputs per position of the current encoding.
 N_INPUTS = ENCODINGS[ENCODING_NAME]
@@ -155,6 +163,93 @@ def _contact_features(side: np.ndarray, other: np.ndarray, out: np.ndarray) -> N
     out[:, 3] = np.where(side[:, 24] > 0, closed * closed, 0.0)
 
 
+def _escape_table() -> np.ndarray:
+    """The share of the 36 rolls on which one checker gets past a wall, for every wall.
+
+    Index ``w`` (12 bits) describes the 12 points in front of the checker: bit ``12 - d`` set
+    when the point ``d`` pips ahead is made by the other side. The checker escapes when it can
+    land beyond the farthest made point among them, every landing on the way open (points more
+    than 12 pips ahead count as open); with nothing made in front it always escapes.
+    """
+    table = np.ones(1 << 12, dtype=np.float32)
+    for w in range(1, 1 << 12):
+        blocked = [False] + [bool(w >> (12 - d) & 1) for d in range(1, 13)] + [False] * 12
+        wall = max(d for d in range(1, 13) if blocked[d])
+        escapes = 0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                if a == b:
+                    hops = [a * k for k in range(1, 5)]
+                    ok = False
+                    for dist in hops:
+                        if blocked[dist]:
+                            break
+                        if dist > wall:
+                            ok = True
+                            break
+                else:
+                    ok = a > wall or b > wall
+                    if not ok and a + b > wall and not blocked[a + b]:
+                        ok = not blocked[a] or not blocked[b]
+                escapes += ok
+        table[w] = escapes / 36.0
+    return table
+
+
+_ESCAPES = _escape_table()
+_MADE_BITS = np.int64(1) << np.arange(24, dtype=np.int64)
+_TO_HOME = np.maximum(np.arange(1, 26) - 6, 0).astype(np.float32)
+_CROSSOVERS = np.ceil(_TO_HOME / 6.0).astype(np.float32)
+
+
+def _structure_features(side: np.ndarray, other: np.ndarray, out: np.ndarray) -> None:
+    """Structure features of ``side`` (``(N, 25)`` counts) against ``other`` into ``out``
+    ``(N, 10)``, each about the size of one:
+
+    * borne off in three units (0-5, 5-10, 10-15 checkers, each / 5);
+    * the rearmost made point (anchor) / 24, 0 without one;
+    * made points in the opponent's home board (points 19-24) / 3: holding and back games;
+    * the pips still to travel to pass the opponent's rearmost checker (break contact) / 200;
+    * the pips to bring every checker into the home board / 100, and the crossovers / 30;
+    * containment: one minus the fewest escapes (``_ESCAPES``) of a lone opposing checker on the
+      opponent's points 15-24 against this side's made points, the best trap it has built;
+    * the opposing checkers it holds: over the opponent's checkers on its points 13-24 and its
+      bar, each checker's one-minus-escapes, summed / 5.
+
+    Made points in the opponent's home board are no wall for these two: a checker there is home.
+    """
+    rows = side.shape[0]
+    n = side.astype(np.float32)
+    off = CHECKERS - n.sum(axis=1)
+    out[:, 0] = np.clip(off, 0, 5) / 5.0
+    out[:, 1] = np.clip(off - 5, 0, 5) / 5.0
+    out[:, 2] = np.clip(off - 10, 0, 5) / 5.0
+    made = side[:, :24] >= 2
+    out[:, 3] = np.where(made.any(axis=1), 24 - np.argmax(made[:, ::-1], axis=1), 0) / 24.0
+    out[:, 4] = made[:, 18:24].sum(axis=1) / 3.0
+    # The opponent's rearmost checker in this side's numbering: 0 on its bar, 25 with none left.
+    their_has = other[:, 23::-1] > 0
+    their_back = np.where(their_has.any(axis=1), 1 + np.argmax(their_has, axis=1), 25)
+    their_back = np.where(other[:, 24] > 0, 0, their_back)
+    behind = np.maximum(np.arange(1, 26)[None, :] - their_back[:, None], 0).astype(np.float32)
+    out[:, 5] = (n * behind).sum(axis=1) / 200.0
+    out[:, 6] = (n @ _TO_HOME) / 100.0
+    out[:, 7] = (n @ _CROSSOVERS) / 30.0
+    # This side's made points in the opponent's frame (its index k is this side's 23 - k),
+    # those in the opponent's home board left out (a checker there is home already); a checker
+    # on the opponent's index j sees the points j - 1 .. j - 12 in front of it, which are the 12
+    # bits from j - 12 up, the nearest highest (the table's order).
+    walls = (made[:, ::-1] @ _MADE_BITS) & ~np.int64(0x3F)
+    fewest = np.ones(rows, dtype=np.float32)
+    for j in range(14, 24):
+        fewest = np.minimum(fewest, _ESCAPES[(walls >> (j - 12)) & 0xFFF])
+    out[:, 8] = 1.0 - fewest
+    held = np.zeros(rows, dtype=np.float32)
+    for j in range(12, 25):
+        held += other[:, j] * (1.0 - _ESCAPES[(walls >> (j - 12)) & 0xFFF])
+    out[:, 9] = held / 5.0
+
+
 def encode_boards(boards: np.ndarray, encoding: str = ENCODING_NAME) -> np.ndarray:
     """The ``(N, ENCODINGS[encoding])`` float32 inputs of ``(N, 2, 25)`` boards."""
     boards = np.asarray(boards)
@@ -166,12 +261,17 @@ def encode_boards(boards: np.ndarray, encoding: str = ENCODING_NAME) -> np.ndarr
     out = np.empty((boards.shape[0], ENCODINGS[encoding]), dtype=np.float32)
     _side_features(me, them, out[:, :_PER_SIDE])
     _side_features(them, me, out[:, _PER_SIDE : 2 * _PER_SIDE])
-    if encoding == "unary4-v2":
+    if encoding != "unary4-v1":
         # Both sides in one pass: rows 0..N-1 for the player on roll, N..2N-1 for the opponent.
         rows = boards.shape[0]
+        sides, others = np.concatenate([me, them]), np.concatenate([them, me])
         extra = np.empty((2 * rows, _CONTACT_PER_SIDE), dtype=np.float32)
-        _contact_features(np.concatenate([me, them]), np.concatenate([them, me]), extra)
-        out[:, 2 * _PER_SIDE :] = np.concatenate([extra[:rows], extra[rows:]], axis=1)
+        _contact_features(sides, others, extra)
+        out[:, 2 * _PER_SIDE : _V2] = np.concatenate([extra[:rows], extra[rows:]], axis=1)
+        if encoding == "unary4-v3":
+            more = np.empty((2 * rows, _STRUCTURE_PER_SIDE), dtype=np.float32)
+            _structure_features(sides, others, more)
+            out[:, _V2:] = np.concatenate([more[:rows], more[rows:]], axis=1)
     return out
 
 

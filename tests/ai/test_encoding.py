@@ -192,3 +192,57 @@ def test_crashed_means_ten_checkers_or_fewer_on_the_board_still_in_contact():
     boards = boards_from_positions([Position.from_text(t) for t in texts])
     assert list(crashed_mask(boards)) == list(texts.values())
     assert not crashed_mask(boards_from_positions([Position.start()])).any()
+
+
+def _structure(position: Position) -> tuple[list[float], list[float]]:
+    """The v3 structure features of the player on roll and of the opponent."""
+    x = encode_boards(boards_from_positions([position]), "unary4-v3")[0, ENCODINGS["unary4-v2"] :]
+    half = len(x) // 2
+    return [float(v) for v in x[:half]], [float(v) for v in x[half:]]
+
+
+def test_v3_extends_v2_column_for_column():
+    boards = boards_from_positions(_sample_positions(200))
+    v2, v3 = encode_boards(boards, "unary4-v2"), encode_boards(boards, "unary4-v3")
+    assert v3.shape[1] == ENCODINGS["unary4-v3"] == ENCODINGS["unary4-v2"] + 20
+    assert np.array_equal(v3[:, : v2.shape[1]], v2)
+    assert np.isfinite(v3).all() and (v3 >= 0).all() and (v3 <= 3).all()
+
+
+def test_escape_table_by_hand():
+    from ai.encoding import _ESCAPES
+
+    assert _ESCAPES[0] == 1.0  # nothing in front
+    assert _ESCAPES[0b111111_000000] == 0.0  # a full prime right in front
+    assert _ESCAPES[0b011111_100000] == 0.0  # a full prime from 2 to 7 pips ahead
+    assert _ESCAPES[0b100000_000000] * 36 == pytest.approx(35)  # 1 pip ahead: all but 1-1
+    assert _ESCAPES[0b000000_000001] * 36 == pytest.approx(1)  # 12 pips ahead: only 5-5 passes
+    # 5 and 6 pips ahead made: no single die passes; a sum of 7 or more passes through an open
+    # first landing: 6-1, 6-2, 6-3, 6-4, 5-2, 5-3, 5-4 and 4-3 (not 6-5: both landings made);
+    # of the doubles only 4-4 (4, 8), not 3-3 (6 made), 2-2 (6 made) or 5-5, 6-6.
+    wall = (1 << (12 - 5)) | (1 << (12 - 6))
+    expected = 2 * 8 + 1  # 6-1 6-2 6-3 6-4 5-2 5-3 5-4 4-3, and 4-4
+    assert _ESCAPES[wall] * 36 == pytest.approx(expected)
+
+
+def test_structure_features_by_hand(pos):
+    # Seven borne off; anchors on my 20- and 21-points; their rearmost checkers on my 8-point,
+    # 16, 13 and 12 pips ahead of my back checkers; 18 + 15 + 14 pips to come home, three
+    # crossovers each.
+    mine, _ = _structure(pos("x 24:1 21:2 20:2 6:3; o 22:3 19:5 12:4 8:3"))
+    assert mine[:3] == pytest.approx([1.0, 0.4, 0.0])
+    assert mine[3] == pytest.approx(21 / 24)
+    assert mine[4] == pytest.approx(2 / 3)
+    assert mine[5] == pytest.approx((16 + 2 * 13 + 2 * 12) / 200)
+    assert mine[6] == pytest.approx((18 + 2 * 15 + 2 * 14) / 100)
+    assert mine[7] == pytest.approx(3 * 5 / 30)
+    # My full prime on my 4- to 9-points traps a checker right behind it; their one checker
+    # there (on my 2-point) is held for good: containment 1 and one checker held, / 5.
+    mine, theirs = _structure(pos("x 9:2 8:2 7:2 6:3 5:3 4:3; o 2:1 19:14"))
+    assert mine[8] == 1.0 and mine[9] == pytest.approx(0.2)
+    # Their 6-point, 5 pips in front of a checker on my 24-point, lets 26 rolls in 36 pass.
+    assert theirs[8] == pytest.approx(10 / 36) and theirs[9] == 0.0
+    # A point in the opponent's home board is no wall: my anchor on my 20-point (their 5-point)
+    # holds none of their checkers on their 13-point.
+    mine, _ = _structure(pos("x 20:2 6:13; o 12:15"))
+    assert mine[9] == 0.0
