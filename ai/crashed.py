@@ -39,13 +39,22 @@ import numpy as np
 
 from ai import bearoff
 from ai.encoding import (
+    ENCODINGS,
     boards_from_positions,
     crashed_mask,
     finished_mask,
 )
 from ai.evaluator import CONTACT_WEIGHTS, RACE_WEIGHTS, WEIGHTS_DIR, NetEvaluator
 from ai.network import Adam, Network
-from ai.train import STRENGTH_DATA, Progress, SelfPlay, StrengthSet, _format_time, fit
+from ai.train import (
+    STRENGTH_DATA,
+    Progress,
+    SelfPlay,
+    StrengthSet,
+    _format_time,
+    fit,
+    widen_network,
+)
 from engine.position import Position
 
 DEFAULT_CHECKPOINT = WEIGHTS_DIR / "crashed"
@@ -180,10 +189,22 @@ def run(args: argparse.Namespace) -> int:
         rng = np.random.default_rng(args.seed)
         start = Network.load(args.start) if args.start else contact.copy()
         start.meta = dict(start.meta, started_from=Path(args.start or CONTACT_WEIGHTS).name)
+        if args.encoding:
+            widen_network(start, args.encoding)
         trainer = CrashedTrainer(start, args.lr)
-        log(f"new crashed network from {start.meta['started_from']}, seed {args.seed}")
-        pool = make_pool(NetEvaluator(contact, race, db), args.pool, rng, log=log)
-        log(f"pool: {len(pool)} crashed positions")
+        log(
+            f"new crashed network from {start.meta['started_from']} "
+            f"(encoding {start.meta.get('encoding')}), seed {args.seed}"
+        )
+        if args.pool_from:
+            with np.load(args.pool_from, allow_pickle=False) as data:
+                pool = data["boards"]
+            for pid in pool[:10]:
+                Position.from_position_id(str(pid))  # a damaged pool fails here, not mid-run
+            log(f"pool: {len(pool)} crashed positions from {Path(args.pool_from).name}")
+        else:
+            pool = make_pool(NetEvaluator(contact, race, db), args.pool, rng, log=log)
+            log(f"pool: {len(pool)} crashed positions")
     evaluator = NetEvaluator(contact, race, db, crashed=trainer.net)
     checks: dict[str, StrengthSet] = {}
     if args.strength_every > 0:
@@ -290,6 +311,16 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--start", default="", help="a fresh run's starting network (default: contact)")
     p.add_argument("--ship", default="", help="copy the finished network into this directory")
     p.add_argument("--pool", type=int, default=20_000, help="crashed starting positions")
+    p.add_argument(
+        "--pool-from", default="", help="a fresh run: take the pool of this pool.npz instead"
+    )
+    p.add_argument(
+        "--encoding",
+        choices=sorted(ENCODINGS),
+        default=None,
+        help="a fresh run: give the starting network the inputs of this encoding, which must "
+        "extend its own (the new inputs start with zero weights)",
+    )
     p.add_argument(
         "--contain-weight",
         type=float,

@@ -37,10 +37,10 @@ from typing import Any
 import numpy as np
 
 from ai import bearoff
-from ai.encoding import boards_from_positions, crashed_mask, finished_mask
+from ai.encoding import ENCODINGS, boards_from_positions, crashed_mask, finished_mask
 from ai.evaluator import CONTACT_WEIGHTS, RACE_WEIGHTS, WEIGHTS_DIR, NetEvaluator, equity, flip
 from ai.network import Network
-from ai.train import STRENGTH_DATA, Progress, StrengthSet, Trainer, _format_time
+from ai.train import STRENGTH_DATA, Progress, StrengthSet, Trainer, _format_time, widen_network
 from engine.dice import ROLLS
 from engine.moves import legal_results
 from engine.position import Position
@@ -335,11 +335,14 @@ def run(args: argparse.Namespace) -> int:
         if args.hidden:
             contact = contact.widened(max(args.hidden, contact.n_hidden), rng)
             race = race.widened(max(args.hidden, race.n_hidden), rng)
+        if args.encoding:
+            for net in (contact, race):
+                widen_network(net, args.encoding)
         trainer = Trainer(contact, race, args.lr, db)
         log(
             f"start from {Path(args.start_contact)} and {Path(args.start_race)} "
             f"({trainer.games} self-play games; {contact.n_hidden} and {race.n_hidden} hidden "
-            f"units), seed {args.seed}"
+            f"units, encoding {contact.meta.get('encoding')}), seed {args.seed}"
         )
     labelled = int(trainer.contact.meta.get("distill_positions", 0))
     seconds = float(trainer.contact.meta.get("distill_seconds", 0.0))
@@ -528,6 +531,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--start-race", default=str(RACE_WEIGHTS), help="fresh run: race net")
     p.add_argument(
         "--hidden", type=int, default=0, help="fresh run: widen the networks to this many units"
+    )
+    p.add_argument(
+        "--encoding",
+        choices=sorted(ENCODINGS),
+        default=None,
+        help="fresh run: give the networks the inputs of this encoding, which must extend theirs "
+        "(the new inputs start with zero weights)",
     )
 
     def setting(flag: str, text: str) -> None:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from ai import crashed
-from ai.encoding import boards_from_positions, crashed_mask
+from ai.encoding import ENCODINGS, boards_from_positions, crashed_mask
 from ai.evaluator import load_default_evaluator
 from ai.network import Network
 from ai.train import SelfPlay
@@ -71,6 +71,30 @@ def test_tiny_run_trains_only_the_crashed_network_and_resumes(tmp_path):
     assert again.meta["games_crashed"] >= net.meta["games_crashed"] + 20
     assert np.load(ckpt / "pool.npz")["boards"].tolist() == pool  # the same pool
     assert "resumed at" in (ckpt / "crashed.log").read_text()
+
+
+def test_a_fresh_run_can_take_a_pool_and_widen_its_start(tmp_path):
+    first = tmp_path / "first"
+    common = [
+        "--pool", "40", "--parallel", "8", "--train-every", "32", "--strength-every", "0",
+        "--quiet", "--games", "16",
+    ]  # fmt: skip
+    assert crashed.main(["--checkpoint", str(first), "--seed", "3", *common]) == 0
+    second = tmp_path / "second"
+    args = [
+        "--checkpoint", str(second), "--pool-from", str(first / "pool.npz"),
+        "--encoding", "unary4-v3", "--start", str(first / "crashed.npz"), *common,
+    ]  # fmt: skip
+    assert crashed.main(args) == 0
+    net = Network.load(second / "crashed.npz")
+    assert net.meta["encoding"] == "unary4-v3" and net.n_inputs == ENCODINGS["unary4-v3"]
+    assert net.w1[ENCODINGS["unary4-v2"] :].any()  # the new inputs trained from zero weights
+    pools = [np.load(d / "pool.npz")["boards"].tolist() for d in (first, second)]
+    assert pools[0] == pools[1]
+    assert "from pool.npz" in (second / "crashed.log").read_text()
+    (tmp_path / "junk.npz").write_bytes(b"not a pool")
+    bad = ["--checkpoint", str(tmp_path / "third"), "--pool-from", str(tmp_path / "junk.npz")]
+    assert crashed.main([*bad, *common]) == 2
 
 
 def test_bad_arguments_are_refused(capsys):

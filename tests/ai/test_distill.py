@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from ai import distill
-from ai.encoding import N_INPUTS, boards_from_positions, crashed_mask
+from ai.encoding import ENCODINGS, N_INPUTS, boards_from_positions, crashed_mask
 from ai.evaluator import NetEvaluator, equity, flip, load_default_evaluator
 from ai.network import Network
 from engine.dice import ROLLS
@@ -194,3 +194,24 @@ def test_games_start_again_from_crashed_positions_they_went_through():
     assert len(restarts) >= 5
     for first, position in restarts:  # every one from a kept crashed position, not the opening
         assert not first and any(position == kept for kept in source.crashed)
+
+
+def test_a_fresh_run_can_widen_the_networks_to_a_newer_encoding(tmp_path):
+    contact, race = _tiny_start(tmp_path)
+    ckpt = tmp_path / "ckpt"
+    args = [
+        "--checkpoint", str(ckpt), "--parallel", "4", "--label-batch", "16", "--quiet",
+        "--strength-every", "0", "--positions", "16", "--encoding", "unary4-v3",
+        "--start-contact", contact, "--start-race", race,
+    ]  # fmt: skip
+    assert distill.main(args) == 0
+    for name in ("contact.npz", "race.npz"):
+        net = Network.load(ckpt / name)
+        assert net.meta["encoding"] == "unary4-v3" and net.meta["widened_from"] == "unary4-v2"
+        assert net.n_inputs == ENCODINGS["unary4-v3"]
+    # the new inputs' weights started at zero and trained (a tiny run meets no race)
+    assert Network.load(ckpt / "contact.npz").w1[N_INPUTS:].any()
+    NetEvaluator(Network.load(ckpt / "contact.npz"), Network.load(ckpt / "race.npz"), None)
+    assert "encoding unary4-v3" in (ckpt / "distill.log").read_text()
+    with pytest.raises(SystemExit):
+        distill.parse_args(["--positions", "5", "--encoding", "unary9"])
