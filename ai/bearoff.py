@@ -154,8 +154,8 @@ class BearoffDatabase:
         self.first = np.asarray(data["first"], dtype=np.float64)[order]
         self.mean_total = np.asarray(data["mean_total"], dtype=np.float64)[order]
         # Survival functions: surv[i, k] = P(rolls >= k).
-        self._surv_total = np.cumsum(self.total[:, ::-1], axis=1)[:, ::-1]
-        self._surv_first = np.cumsum(self.first[:, ::-1], axis=1)[:, ::-1]
+        self._surv_total = survival(self.total)
+        self._surv_first = survival(self.first)
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -190,31 +190,55 @@ class BearoffDatabase:
         return boards[:, :, POINTS:].sum(axis=(1, 2)) == 0
 
     def evaluate(self, boards: np.ndarray) -> np.ndarray:
-        """The five outputs for bear-off boards ``(N, 2, 25)``, player on roll to move first.
-
-        The player on roll needing ``i`` rolls wins if the opponent needs at least ``i``. A win is
-        a gammon when the opponent, who still has all 15 checkers, needs at least ``i`` rolls for
-        its first checker; a loss in the opponent's ``j``-th roll is a gammon when the player on
-        roll needs more than ``j`` rolls for its first. No backgammon is possible: all are home.
-        """
+        """The five outputs for bear-off boards ``(N, 2, 25)``, player on roll to move first
+        (``combine``); no backgammon is possible: all checkers are home."""
         boards = np.asarray(boards)
         a = self.index(boards[:, 0, :POINTS])
         b = self.index(boards[:, 1, :POINTS])
-        pa = self.total[a]
-        pb = self.total[b]
-        surv_b = self._surv_total[b]
-        win = np.clip(np.sum(pa * surv_b, axis=1), 0.0, 1.0)
-        a_full = boards[:, 0].sum(axis=1) == CHECKERS
-        b_full = boards[:, 1].sum(axis=1) == CHECKERS
-        wg = np.where(b_full, np.sum(pa * self._surv_first[b], axis=1), 0.0)
-        surv_fa_next = np.zeros_like(pa)
-        surv_fa_next[:, :-1] = self._surv_first[a][:, 1:]
-        lg = np.where(a_full, np.sum(pb * surv_fa_next, axis=1), 0.0)
-        out = np.zeros((len(boards), 5))
-        out[:, 0] = win
-        out[:, 1] = np.minimum(wg, win)
-        out[:, 3] = np.clip(np.minimum(lg, 1.0 - win), 0.0, 1.0)
-        return out
+        full = boards.sum(axis=2) == CHECKERS
+        return combine(
+            self.total[a],
+            self._surv_first[a],
+            self._surv_total[b],
+            self._surv_first[b],
+            full[:, 0],
+            full[:, 1],
+        )
+
+
+def survival(dist: np.ndarray) -> np.ndarray:
+    """``surv[..., k]`` = P(rolls >= k) of distributions over rolls ``(..., MAX_ROLLS)``."""
+    return np.cumsum(dist[..., ::-1], axis=-1)[..., ::-1]
+
+
+def combine(
+    total_a: np.ndarray,
+    surv_first_a: np.ndarray,
+    surv_b: np.ndarray,
+    surv_first_b: np.ndarray,
+    full_a: np.ndarray,
+    full_b: np.ndarray,
+) -> np.ndarray:
+    """The five outputs of races between sides ``a`` (on roll, moving first) and ``b``, from
+    ``a``'s distribution of the rolls to bear off all ``(N, MAX_ROLLS)`` and the survival
+    functions (``survival``) of the others; ``full_*`` tells which side has all fifteen.
+
+    ``a`` needing ``i`` rolls wins if ``b`` needs at least ``i``; a win is a gammon when ``b``,
+    with all fifteen checkers, needs at least ``i`` rolls for its first checker; a loss in ``b``'s
+    ``j``-th roll is a gammon when ``a``, with all fifteen, needs more than ``j`` for its first.
+    """
+    win = np.clip(np.sum(total_a * surv_b, axis=1), 0.0, 1.0)
+    wg = np.where(full_b, np.sum(total_a * surv_first_b, axis=1), 0.0)
+    total_b = surv_b.copy()
+    total_b[:, :-1] -= surv_b[:, 1:]
+    after = np.zeros_like(total_a)
+    after[:, :-1] = surv_first_a[:, 1:]
+    lg = np.where(full_a, np.sum(total_b * after, axis=1), 0.0)
+    out = np.zeros((len(total_a), 5))
+    out[:, 0] = win
+    out[:, 1] = np.minimum(wg, win)
+    out[:, 3] = np.clip(np.minimum(lg, 1.0 - win), 0.0, 1.0)
+    return out
 
 
 _cached: BearoffDatabase | None = None

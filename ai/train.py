@@ -72,6 +72,7 @@ class StrengthSet:
         seed: int = 0,
         part: str = "all",
         crashed: bool = False,
+        race: bool = False,
     ):
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             cases = [json.loads(line) for line in fh if line.strip()]
@@ -80,6 +81,10 @@ class StrengthSet:
         if crashed:  # only the cases whose position is crashed (``ai.encoding.crashed_mask``)
             before = boards_from_positions([Position.from_position_id(c["pid"]) for c in cases])
             cases = [c for c, k in zip(cases, crashed_mask(before), strict=True) if k]
+        if race:  # only the races not yet in the bear-off database
+            before = boards_from_positions([Position.from_position_id(c["pid"]) for c in cases])
+            keep = race_mask(before) & ~bearoff.BearoffDatabase.applies(before)
+            cases = [c for c, k in zip(cases, keep, strict=True) if k]
         if limit is not None and limit < len(cases):
             rng = np.random.default_rng(seed)
             cases = [cases[i] for i in sorted(rng.choice(len(cases), limit, replace=False))]
