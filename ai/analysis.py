@@ -59,6 +59,7 @@ from ai.cube import (
 from ai.cubeful import Batch, lookahead_decision
 from ai.evaluator import Evaluator, flip, load_default_evaluator
 from ai.met import MatchEquityTable, default_table
+from ai.race import ExactRaces, default_exact_races
 from ai.search import (
     CancelToken,
     ValueFn,
@@ -416,9 +417,15 @@ class Analyser:
     """Judges matches with one evaluator; one analyser may serve several threads."""
 
     def __init__(
-        self, evaluator: Evaluator | None = None, *, deep: bool = True, cubeful: bool = True
+        self,
+        evaluator: Evaluator | None = None,
+        *,
+        deep: bool = True,
+        cubeful: bool = True,
+        races: ExactRaces | None = None,
     ) -> None:
         self.evaluator = evaluator if evaluator is not None else load_default_evaluator()
+        self.races = races if races is not None else default_exact_races()
         self.deep = deep
         self.cubeful = cubeful
         # the reply search's batches of the last play judged, by result (see ``_roll_luck``;
@@ -716,10 +723,15 @@ class Analyser:
         cancel: CancelToken = None,
     ) -> CubeDecision:
         """The cube decision before a roll: what the rules allow, with the no double and
-        double/take values of the 1-ply cubeful look-ahead (``ai.cubeful``; ``cubeful``).
+        double/take values of the 1-ply cubeful look-ahead (``ai.cubeful``; ``cubeful``), or
+        in a late race of Janowski's model on the exact chances, as the computer player decides.
 
         Not deeper when ``deep``: a 2-ply look-ahead agreed less with GNU Backgammon's marks
         on the tuning matches (see ai/README.md)."""
+        exact = self.races.outputs(position) if state.may_double() else None
+        if exact is not None:
+            x = cube_efficiency(position_features(position))
+            return decide(exact, state, x=x, met=met)
         if not self.cubeful or luck.batch is None:
             x = cube_efficiency(position_features(position))
             return decide(luck.outputs, state, x=x, met=met)

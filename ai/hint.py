@@ -100,15 +100,17 @@ def cube_hint(
     ``ComputerPlayer.should_take``; the taker's values are the negated ones.
     """
     decision = player.cube_decision(position, state, cancel)
-    value_fn = move_value_fn(state, player.met)
-    outputs = position_outputs(player.evaluator, position, 1, value_fn=value_fn, cancel=cancel)
-    return CubeHint(decision, _five(outputs))
+    return CubeHint(decision, chances(player, position, state, cancel))
 
 
 def chances(
     player: ComputerPlayer, position: Position, state: CubeState, cancel: CancelToken = None
 ) -> tuple[float, float, float, float, float]:
-    """The 1-ply outputs of the player on roll of ``position`` before rolling."""
+    """The chances of the player on roll of ``position`` before rolling: exact in a late race
+    (``ai.race.ExactRaces``, as the cube decision uses them), else the 1-ply outputs."""
+    exact = player.races.outputs(position)
+    if exact is not None:
+        return _five(exact)
     value_fn = move_value_fn(state, player.met)
     return _five(position_outputs(player.evaluator, position, 1, value_fn=value_fn, cancel=cancel))
 

@@ -34,6 +34,7 @@ from ai.cubeful import lookahead_decision
 from ai.evaluator import Evaluator, load_default_evaluator
 from ai.levels import CUBE_NEVER, Level, get_level
 from ai.met import MatchEquityTable, default_table
+from ai.race import ExactRaces, default_exact_races
 from ai.search import (
     CancelToken,
     RankedPlay,
@@ -60,9 +61,11 @@ class ComputerPlayer:
         evaluator: Evaluator | None = None,
         seed: int = 0,
         crawford_rule: bool = True,
+        races: ExactRaces | None = None,
     ) -> None:
         self.level = get_level(level)
         self.evaluator = evaluator if evaluator is not None else load_default_evaluator()
+        self.races = races if races is not None else default_exact_races()
         self.seed = int(seed)
         self.met: MatchEquityTable = default_table(crawford_rule)
         limit_blas_threads(1)
@@ -152,10 +155,16 @@ class ComputerPlayer:
     def cube_decision(
         self, position: Position, state: CubeState, cancel: CancelToken = None
     ) -> CubeDecision:
-        """The cube values for the player on roll, with this level's cube noise: at cube depth 1
+        """The cube values for the player on roll, with this level's cube noise: in a late race
+        by Janowski's model on the exact chances (``ai.race.ExactRaces``), else at cube depth 1
         by the 1-ply cubeful look-ahead (``ai.cubeful``), at 0 by Janowski's model on the
         0-ply chances."""
-        if self.level.cube_depth == 1:
+        check_cancel(cancel)
+        exact = self.races.outputs(position)
+        if exact is not None:
+            x = cube_efficiency(cube_features(position))
+            decision = decide(exact, state, x=x, met=self.met)
+        elif self.level.cube_depth == 1:
             decision = lookahead_decision(self.evaluator, position, state, self.met, 1, cancel)
         else:
             probs = position_outputs(self.evaluator, position, 0, cancel=cancel)

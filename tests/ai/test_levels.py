@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ai.cube import CubeState, state_from_match_id
+from ai.cube import CubeState, cube_efficiency, decide, position_features, state_from_match_id
 from ai.levels import CUBE_JUDGE, CUBE_NEVER, LEVEL_NAMES, LEVELS, Level, get_level
 from ai.player import ComputerPlayer
+from ai.race import default_exact_races
 from ai.search import Cancelled
 from engine.matchid import decode_match_id
 from engine.moves import legal_plays
@@ -151,3 +152,17 @@ def test_every_level_just_rolls_in_a_crawford_game():
             state = state_from_match_id(before, before.player_on_roll)
             assert state.crawford and not state.may_double()
             assert not player.should_double(Position.from_position_id(row["position_id"]), state)
+
+
+def test_in_a_late_race_the_cube_is_decided_on_the_exact_chances():
+    # 2 and 14 against 1, 2, 5 and 9: the race network gave 0.73 to win and took the double;
+    # exactly it is 0.856 and GNU Backgammon 2-ply says double, pass
+    late = Position.from_position_id("RQgAQAAIAAAAAA")
+    exact = default_exact_races().outputs(late)
+    assert exact is not None
+    expert = ComputerPlayer("expert")
+    decision = expert.cube_decision(late, CubeState())
+    x = cube_efficiency(position_features(late))
+    assert decision == decide(exact, CubeState(), x=x, met=expert.met)
+    assert expert.should_double(late, CubeState()) and not expert.should_take(late, CubeState())
+    assert not ComputerPlayer("hard").should_take(late, CubeState())  # with its cube noise
