@@ -49,8 +49,8 @@ Side = tuple[int, ...]
 MAX_OUTSIDE = 2
 #: and at most this many new sides per question (about a millisecond each)
 BUDGET = 1500
-#: sides kept for the next questions (about a kilobyte each)
-CAPACITY = 60_000
+#: sides kept for the next questions (about a kilobyte each; all are dropped beyond it)
+CAPACITY = 10_000
 
 
 class TooLarge(Exception):
