@@ -49,8 +49,8 @@ Side = tuple[int, ...]
 MAX_OUTSIDE = 2
 #: and at most this many new sides per question (about a millisecond each)
 BUDGET = 1500
-#: sides kept for the next questions (about a kilobyte each; all are dropped beyond it)
-CAPACITY = 10_000
+#: sides kept for the next questions (under a kilobyte each; all are dropped beyond it)
+CAPACITY = 4_000
 
 
 class TooLarge(Exception):
@@ -75,7 +75,12 @@ class OneSided:
         self.budget = budget
         self.width = width
         self.capacity = capacity
-        self._known: dict[Side, tuple[np.ndarray, np.ndarray, float, float]] = {}
+        # The sides valued so far, each a row of the two tables below (allocated at the first
+        # side and grown by doubling, so a cache that is emptied and filled again reuses them).
+        self._known: dict[Side, int] = {}
+        self._totals = np.zeros((0, MAX_ROLLS))
+        self._firsts = np.zeros((0, MAX_ROLLS))
+        self._means: list[tuple[float, float]] = []
         self._left = 0
         # Plain lookups of the database by home board: this is called for every play looked at.
         db = self.database
@@ -97,8 +102,9 @@ class OneSided:
         self._left = self.budget if budget is None else budget
         if len(self._known) > self.capacity:
             self._known.clear()
+            self._means.clear()
         total, first, _mt, _mf = self._solve(side)
-        return total, first
+        return total.copy(), first.copy()
 
     def _home(self, side: Side) -> tuple[np.ndarray, np.ndarray, float, float]:
         row = self._row[side[:6]]
@@ -123,9 +129,10 @@ class OneSided:
         return [sides[i] for i in sorted(chosen)]
 
     def _solve(self, side: Side) -> tuple[np.ndarray, np.ndarray, float, float]:
-        known = self._known.get(side)
-        if known is not None:
-            return known
+        row = self._known.get(side)
+        if row is not None:
+            mean_total, mean_first = self._means[row]
+            return self._totals[row], self._firsts[row], mean_total, mean_first
         if not any(side[6:]):
             return self._home(side)
         if self._left <= 0:
@@ -148,9 +155,22 @@ class OneSided:
                 first[1:] += weight * soonest[1][:-1]
         total /= 36.0
         first = first / 36.0 if full else _FIRST_OFF
-        answer = (total, first, float(total @ _ROLLS), float(first @ _ROLLS))
-        self._known[side] = answer
-        return answer
+        return self._keep(side, total, first)
+
+    def _keep(
+        self, side: Side, total: np.ndarray, first: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, float, float]:
+        row = len(self._known)
+        if row == len(self._totals):
+            rows = max(2 * row, min(self.capacity + self.budget, 65_536))
+            self._totals = np.concatenate([self._totals, np.zeros((rows - row, MAX_ROLLS))])
+            self._firsts = np.concatenate([self._firsts, np.zeros((rows - row, MAX_ROLLS))])
+        self._totals[row] = total
+        self._firsts[row] = first
+        means = (float(total @ _ROLLS), float(first @ _ROLLS))
+        self._means.append(means)
+        self._known[side] = row
+        return self._totals[row], self._firsts[row], means[0], means[1]
 
 
 def checkers_outside(boards: np.ndarray) -> np.ndarray:
