@@ -185,13 +185,18 @@ def test_the_wheel_carries_everything_the_game_needs(wheel):
     for language in ("en", "da", "nl"):
         required.add(f"locales/{language}/LC_MESSAGES/messages.mo")
     assert required <= names, sorted(required - names)
-    # Every data file of the project's packages is in the wheel.
+    # Every data file of the project's packages is in the wheel, but the training checkpoints
+    # (the folders under resources/weights): the shipped networks are the files beside them.
+    weights = ROOT / "resources" / "weights"
     kinds = {".qml", ".json", ".npz", ".mo", ".ttf", ".png"}
     for package in ("app", "lessons", "resources", "locales", "ai", "engine"):
         for path in (ROOT / package).rglob("*"):
             if path.is_file() and path.suffix in kinds and "__pycache__" not in path.parts:
                 name = path.relative_to(ROOT).as_posix()
-                assert name in names, f"{name} is missing from the wheel"
+                checkpoint = weights in path.parents and path.parent != weights
+                assert (name in names) != checkpoint, f"{name} is wrongly in or out of the wheel"
+    shipped = {n for n in names if n.startswith("resources/weights/")}
+    assert shipped == {f"resources/weights/{n}.npz" for n in ("contact", "race", "crashed")}
     metadata = (
         zipfile.ZipFile(wheel).read(f"backgammon_desktop-{VERSION}.dist-info/METADATA").decode()
     )
