@@ -153,3 +153,90 @@ def test_cubeless_games_ask_no_cube_and_show_no_cube() -> None:
     assert all(kind == "play" for kind, _ in ours.seen)
     assert all(not s.cube_enabled for _, s in ours.seen)
     assert all(r["op"] == "move" and r["cubeful"] == 0 for r in gnubg.requests)
+
+
+def test_every_roll_is_seen_once_before_its_play_with_the_plays_cube() -> None:
+    ours = ScriptedOurs({1}, takes=True)
+    gnubg = ScriptedGnubg({2}, takes=True)
+    rolls: list[tuple] = []
+    plays: list[tuple] = []
+
+    def roll_observer(ours_rolled, position, dice, state, opening):
+        rolls.append(("ours" if ours_rolled else "gnubg", position, tuple(dice), state, opening))
+
+    def move_observer(who, position, dice, state, result):
+        plays.append((who, position, tuple(dice), state))
+
+    vs_gnubg.play_game(
+        ours, gnubg, random.Random(7), True, True, None, move_observer, roll_observer
+    )
+    assert [r[:4] for r in rolls] == plays
+    assert [r[4] for r in rolls] == [True] + [False] * (len(rolls) - 1)
+
+
+class _Uniform:
+    """An evaluator that makes every play worth the same: every roll is exactly average."""
+
+    def evaluate_batch(self, positions):
+        import numpy as np
+
+        return np.tile([0.5, 0.1, 0.0, 0.1, 0.0], (len(positions), 1))
+
+
+@pytest.mark.parametrize(
+    "text, state",
+    [
+        ("x 6:4 5:2 8:3 13:4 24:2; o 19:4 20:2 17:3 12:4 1:1 3:1", CubeState()),
+        (
+            "x 1:2 2:2 3:3 20:1; o 24:2 23:3 22:2 5:1",
+            CubeState(cube=2, owner=MINE),
+        ),
+        ("x 6:5 5:4 13:2 24:1; o 1:2 19:5 12:4 17:1", CubeState(cube=4, owner=THEIRS)),
+        ("x 6:5 5:4 13:2 24:1; o 1:2 19:5 12:4 17:1", CubeState(cube_enabled=False)),
+    ],
+)
+def test_the_luck_of_a_roll_averages_zero_over_the_dice(text: str, state: CubeState) -> None:
+    from ai.evaluator import load_default_evaluator
+    from engine.dice import ROLLS
+
+    position = Position.from_text(text)
+    evaluator = load_default_evaluator()
+    mean = sum(w * vs_gnubg.roll_luck(evaluator, position, r, state, False) for r, w in ROLLS)
+    assert abs(mean / 36.0) < 1e-9
+    lucks = [vs_gnubg.roll_luck(evaluator, position, r, state, False) for r, _ in ROLLS]
+    assert max(lucks) > 0.01 > -0.01 > min(lucks)  # the dice do matter here
+    # the order of the dice does not change a roll's luck
+    assert vs_gnubg.roll_luck(evaluator, position, (1, 6), state, False) == pytest.approx(
+        vs_gnubg.roll_luck(evaluator, position, (6, 1), state, False)
+    )
+    # an evaluator that values every play alike sees no luck at all
+    assert all(
+        abs(vs_gnubg.roll_luck(_Uniform(), position, r, state, False)) < 1e-12 for r, _ in ROLLS
+    )
+
+
+def test_the_opening_rolls_luck_averages_zero_over_the_non_doubles() -> None:
+    from ai.evaluator import load_default_evaluator
+    from engine.dice import ROLLS
+
+    evaluator = load_default_evaluator()
+    start = Position.start()
+    opening = [(r, w) for r, w in ROLLS if r[0] != r[1]]
+    lucks = {r: vs_gnubg.roll_luck(evaluator, start, r, CubeState(), True) for r, _ in opening}
+    assert abs(sum(w * lucks[r] for r, w in opening)) < 1e-9
+    assert lucks[(3, 1)] > 0 > lucks[(2, 1)]  # 31 makes the 5-point; 21 is among the weakest
+
+
+def test_luck_is_counted_in_points_at_the_cube() -> None:
+    from ai.evaluator import load_default_evaluator
+
+    evaluator = load_default_evaluator()
+    position = Position.from_text("x 6:5 5:4 13:2 24:1; o 1:2 19:5 12:4 17:1")
+    one = vs_gnubg.roll_luck(evaluator, position, (6, 6), CubeState(cube_enabled=False), False)
+    # a cube of 4 owned by us, and a cube of 4 set aside (no cube in play): four times the points
+    owned = vs_gnubg.roll_luck(evaluator, position, (6, 6), CubeState(cube=4, owner=MINE), False)
+    alone = vs_gnubg.roll_luck(
+        evaluator, position, (6, 6), CubeState(cube=4, owner=MINE, cube_enabled=False), False
+    )
+    assert alone == pytest.approx(4 * one)
+    assert owned != pytest.approx(alone)  # with the cube in play, the cubeful value
