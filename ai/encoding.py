@@ -8,6 +8,7 @@ it is needs no input of its own.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -47,8 +48,9 @@ def boards_from_positions(positions: Sequence[Position]) -> np.ndarray:
     """The ``(N, 2, 25)`` int8 boards of ``positions`` (player on roll first)."""
     if not len(positions):
         return np.zeros((0, 2, 25), dtype=np.int8)
-    # One bytes object for the whole batch is much faster than a nested list (counts are 0..15).
-    raw = b"".join([bytes(p.on_roll + p.opponent) for p in positions])
+    # One bytes object for the whole batch is much faster than a nested list (counts are 0..15):
+    # a position is the pair (on roll, opponent) of 25 counts each, one bytes per side.
+    raw = b"".join(map(bytes, itertools.chain.from_iterable(positions)))
     return np.frombuffer(raw, dtype=np.int8).reshape(len(positions), 2, 25).copy()
 
 
