@@ -19,7 +19,10 @@ dice's noise, so its interval is several times narrower. Both are reported; the 
 the one the targets name.
 
     python benchmarks/vs_gnubg.py --games 100 [--cube | --cube-only] [--level L] [--json F]
-                                  [--no-luck]
+                                  [--no-luck] [--games-out F.jsonl]
+
+``--games-out`` writes one JSON line per game (mode, seed, duplicate pair, our seat, points and
+luck), to find the games that carry the spread and replay them from their seed and pair.
 
 GNU Backgammon is only the opponent here; the program itself never needs it.
 """
@@ -354,6 +357,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-luck", dest="luck", action="store_false", help="skip the luck-adjusted result"
     )
+    parser.add_argument(
+        "--games-out", default=None, help="write every game (pair, seat, points, luck) here"
+    )
     args = parser.parse_args(argv)
     program = find_gnubg()
     if program is None:
@@ -362,6 +368,8 @@ def main(argv: list[str] | None = None) -> int:
     ours = ComputerPlayer(args.level)
     gnubg = Gnubg(program)
     report: dict[str, dict] = {}
+    if args.games_out:
+        Path(args.games_out).write_text("")
     modes = ["cube"] if args.cube_only else ["cubeless"] + (["cube"] if args.cube else [])
     try:
         for mode in modes:
@@ -391,6 +399,13 @@ def main(argv: list[str] | None = None) -> int:
                     )
                     points.append(won)
                     luck_free.append(won - luck[0])
+                    if args.games_out:
+                        record = {"mode": mode, "seed": args.seed, "pair": k}
+                        record.update(ours_first=ours_first, points=won)
+                        if args.luck:
+                            record["luck"] = round(luck[0], 6)
+                        with open(args.games_out, "a", encoding="utf-8") as fh:
+                            fh.write(json.dumps(record) + "\n")
                 pairs.append(statistics.fmean(points))
                 adjusted.append(statistics.fmean(luck_free))
                 if len(pairs) % 25 == 0 or len(pairs) == (args.games + 1) // 2:
