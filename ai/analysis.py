@@ -66,11 +66,12 @@ from ai.search import (
     check_cancel,
     limit_blas_threads,
     reply_values,
+    roll_spans,
     two_ply_values,
 )
 from engine.dice import ROLLS
 from engine.match import Game, Match
-from engine.moves import Play, legal_plays, legal_results
+from engine.moves import Play, legal_plays
 from engine.position import Position
 
 DOUBTFUL = 0.03
@@ -646,12 +647,8 @@ class Analyser:
         With ``cube``, also keeps that batch for the cube's look-ahead (``ai.cubeful``), which
         values not doubling and doubling (taken) from the same plays."""
         value_fn = self.value_fn(position, state, met)
-        after: list[Position] = []
-        spans: list[tuple[int, int, int, tuple[int, int]]] = []
-        for dice, weight in ROLLS:
-            results = legal_results(position, dice) or [position.swapped()]
-            spans.append((len(after), len(after) + len(results), weight, dice))
-            after.extend(results)
+        after, roll_parts = roll_spans(position)  # in the order of ROLLS
+        spans = [part + (dice,) for part, (dice, _) in zip(roll_parts, ROLLS, strict=True)]
         kept = self._batches.get(position)
         if kept is not None and kept[0] == after:  # the reply search of the play before
             probs = kept[1]

@@ -50,6 +50,7 @@ import numpy as np  # noqa: E402
 from ai.cube import CENTRED, MINE, THEIRS, CubeState, move_value_fn  # noqa: E402
 from ai.evaluator import Evaluator, flip  # noqa: E402
 from ai.player import ComputerPlayer  # noqa: E402
+from ai.search import roll_spans  # noqa: E402
 from engine.dice import ROLLS  # noqa: E402
 from engine.moves import legal_results  # noqa: E402
 from engine.position import Position  # noqa: E402
@@ -307,17 +308,11 @@ def roll_luck(
     The value after the best play of the roll that came minus the mean over the 21 rolls (the
     non-doubles for the opening roll), each from one 0-ply batch of every roll's plays; a roll
     without a legal play passes the turn. Its mean over the dice is zero for any evaluator."""
-    value_fn = move_value_fn(state)
-    after: list[Position] = []
-    spans: list[tuple[int, int, int, tuple[int, int]]] = []
-    for dice, weight in ROLLS:
-        results = legal_results(position, dice) or [position.swapped()]
-        spans.append((len(after), len(after) + len(results), weight, dice))
-        after.extend(results)
-    values = np.asarray(value_fn(flip(np.asarray(evaluator.evaluate_batch(after)))))
+    after, spans = roll_spans(position)  # in the order of ROLLS
+    values = np.asarray(move_value_fn(state)(flip(np.asarray(evaluator.evaluate_batch(after)))))
     rolled = max(roll), min(roll)
     total = weights = came = 0.0
-    for start, stop, weight, dice in spans:
+    for (start, stop, weight), (dice, _) in zip(spans, ROLLS, strict=True):
         best = float(values[start:stop].max())
         if dice == rolled:
             came = best
