@@ -34,7 +34,7 @@ import numpy as np
 
 from ai import bearoff
 from ai.crashed import CRASHED_SET, _test_keys, ends_crashed
-from ai.encoding import boards_from_positions, crashed_mask
+from ai.encoding import boards_from_positions, crashed_mask, finished_mask, race_mask
 from ai.evaluator import CONTACT_WEIGHTS, RACE_WEIGHTS, WEIGHTS_DIR, NetEvaluator, equity, flip
 from ai.network import Adam, Network
 from ai.search import limit_blas_threads
@@ -64,21 +64,86 @@ class Dice:
 
 
 def best_replies(
-    evaluator: NetEvaluator, positions: Sequence[Position], dice: Dice
+    evaluator: NetEvaluator,
+    positions: Sequence[Position],
+    dice: Dice,
+    noise: Sequence[float] | None = None,
+    opening: Sequence[bool] | None = None,
 ) -> tuple[list[Position], np.ndarray, np.ndarray]:
     """One ply of 0-ply play in every position: the results chosen, their boards and their five
-    outputs (for the player then on roll, the mover's opponent)."""
+    outputs (for the player then on roll, the mover's opponent). With ``noise`` each position's
+    plays are judged with Gaussian noise of that standard deviation (equity) on their values, as
+    the weaker levels judge; ``opening`` marks positions whose roll is the opening roll (no
+    doubles)."""
     candidates: list[Position] = []
     spans: list[tuple[int, int]] = []
-    for position in positions:
-        results = legal_results(position, dice.roll()) or [position.swapped()]
+    for k, position in enumerate(positions):
+        roll = dice.roll()
+        while opening is not None and opening[k] and roll[0] == roll[1]:
+            roll = dice.roll()
+        results = legal_results(position, roll) or [position.swapped()]
         spans.append((len(candidates), len(results)))
         candidates.extend(results)
     boards = boards_from_positions(candidates)
     probs = evaluator.evaluate_boards(boards)
     mover = -equity(probs)
+    if noise is not None:
+        sigma = np.repeat(np.asarray(noise, dtype=np.float64), [n for _start, n in spans])
+        mover = mover + dice.rng.standard_normal(len(mover)) * sigma
     picks = [start + int(np.argmax(mover[start : start + n])) for start, n in spans]
     return [candidates[p] for p in picks], boards[picks], probs[picks]
+
+
+def noisy_pool(
+    evaluator: NetEvaluator,
+    size: int,
+    rng: np.random.Generator,
+    noise: Sequence[float] = (0.0, 0.04, 0.08, 0.16),
+    parallel: int = 256,
+    per_game: int = 3,
+    excluded: set[str] | None = None,
+) -> np.ndarray:
+    """Position IDs of ``size`` crashed positions (player on roll) from games from the opening in
+    which both sides judge their plays with the same noise, each game's taken in turn from
+    ``noise``: at most ``per_game`` of each game's crashed positions, none of ``excluded``.
+
+    Games of noiseless self-play reach only the crashed positions a strong player lets happen;
+    weaker play (the levels' own kind of noise) also reaches those where a side bears off early
+    against checkers the other has left far back, which the crashed network misjudged.
+    """
+    excluded = excluded or set()
+    dice = Dice(rng)
+    pool: list[str] = []
+    started = 0
+    games: list[tuple[Position, float, list[str]]] = []
+
+    def new_game() -> tuple[Position, float, list[str]]:
+        nonlocal started
+        started += 1
+        return Position.start(), float(noise[(started - 1) % len(noise)]), []
+
+    games = [new_game() for _ in range(parallel)]
+    opening = [True] * parallel
+    while len(pool) < size:
+        chosen, boards, _probs = best_replies(
+            evaluator, [g[0] for g in games], dice, [g[1] for g in games], opening
+        )
+        over = finished_mask(boards) | race_mask(boards)
+        crashed = crashed_mask(boards) & ~over
+        for k, result in enumerate(chosen):
+            opening[k] = False
+            ids = games[k][2]
+            if crashed[k]:
+                pid = result.position_id()
+                if pid not in excluded:
+                    ids.append(pid)
+            if over[k]:
+                pool.extend(ids[int(j)] for j in rng.permutation(len(ids))[:per_game])
+                games[k] = new_game()
+                opening[k] = True
+            else:
+                games[k] = (result, games[k][1], ids)
+    return np.asarray(pool[:size])
 
 
 def rollout_values(
@@ -233,10 +298,14 @@ def _loss(net: Network, x: np.ndarray, t: np.ndarray) -> float:
 def fit_run(args: argparse.Namespace) -> int:
     from ai.encoding import ENCODING_NAME, encode_boards
 
-    ids, targets, _se = load_labels(Path(args.labels))
+    parts = [load_labels(Path(d)) for d in args.labels]
+    ids, targets = (np.concatenate([part[k] for part in parts]) for k in (0, 1))
     boards = boards_from_positions([Position.from_position_id(str(i)) for i in ids])
     held = validation_mask(ids)
+    rng = np.random.default_rng(args.seed)
     net = Network.load(args.start)
+    if args.hidden:
+        net = net.widened(args.hidden, rng)
     encoding = net.meta.get("encoding", ENCODING_NAME)
     x_val = encode_boards(boards[held], encoding)
     t_val = targets[held]
@@ -256,7 +325,6 @@ def fit_run(args: argparse.Namespace) -> int:
         print(json.dumps(line), flush=True)
         return sum(scores.values())
 
-    rng = np.random.default_rng(args.seed)
     opt = Adam(net.parameters(), lr=args.lr)
     train_idx = np.flatnonzero(~held)
     best = check("start")
@@ -269,7 +337,7 @@ def fit_run(args: argparse.Namespace) -> int:
     best_net.meta = dict(
         best_net.meta,
         rollout_targets=int(len(train_idx)),
-        rollout_fit=f"lr {args.lr} epochs {args.epochs} batch {args.batch}",
+        rollout_fit=f"lr {args.lr} epochs {args.epochs} batch {args.batch} hidden {net.n_hidden}",
     )
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     best_net.save(args.out)
@@ -295,10 +363,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     lab.add_argument("--seed", type=int, default=1, help="random seed")
     lab.add_argument("--quiet", action="store_true", help="no line per chunk")
     fitp = sub.add_parser("fit", help="train a crashed network on the labels")
-    fitp.add_argument("--labels", default=str(DEFAULT_LABELS), help="directory of label chunks")
+    fitp.add_argument(
+        "--labels", nargs="+", default=[str(DEFAULT_LABELS)], help="directories of label chunks"
+    )
     fitp.add_argument("--start", default=str(WEIGHTS_DIR / "crashed.npz"), help="network to train")
     fitp.add_argument("--out", required=True, help="where the best network is written")
     fitp.add_argument("--epochs", type=int, default=10)
+    fitp.add_argument(
+        "--hidden", type=int, default=0, help="widen the network to this many hidden units first"
+    )
     fitp.add_argument("--lr", type=float, default=1e-4)
     fitp.add_argument("--batch", type=int, default=64)
     fitp.add_argument("--seed", type=int, default=1)
@@ -310,7 +383,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             p.error("--walk must be >= 0")
         if not args.hours and not args.positions:
             p.error("give --hours or --positions (or both)")
-    elif args.epochs < 1 or args.lr <= 0 or args.batch < 1:
+    elif args.epochs < 1 or args.lr <= 0 or args.batch < 1 or args.hidden < 0:
         p.error("epochs and batch must be >= 1 and the learning rate positive")
     return args
 

@@ -27,7 +27,9 @@ The play cases are also split into crashed ones (a side with ten checkers or few
 board, still in contact: ``ai.encoding.crashed_mask``) and the others, each part's mean given.
 So few of them are crashed (about 60) that each level is also measured on the 600 crashed plays
 of ``tests/data/gnubg-2ply-crashed-plays.jsonl.gz`` (``benchmarks/crashed_set.py``; split into
-the same two parts; ``--no-crashed-set`` skips them).
+the same two parts; ``--no-crashed-set`` skips them). The cube is measured the same way on the
+400 money-game cube decisions in crashed positions of ``tests/data/gnubg-2ply-crashed-cubes.jsonl``
+(``benchmarks/crashed_cube_set.py``), beside GNU Backgammon 0-ply's own errors on them.
 
 ``--weights DIR`` measures the networks ``DIR/contact.npz`` and ``DIR/race.npz`` (and
 ``DIR/crashed.npz`` when it is there; e.g. a training checkpoint) instead of the shipped ones.
@@ -60,6 +62,7 @@ DATA = ROOT / "tests" / "data"
 PLAYS = DATA / "gnubg-2ply-plays.jsonl.gz"
 CRASHED_PLAYS = DATA / "gnubg-2ply-crashed-plays.jsonl.gz"  # benchmarks/crashed_set.py
 CUBES = DATA / "gnubg-cube-decisions.jsonl"
+CRASHED_CUBES = DATA / "gnubg-2ply-crashed-cubes.jsonl"  # benchmarks/crashed_cube_set.py
 GNUBG_LEVELS = DATA / "gnubg-levels.json"
 PARTS = ("tune", "holdout", "all")
 # GNU Backgammon 0-ply's own cube errors on the usable rows (doubler, taker), for scale.
@@ -185,6 +188,43 @@ def measure_cube(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[str
     return report
 
 
+def load_crashed_cubes(limit: int | None) -> list[dict]:
+    """The rows of the crashed cube set (money games), cut to ``limit``; none without the file."""
+    if not CRASHED_CUBES.exists():
+        return []
+    with open(CRASHED_CUBES) as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return rows[:limit] if limit else rows
+
+
+def gnubg_0ply_cube(rows: list[dict]) -> dict[str, tuple[float, float]]:
+    """Per part: GNU Backgammon 0-ply's own doubler and taker errors (mEMG per decision) on the
+    rows that carry its values, judged like a level's (its choices from its 0-ply values)."""
+    cases = []
+    for row in rows:
+        nd0, dt0, dp0 = row["gnubg_0ply"]
+        nd, dt, dp = row["eq_nodouble"], row["eq_double_take"], row["eq_double_pass"]
+        doubles = min(dt0, dp0) > nd0
+        takes = dt0 <= dp0
+        best = max(nd, min(dt, dp))
+        cases.append(
+            (
+                cube_key(row),
+                best - (min(dt, dp) if doubles else nd),
+                (dt if takes else dp) - min(dt, dp),
+            )
+        )
+    report = {}
+    for part in PARTS:
+        mine = [c for c in cases if in_part(c[0], part)]
+        if mine:
+            report[part] = (
+                1000.0 * statistics.fmean(c[1] for c in mine),
+                1000.0 * statistics.fmean(c[2] for c in mine),
+            )
+    return report
+
+
 def crawford_doubles(player: ComputerPlayer, rows: list[dict]) -> int:
     """How many Crawford-game rows this level would double in (each must just roll: 0)."""
     count = 0
@@ -226,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         else []
     )
     cubes, crawford = load_cubes(args.limit)
+    crashed_cubes = [] if args.no_cube or args.no_crashed_set else load_crashed_cubes(args.limit)
     report: dict[str, dict] = {}
     print(
         f"{'level':<9} {'part':<8} {'cases':>5} {'mEMG':>6} {'worst':>6} {'illegal':>7}"
@@ -242,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
             figures["cube"] = measure_cube(player, cubes)
             figures["crawford_doubles"] = {"rows": len(crawford), "doubles": 0}
             figures["crawford_doubles"]["doubles"] = crawford_doubles(player, crawford)
+            if crashed_cubes:
+                figures["crashed_cubes"] = measure_cube(player, crashed_cubes)
         report[name] = figures
         for part in PARTS:
             p = figures["plays"].get(part)
@@ -274,6 +317,14 @@ def main(argv: list[str] | None = None) -> int:
                     for part, p in figures["crashed_set"].items()
                 )
             )
+        if "crashed_cubes" in figures:
+            print(
+                f"{name:<9} the set of crashed cube decisions (doubler / taker mEMG): "
+                + "; ".join(
+                    f"{part} {c['decisions']} rows {c['doubler_mEMG']:.2f} / {c['taker_mEMG']:.2f}"
+                    for part, c in figures["crashed_cubes"].items()
+                )
+            )
         if "crawford_doubles" in figures:
             cd = figures["crawford_doubles"]
             print(
@@ -291,6 +342,14 @@ def main(argv: list[str] | None = None) -> int:
         f"GNU Backgammon 0-ply on all 276 usable cube rows: doubler {GNUBG_0PLY_CUBE[0]}, "
         f"taker {GNUBG_0PLY_CUBE[1]} mEMG"
     )
+    if crashed_cubes:
+        print(
+            "GNU Backgammon 0-ply on the crashed cube decisions (doubler / taker mEMG): "
+            + "; ".join(
+                f"{part} {d:.2f} / {t:.2f}"
+                for part, (d, t) in gnubg_0ply_cube(crashed_cubes).items()
+            )
+        )
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(report, indent=1) + "\n")
     return 0

@@ -166,3 +166,34 @@ def test_missing_labels_and_damaged_pools_get_a_clear_error(tmp_path, capsys):
 def test_equity_of_the_constant_outputs_is_what_the_rollout_reports():
     # guards the orientation test above against a constant that flips into itself
     assert equity(OUTPUTS) != pytest.approx(equity(flip(OUTPUTS)))
+
+
+def test_noisy_games_give_crashed_positions_seeded_and_without_the_excluded():
+    evaluator = load_default_evaluator()
+    pool = crashed_targets.noisy_pool(evaluator, 40, np.random.default_rng(11), parallel=16)
+    positions = [Position.from_position_id(str(p)) for p in pool]
+    assert len(positions) == 40 and crashed_mask(boards_from_positions(positions)).all()
+    again = crashed_targets.noisy_pool(evaluator, 40, np.random.default_rng(11), parallel=16)
+    assert again.tolist() == pool.tolist()
+    excluded = set(map(str, pool[:10]))
+    other = crashed_targets.noisy_pool(
+        evaluator, 40, np.random.default_rng(11), parallel=16, excluded=excluded
+    )
+    assert not set(map(str, other)) & excluded
+
+
+def test_noise_changes_the_plays_and_none_plays_the_best():
+    evaluator = load_default_evaluator()
+    start = [Position.start()] * 64
+    dice = crashed_targets.Dice(np.random.default_rng(3))
+    plain, _b, _p = crashed_targets.best_replies(evaluator, start, dice, opening=[True] * 64)
+    dice = crashed_targets.Dice(np.random.default_rng(3))
+    same, _b, _p = crashed_targets.best_replies(
+        evaluator, start, dice, noise=[0.0] * 64, opening=[True] * 64
+    )
+    dice = crashed_targets.Dice(np.random.default_rng(3))
+    noisy, _b, _p = crashed_targets.best_replies(
+        evaluator, start, dice, noise=[0.5] * 64, opening=[True] * 64
+    )
+    assert same == plain
+    assert sum(a != b for a, b in zip(plain, noisy, strict=True)) > 10
