@@ -20,8 +20,21 @@ import numpy as np
 FORMAT_VERSION = 1
 
 
-def _sigmoid(x: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-np.clip(x, -40.0, 40.0)))
+def _sigmoid_in_place(z: np.ndarray) -> np.ndarray:
+    """The logistic ``1 / (1 + exp(-z))`` (``z`` clipped to +-40) written over ``z``: the same
+    numbers as the expression, without its four temporary arrays."""
+    np.clip(z, -40.0, 40.0, out=z)
+    np.negative(z, out=z)
+    np.exp(z, out=z)
+    z += 1.0
+    return np.reciprocal(z, out=z)
+
+
+def _layer(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The logistic of ``x @ w + b``, in one new array."""
+    z = x @ w
+    z += b
+    return _sigmoid_in_place(z)
 
 
 def consistent(probs: np.ndarray) -> np.ndarray:
@@ -83,13 +96,12 @@ class Network:
     # -- evaluation -------------------------------------------------------------------------------
     def forward(self, x: np.ndarray) -> np.ndarray:
         """Raw sigmoid outputs ``(N, n_outputs)`` for inputs ``(N, n_inputs)``."""
-        h = _sigmoid(x @ self.w1 + self.b1)
-        return _sigmoid(h @ self.w2 + self.b2)
+        return _layer(_layer(x, self.w1, self.b1), self.w2, self.b2)
 
     def forward_train(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Outputs and the hidden activations needed by ``backward``."""
-        h = _sigmoid(x @ self.w1 + self.b1)
-        return _sigmoid(h @ self.w2 + self.b2), h
+        h = _layer(x, self.w1, self.b1)
+        return _layer(h, self.w2, self.b2), h
 
     def backward(
         self, x: np.ndarray, h: np.ndarray, y: np.ndarray, target: np.ndarray

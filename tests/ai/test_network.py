@@ -171,3 +171,23 @@ def test_crashed_positions_go_to_the_crashed_network_when_there_is_one(pos, tmp_
     assert np.allclose(loaded.evaluate_batch(positions), routed, atol=1e-6)
     with pytest.raises(ValueError):
         NetEvaluator(contact, race, None, Network(N_INPUTS + 1, 4))
+
+
+def test_forward_is_the_plain_two_layer_formula_and_leaves_its_inputs_alone():
+    rng = np.random.default_rng(4)
+    net = Network(12, 7, 5, rng=rng)
+    net.b1 = rng.standard_normal(7).astype(np.float32)
+    net.b2 = rng.standard_normal(5).astype(np.float32)
+    x = (rng.standard_normal((9, 12)) * 30).astype(np.float32)  # some beyond the +-40 clip
+    before = x.copy()
+
+    def logistic(z: np.ndarray) -> np.ndarray:
+        return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+
+    expected = logistic(logistic(x @ net.w1 + net.b1) @ net.w2 + net.b2)
+    out = net.forward(x)
+    assert out.dtype == np.float32 and np.array_equal(out, expected)
+    trained, hidden = net.forward_train(x)
+    assert np.array_equal(trained, expected)
+    assert np.array_equal(hidden, logistic(x @ net.w1 + net.b1))
+    assert np.array_equal(x, before)
