@@ -328,6 +328,25 @@ class Coach(QObject):
         else:
             self.changed.emit()  # what may be asked, and whether the arrows fit the board
 
+    def before_roll(self) -> tuple[tuple[Any, ...], Position, int, bool] | None:
+        """What a rollout of the hint's decision would roll out, when that decision is made
+        before the roll (the chances, the cube action, take or pass): its moment, the position
+        (its player on roll about to roll), the player the figures are for and whether that
+        player answers the other's double. None while the hint shows the plays of a roll."""
+        a, s = self._answer, self._session()
+        if not self._open or a is None or s is None or self._moment != self.moment(s):
+            return None
+        if s.phase not in ("roll", "double") or a.kind == "plays" or a.plays:
+            return None
+        return self._moment, s.position, a.player, a.player != s.on_roll
+
+    def shown_moment(self) -> tuple[Any, ...] | None:
+        """The decision the panel shows (None when it is closed)."""
+        return self._moment if self._open else None
+
+    def player_names(self) -> list[str]:
+        return self._flow.names()
+
     # -- what QML reads ---------------------------------------------------------------------------
     def _kind(self) -> str:
         return self._answer.kind if self._answer is not None else ""

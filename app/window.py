@@ -40,6 +40,7 @@ from app.parts import attach
 from app.position_editor import PositionEditor
 from app.position_setup import PositionSetup
 from app.resignation import Resignations
+from app.rollout_view import RolloutView
 from app.settings import Settings
 from app.shot_counter import ShotCounter
 from app.sounds import Sounds
@@ -96,6 +97,7 @@ class Window:
     announcer: Announcer | None = None
     theme: Theme | None = None
     play_on: LessonPlayOn | None = None
+    rollouts: RolloutView | None = None
 
     def close(self) -> None:
         from app import i18n
@@ -106,8 +108,11 @@ class Window:
         for part in (self.classroom, self.class_report, self.worksheets):
             if part is not None:
                 language.disconnect(part.retranslate)
-        for part in (self.coach, self.tutor, self.shots):
-            language.disconnect(part.changed)
+        for part in (self.coach, self.tutor, self.shots, self.rollouts):
+            if part is not None:
+                language.disconnect(part.changed)
+        if self.rollouts is not None:
+            self.rollouts.shutdown()
         self.coach.shutdown()
         self.tutor.shutdown()
         i18n.language_state().failed.disconnect(self.language_problem)
@@ -233,7 +238,8 @@ def open_window(
     coach = Coach(flow, judges)
     tutor = Tutor(flow, settings, coach, judges)
     shots = ShotCounter(settings, view)
-    for part in (coach, tutor, shots):
+    rollouts = RolloutView(coach, judges)
+    for part in (coach, tutor, shots, rollouts):
         language_state.languageChanged.connect(part.changed)
     play_on = LessonPlayOn(lessons, flow, settings)
     analysis = Analysis(
@@ -272,6 +278,7 @@ def open_window(
         play_on,
         analysis,
         dice,
+        rollouts,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
@@ -303,6 +310,7 @@ def open_window(
         announcer,
         theme,
         play_on,
+        rollouts,
     )
 
 

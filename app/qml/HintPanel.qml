@@ -147,5 +147,45 @@ Rectangle {
             color: "#d8c7a6"
             font.pixelSize: 12.5 * panel.ui
         }
+
+        // a rollout of the position before the roll: the figures as they come, and its progress
+        RowLayout {
+            Layout.fillWidth: true
+            visible: RolloutView.available || RolloutView.text !== ""
+            spacing: 8 * panel.ui
+            Label {
+                objectName: "rolloutText"
+                Layout.fillWidth: true
+                text: RolloutView.text
+                wrapMode: Text.WordWrap
+                textFormat: Text.PlainText
+                color: "#d8c7a6"
+                font.pixelSize: 12.5 * panel.ui
+            }
+            GameButton {
+                objectName: "rolloutButton"
+                visible: RolloutView.available || RolloutView.running
+                ui: panel.ui * 0.8
+                text: RolloutView.running ? qsTr("Stop") : qsTr("Roll out")
+                hint: RolloutView.running
+                      ? qsTr("Stop the rollout (the figures so far stay)")
+                      : qsTr("Play this position out many times for its chances")
+                onClicked: RolloutView.running ? RolloutView.stop() : RolloutView.start()
+            }
+        }
+        Rectangle {  // the rollout's progress
+            objectName: "rolloutProgress"
+            Layout.fillWidth: true
+            visible: RolloutView.running
+            implicitHeight: 4 * panel.ui
+            radius: 2 * panel.ui
+            color: "#4a3828"
+            Rectangle {
+                width: parent.width * RolloutView.progress
+                height: parent.height
+                radius: parent.radius
+                color: "#e0b35a"
+            }
+        }
     }
 }

@@ -1,0 +1,147 @@
+"""Roll out the hint's position in the real window: clicked, read, stopped, gone with the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.evaluator import load_default_evaluator
+from ai.rollout import RolloutSettings, rollout
+from app.i18n import format_number, format_percent
+from engine import Position
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(180)]
+
+DOUBLE_TAKE = "x 8:3 7:3 6:3 5:3 4:3; o 18:3 19:3 20:3 21:3 15:3"  # a race 90 against 96
+
+
+def set_up(harness, text: str, **state):
+    harness.w.flow.show_position(Position.from_text(text), 0, **state)
+    harness.settle()
+    return harness.w.flow.session
+
+
+def ask_hint(harness) -> None:
+    harness.click("coachHintButton")
+    c = harness.w.coach
+    harness.qtbot.waitUntil(lambda: bool(c.visible and not c.busy), timeout=30000)
+    harness.settle(50)
+
+
+def roll_out(harness) -> str:
+    """Click "Roll out" and wait for the whole rollout; the text it shows."""
+    r = harness.w.rollouts
+    button = harness.item("rolloutButton")
+    assert button.isVisible() and r.available and not r.running
+    harness.click("rolloutButton")
+    assert r.running and harness.item("rolloutProgress").isVisible()
+    harness.qtbot.waitUntil(lambda: not r.running, timeout=120000)
+    harness.settle(50)
+    assert harness.item("rolloutText").isVisible()
+    return r.text
+
+
+def expected(position: Position):
+    settings = RolloutSettings(games=1296, variance_reduction=False)
+    return rollout(position, settings, workers=1, evaluator=load_default_evaluator())
+
+
+def test_the_cube_hint_rolls_its_position_out_with_the_figures_of_a_rollout(harness):
+    harness.open(seed=2)
+    s = set_up(harness, DOUBLE_TAKE, cube=True)
+    ask_hint(harness)
+    assert harness.w.coach.kind == "cube"
+    text = roll_out(harness)
+    result = expected(s.position)
+    assert f"{format_number(1296, 0)} of {format_number(1296, 0)} games" in text
+    assert f"wins {format_percent(result.outputs[0], 1)}" in text
+    assert f"\u00b1 {format_percent(result.outputs_se[0], 1)}" in text
+    assert format_number(result.equity_se, 3) in text and "cubeless equity +" in text
+    assert harness.w.flow.names()[0] in text
+    assert harness.w.rollouts.progress == pytest.approx(1.0)
+    # done to the end: the same dice would give the same figures, so no button to ask again
+    assert not harness.w.rollouts.available and harness.find("rolloutButton") is None
+    assert harness.item("rolloutText").property("text") == text
+
+
+def test_the_taker_sees_the_doublers_rollout_turned_round(harness):
+    harness.open(seed=2)
+    s = set_up(harness, DOUBLE_TAKE, cube=True)
+    harness.click("doubleButton")
+    assert harness.game.mustAnswerDouble
+    ask_hint(harness)
+    assert harness.w.coach.kind == "answer"
+    text = roll_out(harness)
+    result = expected(s.position)  # the doubler on roll
+    taker = harness.w.flow.names()[1]
+    assert text.split(": ", 1)[1].startswith(
+        f"{taker} wins {format_percent(1 - result.outputs[0], 1)}"
+    )
+    assert "cubeless equity \u2212" in text
+
+
+def test_no_rollout_for_the_plays_of_a_roll_and_it_stops_and_goes_with_the_hint(harness):
+    harness.open(seed=2)
+    set_up(harness, DOUBLE_TAKE, cube=True, dice=(6, 5))
+    ask_hint(harness)
+    r = harness.w.rollouts
+    assert harness.w.coach.kind == "plays" and not r.available
+    assert harness.find("rolloutButton") is None  # not shown
+    # before the roll of the opening position (slow to roll out): stopped half way
+    harness.w.flow.show_position(Position.start(), 0)
+    harness.settle()
+    ask_hint(harness)
+    assert r.available
+    harness.click("rolloutButton")
+    harness.qtbot.waitUntil(lambda: "Rollout, " in r.text, timeout=60000)
+    harness.click("rolloutButton")  # now "Stop"
+    harness.qtbot.waitUntil(lambda: not r.running, timeout=10000)
+    kept = r.text
+    assert "Rollout, " in kept and r.progress < 1.0
+    harness.settle(300)
+    assert r.text == kept  # nothing more comes after the stop
+    harness.w.coach.close()
+    harness.settle()
+    assert r.text == "" and not r.available
+
+
+def test_a_rollout_that_fails_says_so(harness, monkeypatch):
+    harness.open(seed=2)
+    set_up(harness, DOUBLE_TAKE, cube=True)
+    ask_hint(harness)
+    r = harness.w.rollouts
+
+    def broken():
+        raise OSError("the networks could not be read")
+
+    monkeypatch.setattr(r._judges, "player", broken)
+    harness.click("rolloutButton")
+    harness.qtbot.waitUntil(lambda: not r.running, timeout=10000)
+    harness.settle(50)
+    assert r.text == "The rollout could not be made: OSError: the networks could not be read"
+    assert harness.item("rolloutText").property("text") == r.text
+
+
+def test_the_rollout_speaks_danish_and_dutch(harness):
+    harness.open(seed=2)
+    s = set_up(harness, DOUBLE_TAKE, cube=True)
+    ask_hint(harness)
+    wins = expected(s.position).outputs[0]
+    language = harness.w.engine.singletonInstance("app.qml", "I18n")
+    try:
+        language.setProperty("language", "da")
+        harness.settle(20)
+        assert harness.item("rolloutButton").property("text") == "Rollout"
+        text = roll_out(harness)
+        for code, words in (
+            ("da", (" af ", " vinder ", "doblingsterning")),
+            ("nl", (" van ", " wint ", "zonder kubus")),
+        ):
+            language.setProperty("language", code)  # the figures follow the language
+            harness.settle(20)
+            text = harness.item("rolloutText").property("text")
+            assert text.startswith("Rollout, ") and all(w in text for w in words), text
+            # the numbers as the language writes them (a decimal comma)
+            assert format_percent(wins, 1) in text and "," in format_percent(wins, 1)
+    finally:
+        language.setProperty("language", "en")
+        harness.settle(20)
