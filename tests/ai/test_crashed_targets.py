@@ -197,3 +197,12 @@ def test_noise_changes_the_plays_and_none_plays_the_best():
     )
     assert same == plain
     assert sum(a != b for a, b in zip(plain, noisy, strict=True)) > 10
+
+
+def test_a_pool_with_nothing_to_label_is_an_error_not_an_endless_loop():
+    evaluator = load_default_evaluator()
+    pool = crashed.make_pool(evaluator, 3, np.random.default_rng(12), parallel=8)
+    with pytest.raises(ValueError, match="no crashed positions"):
+        crashed_targets.walk_positions(
+            evaluator, pool, 5, np.random.default_rng(1), 0, excluded=set(map(str, pool))
+        )
