@@ -48,6 +48,9 @@ ApplicationWindow {
 
     onClosing: {
         Settings.saveWindowGeometry(width, height, visibility === Window.Maximized)
+        // long work in the background stops first: the computer's shutdown waits for the pool
+        RolloutView.stop()
+        Analysis.cancel()
         GameFlow.shutdown()
     }
     Component.onCompleted: {

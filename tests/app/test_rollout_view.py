@@ -145,3 +145,21 @@ def test_the_rollout_speaks_danish_and_dutch(harness):
     finally:
         language.setProperty("language", "en")
         harness.settle(20)
+
+
+def test_closing_the_window_stops_a_rollout_at_once(harness):
+    """The computer's shutdown waits for the background pool: the rollout must stop first, or
+    closing the window would hang for seconds."""
+    import time
+
+    harness.open(seed=2)
+    harness.w.flow.show_position(Position.start(), 0)  # slow to roll out
+    harness.settle()
+    ask_hint(harness)
+    r = harness.w.rollouts
+    harness.click("rolloutButton")
+    harness.qtbot.waitUntil(lambda: "Rollout, " in r.text, timeout=60000)
+    started = time.perf_counter()
+    harness.window.close()  # as the window's close button or Ctrl+Q does
+    assert time.perf_counter() - started < 2.0
+    assert not r.running
