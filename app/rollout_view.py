@@ -33,14 +33,9 @@ GAMES = 1296  # every pair of first two rolls once
 def rollout_text(player: int, result: RolloutResult, taker: bool, total: int) -> T:
     """The figures of ``result`` for ``player`` (``taker``: the one answering the doubler's
     double, so the doubler's figures are turned round)."""
-    outputs = tuple(result.outputs)
-    errors = tuple(result.outputs_se)
-    equity = result.equity
-    if taker:
-        outputs = flipped(outputs)
-        w_se, wg_se, wbg_se, lg_se, lbg_se = errors
-        errors = (w_se, lg_se, lbg_se, wg_se, wbg_se)
-        equity = -equity
+    outputs = flipped(tuple(result.outputs)) if taker else tuple(result.outputs)
+    equity = -result.equity if taker else result.equity
+    w_se = result.outputs_se[0]  # the same for either player
     w, wg, wbg, lg, lbg = outputs
     head = T(
         N_("Rollout, {0} of {1} games:"), format_number(result.games, 0), format_number(total, 0)
@@ -52,7 +47,7 @@ def rollout_text(player: int, result: RolloutResult, taker: bool, total: int) ->
         ),
         P(player),
         format_percent(w, 1),
-        format_percent(errors[0], 1),
+        format_percent(w_se, 1),
         *(format_percent(v, 1) for v in (wg, wbg, 1.0 - w, lg, lbg)),
         signed(equity),
         format_number(result.equity_se, 3),
