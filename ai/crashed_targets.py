@@ -42,29 +42,13 @@ from ai.encoding import boards_from_positions, crashed_mask, finished_mask, race
 from ai.evaluator import CONTACT_WEIGHTS, RACE_WEIGHTS, WEIGHTS_DIR, NetEvaluator, equity, flip
 from ai.network import Adam, Network
 from ai.search import limit_blas_threads
-from ai.train import STRENGTH_DATA, StrengthSet, fit
+from ai.train import STRENGTH_DATA, Dice, StrengthSet, fit
 from engine.moves import legal_results
 from engine.position import Position
 
 DEFAULT_POOL = WEIGHTS_DIR / "crashed-v3" / "pool.npz"
 DEFAULT_LABELS = WEIGHTS_DIR / "crashed-targets"
-
-
-class Dice:
-    """Dice from a generator, drawn in blocks (a Python call per roll is slow)."""
-
-    def __init__(self, rng: np.random.Generator) -> None:
-        self.rng = rng
-        self._block: list[list[int]] = []
-        self._at = 0
-
-    def roll(self) -> tuple[int, int]:
-        if self._at >= len(self._block):
-            self._block = self.rng.integers(1, 7, size=(8192, 2)).tolist()
-            self._at = 0
-        d1, d2 = self._block[self._at]
-        self._at += 1
-        return d1, d2
+BLOCK = 8192  # rolls drawn at a time (part of what a seed reproduces, e.g. the crashed cube set)
 
 
 def best_replies(
@@ -82,9 +66,7 @@ def best_replies(
     candidates: list[Position] = []
     spans: list[tuple[int, int]] = []
     for k, position in enumerate(positions):
-        roll = dice.roll()
-        while opening is not None and opening[k] and roll[0] == roll[1]:
-            roll = dice.roll()
+        roll = dice.roll(opening is not None and opening[k])
         results = legal_results(position, roll) or [position.swapped()]
         spans.append((len(candidates), len(results)))
         candidates.extend(results)
@@ -116,7 +98,7 @@ def noisy_pool(
     against checkers the other has left far back, which the crashed network misjudged.
     """
     excluded = excluded or set()
-    dice = Dice(rng)
+    dice = Dice(rng, BLOCK)
     pool: list[str] = []
     started = 0
     games: list[tuple[Position, float, list[str]]] = []
@@ -166,7 +148,7 @@ def rollout_values(
     sums = np.zeros((n, 5))
     squares = np.zeros(n)
     queue = [i for i in range(n) for _ in range(trials)]
-    dice = Dice(rng)
+    dice = Dice(rng, BLOCK)
     slots: list[tuple[int, int]] = []  # (position index, plies played)
     current: list[Position] = []
     while queue or slots:
@@ -204,7 +186,7 @@ def walk_positions(
 ) -> list[Position]:
     """``count`` crashed positions: each a random pool position walked 0..``max_plies`` plies by
     0-ply self-play, kept when it is still crashed and not one of ``excluded``."""
-    dice = Dice(rng)
+    dice = Dice(rng, BLOCK)
     found: list[Position] = []
     fruitless = 0
     while len(found) < count:

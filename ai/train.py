@@ -132,6 +132,29 @@ def lambda_returns(values: np.ndarray, lam: float) -> np.ndarray:
     return np.asarray(targets, dtype=np.float64).reshape(steps, 5)
 
 
+class Dice:
+    """Dice from a generator, drawn ``block`` rolls at a time (a Python call per roll is slow).
+
+    ``roll(opening=True)`` draws again until the roll is not a double (the opening roll).
+    """
+
+    def __init__(self, rng: np.random.Generator, block: int = 4096) -> None:
+        self.rng = rng
+        self.block = block
+        self._rolls: list[list[int]] = []
+        self._at = 0
+
+    def roll(self, opening: bool = False) -> tuple[int, int]:
+        while True:
+            if self._at >= len(self._rolls):
+                self._rolls = self.rng.integers(1, 7, size=(self.block, 2)).tolist()
+                self._at = 0
+            d1, d2 = self._rolls[self._at]
+            self._at += 1
+            if not (opening and d1 == d2):
+                return d1, d2
+
+
 class SelfPlay:
     """Many games of self-play at once, producing (boards, target) examples of finished games."""
 
@@ -159,8 +182,7 @@ class SelfPlay:
         self.histories: list[list[np.ndarray]] = []
         self.values: list[list[np.ndarray]] = []
         self.first_roll: list[bool] = []
-        self._dice_block: list[list[int]] = []
-        self._dice_at = 0
+        self._dice = Dice(rng)
         for _ in range(n_games):
             self._new_game()
 
@@ -179,22 +201,12 @@ class SelfPlay:
             self.values[slot] = [value]
             self.first_roll[slot] = first
 
-    def _dice(self, first: bool) -> tuple[int, int]:
-        while True:
-            if self._dice_at >= len(self._dice_block):
-                self._dice_block = self.rng.integers(1, 7, size=(4096, 2)).tolist()
-                self._dice_at = 0
-            d1, d2 = self._dice_block[self._dice_at]
-            self._dice_at += 1
-            if not (first and d1 == d2):  # the opening roll is never a double
-                return d1, d2
-
     def play_ply(self, explore: float) -> tuple[list[np.ndarray], list[np.ndarray], int]:
         """Play one ply in every game; returns the examples of games that ended and their count."""
         candidates: list[Position] = []
         spans: list[tuple[int, int]] = []
         for g, position in enumerate(self.positions):
-            results = legal_results(position, self._dice(self.first_roll[g]))
+            results = legal_results(position, self._dice.roll(self.first_roll[g]))
             self.first_roll[g] = False
             if not results:
                 results = [position.swapped()]

@@ -344,14 +344,11 @@ class Coach(QObject):
         """The decision the panel shows (None when it is closed)."""
         return self._moment if self._open else None
 
-    def player_names(self) -> list[str]:
-        return self._flow.names()
-
     # -- what QML reads ---------------------------------------------------------------------------
     def _kind(self) -> str:
         return self._answer.kind if self._answer is not None else ""
 
-    def _names(self) -> list[str]:
+    def player_names(self) -> list[str]:
         return self._flow.names()
 
     def _title(self) -> str:
@@ -367,7 +364,7 @@ class Coach(QObject):
             text = T(N_("Take or pass for {0}"), P(a.player))
         else:
             text = T(N_("Winning chances of {0}"), P(a.player))
-        return text.render(self._names())
+        return text.render(self.player_names())
 
     def _rows(self) -> list[dict[str, Any]]:
         a = self._answer
@@ -383,7 +380,7 @@ class Coach(QObject):
         return []
 
     def _summary(self) -> str:
-        a, names = self._answer, self._names()
+        a, names = self._answer, self.player_names()
         if self._problem.template:
             return self._problem.render(names)
         if a is None:

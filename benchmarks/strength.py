@@ -142,12 +142,19 @@ def _gnubg_answers(verdict: str) -> tuple[set[bool], bool]:
     return {False}, take
 
 
+def cube_errors(row: dict, doubles: bool, takes: bool) -> tuple[float, float]:
+    """The doubler's and the taker's error (EMG) of a double/no double and take/pass on a row,
+    by gnubg's 2-ply equities."""
+    nd, dt, dp = row["eq_nodouble"], row["eq_double_take"], row["eq_double_pass"]
+    best = max(nd, min(dt, dp))
+    return best - (min(dt, dp) if doubles else nd), (dt if takes else dp) - min(dt, dp)
+
+
 def measure_cube(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[str, float]]:
     """Per part: doubler and taker error (mEMG per decision), agreement and illegal doubles."""
     cases: list[tuple[str, float, float, bool, bool, bool, float]] = []
     for row in rows:
         position = Position.from_position_id(row["position_id"])
-        nd, dt, dp = row["eq_nodouble"], row["eq_double_take"], row["eq_double_pass"]
         before = decode_match_id(row["match_id_before_roll"])
         state = state_from_match_id(before, before.player_on_roll)
         start = time.perf_counter()
@@ -157,13 +164,11 @@ def measure_cube(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[str
         takes = player.should_take(position, doubler_state)
         seconds = time.perf_counter() - start
         illegal = doubles and not state.may_double() and (state.crawford or state.owner == -1)
-        best = max(nd, min(dt, dp))
         accepted, gnubg_takes = _gnubg_answers(row["gnubg"])
         cases.append(
             (
                 cube_key(row),
-                best - (min(dt, dp) if doubles else nd),
-                (dt if takes else dp) - min(dt, dp),
+                *cube_errors(row, doubles, takes),
                 doubles in accepted,
                 takes == gnubg_takes,
                 illegal,
@@ -203,17 +208,7 @@ def gnubg_0ply_cube(rows: list[dict]) -> dict[str, tuple[float, float]]:
     cases = []
     for row in rows:
         nd0, dt0, dp0 = row["gnubg_0ply"]
-        nd, dt, dp = row["eq_nodouble"], row["eq_double_take"], row["eq_double_pass"]
-        doubles = min(dt0, dp0) > nd0
-        takes = dt0 <= dp0
-        best = max(nd, min(dt, dp))
-        cases.append(
-            (
-                cube_key(row),
-                best - (min(dt, dp) if doubles else nd),
-                (dt if takes else dp) - min(dt, dp),
-            )
-        )
+        cases.append((cube_key(row), *cube_errors(row, min(dt0, dp0) > nd0, dt0 <= dp0)))
     report = {}
     for part in PARTS:
         mine = [c for c in cases if in_part(c[0], part)]

@@ -185,13 +185,13 @@ def test_noisy_games_give_crashed_positions_seeded_and_without_the_excluded():
 def test_noise_changes_the_plays_and_none_plays_the_best():
     evaluator = load_default_evaluator()
     start = [Position.start()] * 64
-    dice = crashed_targets.Dice(np.random.default_rng(3))
+    dice = crashed_targets.Dice(np.random.default_rng(3), crashed_targets.BLOCK)
     plain, _b, _p = crashed_targets.best_replies(evaluator, start, dice, opening=[True] * 64)
-    dice = crashed_targets.Dice(np.random.default_rng(3))
+    dice = crashed_targets.Dice(np.random.default_rng(3), crashed_targets.BLOCK)
     same, _b, _p = crashed_targets.best_replies(
         evaluator, start, dice, noise=[0.0] * 64, opening=[True] * 64
     )
-    dice = crashed_targets.Dice(np.random.default_rng(3))
+    dice = crashed_targets.Dice(np.random.default_rng(3), crashed_targets.BLOCK)
     noisy, _b, _p = crashed_targets.best_replies(
         evaluator, start, dice, noise=[0.5] * 64, opening=[True] * 64
     )
