@@ -1,9 +1,16 @@
-"""A network of its own for crashed positions, trained by TD(lambda) self-play from them.
+"""A network of its own for crashed positions (or back games), trained by TD(lambda) self-play
+from them.
 
 A position is crashed (``ai.encoding.crashed_mask``) when a side has ten checkers or fewer left
 on the board while the two sides are still in contact: a side that bore off early against an
 anchor or a last checker, or one that was closed out. They are rare in games from the opening,
 so the contact network, trained on all contact positions, judges them worst (``ai/README.md``).
+
+``python -m ai.crashed --kind backgame`` does the same for back games and other deep holding
+games (``ai.encoding.backgame_mask``: a side with two or more points or six or more checkers in
+the other's home board), its network ``backgame.npz`` playing beside the shipped crashed
+network; below, "crashed" reads "back game" for that kind. A back game can turn into an
+ordinary contact position; its games end there too, with the contact network's value.
 
 ``python -m ai.crashed`` starts the crashed network as a copy of the shipped contact network
 and trains it by self-play games that **start from crashed positions** and end where the
@@ -31,7 +38,7 @@ import json
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +47,12 @@ import numpy as np
 from ai import bearoff
 from ai.encoding import (
     ENCODINGS,
+    backgame_mask,
     boards_from_positions,
     crashed_mask,
     finished_mask,
 )
-from ai.evaluator import CONTACT_WEIGHTS, RACE_WEIGHTS, WEIGHTS_DIR, NetEvaluator
+from ai.evaluator import CONTACT_WEIGHTS, CRASHED_WEIGHTS, RACE_WEIGHTS, WEIGHTS_DIR, NetEvaluator
 from ai.network import Adam, Network
 from ai.train import (
     STRENGTH_DATA,
@@ -57,13 +65,26 @@ from ai.train import (
 )
 from engine.position import Position
 
-DEFAULT_CHECKPOINT = WEIGHTS_DIR / "crashed"
 CRASHED_SET = STRENGTH_DATA.with_name("gnubg-2ply-crashed-plays.jsonl.gz")
 
 
 def ends_crashed(boards: np.ndarray) -> np.ndarray:
     """Boards where a crashed game ends: finished, or no longer crashed (contact is over)."""
     return finished_mask(boards) | ~crashed_mask(boards)
+
+
+def ends_backgame(boards: np.ndarray) -> np.ndarray:
+    """Boards where a back game ends: finished, or no longer a back game (an ordinary contact
+    position, a crashed one, or contact is over)."""
+    return finished_mask(boards) | ~backgame_mask(boards)
+
+
+#: The kinds of position a network of its own is trained for: (the mask that picks them, the
+#: boards where their games end).
+KINDS: dict[str, tuple[Callable[[np.ndarray], np.ndarray], Callable[[np.ndarray], np.ndarray]]] = {
+    "crashed": (crashed_mask, ends_crashed),
+    "backgame": (backgame_mask, ends_backgame),
+}
 
 
 def _test_keys() -> set[str]:
@@ -84,10 +105,12 @@ def make_pool(
     parallel: int = 128,
     per_game: int = 3,
     log: Any = None,
+    mask: Callable[[np.ndarray], np.ndarray] = crashed_mask,
 ) -> np.ndarray:
     """Position IDs of ``size`` crashed positions (player on roll) from self-play games from
     the opening (0-ply, a random play with probability ``explore``), at most ``per_game`` of
-    each game's crashed positions, chosen at random, and none of the test sets' positions."""
+    each game's crashed positions, chosen at random, and none of the test sets' positions.
+    ``mask`` picks another kind of position (``KINDS``)."""
     excluded = _test_keys()
     play = SelfPlay(evaluator, parallel, rng)
     pool: list[str] = []
@@ -95,12 +118,12 @@ def make_pool(
     while len(pool) < size:
         histories, _targets, ended = play.play_ply(explore)
         for history in histories:
-            crashed = [history[i] for i in np.flatnonzero(crashed_mask(history))]
+            crashed = [history[i] for i in np.flatnonzero(mask(history))]
             ids = [Position(b[0].tolist(), b[1].tolist()).position_id() for b in crashed]
             ids = [pid for pid in ids if pid not in excluded]
             pool.extend(ids[int(k)] for k in rng.permutation(len(ids))[:per_game])
         if log is not None and games // 2000 != (games + ended) // 2000:
-            log(f"pool: {games + ended} games, {len(pool)} crashed positions")
+            log(f"pool: {games + ended} games, {len(pool)} positions")
         games += ended
     return np.asarray(pool[:size])
 
@@ -117,15 +140,17 @@ def start_weights(pool: np.ndarray, contain_weight: float) -> np.ndarray:
 
 
 class CrashedTrainer:
-    """The crashed network, its optimiser, counters and the training step."""
+    """The network of a kind (``KINDS``, crashed by default), its optimiser, counters and the
+    training step; its files are ``{kind}.npz`` and ``optimiser.npz``."""
 
-    def __init__(self, net: Network, lr: float) -> None:
+    def __init__(self, net: Network, lr: float, kind: str = "crashed") -> None:
         self.net = net
+        self.kind = kind
         self.opt = Adam(net.parameters(), lr=lr)
-        self.games = int(net.meta.get("games_crashed", 0))
-        self.positions_trained = int(net.meta.get("positions_crashed", 0))
-        self.seconds = float(net.meta.get("seconds_crashed", 0.0))
-        self.history: list[dict[str, Any]] = list(net.meta.get("history_crashed", []))
+        self.games = int(net.meta.get(f"games_{kind}", 0))
+        self.positions_trained = int(net.meta.get(f"positions_{kind}", 0))
+        self.seconds = float(net.meta.get(f"seconds_{kind}", 0.0))
+        self.history: list[dict[str, Any]] = list(net.meta.get(f"history_{kind}", []))
 
     def train(
         self, boards: np.ndarray, targets: np.ndarray, rng: np.random.Generator, batch: int
@@ -137,15 +162,18 @@ class CrashedTrainer:
 
     def save(self, directory: Path, rng: np.random.Generator, pool: np.ndarray) -> None:
         """Write the network, the optimiser and random state and the pool, each atomically."""
+        kind = self.kind
         self.net.meta.update(
-            kind="crashed",
-            games_crashed=self.games,
-            positions_crashed=self.positions_trained,
-            seconds_crashed=round(self.seconds, 1),
-            history_crashed=self.history,
+            {
+                "kind": kind,
+                f"games_{kind}": self.games,
+                f"positions_{kind}": self.positions_trained,
+                f"seconds_{kind}": round(self.seconds, 1),
+                f"history_{kind}": self.history,
+            }
         )
         directory.mkdir(parents=True, exist_ok=True)
-        self.net.save(directory / "crashed.npz")
+        self.net.save(directory / f"{kind}.npz")
         state: dict[str, Any] = dict(self.opt.state())
         state["rng"] = np.array(json.dumps(rng.bit_generator.state))
         tmp = directory / "optimiser.tmp.npz"
@@ -157,8 +185,10 @@ class CrashedTrainer:
             tmp.replace(directory / "pool.npz")
 
     @classmethod
-    def resume(cls, directory: Path, lr: float) -> tuple[CrashedTrainer, np.random.Generator]:
-        trainer = cls(Network.load(directory / "crashed.npz"), lr)
+    def resume(
+        cls, directory: Path, lr: float, kind: str = "crashed"
+    ) -> tuple[CrashedTrainer, np.random.Generator]:
+        trainer = cls(Network.load(directory / f"{kind}.npz"), lr, kind)
         with np.load(directory / "optimiser.npz", allow_pickle=False) as data:
             state = {k: data[k] for k in data.files}
         rng = np.random.default_rng()
@@ -169,9 +199,11 @@ class CrashedTrainer:
 
 
 def run(args: argparse.Namespace) -> int:
-    checkpoint = Path(args.checkpoint)
+    kind = args.kind
+    mask, ends = KINDS[kind]
+    checkpoint = Path(args.checkpoint or WEIGHTS_DIR / kind)
     checkpoint.mkdir(parents=True, exist_ok=True)
-    log_path = checkpoint / "crashed.log"
+    log_path = checkpoint / f"{kind}.log"
 
     def log(message: str) -> None:
         line = f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime())} {message}"
@@ -180,8 +212,12 @@ def run(args: argparse.Namespace) -> int:
 
     db = bearoff.load()
     contact, race = Network.load(CONTACT_WEIGHTS), Network.load(RACE_WEIGHTS)
+    # another kind's network plays beside the shipped crashed network
+    crashed_net = (
+        Network.load(CRASHED_WEIGHTS) if kind != "crashed" and CRASHED_WEIGHTS.exists() else None
+    )
     if args.resume and (checkpoint / "optimiser.npz").exists():
-        trainer, rng = CrashedTrainer.resume(checkpoint, args.lr)
+        trainer, rng = CrashedTrainer.resume(checkpoint, args.lr, kind)
         with np.load(checkpoint / "pool.npz", allow_pickle=False) as data:
             pool = data["boards"]
         log(f"resumed at {trainer.games} games, pool of {len(pool)} positions")
@@ -191,9 +227,9 @@ def run(args: argparse.Namespace) -> int:
         start.meta = dict(start.meta, started_from=Path(args.start or CONTACT_WEIGHTS).name)
         if args.encoding:
             widen_network(start, args.encoding)
-        trainer = CrashedTrainer(start, args.lr)
+        trainer = CrashedTrainer(start, args.lr, kind)
         log(
-            f"new crashed network from {start.meta['started_from']} "
+            f"new {kind} network from {start.meta['started_from']} "
             f"(encoding {start.meta.get('encoding')}), seed {args.seed}"
         )
         if args.pool_from:
@@ -201,15 +237,20 @@ def run(args: argparse.Namespace) -> int:
                 pool = data["boards"]
             for pid in pool[:10]:
                 Position.from_position_id(str(pid))  # a damaged pool fails here, not mid-run
-            log(f"pool: {len(pool)} crashed positions from {Path(args.pool_from).name}")
+            log(f"pool: {len(pool)} {kind} positions from {Path(args.pool_from).name}")
         else:
-            pool = make_pool(NetEvaluator(contact, race, db), args.pool, rng, log=log)
-            log(f"pool: {len(pool)} crashed positions")
-    evaluator = NetEvaluator(contact, race, db, crashed=trainer.net)
+            pool = make_pool(
+                NetEvaluator(contact, race, db, crashed_net), args.pool, rng, log=log, mask=mask
+            )
+            log(f"pool: {len(pool)} {kind} positions")
+    if kind == "crashed":
+        evaluator = NetEvaluator(contact, race, db, crashed=trainer.net)
+    else:
+        evaluator = NetEvaluator(contact, race, db, crashed_net, backgame=trainer.net)
     checks: dict[str, StrengthSet] = {}
     if args.strength_every > 0:
-        checks["tuning"] = StrengthSet(STRENGTH_DATA, part="tune", crashed=True)
-        if CRASHED_SET.exists():
+        checks["tuning"] = StrengthSet(STRENGTH_DATA, part="tune", kind=kind)
+        if kind == "crashed" and CRASHED_SET.exists():
             checks["crashed set, tuning part"] = StrengthSet(CRASHED_SET, part="tune")
     log(
         f"run: games={args.games} hours={args.hours} parallel={args.parallel} lr={args.lr} "
@@ -223,9 +264,7 @@ def run(args: argparse.Namespace) -> int:
         pick = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
         return Position.from_position_id(str(pool[min(pick, len(pool) - 1)])), False
 
-    play = SelfPlay(
-        evaluator, args.parallel, rng, args.lam, start=start_position, ends=ends_crashed
-    )
+    play = SelfPlay(evaluator, args.parallel, rng, args.lam, start=start_position, ends=ends)
     progress = Progress() if not args.quiet else None
     start_games = trainer.games
     started = last_tick = last_checkpoint = time.monotonic()
@@ -244,7 +283,7 @@ def run(args: argparse.Namespace) -> int:
             record[name] = round(cases.error(evaluator), 2)
         trainer.history.append(record)
         score = " ".join(f"{k} {v}" for k, v in record.items() if k != "games")
-        log(f"strength: {trainer.games} games, 0-ply mEMG on crashed cases: {score}")
+        log(f"strength: {trainer.games} games, 0-ply mEMG on {kind} cases: {score}")
 
     def finished() -> bool:
         if args.games and trainer.games - start_games >= args.games:
@@ -297,7 +336,7 @@ def run(args: argparse.Namespace) -> int:
         f"{_format_time(elapsed)} ({played / max(elapsed, 1e-9):.1f} games/s)"
     )
     if args.ship:
-        shutil.copyfile(checkpoint / "crashed.npz", Path(args.ship) / "crashed.npz")
+        shutil.copyfile(checkpoint / f"{kind}.npz", Path(args.ship) / f"{kind}.npz")
     return 0
 
 
@@ -307,10 +346,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--hours", type=float, default=0.0, help="hours to train (0: no limit)")
     p.add_argument("--seed", type=int, default=1, help="random seed of a fresh run")
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint")
-    p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT), help="checkpoint directory")
+    p.add_argument(
+        "--kind", choices=sorted(KINDS), default="crashed", help="the kind of position to train for"
+    )
+    p.add_argument(
+        "--checkpoint", default="", help="checkpoint directory (default: resources/weights/KIND)"
+    )
     p.add_argument("--start", default="", help="a fresh run's starting network (default: contact)")
     p.add_argument("--ship", default="", help="copy the finished network into this directory")
-    p.add_argument("--pool", type=int, default=20_000, help="crashed starting positions")
+    p.add_argument("--pool", type=int, default=20_000, help="starting positions of the kind")
     p.add_argument(
         "--pool-from", default="", help="a fresh run: take the pool of this pool.npz instead"
     )
@@ -343,6 +387,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error("lambda must be between 0 and 1, the learning rate and weights positive")
     if not args.games and not args.hours:
         p.error("give --games or --hours (or both)")
+    if args.kind != "crashed" and args.contain_weight != 1.0:
+        p.error("--contain-weight is for crashed positions only")
     return args
 
 

@@ -22,6 +22,7 @@ from ai.encoding import (
     ENCODING_NAME,
     ENCODINGS,
     N_INPUTS,
+    backgame_mask,
     boards_from_positions,
     crashed_mask,
     encode_boards,
@@ -36,6 +37,7 @@ WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "resources" / "weights"
 CONTACT_WEIGHTS = WEIGHTS_DIR / "contact.npz"
 RACE_WEIGHTS = WEIGHTS_DIR / "race.npz"
 CRASHED_WEIGHTS = WEIGHTS_DIR / "crashed.npz"
+BACKGAME_WEIGHTS = WEIGHTS_DIR / "backgame.npz"
 DEFAULT_HIDDEN = 128
 
 
@@ -60,11 +62,13 @@ def flip(probs: np.ndarray) -> np.ndarray:
 
 
 class NetEvaluator:
-    """Two or three networks (contact, race and optionally crashed) plus the bear-off database.
+    """The contact and race networks, optionally networks of their own for crashed positions and
+    for back games, plus the bear-off database.
 
     Finished positions get their exact result, positions with both sides entirely home get the
     bear-off database, other races the race network, crashed positions (``crashed_mask``) the
-    crashed network when there is one, everything else the contact network.
+    crashed network and back games (``backgame_mask``) the back-game network when there is one,
+    everything else the contact network.
     """
 
     def __init__(
@@ -73,8 +77,11 @@ class NetEvaluator:
         race: Network,
         bearoff_db: bearoff.BearoffDatabase | None,
         crashed: Network | None = None,
+        backgame: Network | None = None,
     ) -> None:
-        for net in (contact, race) if crashed is None else (contact, race, crashed):
+        for net in (contact, race, crashed, backgame):
+            if net is None:
+                continue
             encoding = net.meta.get("encoding", ENCODING_NAME)
             if encoding not in ENCODINGS:
                 raise ValueError(f"The network was trained for an unknown encoding {encoding!r}.")
@@ -86,6 +93,7 @@ class NetEvaluator:
         self.contact = contact
         self.race = race
         self.crashed = crashed
+        self.backgame = backgame
         self.bearoff = bearoff_db
 
     def evaluate_batch(self, positions: Sequence[Position]) -> np.ndarray:
@@ -114,6 +122,10 @@ class NetEvaluator:
             crashed = contact & crashed_mask(boards, over)
             parts.append((crashed, self.crashed))
             contact &= ~crashed
+        if self.backgame is not None:
+            backgame = contact & backgame_mask(boards, over)
+            parts.append((backgame, self.backgame))
+            contact &= ~backgame
         parts.append((contact, self.contact))
         for mask, net in parts:
             if mask.any():
@@ -125,15 +137,18 @@ class NetEvaluator:
 def load_networks(
     directory: str | os.PathLike[str], bearoff_db: bearoff.BearoffDatabase | None
 ) -> NetEvaluator:
-    """The networks ``contact.npz`` and ``race.npz`` in ``directory``, and ``crashed.npz`` when it
-    is there; raises ``FileNotFoundError`` or ``ValueError`` (a damaged file)."""
+    """The networks ``contact.npz`` and ``race.npz`` in ``directory``, and ``crashed.npz`` and
+    ``backgame.npz`` when they are there; raises ``FileNotFoundError`` or ``ValueError`` (a
+    damaged file)."""
     directory = Path(directory)
     crashed = directory / CRASHED_WEIGHTS.name
+    backgame = directory / BACKGAME_WEIGHTS.name
     return NetEvaluator(
         Network.load(directory / CONTACT_WEIGHTS.name),
         Network.load(directory / RACE_WEIGHTS.name),
         bearoff_db,
         Network.load(crashed) if crashed.exists() else None,
+        Network.load(backgame) if backgame.exists() else None,
     )
 
 

@@ -36,6 +36,7 @@ from ai import bearoff
 from ai.encoding import (
     ENCODING_NAME,
     ENCODINGS,
+    backgame_mask,
     boards_from_positions,
     crashed_mask,
     encode_boards,
@@ -73,14 +74,20 @@ class StrengthSet:
         part: str = "all",
         crashed: bool = False,
         race: bool = False,
+        kind: str = "",
     ):
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             cases = [json.loads(line) for line in fh if line.strip()]
         # ``part`` picks the tuning or the held-out part (``ai.holdout``); raises ValueError.
         cases = [case for case in cases if in_part(play_key(case), part)]
-        if crashed:  # only the cases whose position is crashed (``ai.encoding.crashed_mask``)
+        # ``kind`` "crashed" or "backgame": only the cases whose position is of that kind
+        # (``ai.encoding.crashed_mask`` or ``backgame_mask``; ``crashed=True`` is "crashed")
+        mask = {"": None, "crashed": crashed_mask, "backgame": backgame_mask}[
+            "crashed" if crashed else kind
+        ]
+        if mask is not None:
             before = boards_from_positions([Position.from_position_id(c["pid"]) for c in cases])
-            cases = [c for c, k in zip(cases, crashed_mask(before), strict=True) if k]
+            cases = [c for c, k in zip(cases, mask(before), strict=True) if k]
         if race:  # only the races not yet in the bear-off database
             before = boards_from_positions([Position.from_position_id(c["pid"]) for c in cases])
             keep = race_mask(before) & ~bearoff.BearoffDatabase.applies(before)

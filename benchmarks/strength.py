@@ -24,7 +24,8 @@ is both together (comparable with figures measured before the split).
                                   [--weights DIR] [--no-cube] [--no-crashed-set]
 
 The play cases are also split into crashed ones (a side with ten checkers or fewer left on the
-board, still in contact: ``ai.encoding.crashed_mask``) and the others, each part's mean given.
+board, still in contact: ``ai.encoding.crashed_mask``), back games (``ai.encoding.backgame_mask``)
+and the others, each part's mean given.
 So few of them are crashed (about 60) that each level is also measured on the 600 crashed plays
 of ``tests/data/gnubg-2ply-crashed-plays.jsonl.gz`` (``benchmarks/crashed_set.py``; split into
 the same two parts; ``--no-crashed-set`` skips them). The cube is measured the same way on the
@@ -32,7 +33,8 @@ the same two parts; ``--no-crashed-set`` skips them). The cube is measured the s
 (``benchmarks/crashed_cube_set.py``), beside GNU Backgammon 0-ply's own errors on them.
 
 ``--weights DIR`` measures the networks ``DIR/contact.npz`` and ``DIR/race.npz`` (and
-``DIR/crashed.npz`` when it is there; e.g. a training checkpoint) instead of the shipped ones.
+``DIR/crashed.npz`` and ``DIR/backgame.npz`` when they are there; e.g. the shipped networks
+beside a training checkpoint's) instead of the shipped ones.
 """
 
 from __future__ import annotations
@@ -45,12 +47,14 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ai import bearoff  # noqa: E402
 from ai.cube import state_from_match_id  # noqa: E402
-from ai.encoding import boards_from_positions, crashed_mask  # noqa: E402
+from ai.encoding import backgame_mask, boards_from_positions, crashed_mask  # noqa: E402
 from ai.evaluator import load_networks  # noqa: E402
 from ai.holdout import cube_key, in_part, play_key  # noqa: E402
 from ai.levels import LEVEL_NAMES  # noqa: E402
@@ -99,10 +103,14 @@ def _summary_plays(losses: list[float], times: list[float], illegal: int) -> dic
 
 def measure_plays(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[str, float]]:
     """Per part: mean loss (mEMG), worst loss, illegal choices and decision times of one level,
-    and the mean loss on the crashed cases (``ai.encoding.crashed_mask``) and on the others."""
+    and the mean loss on the crashed cases (``ai.encoding.crashed_mask``), on the back games
+    (``ai.encoding.backgame_mask``) and on the others."""
     cases: list[tuple[str, float, float, bool]] = []  # key, loss, seconds, illegal
     positions = [Position.from_position_id(row["pid"]) for row in rows]
-    crashed = crashed_mask(boards_from_positions(positions))
+    boards = boards_from_positions(positions)
+    kinds = np.where(
+        crashed_mask(boards), "crashed", np.where(backgame_mask(boards), "backgame", "other")
+    )
     for row, position in zip(rows, positions, strict=True):
         dice = (int(row["dice"][0]), int(row["dice"][1]))
         equities = {p["result"]: p["equity"] for p in row["plays"]}
@@ -117,13 +125,13 @@ def measure_plays(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[st
         cases.append((play_key(row), best - chosen, seconds, bad))
     report = {}
     for part in PARTS:
-        mine = [(c, k) for c, k in zip(cases, crashed, strict=True) if in_part(c[0], part)]
+        mine = [(c, k) for c, k in zip(cases, kinds, strict=True) if in_part(c[0], part)]
         if mine:
             report[part] = _summary_plays(
                 [c[1] for c, _k in mine], [c[2] for c, _k in mine], sum(c[3] for c, _k in mine)
             )
-            for key, which in (("crashed", True), ("other", False)):
-                losses = [c[1] for c, k in mine if bool(k) == which]
+            for key in ("crashed", "backgame", "other"):
+                losses = [c[1] for c, k in mine if k == key]
                 report[part][f"{key}_cases"] = len(losses)
                 report[part][f"{key}_mEMG"] = (
                     1000.0 * statistics.fmean(losses) if losses else float("nan")
@@ -301,7 +309,8 @@ def main(argv: list[str] | None = None) -> int:
             if p is not None:
                 print(
                     f"{name:<9} {part:<8} crashed: {p['crashed_cases']} cases "
-                    f"{p['crashed_mEMG']:.1f} mEMG; the others: {p['other_cases']} cases "
+                    f"{p['crashed_mEMG']:.1f} mEMG; back games: {p['backgame_cases']} cases "
+                    f"{p['backgame_mEMG']:.1f} mEMG; the others: {p['other_cases']} cases "
                     f"{p['other_mEMG']:.1f} mEMG"
                 )
         if "crashed_set" in figures:

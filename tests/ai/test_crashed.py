@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from ai import crashed
-from ai.encoding import ENCODINGS, boards_from_positions, crashed_mask
+from ai.encoding import ENCODINGS, backgame_mask, boards_from_positions, crashed_mask
 from ai.evaluator import load_default_evaluator
 from ai.network import Network
 from ai.train import SelfPlay
@@ -97,8 +97,42 @@ def test_a_fresh_run_can_take_a_pool_and_widen_its_start(tmp_path):
     assert crashed.main([*bad, *common]) == 2
 
 
+def test_a_back_game_network_trains_from_back_games_beside_the_shipped_crashed_one(tmp_path, pos):
+    boards = boards_from_positions(
+        [
+            pos("x 24:2 22:2 13:5 8:3 6:3; o 19:5 17:3 12:5 3:2"),  # a back game: goes on
+            pos("x 24:2 13:7 8:3 6:3; o 19:5 17:3 12:5 3:2"),  # one anchor left: ends
+            pos("x 24:2 22:2 13:5 8:3 6:3; o 19:3 18:2 17:3"),  # crashed now: ends
+        ]
+    )
+    assert crashed.ends_backgame(boards).tolist() == [False, True, True]
+    ckpt = tmp_path / "bg"
+    common = [
+        "--kind", "backgame", "--checkpoint", str(ckpt), "--pool", "30", "--parallel", "8",
+        "--train-every", "32", "--strength-every", "0", "--quiet",
+    ]  # fmt: skip
+    assert crashed.main(["--games", "30", "--seed", "2", *common]) == 0
+    for name in ("backgame.npz", "optimiser.npz", "pool.npz", "backgame.log"):
+        assert (ckpt / name).exists()
+    net = Network.load(ckpt / "backgame.npz")
+    assert net.meta["kind"] == "backgame" and net.meta["games_backgame"] >= 30
+    assert not np.allclose(net.w1, load_default_evaluator().contact.w1)
+    pool = [Position.from_position_id(str(p)) for p in np.load(ckpt / "pool.npz")["boards"]]
+    assert backgame_mask(boards_from_positions(pool)).all()
+    assert not {p.position_id() for p in pool} & crashed._test_keys()
+    assert crashed.main(["--resume", "--games", "10", *common]) == 0
+    assert Network.load(ckpt / "backgame.npz").meta["games_backgame"] >= 40
+    assert "new backgame network" in (ckpt / "backgame.log").read_text()
+
+
 def test_bad_arguments_are_refused(capsys):
-    for argv in (["--hours", "0"], ["--games", "5", "--lam", "2"], ["--games", "-1"]):
+    for argv in (
+        ["--hours", "0"],
+        ["--games", "5", "--lam", "2"],
+        ["--games", "-1"],
+        ["--games", "5", "--kind", "backgame", "--contain-weight", "3"],
+        ["--games", "5", "--kind", "opening"],
+    ):
         with pytest.raises(SystemExit):
             crashed.parse_args(argv)
     assert "error" in capsys.readouterr().err

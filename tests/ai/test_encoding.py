@@ -12,6 +12,7 @@ import pytest
 from ai.encoding import (
     ENCODINGS,
     N_INPUTS,
+    backgame_mask,
     boards_from_positions,
     crashed_mask,
     encode_batch,
@@ -192,6 +193,25 @@ def test_crashed_means_ten_checkers_or_fewer_on_the_board_still_in_contact():
     boards = boards_from_positions([Position.from_text(t) for t in texts])
     assert list(crashed_mask(boards)) == list(texts.values())
     assert not crashed_mask(boards_from_positions([Position.start()])).any()
+
+
+def test_a_back_game_holds_two_points_or_six_checkers_in_the_other_home_board():
+    texts = {
+        # my anchors on their 1- and 3-points (my 24- and 22-points): a back game
+        "x 24:2 22:2 13:5 8:3 6:3; o 19:5 17:3 12:5 3:2": True,
+        # the same for the opponent, seen from my side
+        "x 22:2 13:5 8:3 6:5; o 1:2 3:2 12:5 17:3 19:3": True,
+        # one anchor and four more checkers back: six in their home board
+        "x 24:2 23:1 22:1 21:1 20:1 13:4 6:5; o 19:3 18:3 12:4 8:2 3:3": True,
+        # one anchor and three more: an ordinary holding game
+        "x 24:2 23:1 22:1 21:1 13:5 6:5; o 19:3 18:3 12:4 8:2 3:3": False,
+        # two anchors, but seven of theirs are off: crashed, the crashed network's
+        "x 24:2 22:2 13:5 8:3 6:3; o 19:3 18:2 17:3": False,
+    }
+    boards = boards_from_positions([Position.from_text(t) for t in texts])
+    assert list(backgame_mask(boards)) == list(texts.values())
+    assert not backgame_mask(boards_from_positions([Position.start()])).any()
+    assert backgame_mask(boards[:0]).shape == (0,)
 
 
 def _structure(position: Position) -> tuple[list[float], list[float]]:

@@ -173,6 +173,33 @@ def test_crashed_positions_go_to_the_crashed_network_when_there_is_one(pos, tmp_
         NetEvaluator(contact, race, None, Network(N_INPUTS + 1, 4))
 
 
+def test_back_games_go_to_the_back_game_network_when_there_is_one(pos, tmp_path):
+    contact, race = new_networks(8)
+    crashed, backgame = contact.copy(), contact.copy()
+    crashed.b2 = crashed.b2 + 3.0
+    backgame.b2 = backgame.b2 - 3.0  # networks that answer differently
+    positions = [
+        pos("x 24:2 22:2 13:5 8:3 6:3; o 19:5 17:3 12:5 3:2"),  # a back game
+        pos("x 24:2 22:2 13:5 8:3 6:3; o 19:3 18:2 17:3"),  # two anchors, but crashed
+        Position.start(),  # contact
+    ]
+    plain = NetEvaluator(contact, race, None, crashed).evaluate_batch(positions)
+    routed = NetEvaluator(contact, race, None, crashed, backgame).evaluate_batch(positions)
+    assert routed[0] == pytest.approx(
+        NetEvaluator(backgame, race, None).evaluate_batch(positions)[0]
+    )
+    assert not np.allclose(routed[0], plain[0])
+    assert np.allclose(routed[1:], plain[1:])  # the crashed network keeps the crashed one
+    for name, net in (("contact.npz", contact), ("race.npz", race), ("crashed.npz", crashed)):
+        net.save(tmp_path / name)
+    assert load_networks(tmp_path, None).backgame is None
+    backgame.save(tmp_path / "backgame.npz")
+    loaded = load_networks(tmp_path, None)
+    assert np.allclose(loaded.evaluate_batch(positions), routed, atol=1e-6)
+    with pytest.raises(ValueError):
+        NetEvaluator(contact, race, None, None, Network(N_INPUTS + 1, 4))
+
+
 def test_forward_is_the_plain_two_layer_formula_and_leaves_its_inputs_alone():
     rng = np.random.default_rng(4)
     net = Network(12, 7, 5, rng=rng)
