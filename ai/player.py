@@ -31,6 +31,7 @@ from ai.cube import (
 )
 from ai.cube import position_features as cube_features
 from ai.cubeful import lookahead_decision
+from ai.encoding import backgame_mask, boards_from_positions, crashed_mask, race_mask
 from ai.evaluator import Evaluator, load_default_evaluator
 from ai.levels import CUBE_NEVER, Level, get_level
 from ai.met import MatchEquityTable, default_table
@@ -45,6 +46,14 @@ from ai.search import (
 )
 from engine.moves import Play, legal_plays
 from engine.position import Position
+
+
+def unsure(position: Position) -> bool:
+    """Whether ``position`` is crashed or a back game (``ai.encoding.crashed_mask``,
+    ``backgame_mask``): where the networks misjudge most, so that a wider search pays."""
+    boards = boards_from_positions([position])
+    race = race_mask(boards)
+    return bool((crashed_mask(boards, race) | backgame_mask(boards, race))[0])
 
 
 class ComputerPlayer:
@@ -90,6 +99,9 @@ class ComputerPlayer:
         level = self.level
         # no state: nothing is known about a cube, so the play is chosen cubeless
         value_fn = move_value_fn(state or CUBELESS_MONEY, self.met)
+        deep = (level.deep_candidates, level.deep_margin, level.deep_budget)
+        if level.unsure_candidates and len(results) > 1 and unsure(position):
+            deep = (level.unsure_candidates, level.unsure_margin, level.unsure_budget)
         return rank_results(
             self.evaluator,
             results,
@@ -98,9 +110,9 @@ class ComputerPlayer:
             threshold=level.threshold,
             value_fn=value_fn,
             cancel=cancel,
-            deep_candidates=level.deep_candidates,
-            deep_margin=level.deep_margin,
-            deep_budget=level.deep_budget or None,
+            deep_candidates=deep[0],
+            deep_margin=deep[1],
+            deep_budget=deep[2] or None,
         )
 
     def choose_result(

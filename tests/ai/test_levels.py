@@ -73,6 +73,33 @@ def test_each_level_searches_at_least_as_well_as_the_one_below():
     assert cube_noise == sorted(cube_noise, reverse=True)
 
 
+def test_crashed_positions_and_back_games_get_the_wider_close_call_search(monkeypatch, pos):
+    from ai import player as player_module
+
+    seen: list[tuple[object, object, object]] = []
+    real = player_module.rank_results
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append((kwargs["deep_candidates"], kwargs["deep_margin"], kwargs["deep_budget"]))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(player_module, "rank_results", spy)
+    expert = LEVELS["expert"]
+    assert expert.unsure_candidates >= expert.deep_candidates
+    assert expert.unsure_budget > expert.deep_budget
+    player = ComputerPlayer("expert")
+    back_game = pos("x 24:2 22:2 13:5 8:3 6:3; o 19:5 17:3 12:5 3:2")
+    crashed = pos("x 24:1 6:2 5:2 4:1; o 19:3 20:3 21:3 12:4 8:2")
+    for position in (Position.start(), back_game, crashed):
+        player.choose_play(position, (6, 4))
+    assert seen == [
+        (expert.deep_candidates, expert.deep_margin, expert.deep_budget),
+        (expert.unsure_candidates, expert.unsure_margin, expert.unsure_budget),
+        (expert.unsure_candidates, expert.unsure_margin, expert.unsure_budget),
+    ]
+    assert all(LEVELS[n].unsure_candidates == 0 for n in LEVEL_NAMES[:-1])
+
+
 def test_get_level():
     assert get_level("Expert") is LEVELS["expert"]
     assert get_level(LEVELS["easy"]) is LEVELS["easy"]
