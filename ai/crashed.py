@@ -66,6 +66,9 @@ from ai.train import (
 from engine.position import Position
 
 CRASHED_SET = STRENGTH_DATA.with_name("gnubg-2ply-crashed-plays.jsonl.gz")
+BACKGAME_SET = STRENGTH_DATA.with_name("gnubg-2ply-backgame-plays.jsonl.gz")
+#: Each kind's judge-only set of plays (``benchmarks/crashed_set.py --kind KIND``).
+SETS = {"crashed": CRASHED_SET, "backgame": BACKGAME_SET}
 
 
 def ends_crashed(boards: np.ndarray) -> np.ndarray:
@@ -90,7 +93,7 @@ KINDS: dict[str, tuple[Callable[[np.ndarray], np.ndarray], Callable[[np.ndarray]
 def _test_keys() -> set[str]:
     """Position IDs (before the roll) of the judge-only sets' cases, kept out of the pool."""
     keys: set[str] = set()
-    for path in (STRENGTH_DATA, CRASHED_SET):
+    for path in (STRENGTH_DATA, CRASHED_SET, BACKGAME_SET):
         if path.exists():
             with gzip.open(path, "rt", encoding="utf-8") as fh:
                 keys.update(json.loads(line)["pid"] for line in fh if line.strip())
@@ -250,8 +253,8 @@ def run(args: argparse.Namespace) -> int:
     checks: dict[str, StrengthSet] = {}
     if args.strength_every > 0:
         checks["tuning"] = StrengthSet(STRENGTH_DATA, part="tune", kind=kind)
-        if kind == "crashed" and CRASHED_SET.exists():
-            checks["crashed set, tuning part"] = StrengthSet(CRASHED_SET, part="tune")
+        if SETS[kind].exists():
+            checks[f"{kind} set, tuning part"] = StrengthSet(SETS[kind], part="tune")
     log(
         f"run: games={args.games} hours={args.hours} parallel={args.parallel} lr={args.lr} "
         f"lambda={args.lam} contain_weight={args.contain_weight} checks: "

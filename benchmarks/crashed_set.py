@@ -1,7 +1,11 @@
-"""A judge-only test set of crashed checker plays, valued by GNU Backgammon at 2-ply.
+"""A judge-only test set of crashed checker plays (or back games), valued by GNU Backgammon at
+2-ply.
 
-    python benchmarks/crashed_set.py [--cases 600] [--seed 1001] [--force]
+    python benchmarks/crashed_set.py [--kind crashed] [--cases 600] [--seed 1001] [--force]
         [--out tests/data/gnubg-2ply-crashed-plays.jsonl.gz]
+
+``--kind backgame`` makes the set of back games (``ai.encoding.backgame_mask``) the same way:
+by default 600 cases on seed 1101 into ``tests/data/gnubg-2ply-backgame-plays.jsonl.gz``.
 
 Positions come from the project's own self-play from the opening (the shipped networks at 0-ply,
 a random play at 5% of decisions): at most two crashed positions on roll per game
@@ -39,13 +43,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from vs_gnubg import Gnubg, find_gnubg  # noqa: E402
 
-from ai.encoding import crashed_mask  # noqa: E402
+from ai.crashed import KINDS, SETS  # noqa: E402
 from ai.evaluator import NetEvaluator, load_default_evaluator  # noqa: E402
 from ai.train import SelfPlay  # noqa: E402
 from engine.moves import legal_results  # noqa: E402
 from engine.position import Position, make_position  # noqa: E402
 
-DEFAULT_OUT = ROOT / "tests" / "data" / "gnubg-2ply-crashed-plays.jsonl.gz"
+SEEDS = {"crashed": 1001, "backgame": 1101}  # each kind's default seed
 EXPLORE = 0.05  # share of decisions played at random in the self-play games
 PER_GAME = 2  # crashed positions taken from one game at most
 GAMES_AT_ONCE = 32  # self-play games played side by side (part of what the seed reproduces)
@@ -109,24 +113,30 @@ class Judge(Gnubg):
         return list(self.ask({"pid": pid, "dice": dice})["plays"])
 
 
-def crashed_positions(evaluator: NetEvaluator, rng: np.random.Generator) -> Iterator[Position]:
-    """Crashed positions on roll from endless self-play, at most ``PER_GAME`` per game."""
+def crashed_positions(
+    evaluator: NetEvaluator, rng: np.random.Generator, kind: str = "crashed"
+) -> Iterator[Position]:
+    """Crashed positions (or those of another kind of ``ai.crashed.KINDS``) on roll from endless
+    self-play, at most ``PER_GAME`` per game."""
+    mask = KINDS[kind][0]
     selfplay = SelfPlay(evaluator, GAMES_AT_ONCE, rng)
     while True:
         histories, _targets, _ended = selfplay.play_ply(EXPLORE)
         for history in histories:
-            crashed = np.flatnonzero(crashed_mask(history))
+            crashed = np.flatnonzero(mask(history))
             for i in sorted(rng.choice(crashed, min(PER_GAME, len(crashed)), replace=False)):
                 on_roll, opponent = history[i].tolist()
                 yield make_position(tuple(on_roll), tuple(opponent))
 
 
-def cases(evaluator: NetEvaluator, seed: int) -> Iterator[tuple[str, str, list[Position]]]:
-    """Distinct ``(pid, dice, legal results)`` of crashed positions with a roll of two or more
-    legal results."""
+def cases(
+    evaluator: NetEvaluator, seed: int, kind: str = "crashed"
+) -> Iterator[tuple[str, str, list[Position]]]:
+    """Distinct ``(pid, dice, legal results)`` of crashed positions (or another kind's) with a
+    roll of two or more legal results."""
     rng = np.random.default_rng(seed)
     seen: set[tuple[str, str]] = set()
-    for position in crashed_positions(evaluator, rng):
+    for position in crashed_positions(evaluator, rng, kind):
         d1, d2 = (int(d) for d in rng.integers(1, 7, size=2))
         results = legal_results(position, (d1, d2))
         key = (position.position_id(), f"{max(d1, d2)}{min(d1, d2)}")
@@ -148,13 +158,15 @@ def read_partial(path: Path) -> list[str]:
     return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def build(judge: Judge, n_cases: int, seed: int, partial: Path) -> tuple[list[str], int]:
+def build(
+    judge: Judge, n_cases: int, seed: int, partial: Path, kind: str = "crashed"
+) -> tuple[list[str], int]:
     """The set's JSON lines (resumed from ``partial``, extended there) and the cases dropped."""
     lines = read_partial(partial)
     done = {(case["pid"], case["dice"]) for case in map(json.loads, lines)}
     dropped, asked, started = 0, 0, time.time()
     with partial.open("a", encoding="utf-8") as fh:
-        for pid, dice, results in cases(load_default_evaluator(), seed):
+        for pid, dice, results in cases(load_default_evaluator(), seed, kind):
             if len(lines) >= n_cases:
                 break
             if (pid, dice) in done:
@@ -182,11 +194,14 @@ def build(judge: Judge, n_cases: int, seed: int, partial: Path) -> tuple[list[st
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kind", choices=sorted(KINDS), default="crashed")
     parser.add_argument("--cases", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=1001)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--seed", type=int, default=None, help="default: 1001, back games 1101")
+    parser.add_argument("--out", type=Path, default=None, help="default: the kind's set")
     parser.add_argument("--force", action="store_true", help="make the set again if it is there")
     args = parser.parse_args(argv)
+    args.seed = SEEDS[args.kind] if args.seed is None else args.seed
+    args.out = SETS[args.kind] if args.out is None else args.out
     if args.out.exists() and not args.force:
         with gzip.open(args.out, "rt", encoding="utf-8") as fh:
             rows = [json.loads(line) for line in fh if line.strip()]
@@ -203,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.time()
     judge = Judge(program)
     try:
-        lines, dropped = build(judge, args.cases, args.seed, partial)
+        lines, dropped = build(judge, args.cases, args.seed, partial, args.kind)
     finally:
         judge.close()
     args.out.write_bytes(gzip.compress("".join(f"{line}\n" for line in lines).encode(), mtime=0))

@@ -28,7 +28,9 @@ board, still in contact: ``ai.encoding.crashed_mask``), back games (``ai.encodin
 and the others, each part's mean given.
 So few of them are crashed (about 60) that each level is also measured on the 600 crashed plays
 of ``tests/data/gnubg-2ply-crashed-plays.jsonl.gz`` (``benchmarks/crashed_set.py``; split into
-the same two parts; ``--no-crashed-set`` skips them). The cube is measured the same way on the
+the same two parts; ``--no-crashed-set`` skips them), and on the 600 back games of
+``tests/data/gnubg-2ply-backgame-plays.jsonl.gz`` (``benchmarks/crashed_set.py --kind
+backgame``; ``--no-crashed-set`` skips them too). The cube is measured the same way on the
 400 money-game cube decisions in crashed positions of ``tests/data/gnubg-2ply-crashed-cubes.jsonl``
 (``benchmarks/crashed_cube_set.py``), beside GNU Backgammon 0-ply's own errors on them.
 
@@ -65,6 +67,7 @@ from engine.position import Position  # noqa: E402
 DATA = ROOT / "tests" / "data"
 PLAYS = DATA / "gnubg-2ply-plays.jsonl.gz"
 CRASHED_PLAYS = DATA / "gnubg-2ply-crashed-plays.jsonl.gz"  # benchmarks/crashed_set.py
+BACKGAME_PLAYS = DATA / "gnubg-2ply-backgame-plays.jsonl.gz"  # ... --kind backgame
 CUBES = DATA / "gnubg-cube-decisions.jsonl"
 CRASHED_CUBES = DATA / "gnubg-2ply-crashed-cubes.jsonl"  # benchmarks/crashed_cube_set.py
 GNUBG_LEVELS = DATA / "gnubg-levels.json"
@@ -263,11 +266,11 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown level(s) {', '.join(unknown)}: choose from {', '.join(LEVEL_NAMES)}")
     plays = load_plays(args.limit)
-    crashed_plays = (
-        load_plays(args.limit, CRASHED_PLAYS)
-        if CRASHED_PLAYS.exists() and not args.no_crashed_set
-        else []
-    )
+    kind_sets = {
+        key: load_plays(args.limit, path)
+        for key, path in (("crashed_set", CRASHED_PLAYS), ("backgame_set", BACKGAME_PLAYS))
+        if path.exists() and not args.no_crashed_set
+    }
     cubes, crawford = load_cubes(args.limit)
     crashed_cubes = [] if args.no_cube or args.no_crashed_set else load_crashed_cubes(args.limit)
     report: dict[str, dict] = {}
@@ -280,8 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in levels:
         player = ComputerPlayer(name, evaluator=evaluator, seed=args.seed)
         figures: dict[str, dict] = {"plays": measure_plays(player, plays)}
-        if crashed_plays:
-            figures["crashed_set"] = measure_plays(player, crashed_plays)
+        for key, rows in kind_sets.items():
+            figures[key] = measure_plays(player, rows)
         if not args.no_cube:
             figures["cube"] = measure_cube(player, cubes)
             figures["crawford_doubles"] = {"rows": len(crawford), "doubles": 0}
@@ -313,14 +316,15 @@ def main(argv: list[str] | None = None) -> int:
                     f"{p['backgame_mEMG']:.1f} mEMG; the others: {p['other_cases']} cases "
                     f"{p['other_mEMG']:.1f} mEMG"
                 )
-        if "crashed_set" in figures:
-            print(
-                f"{name:<9} the set of crashed plays: "
-                + "; ".join(
-                    f"{part} {p['decisions']} cases {p['mEMG']:.1f} mEMG"
-                    for part, p in figures["crashed_set"].items()
+        for key, title in (("crashed_set", "crashed plays"), ("backgame_set", "back games")):
+            if key in figures:
+                print(
+                    f"{name:<9} the set of {title}: "
+                    + "; ".join(
+                        f"{part} {p['decisions']} cases {p['mEMG']:.1f} mEMG"
+                        for part, p in figures[key].items()
+                    )
                 )
-            )
         if "crashed_cubes" in figures:
             print(
                 f"{name:<9} the set of crashed cube decisions (doubler / taker mEMG): "
