@@ -196,7 +196,9 @@ def test_the_wheel_carries_everything_the_game_needs(wheel):
                 checkpoint = weights in path.parents and path.parent != weights
                 assert (name in names) != checkpoint, f"{name} is wrongly in or out of the wheel"
     shipped = {n for n in names if n.startswith("resources/weights/")}
-    assert shipped == {f"resources/weights/{n}.npz" for n in ("contact", "race", "crashed")}
+    assert shipped == {
+        f"resources/weights/{n}.npz" for n in ("contact", "race", "crashed", "backgame")
+    }
     metadata = (
         zipfile.ZipFile(wheel).read(f"backgammon_desktop-{VERSION}.dist-info/METADATA").decode()
     )
