@@ -47,6 +47,7 @@ import numpy as np
 from ai import bearoff
 from ai.encoding import (
     ENCODINGS,
+    KIND_MASKS,
     backgame_mask,
     boards_from_positions,
     crashed_mask,
@@ -85,8 +86,8 @@ def ends_backgame(boards: np.ndarray) -> np.ndarray:
 #: The kinds of position a network of its own is trained for: (the mask that picks them, the
 #: boards where their games end).
 KINDS: dict[str, tuple[Callable[[np.ndarray], np.ndarray], Callable[[np.ndarray], np.ndarray]]] = {
-    "crashed": (crashed_mask, ends_crashed),
-    "backgame": (backgame_mask, ends_backgame),
+    "crashed": (KIND_MASKS["crashed"], ends_crashed),
+    "backgame": (KIND_MASKS["backgame"], ends_backgame),
 }
 
 

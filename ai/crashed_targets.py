@@ -301,7 +301,7 @@ def fit_run(args: argparse.Namespace) -> int:
     x_val = encode_boards(boards[held], encoding)
     t_val = targets[held]
     contact, race, db = Network.load(CONTACT_WEIGHTS), Network.load(RACE_WEIGHTS), bearoff.load()
-    checks = {"main": StrengthSet(STRENGTH_DATA, part="tune", crashed=True)}
+    checks = {"main": StrengthSet(STRENGTH_DATA, part="tune", kind="crashed")}
     if CRASHED_SET.exists():
         checks["crashed set"] = StrengthSet(CRASHED_SET, part="tune")
 

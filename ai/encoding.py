@@ -331,6 +331,10 @@ def backgame_mask(boards: np.ndarray, race: np.ndarray | None = None) -> np.ndar
     return ~crashed_mask(boards, race) & ~race & ((anchors >= 2) | (back >= 6))
 
 
+#: The kinds of position with networks of their own beside the contact network, by name.
+KIND_MASKS = {"crashed": crashed_mask, "backgame": backgame_mask}
+
+
 def finished_mask(boards: np.ndarray) -> np.ndarray:
     """True where one side has borne off all its checkers."""
     return (boards[:, 0].sum(axis=1) == 0) | (boards[:, 1].sum(axis=1) == 0)

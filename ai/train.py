@@ -36,9 +36,8 @@ from ai import bearoff
 from ai.encoding import (
     ENCODING_NAME,
     ENCODINGS,
-    backgame_mask,
+    KIND_MASKS,
     boards_from_positions,
-    crashed_mask,
     encode_boards,
     finished_mask,
     race_mask,
@@ -72,7 +71,6 @@ class StrengthSet:
         limit: int | None = None,
         seed: int = 0,
         part: str = "all",
-        crashed: bool = False,
         race: bool = False,
         kind: str = "",
     ):
@@ -80,14 +78,9 @@ class StrengthSet:
             cases = [json.loads(line) for line in fh if line.strip()]
         # ``part`` picks the tuning or the held-out part (``ai.holdout``); raises ValueError.
         cases = [case for case in cases if in_part(play_key(case), part)]
-        # ``kind`` "crashed" or "backgame": only the cases whose position is of that kind
-        # (``ai.encoding.crashed_mask`` or ``backgame_mask``; ``crashed=True`` is "crashed")
-        mask = {"": None, "crashed": crashed_mask, "backgame": backgame_mask}[
-            "crashed" if crashed else kind
-        ]
-        if mask is not None:
+        if kind:  # only the cases whose position is of that kind (``ai.encoding.KIND_MASKS``)
             before = boards_from_positions([Position.from_position_id(c["pid"]) for c in cases])
-            cases = [c for c, k in zip(cases, mask(before), strict=True) if k]
+            cases = [c for c, k in zip(cases, KIND_MASKS[kind](before), strict=True) if k]
         if race:  # only the races not yet in the bear-off database
             before = boards_from_positions([Position.from_position_id(c["pid"]) for c in cases])
             keep = race_mask(before) & ~bearoff.BearoffDatabase.applies(before)

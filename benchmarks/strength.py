@@ -56,7 +56,12 @@ sys.path.insert(0, str(ROOT))
 
 from ai import bearoff  # noqa: E402
 from ai.cube import state_from_match_id  # noqa: E402
-from ai.encoding import backgame_mask, boards_from_positions, crashed_mask  # noqa: E402
+from ai.encoding import (  # noqa: E402
+    backgame_mask,
+    boards_from_positions,
+    crashed_mask,
+    race_mask,
+)
 from ai.evaluator import load_networks  # noqa: E402
 from ai.holdout import cube_key, in_part, play_key  # noqa: E402
 from ai.levels import LEVEL_NAMES  # noqa: E402
@@ -111,8 +116,11 @@ def measure_plays(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[st
     cases: list[tuple[str, float, float, bool]] = []  # key, loss, seconds, illegal
     positions = [Position.from_position_id(row["pid"]) for row in rows]
     boards = boards_from_positions(positions)
+    race = race_mask(boards)
     kinds = np.where(
-        crashed_mask(boards), "crashed", np.where(backgame_mask(boards), "backgame", "other")
+        crashed_mask(boards, race),
+        "crashed",
+        np.where(backgame_mask(boards, race), "backgame", "other"),
     )
     for row, position in zip(rows, positions, strict=True):
         dice = (int(row["dice"][0]), int(row["dice"][1]))
