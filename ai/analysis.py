@@ -57,8 +57,9 @@ from ai.cube import (
     position_features,
 )
 from ai.cubeful import Batch, lookahead_decision
-from ai.evaluator import Evaluator, flip, load_default_evaluator
+from ai.evaluator import Evaluator, NetEvaluator, flip, load_default_evaluator
 from ai.met import MatchEquityTable, default_table
+from ai.player import played_out_chances, timing_battle
 from ai.race import ExactRaces, default_exact_races
 from ai.search import (
     CancelToken,
@@ -721,11 +722,19 @@ class Analyser:
     ) -> CubeDecision:
         """The cube decision before a roll: what the rules allow, with the no double and
         double/take values of the 1-ply cubeful look-ahead (``ai.cubeful``; ``cubeful``), or
-        in a late race of Janowski's model on the exact chances, as the computer player decides.
+        in a late race of Janowski's model on the exact chances, or in a timing battle on the
+        chances of games played out, as the Expert decides (``ai.player``).
 
         Not deeper when ``deep``: a 2-ply look-ahead agreed less with GNU Backgammon's marks
         on the tuning matches (see ai/README.md)."""
         exact = self.races.outputs(position) if state.may_double() else None
+        if (
+            exact is None
+            and state.may_double()
+            and isinstance(self.evaluator, NetEvaluator)
+            and timing_battle(position)
+        ):
+            exact = played_out_chances(self.evaluator, position, cancel=cancel)
         if exact is not None:
             x = cube_efficiency(position_features(position))
             return decide(exact, state, x=x, met=met)

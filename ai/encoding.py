@@ -331,6 +331,38 @@ def backgame_mask(boards: np.ndarray, race: np.ndarray | None = None) -> np.ndar
     return ~crashed_mask(boards, race) & ~race & ((anchors >= 2) | (back >= 6))
 
 
+def trapped_sides(boards: np.ndarray) -> np.ndarray:
+    """``(N, 2)``: whether each side of ``(N, 2, 25)`` boards (on roll first) has a checker behind
+    six points in a row held by the other side, a checker that cannot move until they break."""
+    out = np.zeros((len(boards), 2), dtype=bool)
+    for side in (0, 1):
+        # the other side's made points by this side's index (its point 24 - j is our index j)
+        made = boards[:, 1 - side, 23::-1] >= 2
+        prime = np.ones((len(boards), 19), dtype=bool)  # six points from index k up to k + 5
+        for step in range(6):
+            prime &= made[:, step : step + 19]
+        # checkers at index k + 6 or further back (the bar is index 24)
+        behind = np.cumsum(boards[:, side, ::-1], axis=1)[:, ::-1][:, 6:25] > 0
+        out[:, side] = (prime & behind).any(axis=1)
+    return out
+
+
+def trap_mask(boards: np.ndarray) -> np.ndarray:
+    """Which ``(N, 2, 25)`` boards are timing battles around a full prime: a side has a checker
+    behind six points in a row held by the other side (``trapped_sides``) while the other side
+    has a checker on the bar.
+
+    Who wins such a position depends on who must break first, many rolls ahead: the side on the
+    bar cannot move, so the side that holds it there must keep moving with its own checker shut
+    in. The networks read these rare positions badly (the cube war of ``ai/README.md``, "Timing
+    battles": 54% to win where playouts give 9%), so the levels roll them out instead."""
+    if not len(boards):
+        return np.zeros(0, dtype=bool)
+    trapped = trapped_sides(boards)
+    on_bar = boards[:, :, 24] > 0
+    return (trapped[:, 0] & on_bar[:, 1]) | (trapped[:, 1] & on_bar[:, 0])
+
+
 #: The kinds of position with networks of their own beside the contact network, by name.
 KIND_MASKS = {"crashed": crashed_mask, "backgame": backgame_mask}
 

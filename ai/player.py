@@ -31,11 +31,12 @@ from ai.cube import (
 )
 from ai.cube import position_features as cube_features
 from ai.cubeful import lookahead_decision
-from ai.encoding import backgame_mask, boards_from_positions, crashed_mask, race_mask
-from ai.evaluator import Evaluator, load_default_evaluator
-from ai.levels import CUBE_NEVER, Level, get_level
+from ai.encoding import backgame_mask, boards_from_positions, crashed_mask, race_mask, trap_mask
+from ai.evaluator import Evaluator, NetEvaluator, load_default_evaluator
+from ai.levels import CUBE_NEVER, TRAP_ROLLOUTS, Level, get_level
 from ai.met import MatchEquityTable, default_table
 from ai.race import ExactRaces, default_exact_races
+from ai.rollout import RolloutSettings, rollout
 from ai.search import (
     CancelToken,
     RankedPlay,
@@ -54,6 +55,37 @@ def unsure(position: Position) -> bool:
     boards = boards_from_positions([position])
     race = race_mask(boards)
     return bool((crashed_mask(boards, race) | backgame_mask(boards, race))[0])
+
+
+def timing_battle(position: Position) -> bool:
+    """Whether ``position`` is a timing battle around a full prime (``ai.encoding.trap_mask``),
+    which the networks misread, so that the cube is judged on played-out games."""
+    return bool(trap_mask(boards_from_positions([position]))[0])
+
+
+def played_out_chances(
+    evaluator: NetEvaluator,
+    position: Position,
+    games: int = TRAP_ROLLOUTS,
+    seed: int = 0,
+    cancel: CancelToken = None,
+) -> np.ndarray:
+    """The cubeless chances (five outputs, player on roll) of ``games`` games played out from
+    ``position`` at 0-ply (``ai.rollout``, in this thread, without the luck adjustment); the dice
+    are fixed by the position and ``seed``, so the answer repeats. Raises ``Cancelled``."""
+    settings = RolloutSettings(
+        games=games,
+        seed=zlib.crc32(f"{position.position_id()}|{seed}".encode()),
+        variance_reduction=False,
+    )
+    result = rollout(
+        position,
+        settings,
+        workers=1,
+        evaluator=evaluator,
+        progress=lambda _done, _total, _so_far: check_cancel(cancel),
+    )
+    return np.asarray(result.outputs, dtype=np.float64)
 
 
 class ComputerPlayer:
@@ -77,6 +109,8 @@ class ComputerPlayer:
         self.races = races if races is not None else default_exact_races()
         self.seed = int(seed)
         self.met: MatchEquityTable = default_table(crawford_rule)
+        # the chances of the last timing battles played out (a double and its answer ask twice)
+        self._played_out: dict[Position, np.ndarray] = {}
         limit_blas_threads(1)
 
     # -- randomness -----------------------------------------------------------------------------
@@ -168,11 +202,19 @@ class ComputerPlayer:
         self, position: Position, state: CubeState, cancel: CancelToken = None
     ) -> CubeDecision:
         """The cube values for the player on roll, with this level's cube noise: in a late race
-        by Janowski's model on the exact chances (``ai.race.ExactRaces``), else at cube depth 1
-        by the 1-ply cubeful look-ahead (``ai.cubeful``), at 0 by Janowski's model on the
-        0-ply chances."""
+        by Janowski's model on the exact chances (``ai.race.ExactRaces``); in a timing battle
+        (``timing_battle``), with ``trap_rollouts`` and the networks as evaluator, by Janowski's
+        model on the chances of that many games played out; else at cube depth 1 by the 1-ply
+        cubeful look-ahead (``ai.cubeful``), at 0 by Janowski's model on the 0-ply chances."""
         check_cancel(cancel)
         exact = self.races.outputs(position)
+        if (
+            exact is None
+            and self.level.trap_rollouts
+            and isinstance(self.evaluator, NetEvaluator)  # rollouts play with the networks
+            and timing_battle(position)
+        ):
+            exact = self._play_out(position, self.evaluator, cancel)
         if exact is not None:
             x = cube_efficiency(cube_features(position))
             decision = decide(exact, state, x=x, met=self.met)
@@ -194,6 +236,20 @@ class ComputerPlayer:
                 decision.notes,
             )
         return decision
+
+    def _play_out(
+        self, position: Position, evaluator: NetEvaluator, cancel: CancelToken
+    ) -> np.ndarray:
+        """``played_out_chances`` with this level's games and seed, kept for the position."""
+        known = self._played_out.get(position)
+        if known is None:
+            known = played_out_chances(
+                evaluator, position, self.level.trap_rollouts, self.seed, cancel
+            )
+            if len(self._played_out) >= 16:
+                self._played_out.clear()
+            self._played_out[position] = known
+        return known
 
     def should_double(
         self, position: Position, state: CubeState, cancel: CancelToken = None

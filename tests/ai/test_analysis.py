@@ -25,6 +25,7 @@ from ai.search import Cancelled
 from engine.dice import ROLLS
 from engine.mat import loads_mat
 from engine.match import GameState, Match
+from engine.matchid import MatchIdFields, encode_match_id
 from engine.position import Position
 
 
@@ -322,3 +323,19 @@ def test_the_command_settles_close_plays_at_two_ply_unless_quick(tmp_path, capsy
     with pytest.raises(SystemExit):
         cli.main(["analyse", str(path), "--quick", "--deep"])
     assert "not allowed with" in capsys.readouterr().err
+
+
+def test_a_redouble_in_a_timing_battle_is_judged_on_games_played_out():
+    """The cube war of ai/README.md ("Timing battles"): shut in behind a full prime with three
+    of the other's checkers on its bar, the networks give the player on roll 54% to win and a
+    redouble; the games played out (and GNU Backgammon's 2-ply: no double -0.80, double/take
+    -2.01) make it a huge mistake."""
+    owned = encode_match_id(MatchIdFields(cube=4, cube_owner=0, player_on_roll=0, turn=0))
+    match = Match.from_ids("bNsGAHBtuxEBIA", owned)
+    match.game.double()
+    match.game.take()
+    double, take = (d for d in analyse_match(match).decisions if d.counted)
+    assert (double.kind, double.played, double.best) == ("double", "double", "no double")
+    assert double.mark == "very bad" and double.loss > 0.8
+    assert dict(double.alternatives)["no double"] < -0.5
+    assert (take.kind, take.best, take.mark) == ("take", "take", "none")

@@ -20,6 +20,8 @@ from ai.encoding import (
     final_outcome,
     finished_mask,
     race_mask,
+    trap_mask,
+    trapped_sides,
 )
 from engine.moves import legal_plays
 from engine.position import Position
@@ -219,6 +221,36 @@ def _structure(position: Position) -> tuple[list[float], list[float]]:
     x = encode_boards(boards_from_positions([position]), "unary4-v3")[0, ENCODINGS["unary4-v2"] :]
     half = len(x) // 2
     return [float(v) for v in x[:half]], [float(v) for v in x[half:]]
+
+
+# the cube war of ai/README.md ("Timing battles"): x's last checker behind o's full prime (x's
+# 17-22), o with three checkers on the bar against x's five-point board
+TIMING_BATTLE = "x 24:1 12:1 9:1 6:2 5:3 4:2 3:2 2:2 1:1; o bar:3 17:2 18:2 19:2 20:2 21:2 22:2"
+
+
+@pytest.mark.parametrize(
+    ("text", "trapped", "battle"),
+    [
+        (TIMING_BATTLE, (True, False), True),
+        # the same with o's three checkers off the bar: x is shut in, but o moves freely
+        (TIMING_BATTLE.replace("bar:3", "13:3"), (True, False), False),
+        # only five points in a row (x's 17-21): x's checker can leap them with a six
+        (TIMING_BATTLE.replace("22:2", "15:2"), (False, False), False),
+        # a closeout: o on the bar against x's six home points, x free to move
+        ("x 6:3 5:2 4:2 3:2 2:2 1:2 13:2; o bar:2 12:5 19:4 20:4", (False, True), False),
+        # both shut in behind the other's prime (x closes its one-point): still a battle
+        (TIMING_BATTLE.replace("5:3", "5:2").replace("1:1", "1:2"), (True, True), True),
+    ],
+)
+def test_a_timing_battle_shuts_a_checker_behind_six_points_while_the_other_is_on_the_bar(
+    text, trapped, battle
+):
+    position = Position.from_text(text)
+    boards = boards_from_positions([position, position.swapped()])
+    assert [tuple(row) for row in trapped_sides(boards)] == [trapped, trapped[::-1]]
+    assert list(trap_mask(boards)) == [battle, battle]  # whoever is on roll
+    assert not trap_mask(boards_from_positions([Position.start()])).any()
+    assert trap_mask(np.zeros((0, 2, 25), dtype=np.int8)).shape == (0,)
 
 
 def test_v3_extends_v2_column_for_column():

@@ -10,9 +10,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ai.cube import CubeState, cube_efficiency, decide, position_features, state_from_match_id
+from ai.cube import (
+    MINE,
+    CubeState,
+    cube_efficiency,
+    decide,
+    position_features,
+    state_from_match_id,
+)
 from ai.levels import CUBE_JUDGE, CUBE_NEVER, LEVEL_NAMES, LEVELS, Level, get_level
-from ai.player import ComputerPlayer
+from ai.player import ComputerPlayer, timing_battle
 from ai.race import default_exact_races
 from ai.search import Cancelled
 from engine.matchid import decode_match_id
@@ -193,3 +200,42 @@ def test_in_a_late_race_the_cube_is_decided_on_the_exact_chances():
     assert decision == decide(exact, CubeState(), x=x, met=expert.met)
     assert expert.should_double(late, CubeState()) and not expert.should_take(late, CubeState())
     assert not ComputerPlayer("hard").should_take(late, CubeState())  # with its cube noise
+
+
+# The cube war of ai/README.md ("Timing battles"), from one duel with GNU Backgammon: the
+# Expert, its last checker shut behind a full prime with three of gnubg's on its bar, redoubled
+# to 4 and 16 and took at 8 and 32 on the networks' 54-62% to win; gnubg's 2-ply gives it 7-12%.
+SHUT_IN = "x 24:1 12:1 9:1 6:2 5:3 4:2 3:2 2:2 1:1; o bar:3 17:2 18:2 19:2 20:2 21:2 22:2"
+HOLDING = "x bar:3 3:2 4:2 5:2 6:2 7:2 8:2; o 24:2 23:2 22:2 21:2 20:2 19:2 16:1 13:1 1:1"
+
+
+@pytest.fixture(scope="module")
+def expert():
+    return ComputerPlayer("expert")
+
+
+def test_in_a_timing_battle_the_strong_levels_judge_the_cube_on_played_out_games(expert):
+    shut_in = Position.from_text(SHUT_IN)
+    assert timing_battle(shut_in) and timing_battle(Position.from_text(HOLDING))
+    owned = CubeState(cube=4, owner=MINE)
+    decision = expert.cube_decision(shut_in, owned)
+    assert not decision.double and decision.no_double < -0.5  # the network alone: about +0.7
+    assert not expert.should_double(shut_in, owned)
+    # gnubg, holding the prime with three on the bar, redoubles to 8: the Expert passes
+    assert not expert.should_take(Position.from_text(HOLDING), CubeState(cube=4, owner=MINE))
+    # the same decision again, from a fresh player: the played-out games repeat exactly
+    again = ComputerPlayer("expert").cube_decision(shut_in, owned)
+    assert (again.no_double, again.double_take) == (decision.no_double, decision.double_take)
+    assert LEVELS["hard"].trap_rollouts and not LEVELS["medium"].trap_rollouts
+
+
+def test_a_timing_battle_played_out_can_be_cancelled():
+    asked = []
+
+    def cancel() -> bool:  # not at the first question, at the first batch of games played out
+        asked.append(True)
+        return len(asked) > 1
+
+    with pytest.raises(Cancelled):
+        ComputerPlayer("hard").should_double(Position.from_text(SHUT_IN), CubeState(), cancel)
+    assert len(asked) == 2
