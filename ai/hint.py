@@ -12,9 +12,9 @@ depth and the deepest. So the first play is the Expert's choice, every loss is 0
 shallow play is never made to look better or worse by the depth alone (GNU Backgammon shows each
 play's own depth; the shift puts all on one scale). Chances are the 1-ply outputs after each play.
 
-``cube_hint`` is ``ComputerPlayer.cube_decision`` (the Expert's own cube action) with the 1-ply
-chances of the player on roll before rolling. Every function takes ``cancel`` and raises
-``ai.search.Cancelled`` when asked to stop.
+``cube_hint`` is ``ComputerPlayer.cube_decision`` (the Expert's own cube action) with the
+chances of the player on roll before rolling that it rests on (``chances``). Every function
+takes ``cancel`` and raises ``ai.search.Cancelled`` when asked to stop.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class HintPlay:
 
 @dataclass(frozen=True)
 class CubeHint:
-    """The Expert's cube decision for the player on roll and that player's 1-ply chances."""
+    """The Expert's cube decision for the player on roll and the chances it rests on."""
 
     decision: CubeDecision
     outputs: tuple[float, float, float, float, float]
@@ -106,9 +106,10 @@ def cube_hint(
 def chances(
     player: ComputerPlayer, position: Position, state: CubeState, cancel: CancelToken = None
 ) -> tuple[float, float, float, float, float]:
-    """The chances of the player on roll of ``position`` before rolling: exact in a late race
-    (``ai.race.ExactRaces``, as the cube decision uses them), else the 1-ply outputs."""
-    exact = player.races.outputs(position)
+    """The chances of the player on roll of ``position`` before rolling: those the cube
+    decision rests on where they are not the networks' (``ComputerPlayer.known_chances``: exact
+    in a late race, played out in a timing battle), else the 1-ply outputs."""
+    exact = player.known_chances(position, cancel)
     if exact is not None:
         return _five(exact)
     value_fn = move_value_fn(state, player.met)

@@ -207,14 +207,7 @@ class ComputerPlayer:
         model on the chances of that many games played out; else at cube depth 1 by the 1-ply
         cubeful look-ahead (``ai.cubeful``), at 0 by Janowski's model on the 0-ply chances."""
         check_cancel(cancel)
-        exact = self.races.outputs(position)
-        if (
-            exact is None
-            and self.level.trap_rollouts
-            and isinstance(self.evaluator, NetEvaluator)  # rollouts play with the networks
-            and timing_battle(position)
-        ):
-            exact = self._play_out(position, self.evaluator, cancel)
+        exact = self.known_chances(position, cancel)
         if exact is not None:
             x = cube_efficiency(cube_features(position))
             decision = decide(exact, state, x=x, met=self.met)
@@ -237,14 +230,24 @@ class ComputerPlayer:
             )
         return decision
 
-    def _play_out(
-        self, position: Position, evaluator: NetEvaluator, cancel: CancelToken
-    ) -> np.ndarray:
-        """``played_out_chances`` with this level's games and seed, kept for the position."""
+    def known_chances(self, position: Position, cancel: CancelToken = None) -> np.ndarray | None:
+        """The chances of the player on roll that the cube decision rests on when they are not
+        the networks' (``None`` otherwise): exact in a late race; in a timing battle, with
+        ``trap_rollouts`` and the networks as evaluator (rollouts play with them), those of
+        that many games played out (``played_out_chances``, kept for the last positions)."""
+        exact = self.races.outputs(position)
+        if exact is not None:
+            return exact
+        if not (
+            self.level.trap_rollouts
+            and isinstance(self.evaluator, NetEvaluator)
+            and timing_battle(position)
+        ):
+            return None
         known = self._played_out.get(position)
         if known is None:
             known = played_out_chances(
-                evaluator, position, self.level.trap_rollouts, self.seed, cancel
+                self.evaluator, position, self.level.trap_rollouts, self.seed, cancel
             )
             if len(self._played_out) >= 16:
                 self._played_out.clear()

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ai.analysis import Analyser
-from ai.cube import MONEY_STATE, CubeState
+from ai.cube import MINE, MONEY_STATE, CubeState
 from ai.hint import best_plays, chances, cube_hint
 from ai.player import ComputerPlayer
 from engine.match import Match
@@ -166,3 +166,16 @@ def test_state_is_the_players():
     state = CubeState(match_length=5, away=3, opp_away=2)
     hint = best_plays(expert, Position.start(), (3, 1), state)
     assert str(hint[0].play) == "8/5 6/5"
+
+
+def test_in_a_timing_battle_the_cube_hint_shows_the_chances_it_rests_on(expert):
+    """Shut in behind a full prime with three of the other's checkers on the bar (the cube war
+    of ai/README.md, "Timing battles"): the networks give the player on roll 59% to win, the
+    games played out about 9%; the hint says no redouble and shows the chances of the games."""
+    shut_in = Position.from_text(
+        "x 24:1 12:1 9:1 6:2 5:3 4:2 3:2 2:2 1:1; o bar:3 17:2 18:2 19:2 20:2 21:2 22:2"
+    )
+    hint = cube_hint(expert, shut_in, CubeState(cube=4, owner=MINE))
+    assert not hint.decision.double
+    assert hint.outputs[0] < 0.25
+    assert chances(expert, shut_in, MONEY_STATE) == hint.outputs
