@@ -7,6 +7,7 @@ against the analysis's judge, and the shot counts against the engine's count ove
 from __future__ import annotations
 
 import gc
+import threading
 import time
 
 import pytest
@@ -467,19 +468,37 @@ def test_a_judge_that_cannot_load_is_said_and_the_game_goes_on(harness, monkeypa
     assert s.on_roll == 1
 
 
-def test_no_hint_for_the_computers_decisions(harness):
+def test_no_hint_for_the_computers_decisions(harness, monkeypatch):
+    # the Expert's decisions wait for the test, so that it is surely the computer's turn, and
+    # thinking, when the hint is asked for (on a busy machine the person's clicks can take
+    # longer than a whole turn of the Expert)
+    gate = threading.Event()
+    for name in ("should_double", "choose_play"):
+        decide = getattr(ComputerPlayer, name)
+
+        def held(self, *args, _decide=decide, **kwargs):
+            gate.wait(10)
+            return _decide(self, *args, **kwargs)
+
+        monkeypatch.setattr(ComputerPlayer, name, held)
+    gate.set()  # until the person is to act
     harness.open(seed=2)
     harness.game.newGame({"opponent": "expert"})
     harness.wait_for_human()
+    gate.clear()
     assert harness.w.coach.available and harness.item("coachHintButton").isEnabled()
     s = harness.game.session
+    game = harness.game
     if s.phase == "roll":
         harness.click("rollButton")
-    while s.on_roll == 0 and harness.game.legalSteps:
-        harness.play_step(harness.game.legalSteps[0])
-    # the Expert thinks for a tenth of a second or more: it is still its turn
-    assert s.on_roll == 1 and harness.game.thinking
+    harness.qtbot.waitUntil(lambda: bool(game.legalSteps) or game.canConfirm)
+    while s.on_roll == 0 and game.legalSteps:
+        harness.play_step(game.legalSteps[0])
+    harness.confirm_if_done()
+    harness.qtbot.waitUntil(lambda: s.on_roll == 1 and game.thinking)
     assert not harness.w.coach.available
     assert not harness.item("coachHintButton").isEnabled()
     harness.w.coach.hint()
     assert not harness.w.coach.visible and not harness.w.coach.working
+    gate.set()
+    harness.wait_for_human()
