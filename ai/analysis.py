@@ -57,9 +57,9 @@ from ai.cube import (
     position_features,
 )
 from ai.cubeful import Batch, lookahead_decision
-from ai.evaluator import Evaluator, NetEvaluator, flip, load_default_evaluator
+from ai.evaluator import Evaluator, flip, load_default_evaluator
 from ai.met import MatchEquityTable, default_table
-from ai.player import played_out_chances, timing_battle
+from ai.player import cube_chances
 from ai.race import ExactRaces, default_exact_races
 from ai.search import (
     CancelToken,
@@ -727,14 +727,9 @@ class Analyser:
 
         Not deeper when ``deep``: a 2-ply look-ahead agreed less with GNU Backgammon's marks
         on the tuning matches (see ai/README.md)."""
-        exact = self.races.outputs(position) if state.may_double() else None
-        if (
-            exact is None
-            and state.may_double()
-            and isinstance(self.evaluator, NetEvaluator)
-            and timing_battle(position)
-        ):
-            exact = played_out_chances(self.evaluator, position, cancel=cancel)
+        exact = None
+        if state.may_double():
+            exact = cube_chances(self.evaluator, self.races, position, cancel=cancel)
         if exact is not None:
             x = cube_efficiency(position_features(position))
             return decide(exact, state, x=x, met=met)

@@ -88,6 +88,26 @@ def played_out_chances(
     return np.asarray(result.outputs, dtype=np.float64)
 
 
+def cube_chances(
+    evaluator: Evaluator,
+    races: ExactRaces,
+    position: Position,
+    games: int = TRAP_ROLLOUTS,
+    seed: int = 0,
+    cancel: CancelToken = None,
+) -> np.ndarray | None:
+    """The chances of the player on roll that a cube decision rests on when they are not the
+    networks' (``None`` otherwise): exact in a late race; in a timing battle, with ``games`` and
+    the networks as evaluator (rollouts play with them), those of that many games played out
+    (``played_out_chances``). The levels and the match analysis judge the cube on them."""
+    exact = races.outputs(position)
+    if exact is not None:
+        return exact
+    if games and isinstance(evaluator, NetEvaluator) and timing_battle(position):
+        return played_out_chances(evaluator, position, games, seed, cancel)
+    return None
+
+
 class ComputerPlayer:
     """One computer level; see the module doc.
 
@@ -109,8 +129,8 @@ class ComputerPlayer:
         self.races = races if races is not None else default_exact_races()
         self.seed = int(seed)
         self.met: MatchEquityTable = default_table(crawford_rule)
-        # the chances of the last timing battles played out (a double and its answer ask twice)
-        self._played_out: dict[Position, np.ndarray] = {}
+        # the last positions' chances from ``cube_chances`` (a double and its answer ask twice)
+        self._known: dict[Position, np.ndarray] = {}
         limit_blas_threads(1)
 
     # -- randomness -----------------------------------------------------------------------------
@@ -231,27 +251,17 @@ class ComputerPlayer:
         return decision
 
     def known_chances(self, position: Position, cancel: CancelToken = None) -> np.ndarray | None:
-        """The chances of the player on roll that the cube decision rests on when they are not
-        the networks' (``None`` otherwise): exact in a late race; in a timing battle, with
-        ``trap_rollouts`` and the networks as evaluator (rollouts play with them), those of
-        that many games played out (``played_out_chances``, kept for the last positions)."""
-        exact = self.races.outputs(position)
-        if exact is not None:
-            return exact
-        if not (
-            self.level.trap_rollouts
-            and isinstance(self.evaluator, NetEvaluator)
-            and timing_battle(position)
-        ):
-            return None
-        known = self._played_out.get(position)
+        """``cube_chances`` with this level's ``trap_rollouts`` and seed, kept for the last
+        positions (a double and its answer ask twice)."""
+        known = self._known.get(position)
         if known is None:
-            known = played_out_chances(
-                self.evaluator, position, self.level.trap_rollouts, self.seed, cancel
+            known = cube_chances(
+                self.evaluator, self.races, position, self.level.trap_rollouts, self.seed, cancel
             )
-            if len(self._played_out) >= 16:
-                self._played_out.clear()
-            self._played_out[position] = known
+            if known is not None:
+                if len(self._known) >= 16:
+                    self._known.clear()
+                self._known[position] = known
         return known
 
     def should_double(
