@@ -13,7 +13,12 @@ import re
 from binascii import b2a_base64 as _b2a
 from collections.abc import Iterable, Mapping
 
-from engine.errors import InvalidPositionError, InvalidPositionIdError, PositionProblem
+from engine.errors import (
+    EngineError,
+    InvalidPositionError,
+    InvalidPositionIdError,
+    PositionProblem,
+)
 
 CHECKERS = 15
 BAR = 24  # index of the bar in a side tuple
@@ -278,8 +283,11 @@ class Position(tuple[tuple[int, ...], tuple[int, ...]]):
     def checker_at(self, point: int) -> int:
         """Checkers on ``point`` in the mover's numbering: positive mine, negative the opponent's.
 
-        Point 25 is my bar, 0 is off (returns my borne-off count).
+        Point 25 is my bar, 0 is off (returns my borne-off count). Raises ``EngineError`` for
+        any other number.
         """
+        if not 0 <= point <= 25:
+            raise EngineError(f"There is no point {point}: points are 1-24, 25 the bar, 0 off.")
         if point == 25:
             return self.on_roll[BAR]
         if point == 0:

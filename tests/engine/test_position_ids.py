@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import InvalidPositionError, InvalidPositionIdError, Position
+from engine import EngineError, InvalidPositionError, InvalidPositionIdError, Position
 from engine.position import START_SIDE
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "gnubg-position-ids.jsonl"
@@ -161,3 +161,11 @@ def test_message_names_the_bad_id():
 def test_impossible_positions_are_refused(on_roll, opponent, words):
     with pytest.raises(InvalidPositionError, match=words):
         Position(on_roll, opponent)
+
+
+@pytest.mark.parametrize("point", [-1, -24, 26, 100])
+def test_a_point_off_the_board_is_refused_not_read_from_the_wrong_end(point):
+    position = Position.start()
+    assert (position.checker_at(6), position.checker_at(19), position.checker_at(0)) == (5, -5, 0)
+    with pytest.raises(EngineError, match=f"no point {point}"):
+        position.checker_at(point)
