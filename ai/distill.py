@@ -37,8 +37,24 @@ from typing import Any
 import numpy as np
 
 from ai import bearoff
-from ai.encoding import ENCODINGS, boards_from_positions, crashed_mask, finished_mask
-from ai.evaluator import CONTACT_WEIGHTS, RACE_WEIGHTS, WEIGHTS_DIR, NetEvaluator, equity, flip
+from ai.encoding import (
+    ENCODINGS,
+    backgame_mask,
+    boards_from_positions,
+    crashed_mask,
+    finished_mask,
+    race_mask,
+)
+from ai.evaluator import (
+    BACKGAME_WEIGHTS,
+    CONTACT_WEIGHTS,
+    CRASHED_WEIGHTS,
+    RACE_WEIGHTS,
+    WEIGHTS_DIR,
+    NetEvaluator,
+    equity,
+    flip,
+)
 from ai.network import Network
 from ai.train import STRENGTH_DATA, Progress, StrengthSet, Trainer, _format_time, widen_network
 from engine.dice import ROLLS
@@ -61,6 +77,8 @@ RUN_SETTINGS: dict[str, float | int] = {
     "replay_ratio": 4,
     "refresh_every": 150_000,
     "crashed_share": 0.0,
+    "teacher_plies": 1,
+    "specialists": 0,
 }
 
 
@@ -107,6 +125,48 @@ def one_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.
         pick = start + int(np.argmax(value[start : start + count]))
         out[i] += weight * mover[pick]
     return out / 36.0
+
+
+def two_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.ndarray:
+    """``(N, 5)`` 2-ply outputs of positions for their player on roll, before the roll.
+
+    For each of the 21 rolls the teacher's best play by 0-ply, as in ``one_ply_targets``; the
+    position after it (the opponent on roll) is then valued by ``one_ply_targets`` instead of
+    at 0-ply, unless the game is over or in the bear-off database there (exact values), and
+    flipped back to the mover. About 21 times the work of a 1-ply target.
+    """
+    results: list[Position] = []
+    spans: list[tuple[int, int, int, int]] = []  # position, start, count, weight
+    for i, position in enumerate(positions):
+        for dice, weight in ROLLS:
+            after = legal_results(position, dice) or [position.swapped()]
+            spans.append((i, len(results), len(after), weight))
+            results.extend(after)
+    out = np.zeros((len(positions), 5), dtype=np.float64)
+    if not results:
+        return out
+    boards = boards_from_positions(results)
+    value = equity(flip(teacher.evaluate_boards(boards)))
+    picks = [start + int(np.argmax(value[start : start + count])) for _i, start, count, _w in spans]
+    chosen = boards[picks]
+    exact = finished_mask(chosen) | bearoff.BearoffDatabase.applies(chosen)
+    replies = np.empty((len(picks), 5), dtype=np.float64)
+    if exact.any():
+        replies[exact] = teacher.evaluate_boards(chosen[exact])
+    deeper = np.flatnonzero(~exact)
+    if len(deeper):
+        replies[deeper] = one_ply_targets(teacher, [results[picks[k]] for k in deeper])
+    mover = flip(replies)
+    for (i, _start, _count, weight), outputs in zip(spans, mover, strict=True):
+        out[i] += weight * outputs
+    return out / 36.0
+
+
+def contact_mask(boards: np.ndarray) -> np.ndarray:
+    """The boards the contact network values when the crashed and back-game networks are there:
+    in contact, neither crashed nor a back game."""
+    over = race_mask(boards)
+    return ~over & ~crashed_mask(boards, over) & ~backgame_mask(boards, over)
 
 
 class PositionSource:
@@ -301,8 +361,19 @@ class Replay:
         return self.boards[idx].astype(np.int64), self.targets[idx].astype(np.float64)
 
 
-def _frozen(trainer: Trainer, db: bearoff.BearoffDatabase | None) -> NetEvaluator:
-    return NetEvaluator(trainer.contact.copy(), trainer.race.copy(), db)
+def _frozen(
+    trainer: Trainer, db: bearoff.BearoffDatabase | None, specialists: tuple[Network | None, ...]
+) -> NetEvaluator:
+    return NetEvaluator(trainer.contact.copy(), trainer.race.copy(), db, *specialists)
+
+
+def load_specialists(directory: Path = WEIGHTS_DIR) -> tuple[Network | None, Network | None]:
+    """The crashed and back-game networks of ``directory`` (``None`` for one that is missing)."""
+    crashed, backgame = (directory / p.name for p in (CRASHED_WEIGHTS, BACKGAME_WEIGHTS))
+    return (
+        Network.load(crashed) if crashed.exists() else None,
+        Network.load(backgame) if backgame.exists() else None,
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -344,6 +415,13 @@ def run(args: argparse.Namespace) -> int:
             f"({trainer.games} self-play games; {contact.n_hidden} and {race.n_hidden} hidden "
             f"units, encoding {contact.meta.get('encoding')}), seed {args.seed}"
         )
+    # With ``--specialists 1`` the shipped crashed and back-game networks value their positions
+    # for the teacher and in the student's games (frozen), and only the positions the contact
+    # network values are labelled: the contact network learns alone (the race network gets no
+    # examples), consistent with the networks it hands over to.
+    specialists = load_specialists() if args.specialists else (None, None)
+    student = NetEvaluator(trainer.contact, trainer.race, db, *specialists)
+    targets_of = two_ply_targets if args.teacher_plies == 2 else one_ply_targets
     labelled = int(trainer.contact.meta.get("distill_positions", 0))
     seconds = float(trainer.contact.meta.get("distill_seconds", 0.0))
     history: list[dict[str, Any]] = list(trainer.contact.meta.get("distill_history", []))
@@ -356,7 +434,18 @@ def run(args: argparse.Namespace) -> int:
         f"run: hours={args.hours} positions={args.positions} lr={args.lr} sample={args.sample} "
         f"explore={args.explore} refresh_every={args.refresh_every} replay={args.replay} "
         f"outcome_weight={args.outcome_weight} outcome_decay={args.outcome_decay} "
-        f"crashed_share={args.crashed_share}"
+        f"crashed_share={args.crashed_share} teacher_plies={args.teacher_plies} "
+        f"specialists={args.specialists}"
+        + (
+            " ("
+            + ", ".join(
+                f"{name} {'yes' if net is not None else 'missing'}"
+                for name, net in zip(("crashed", "back-game"), specialists, strict=True)
+            )
+            + ")"
+            if args.specialists
+            else ""
+        )
     )
 
     def save() -> None:
@@ -367,7 +456,9 @@ def run(args: argparse.Namespace) -> int:
                 distill_history=history,
                 distill_settings={name: getattr(args, name) for name in RUN_SETTINGS},
                 distill_target=(
-                    "1-ply of the network itself (frozen teacher)"
+                    f"{args.teacher_plies}-ply of the network itself (frozen teacher"
+                    + (", with the crashed and back-game networks" if args.specialists else "")
+                    + ")"
                     + (
                         f", blended {args.outcome_weight} (x {args.outcome_decay} per ply "
                         "before the end) with the game's outcome"
@@ -381,17 +472,17 @@ def run(args: argparse.Namespace) -> int:
     def check_strength() -> float:
         if strength is None:
             return float("nan")
-        error = strength.error(trainer.evaluator)
+        error = strength.error(student)
         history.append({"positions": labelled, "mEMG_tune": round(error, 2)})
         log(f"strength: {labelled} positions, {error:.2f} mEMG on {strength.n_cases} tuning cases")
         return error
 
-    teacher = _frozen(trainer, db)
+    teacher = _frozen(trainer, db, specialists)
     outcomes = (
         Outcomes(args.outcome_weight, args.outcome_decay) if args.outcome_weight > 0 else None
     )
     source = PositionSource(
-        trainer.evaluator,
+        student,
         args.parallel,
         rng,
         args.explore,
@@ -420,9 +511,12 @@ def run(args: argparse.Namespace) -> int:
         for item in source.step():
             if rng.random() < args.sample:
                 pending.append(item)
+        if args.specialists and pending:
+            keep = contact_mask(boards_from_positions([p for _g, _ply, p in pending]))
+            pending = [item for item, k in zip(pending, keep, strict=True) if k]
         if len(pending) >= args.label_batch:
             positions = [p for _g, _ply, p in pending]
-            one_ply = one_ply_targets(teacher, positions)
+            one_ply = targets_of(teacher, positions)
             boards_now = boards_from_positions(positions)
             if outcomes is None:
                 ready_boards.append(boards_now)
@@ -453,7 +547,7 @@ def run(args: argparse.Namespace) -> int:
             np.concatenate([boards, old_boards]), np.concatenate([targets, old_targets]), rng
         )
         if args.refresh_every and since_refresh >= args.refresh_every:
-            teacher = _frozen(trainer, db)
+            teacher = _frozen(trainer, db, specialists)
             if outcomes is not None:
                 source._terminal_value = teacher.evaluate_boards
             since_refresh = 0
@@ -516,6 +610,8 @@ def check_settings(args: argparse.Namespace) -> None:
         raise ValueError("replay and replay ratio must be >= 1")
     if bad("crashed_share", lambda v: 0.0 <= v <= 1.0):
         raise ValueError("the crashed share must be in [0, 1]")
+    if bad("teacher_plies", lambda v: v in (1, 2)) or bad("specialists", lambda v: v in (0, 1)):
+        raise ValueError("the teacher's plies must be 1 or 2 and specialists 0 or 1")
     if bad("lr", lambda v: v > 0.0) or bad("refresh_every", lambda v: v >= 0):
         raise ValueError("the learning rate must be > 0 and refresh every >= 0")
 
@@ -568,6 +664,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     setting(
         "--crashed-share",
         "share of the new self-play games that start from a crashed position seen before",
+    )
+    setting("--teacher-plies", "the teacher's search depth: 1 or 2 plies")
+    setting(
+        "--specialists",
+        "1: the shipped crashed and back-game networks value their positions (frozen) and only "
+        "the contact network learns",
     )
     p.add_argument("--checkpoint-every", type=float, default=300.0, help="seconds per checkpoint")
     p.add_argument("--strength-every", type=float, default=600.0, help="seconds per check (0: off)")

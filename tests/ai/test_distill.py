@@ -215,3 +215,49 @@ def test_a_fresh_run_can_widen_the_networks_to_a_newer_encoding(tmp_path):
     assert "encoding unary4-v3" in (ckpt / "distill.log").read_text()
     with pytest.raises(SystemExit):
         distill.parse_args(["--positions", "5", "--encoding", "unary9"])
+
+
+def test_two_ply_targets_value_each_rolls_best_play_at_one_ply():
+    evaluator = load_default_evaluator()
+    # A late middle game with few plays a roll, so that the check by hand stays quick.
+    position = Position.from_text("x 24:1 6:4 5:3 4:2; o 1:2 19:3 20:3 21:2 22:1")
+    got = distill.two_ply_targets(evaluator, [position])[0]
+    total = np.zeros(5)
+    for dice, weight in ROLLS:
+        after = legal_results(position, dice) or [position.swapped()]
+        mover = flip(evaluator.evaluate_batch(after))
+        best = after[int(np.argmax(equity(mover)))]
+        total += weight * flip(distill.one_ply_targets(evaluator, [best])[0])
+    assert np.allclose(got, total / 36.0)
+    # a certain win stays exact: every roll bears off the last checker (a backgammon)
+    win = Position.from_text("x 1:1; o 2:1 13:7 19:7")
+    assert np.allclose(distill.two_ply_targets(evaluator, [win]), [[1.0, 1.0, 1.0, 0.0, 0.0]])
+
+
+def test_the_contact_mask_leaves_out_races_crashed_positions_and_back_games():
+    positions = [
+        Position.start(),
+        Position.from_text("x 6:5 5:5 4:5; o 19:5 20:5 21:5"),  # a race
+        Position.from_text("x 24:1 1:2; o 2:3 3:3 4:3 5:3 6:3"),  # crashed
+    ]
+    boards = boards_from_positions(positions)
+    assert distill.contact_mask(boards).tolist() == [True, False, False]
+    assert crashed_mask(boards[2:]).all()
+
+
+def test_with_the_specialists_only_the_contact_network_learns(tmp_path):
+    contact, race = _tiny_start(tmp_path)
+    ckpt = tmp_path / "ckpt"
+    args = [
+        "--checkpoint", str(ckpt), "--parallel", "8", "--label-batch", "16", "--quiet",
+        "--strength-every", "0", "--positions", "16", "--specialists", "1",
+        "--teacher-plies", "2", "--start-contact", contact, "--start-race", race,
+    ]  # fmt: skip
+    assert distill.main(args) == 0
+    assert np.array_equal(Network.load(ckpt / "race.npz").w1, Network.load(race).w1)
+    net = Network.load(ckpt / "contact.npz")
+    assert not np.array_equal(net.w1, Network.load(contact).w1)
+    assert net.meta["distill_settings"]["teacher_plies"] == 2
+    assert "2-ply" in net.meta["distill_target"] and "back-game" in net.meta["distill_target"]
+    assert "specialists=1 (crashed yes, back-game yes)" in (ckpt / "distill.log").read_text()
+    assert distill.main([*args[:-4], "--teacher-plies", "3"]) != 0
