@@ -100,14 +100,13 @@ def resolve_settings(args: argparse.Namespace, saved: object) -> list[str]:
     return carried
 
 
-def one_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.ndarray:
-    """``(N, 5)`` 1-ply outputs of positions for their player on roll, before the roll.
-
-    For each of the 21 rolls the play with the teacher's best 0-ply equity for the mover (no
-    legal play: the position passes to the opponent unchanged), its outputs flipped to the
-    mover's view, weighted 1 (doubles) or 2 out of 36. All results of all positions go to the
-    teacher in one batch.
-    """
+def _best_plays(
+    teacher: NetEvaluator, positions: Sequence[Position]
+) -> tuple[list[Position], list[tuple[int, int]], np.ndarray]:
+    """For each position and each of the 21 rolls, the play with the teacher's best 0-ply equity
+    for the mover (no legal play: the position passes to the opponent unchanged): the positions
+    after those plays (the opponent on roll), ``(position index, weight out of 36)`` of each, and
+    their outputs flipped to the mover's view. All results go to the teacher in one batch."""
     results: list[Position] = []
     spans: list[tuple[int, int, int, int]] = []  # position, start, count, weight
     for i, position in enumerate(positions):
@@ -115,16 +114,29 @@ def one_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.
             after = legal_results(position, dice) or [position.swapped()]
             spans.append((i, len(results), len(after), weight))
             results.extend(after)
-    out = np.zeros((len(positions), 5), dtype=np.float64)
     if not results:
-        return out
-    probs = teacher.evaluate_boards(boards_from_positions(results))
-    mover = flip(probs)
+        return [], [], np.zeros((0, 5))
+    mover = flip(teacher.evaluate_boards(boards_from_positions(results)))
     value = equity(mover)
-    for i, start, count, weight in spans:
-        pick = start + int(np.argmax(value[start : start + count]))
-        out[i] += weight * mover[pick]
+    picks = [start + int(np.argmax(value[start : start + count])) for _i, start, count, _w in spans]
+    return [results[k] for k in picks], [(i, w) for i, _s, _c, w in spans], mover[picks]
+
+
+def _weighted(n: int, rolls: list[tuple[int, int]], outputs: np.ndarray) -> np.ndarray:
+    out = np.zeros((n, 5), dtype=np.float64)
+    for (i, weight), value in zip(rolls, outputs, strict=True):
+        out[i] += weight * value
     return out / 36.0
+
+
+def one_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.ndarray:
+    """``(N, 5)`` 1-ply outputs of positions for their player on roll, before the roll.
+
+    For each of the 21 rolls the play with the teacher's best 0-ply equity for the mover, its
+    outputs flipped to the mover's view, weighted 1 (doubles) or 2 out of 36.
+    """
+    _chosen, rolls, mover = _best_plays(teacher, positions)
+    return _weighted(len(positions), rolls, mover)
 
 
 def two_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.ndarray:
@@ -135,31 +147,13 @@ def two_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.
     at 0-ply, unless the game is over or in the bear-off database there (exact values), and
     flipped back to the mover. About 21 times the work of a 1-ply target.
     """
-    results: list[Position] = []
-    spans: list[tuple[int, int, int, int]] = []  # position, start, count, weight
-    for i, position in enumerate(positions):
-        for dice, weight in ROLLS:
-            after = legal_results(position, dice) or [position.swapped()]
-            spans.append((i, len(results), len(after), weight))
-            results.extend(after)
-    out = np.zeros((len(positions), 5), dtype=np.float64)
-    if not results:
-        return out
-    boards = boards_from_positions(results)
-    value = equity(flip(teacher.evaluate_boards(boards)))
-    picks = [start + int(np.argmax(value[start : start + count])) for _i, start, count, _w in spans]
-    chosen = boards[picks]
-    exact = finished_mask(chosen) | bearoff.BearoffDatabase.applies(chosen)
-    replies = np.empty((len(picks), 5), dtype=np.float64)
-    if exact.any():
-        replies[exact] = teacher.evaluate_boards(chosen[exact])
-    deeper = np.flatnonzero(~exact)
-    if len(deeper):
-        replies[deeper] = one_ply_targets(teacher, [results[picks[k]] for k in deeper])
-    mover = flip(replies)
-    for (i, _start, _count, weight), outputs in zip(spans, mover, strict=True):
-        out[i] += weight * outputs
-    return out / 36.0
+    chosen, rolls, mover = _best_plays(teacher, positions)
+    if chosen:
+        boards = boards_from_positions(chosen)
+        deeper = np.flatnonzero(~(finished_mask(boards) | bearoff.BearoffDatabase.applies(boards)))
+        if len(deeper):
+            mover[deeper] = flip(one_ply_targets(teacher, [chosen[k] for k in deeper]))
+    return _weighted(len(positions), rolls, mover)
 
 
 def contact_mask(boards: np.ndarray) -> np.ndarray:
