@@ -39,11 +39,10 @@ import numpy as np
 from ai import bearoff
 from ai.encoding import (
     ENCODINGS,
-    backgame_mask,
     boards_from_positions,
     crashed_mask,
     finished_mask,
-    race_mask,
+    ordinary_mask,
 )
 from ai.evaluator import (
     BACKGAME_WEIGHTS,
@@ -154,13 +153,6 @@ def two_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.
         if len(deeper):
             mover[deeper] = flip(one_ply_targets(teacher, [chosen[k] for k in deeper]))
     return _weighted(len(positions), rolls, mover)
-
-
-def contact_mask(boards: np.ndarray) -> np.ndarray:
-    """The boards the contact network values when the crashed and back-game networks are there:
-    in contact, neither crashed nor a back game."""
-    over = race_mask(boards)
-    return ~over & ~crashed_mask(boards, over) & ~backgame_mask(boards, over)
 
 
 class PositionSource:
@@ -506,7 +498,7 @@ def run(args: argparse.Namespace) -> int:
             if rng.random() < args.sample:
                 pending.append(item)
         if args.specialists and pending:
-            keep = contact_mask(boards_from_positions([p for _g, _ply, p in pending]))
+            keep = ordinary_mask(boards_from_positions([p for _g, _ply, p in pending]))
             pending = [item for item, k in zip(pending, keep, strict=True) if k]
         if len(pending) >= args.label_batch:
             positions = [p for _g, _ply, p in pending]

@@ -363,6 +363,15 @@ def trap_mask(boards: np.ndarray) -> np.ndarray:
     return (trapped[:, 0] & on_bar[:, 1]) | (trapped[:, 1] & on_bar[:, 0])
 
 
+def ordinary_mask(boards: np.ndarray) -> np.ndarray:
+    """Which ``(N, 2, 25)`` boards the contact network values beside the networks of their own:
+    in contact, neither crashed (``crashed_mask``) nor a back game (``backgame_mask``)."""
+    if not len(boards):
+        return np.zeros(0, dtype=bool)
+    race = race_mask(boards)
+    return ~race & ~crashed_mask(boards, race) & ~backgame_mask(boards, race)
+
+
 #: The kinds of position with networks of their own beside the contact network, by name.
 KIND_MASKS = {"crashed": crashed_mask, "backgame": backgame_mask}
 

@@ -5,7 +5,11 @@
         [--out tests/data/gnubg-2ply-crashed-plays.jsonl.gz]
 
 ``--kind backgame`` makes the set of back games (``ai.encoding.backgame_mask``) the same way:
-by default 600 cases on seed 1101 into ``tests/data/gnubg-2ply-backgame-plays.jsonl.gz``.
+by default 600 cases on seed 1101 into ``tests/data/gnubg-2ply-backgame-plays.jsonl.gz``;
+``--kind ordinary`` the set of the positions the contact network values beside the others
+(``ai.encoding.ordinary_mask``: in contact, neither crashed nor a back game), by default 2,000
+cases on seed 1201 into ``tests/data/gnubg-2ply-ordinary-plays.jsonl.gz`` (the main set has 856
+such cases): a larger judge of the contact network.
 
 Positions come from the project's own self-play from the opening (the shipped networks at 0-ply,
 a random play at 5% of decisions): at most two crashed positions on roll per game
@@ -44,12 +48,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from vs_gnubg import Gnubg, find_gnubg  # noqa: E402
 
 from ai.crashed import KINDS, SETS  # noqa: E402
+from ai.encoding import ordinary_mask  # noqa: E402
 from ai.evaluator import NetEvaluator, load_default_evaluator  # noqa: E402
 from ai.train import SelfPlay  # noqa: E402
 from engine.moves import legal_results  # noqa: E402
 from engine.position import Position, make_position  # noqa: E402
 
-SEEDS = {"crashed": 1001, "backgame": 1101}  # each kind's default seed
+SEEDS = {"crashed": 1001, "backgame": 1101, "ordinary": 1201}  # each kind's default seed
+MASKS = {kind: mask for kind, (mask, _ends) in KINDS.items()} | {"ordinary": ordinary_mask}
+OUTS = SETS | {"ordinary": ROOT / "tests" / "data" / "gnubg-2ply-ordinary-plays.jsonl.gz"}
+CASES = {"ordinary": 2000}  # each kind's default size (600 for the others)
 EXPLORE = 0.05  # share of decisions played at random in the self-play games
 PER_GAME = 2  # crashed positions taken from one game at most
 GAMES_AT_ONCE = 32  # self-play games played side by side (part of what the seed reproduces)
@@ -116,9 +124,9 @@ class Judge(Gnubg):
 def crashed_positions(
     evaluator: NetEvaluator, rng: np.random.Generator, kind: str = "crashed"
 ) -> Iterator[Position]:
-    """Crashed positions (or those of another kind of ``ai.crashed.KINDS``) on roll from endless
+    """Crashed positions (or those of another kind of ``MASKS``) on roll from endless
     self-play, at most ``PER_GAME`` per game."""
-    mask = KINDS[kind][0]
+    mask = MASKS[kind]
     selfplay = SelfPlay(evaluator, GAMES_AT_ONCE, rng)
     while True:
         histories, _targets, _ended = selfplay.play_ply(EXPLORE)
@@ -194,14 +202,17 @@ def build(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kind", choices=sorted(KINDS), default="crashed")
-    parser.add_argument("--cases", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=None, help="default: 1001, back games 1101")
+    parser.add_argument("--kind", choices=sorted(MASKS), default="crashed")
+    parser.add_argument("--cases", type=int, default=None, help="default: 600, ordinary 2000")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="default: 1001, back games 1101, ordinary 1201"
+    )
     parser.add_argument("--out", type=Path, default=None, help="default: the kind's set")
     parser.add_argument("--force", action="store_true", help="make the set again if it is there")
     args = parser.parse_args(argv)
     args.seed = SEEDS[args.kind] if args.seed is None else args.seed
-    args.out = SETS[args.kind] if args.out is None else args.out
+    args.out = OUTS[args.kind] if args.out is None else args.out
+    args.cases = CASES.get(args.kind, 600) if args.cases is None else args.cases
     if args.out.exists() and not args.force:
         with gzip.open(args.out, "rt", encoding="utf-8") as fh:
             rows = [json.loads(line) for line in fh if line.strip()]

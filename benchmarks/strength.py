@@ -30,7 +30,10 @@ So few of them are crashed (about 60) that each level is also measured on the 60
 of ``tests/data/gnubg-2ply-crashed-plays.jsonl.gz`` (``benchmarks/crashed_set.py``; split into
 the same two parts; ``--no-crashed-set`` skips them), and on the 600 back games of
 ``tests/data/gnubg-2ply-backgame-plays.jsonl.gz`` (``benchmarks/crashed_set.py --kind
-backgame``; ``--no-crashed-set`` skips them too). The cube is measured the same way on the
+backgame``; ``--no-crashed-set`` skips them too), and on the 2,000 ordinary contact positions
+(neither crashed nor back games) of ``tests/data/gnubg-2ply-ordinary-plays.jsonl.gz``
+(``benchmarks/crashed_set.py --kind ordinary``; skipped with them), where the contact network
+decides. The cube is measured the same way on the
 400 money-game cube decisions in crashed positions of ``tests/data/gnubg-2ply-crashed-cubes.jsonl``
 (``benchmarks/crashed_cube_set.py``), beside GNU Backgammon 0-ply's own errors on them.
 
@@ -73,6 +76,7 @@ DATA = ROOT / "tests" / "data"
 PLAYS = DATA / "gnubg-2ply-plays.jsonl.gz"
 CRASHED_PLAYS = DATA / "gnubg-2ply-crashed-plays.jsonl.gz"  # benchmarks/crashed_set.py
 BACKGAME_PLAYS = DATA / "gnubg-2ply-backgame-plays.jsonl.gz"  # ... --kind backgame
+ORDINARY_PLAYS = DATA / "gnubg-2ply-ordinary-plays.jsonl.gz"  # ... --kind ordinary
 CUBES = DATA / "gnubg-cube-decisions.jsonl"
 CRASHED_CUBES = DATA / "gnubg-2ply-crashed-cubes.jsonl"  # benchmarks/crashed_cube_set.py
 GNUBG_LEVELS = DATA / "gnubg-levels.json"
@@ -258,7 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-cube", action="store_true", help="skip the cube benchmark")
     parser.add_argument(
-        "--no-crashed-set", action="store_true", help="skip the set of crashed plays"
+        "--no-crashed-set",
+        action="store_true",
+        help="skip the sets of crashed plays, back games and ordinary positions",
     )
     parser.add_argument("--json", dest="json_out", default=None, help="write the figures here")
     parser.add_argument("--weights", default=None, help="directory of other networks to measure")
@@ -276,7 +282,11 @@ def main(argv: list[str] | None = None) -> int:
     plays = load_plays(args.limit)
     kind_sets = {
         key: load_plays(args.limit, path)
-        for key, path in (("crashed_set", CRASHED_PLAYS), ("backgame_set", BACKGAME_PLAYS))
+        for key, path in (
+            ("crashed_set", CRASHED_PLAYS),
+            ("backgame_set", BACKGAME_PLAYS),
+            ("ordinary_set", ORDINARY_PLAYS),
+        )
         if path.exists() and not args.no_crashed_set
     }
     cubes, crawford = load_cubes(args.limit)
@@ -324,7 +334,11 @@ def main(argv: list[str] | None = None) -> int:
                     f"{p['backgame_mEMG']:.1f} mEMG; the others: {p['other_cases']} cases "
                     f"{p['other_mEMG']:.1f} mEMG"
                 )
-        for key, title in (("crashed_set", "crashed plays"), ("backgame_set", "back games")):
+        for key, title in (
+            ("crashed_set", "crashed plays"),
+            ("backgame_set", "back games"),
+            ("ordinary_set", "ordinary positions"),
+        ):
             if key in figures:
                 print(
                     f"{name:<9} the set of {title}: "

@@ -234,17 +234,6 @@ def test_two_ply_targets_value_each_rolls_best_play_at_one_ply():
     assert np.allclose(distill.two_ply_targets(evaluator, [win]), [[1.0, 1.0, 1.0, 0.0, 0.0]])
 
 
-def test_the_contact_mask_leaves_out_races_crashed_positions_and_back_games():
-    positions = [
-        Position.start(),
-        Position.from_text("x 6:5 5:5 4:5; o 19:5 20:5 21:5"),  # a race
-        Position.from_text("x 24:1 1:2; o 2:3 3:3 4:3 5:3 6:3"),  # crashed
-    ]
-    boards = boards_from_positions(positions)
-    assert distill.contact_mask(boards).tolist() == [True, False, False]
-    assert crashed_mask(boards[2:]).all()
-
-
 def test_with_the_specialists_only_the_contact_network_learns(tmp_path):
     contact, race = _tiny_start(tmp_path)
     ckpt = tmp_path / "ckpt"

@@ -19,6 +19,7 @@ from ai.encoding import (
     encode_boards,
     final_outcome,
     finished_mask,
+    ordinary_mask,
     race_mask,
     trap_mask,
     trapped_sides,
@@ -298,3 +299,15 @@ def test_structure_features_by_hand(pos):
     # holds none of their checkers on their 13-point.
     mine, _ = _structure(pos("x 20:2 6:13; o 12:15"))
     assert mine[9] == 0.0
+
+
+def test_the_ordinary_mask_leaves_out_races_crashed_positions_and_back_games():
+    positions = [
+        Position.start(),
+        Position.from_text("x 6:5 5:5 4:5; o 19:5 20:5 21:5"),  # a race
+        Position.from_text("x 24:1 1:2; o 2:3 3:3 4:3 5:3 6:3"),  # crashed
+    ]
+    boards = boards_from_positions(positions)
+    assert ordinary_mask(boards).tolist() == [True, False, False]
+    assert ordinary_mask(boards[:0]).shape == (0,)
+    assert crashed_mask(boards[2:]).all()
