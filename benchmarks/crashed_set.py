@@ -1,5 +1,5 @@
-"""A judge-only test set of crashed checker plays (or back games), valued by GNU Backgammon at
-2-ply.
+"""A judge-only test set of crashed checker plays (or back games, or ordinary contact plays),
+valued by GNU Backgammon at 2-ply.
 
     python benchmarks/crashed_set.py [--kind crashed] [--cases 600] [--seed 1001] [--force]
         [--out tests/data/gnubg-2ply-crashed-plays.jsonl.gz]
