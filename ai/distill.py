@@ -10,6 +10,11 @@ play by 0-ply, its outputs seen from the player on roll, averaged with the rolls
 better than 0-ply (the levels' figures in ``ai/levels.py``). The student networks learn these
 targets (cross-entropy, Adam, each new batch of labels mixed with replayed older ones).
 
+``--teacher-plies 2`` values each position a ply deeper (``two_ply_targets``), and
+``--specialists 1`` makes the shipped crashed and back-game networks part of the teacher and of
+the games (frozen) and labels only the positions the contact network values, so that it learns
+alone and consistently with them (``ai/README.md``: both tried, neither shipped).
+
 The teacher is the student as it was at the start of the run, refreshed every
 ``--refresh-every`` labelled positions, so a long run (or a series of resumed runs) is a policy
 iteration: each teacher's 1-ply is learned at 0-ply, then becomes the next teacher.
@@ -502,14 +507,14 @@ def run(args: argparse.Namespace) -> int:
             pending = [item for item, k in zip(pending, keep, strict=True) if k]
         if len(pending) >= args.label_batch:
             positions = [p for _g, _ply, p in pending]
-            one_ply = targets_of(teacher, positions)
+            searched = targets_of(teacher, positions)
             boards_now = boards_from_positions(positions)
             if outcomes is None:
                 ready_boards.append(boards_now)
-                ready_targets.append(one_ply)
+                ready_targets.append(searched)
             else:
                 for (game, ply, _p), board, target in zip(
-                    pending, boards_now, one_ply, strict=True
+                    pending, boards_now, searched, strict=True
                 ):
                     outcomes.add(game, ply, board, target)
             pending = []
