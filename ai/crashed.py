@@ -68,6 +68,8 @@ from engine.position import Position
 
 CRASHED_SET = STRENGTH_DATA.with_name("gnubg-2ply-crashed-plays.jsonl.gz")
 BACKGAME_SET = STRENGTH_DATA.with_name("gnubg-2ply-backgame-plays.jsonl.gz")
+#: the judge-only set of ordinary contact plays (no network of its own trains on that kind)
+ORDINARY_SET = STRENGTH_DATA.with_name("gnubg-2ply-ordinary-plays.jsonl.gz")
 #: Each kind's judge-only set of plays (``benchmarks/crashed_set.py --kind KIND``).
 SETS = {"crashed": CRASHED_SET, "backgame": BACKGAME_SET}
 

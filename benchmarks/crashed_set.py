@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from vs_gnubg import Gnubg, find_gnubg  # noqa: E402
 
-from ai.crashed import KINDS, SETS  # noqa: E402
+from ai.crashed import KINDS, ORDINARY_SET, SETS  # noqa: E402
 from ai.encoding import ordinary_mask  # noqa: E402
 from ai.evaluator import NetEvaluator, load_default_evaluator  # noqa: E402
 from ai.train import SelfPlay  # noqa: E402
@@ -56,7 +56,7 @@ from engine.position import Position, make_position  # noqa: E402
 
 SEEDS = {"crashed": 1001, "backgame": 1101, "ordinary": 1201}  # each kind's default seed
 MASKS = {kind: mask for kind, (mask, _ends) in KINDS.items()} | {"ordinary": ordinary_mask}
-OUTS = SETS | {"ordinary": ROOT / "tests" / "data" / "gnubg-2ply-ordinary-plays.jsonl.gz"}
+OUTS = SETS | {"ordinary": ORDINARY_SET}
 CASES = {"ordinary": 2000}  # each kind's default size (600 for the others)
 EXPLORE = 0.05  # share of decisions played at random in the self-play games
 PER_GAME = 2  # crashed positions taken from one game at most

@@ -1,17 +1,14 @@
-"""The judge-only set of back-game plays: what its cases hold and how they split."""
+"""The judge-only set of back-game plays: what its cases are (``test_play_sets`` checks its
+plays and its split)."""
 
 from __future__ import annotations
 
 import gzip
 import json
 
-import numpy as np
-
 from ai.crashed import BACKGAME_SET, CRASHED_SET, _test_keys
 from ai.encoding import backgame_mask, boards_from_positions
-from ai.holdout import in_part, play_key
-from ai.train import STRENGTH_DATA, StrengthSet
-from engine.moves import legal_results
+from ai.train import STRENGTH_DATA
 from engine.position import Position
 
 
@@ -33,25 +30,3 @@ def test_every_case_is_a_back_game_no_other_set_holds():
             others.update(json.loads(line)["pid"] for line in fh if line.strip())
     assert not set(ids) & others
     assert set(ids) <= _test_keys()  # kept out of every training pool
-
-
-def test_each_case_lists_every_legal_play_once_best_first():
-    rng = np.random.default_rng(3)
-    cases = _cases()
-    for k in rng.choice(len(cases), 40, replace=False):
-        case = cases[int(k)]
-        position = Position.from_position_id(case["pid"])
-        dice = (int(case["dice"][0]), int(case["dice"][1]))
-        results = {r.position_id() for r in legal_results(position, dice)}
-        assert {play["result"] for play in case["plays"]} == results
-        assert len(case["plays"]) == len(results) >= 2
-        equities = [play["equity"] for play in case["plays"]]
-        assert equities[0] == max(equities)
-
-
-def test_the_set_splits_into_a_tuning_and_a_held_out_part():
-    cases = _cases()
-    tune = sum(in_part(play_key(case), "tune") for case in cases)
-    assert 0.55 < tune / len(cases) < 0.75
-    assert StrengthSet(BACKGAME_SET, part="tune").n_cases == tune
-    assert StrengthSet(BACKGAME_SET, part="holdout").n_cases == len(cases) - tune

@@ -1,25 +1,15 @@
-"""The judge-only set of ordinary contact plays: what its cases hold and how they split."""
+"""The judge-only set of ordinary contact plays: what its cases are (``test_play_sets`` checks
+its plays and its split)."""
 
 from __future__ import annotations
 
 import gzip
 import json
-import sys
-from pathlib import Path
 
-import numpy as np
-
+from ai.crashed import ORDINARY_SET
 from ai.encoding import boards_from_positions, ordinary_mask
-from ai.holdout import in_part, play_key
-from ai.train import STRENGTH_DATA, StrengthSet
-from engine.moves import legal_results
+from ai.train import STRENGTH_DATA
 from engine.position import Position
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-from crashed_set import OUTS  # noqa: E402
-
-ORDINARY_SET = OUTS["ordinary"]
 
 
 def _cases() -> list[dict]:
@@ -37,25 +27,3 @@ def test_every_case_is_an_ordinary_contact_position_of_its_own():
     with gzip.open(STRENGTH_DATA, "rt", encoding="utf-8") as fh:
         main = {(c["pid"], c["dice"]) for c in map(json.loads, fh)}
     assert len(set(keys) & main) < 20  # the opening's positions may meet; the set is its own
-
-
-def test_each_case_lists_every_legal_play_once_best_first():
-    rng = np.random.default_rng(4)
-    cases = _cases()
-    for k in rng.choice(len(cases), 40, replace=False):
-        case = cases[int(k)]
-        position = Position.from_position_id(case["pid"])
-        dice = (int(case["dice"][0]), int(case["dice"][1]))
-        results = {r.position_id() for r in legal_results(position, dice)}
-        assert {play["result"] for play in case["plays"]} == results
-        assert len(case["plays"]) == len(results) >= 2
-        equities = [play["equity"] for play in case["plays"]]
-        assert equities[0] == max(equities)
-
-
-def test_the_set_splits_into_a_tuning_and_a_held_out_part():
-    cases = _cases()
-    tune = sum(in_part(play_key(case), "tune") for case in cases)
-    assert 0.6 < tune / len(cases) < 0.72
-    assert StrengthSet(ORDINARY_SET, part="tune").n_cases == tune
-    assert StrengthSet(ORDINARY_SET, part="holdout").n_cases == len(cases) - tune
