@@ -50,14 +50,13 @@ from ai.encoding import (
     ordinary_mask,
 )
 from ai.evaluator import (
-    BACKGAME_WEIGHTS,
     CONTACT_WEIGHTS,
-    CRASHED_WEIGHTS,
     RACE_WEIGHTS,
     WEIGHTS_DIR,
     NetEvaluator,
     equity,
     flip,
+    load_specialists,
 )
 from ai.network import Network
 from ai.train import STRENGTH_DATA, Progress, StrengthSet, Trainer, _format_time, widen_network
@@ -356,15 +355,6 @@ def _frozen(
     trainer: Trainer, db: bearoff.BearoffDatabase | None, specialists: tuple[Network | None, ...]
 ) -> NetEvaluator:
     return NetEvaluator(trainer.contact.copy(), trainer.race.copy(), db, *specialists)
-
-
-def load_specialists(directory: Path = WEIGHTS_DIR) -> tuple[Network | None, Network | None]:
-    """The crashed and back-game networks of ``directory`` (``None`` for one that is missing)."""
-    crashed, backgame = (directory / p.name for p in (CRASHED_WEIGHTS, BACKGAME_WEIGHTS))
-    return (
-        Network.load(crashed) if crashed.exists() else None,
-        Network.load(backgame) if backgame.exists() else None,
-    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -134,6 +134,18 @@ class NetEvaluator:
         return out
 
 
+def load_specialists(
+    directory: str | os.PathLike[str] = WEIGHTS_DIR,
+) -> tuple[Network | None, Network | None]:
+    """The networks ``crashed.npz`` and ``backgame.npz`` in ``directory``, ``None`` for one that
+    is not there; raises ``ValueError`` (a damaged file)."""
+    crashed, backgame = (Path(directory) / p.name for p in (CRASHED_WEIGHTS, BACKGAME_WEIGHTS))
+    return (
+        Network.load(crashed) if crashed.exists() else None,
+        Network.load(backgame) if backgame.exists() else None,
+    )
+
+
 def load_networks(
     directory: str | os.PathLike[str], bearoff_db: bearoff.BearoffDatabase | None
 ) -> NetEvaluator:
@@ -141,14 +153,11 @@ def load_networks(
     ``backgame.npz`` when they are there; raises ``FileNotFoundError`` or ``ValueError`` (a
     damaged file)."""
     directory = Path(directory)
-    crashed = directory / CRASHED_WEIGHTS.name
-    backgame = directory / BACKGAME_WEIGHTS.name
     return NetEvaluator(
         Network.load(directory / CONTACT_WEIGHTS.name),
         Network.load(directory / RACE_WEIGHTS.name),
         bearoff_db,
-        Network.load(crashed) if crashed.exists() else None,
-        Network.load(backgame) if backgame.exists() else None,
+        *load_specialists(directory),
     )
 
 
