@@ -56,12 +56,13 @@ from ai.cube import (
     move_value_fn,
     position_features,
 )
-from ai.cubeful import Batch, lookahead_decision
+from ai.cubeful import lookahead_decision
 from ai.evaluator import Evaluator, flip, load_default_evaluator
 from ai.met import MatchEquityTable, default_table
 from ai.player import cube_chances
 from ai.race import ExactRaces, default_exact_races
 from ai.search import (
+    Batch,
     CancelToken,
     ValueFn,
     check_cancel,
@@ -432,7 +433,7 @@ class Analyser:
         self.cubeful = cubeful
         # the reply search's batches of the last play judged, by result (see ``_roll_luck``;
         # used only for the very positions they hold, so threads sharing it cannot mislead)
-        self._batches: dict[Position, tuple[list[Position], np.ndarray]] = {}
+        self._batches: dict[Position, Batch] = {}
         limit_blas_threads(1)
         self._tables: dict[bool, MatchEquityTable] = {}
 
@@ -875,6 +876,7 @@ class Analyser:
                 value_fn,
                 cancel,
                 DEEP_BUDGET,
+                self._batches,
             )
             if deep is not None:
                 shift = float(deep[0]) - top

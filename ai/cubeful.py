@@ -38,15 +38,11 @@ from ai.cube import (
 )
 from ai.evaluator import Evaluator, flip
 from ai.met import MatchEquityTable
-from ai.search import CancelToken, check_cancel, roll_spans
+from ai.search import Batch, CancelToken, check_cancel, results_batch
 from engine.match import MAX_CUBE
 from engine.position import Position
 
 ValueFn = Callable[[np.ndarray], np.ndarray]
-Spans = list[tuple[int, int, int]]  # each roll's (start, stop, weight) in a batch
-# every result of every roll from a position, in the order of ``ROLLS``, their outputs (the view
-# of the player on roll after the play) and each roll's span
-Batch = tuple[list[Position], np.ndarray, Spans]
 
 
 @dataclass(frozen=True)
@@ -73,12 +69,6 @@ def _branch(state: CubeState, met: MatchEquityTable, x: float, norm: int) -> _Br
         cubeful_value_fn(doubled, met, x, normalise_to=norm),
         points_value(state, met, -state.cube, normalise_to=norm),
     )
-
-
-def results_batch(evaluator: Evaluator, position: Position) -> Batch:
-    """Every result of every roll from ``position``, their outputs and each roll's span."""
-    after, spans = roll_spans(position)
-    return after, np.asarray(evaluator.evaluate_batch(after), dtype=np.float64), spans
 
 
 def _node_values(

@@ -26,10 +26,14 @@ import numpy as np
 
 from ai.evaluator import Evaluator, equity, flip
 from engine.dice import ROLLS
-from engine.moves import legal_results
+from engine.moves import legal_result_bytes, legal_results
 from engine.position import Position
 
 ValueFn = Callable[[np.ndarray], np.ndarray]
+Spans = list[tuple[int, int, int]]  # each roll's (start, stop, weight) in a batch
+# every result of every roll from a position, in the order of ``ROLLS``, their outputs (the view
+# of the player on roll after the play) and each roll's span
+Batch = tuple[list[Position], np.ndarray, Spans]
 CancelToken = threading.Event | Callable[[], bool] | None
 
 DEFAULT_CANDIDATES = 8
@@ -136,13 +140,14 @@ def reply_values(
     results: Sequence[Position],
     value_fn: ValueFn = equity,
     cancel: CancelToken = None,
-    batches: dict[Position, tuple[list[Position], np.ndarray]] | None = None,
+    batches: dict[Position, Batch] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """1-ply values and 1-ply outputs (mover's view) of several results, one batch per result.
 
     ``batches``, when given, keeps each result's batch: every reply of every roll, in the order
-    of ``ROLLS``, and their outputs (the view of the player on roll after the reply), for a
-    caller that looks at the same rolls again (the analysis, at the opponent's next roll).
+    of ``ROLLS``, their outputs (the view of the player on roll after the reply) and each roll's
+    span, for a caller that looks at the same rolls again (``two_ply_values``, or the analysis
+    at the opponent's next roll).
     """
     values = np.zeros(len(results), dtype=np.float64)
     outputs = np.zeros((len(results), 5), dtype=np.float64)
@@ -152,17 +157,10 @@ def reply_values(
             v, mover = _mover_values(evaluator, [result], value_fn)
             values[i], outputs[i] = v[0], mover[0]
             continue
-        replies: list[Position] = []
-        spans: list[tuple[int, int, int]] = []
-        for dice, weight in ROLLS:
-            after = legal_results(result, dice)
-            if not after:
-                after = [result.swapped()]
-            spans.append((len(replies), len(replies) + len(after), weight))
-            replies.extend(after)
-        probs = np.asarray(evaluator.evaluate_batch(replies), dtype=np.float64)
+        batch = results_batch(evaluator, result)
+        replies, probs, spans = batch
         if batches is not None:
-            batches[result] = (replies, probs)
+            batches[result] = batch
         # after the reply we are on roll: the outputs are ours already
         mine = np.asarray(value_fn(probs), dtype=np.float64)
         total = 0.0
@@ -176,7 +174,7 @@ def reply_values(
     return values, outputs
 
 
-def roll_spans(position: Position) -> tuple[list[Position], list[tuple[int, int, int]]]:
+def roll_spans(position: Position) -> tuple[list[Position], Spans]:
     """Every result of every roll from ``position``, and each roll's (start, stop, weight)."""
     after: list[Position] = []
     spans: list[tuple[int, int, int]] = []
@@ -187,19 +185,51 @@ def roll_spans(position: Position) -> tuple[list[Position], list[tuple[int, int,
     return after, spans
 
 
+def results_batch(evaluator: Evaluator, position: Position) -> Batch:
+    """Every result of every roll from ``position``, their outputs and each roll's span."""
+    after, spans = roll_spans(position)
+    return after, np.asarray(evaluator.evaluate_batch(after), dtype=np.float64), spans
+
+
+def _roll_bytes(position: Position) -> tuple[list[bytes], Spans]:
+    """``roll_spans`` with the results as ``engine.moves.legal_result_bytes`` gives them."""
+    after: list[bytes] = []
+    spans: list[tuple[int, int, int]] = []
+    for dice, weight in ROLLS:
+        results = legal_result_bytes(position, dice) or [bytes(position[1]) + bytes(position[0])]
+        spans.append((len(after), len(after) + len(results), weight))
+        after.extend(results)
+    return after, spans
+
+
+def _evaluate_bytes(evaluator: Evaluator, raw: Sequence[bytes]) -> np.ndarray:
+    """The outputs of positions given as 50 bytes each (``legal_result_bytes``): as one array of
+    boards when the evaluator takes them (``NetEvaluator.evaluate_boards``), else as positions."""
+    if not raw:
+        return np.zeros((0, 5), dtype=np.float64)
+    evaluate_boards = getattr(evaluator, "evaluate_boards", None)
+    if evaluate_boards is not None:
+        boards = np.frombuffer(b"".join(raw), dtype=np.int8).reshape(len(raw), 2, 25)
+        return np.asarray(evaluate_boards(boards), dtype=np.float64)
+    positions = [Position(r[:25], r[25:], validate=False) for r in raw]
+    return np.asarray(evaluator.evaluate_batch(positions), dtype=np.float64)
+
+
 def two_ply_values(
     evaluator: Evaluator,
     results: Sequence[Position],
     value_fn: ValueFn = equity,
     cancel: CancelToken = None,
     budget: int | None = None,
+    batches: dict[Position, Batch] | None = None,
 ) -> np.ndarray | None:
     """2-ply values of results (opponent on roll) for the player who made them.
 
     For each of the opponent's 21 rolls the opponent's best reply by 0-ply, then our 1-ply
     value of the position after it (our 21 rolls, our best play by 0-ply each), averaged.
     ``budget`` caps the positions generated in all (deterministically): ``None`` is returned when
-    the search would need more, so the caller keeps its shallower verdict.
+    the search would need more, so the caller keeps its shallower verdict. ``batches`` holds the
+    replies of results that ``reply_values`` has already searched, which are used again.
     """
     generated = 0
     values = np.zeros(len(results), dtype=np.float64)
@@ -208,12 +238,13 @@ def two_ply_values(
         if result.is_game_over():
             values[i] = _mover_values(evaluator, [result], value_fn)[0][0]
             continue
-        replies, spans = roll_spans(result)
+        kept = batches.get(result) if batches is not None else None
+        replies, probs, spans = kept if kept is not None else results_batch(evaluator, result)
         generated += len(replies)
-        mine = np.asarray(value_fn(evaluator.evaluate_batch(replies)), dtype=np.float64)
+        mine = np.asarray(value_fn(probs), dtype=np.float64)
         chosen = [replies[start + int(np.argmin(mine[start:stop]))] for start, stop, _ in spans]
         # our turn after each reply: one batch of every result of every roll of ours
-        ours: list[Position] = []
+        ours: list[bytes] = []
         groups: list[list[tuple[int, int, int]]] = []
         finished: dict[int, float] = {}
         for k, position in enumerate(chosen):
@@ -223,7 +254,7 @@ def two_ply_values(
                 finished[k] = float(np.asarray(value_fn(evaluator.evaluate_batch([position])))[0])
                 groups.append([])
                 continue
-            after, inner = roll_spans(position)
+            after, inner = _roll_bytes(position)
             offset = len(ours)
             ours.extend(after)
             generated += len(after)
@@ -231,7 +262,7 @@ def two_ply_values(
         if budget is not None and generated > budget:
             return None
         check_cancel(cancel)
-        v = _mover_values(evaluator, ours, value_fn)[0] if ours else np.zeros(0)
+        v = np.asarray(value_fn(flip(_evaluate_bytes(evaluator, ours))), dtype=np.float64)
         total = 0.0
         for k, (_start, _stop, weight) in enumerate(spans):
             if k in finished:
@@ -281,7 +312,8 @@ def rank_results(
         for k, r in enumerate(ranked0[:candidates])
         if k < MIN_CANDIDATES or r.value0 >= best - threshold
     ]
-    values1, _ = reply_values(evaluator, [r.result for r in keep], value_fn, cancel)
+    batches: dict[Position, Batch] | None = {} if deep_candidates > 1 else None
+    values1, _ = reply_values(evaluator, [r.result for r in keep], value_fn, cancel, batches)
     searched = [
         RankedPlay(r.result, r.value0, float(v), 1) for r, v in zip(keep, values1, strict=True)
     ]
@@ -293,7 +325,7 @@ def rank_results(
         ]
         if len(close) > 1:
             deep = two_ply_values(
-                evaluator, [r.result for r in close], value_fn, cancel, deep_budget
+                evaluator, [r.result for r in close], value_fn, cancel, deep_budget, batches
             )
             if deep is not None:
                 refined = [

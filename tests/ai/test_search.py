@@ -7,13 +7,14 @@ import threading
 import numpy as np
 import pytest
 
-from ai.evaluator import equity
+from ai.evaluator import equity, load_default_evaluator
 from ai.search import (
     Cancelled,
     position_outputs,
     rank_plays,
     rank_results,
     reply_value,
+    reply_values,
     two_ply_values,
 )
 from engine.dice import ROLLS
@@ -173,3 +174,30 @@ def test_close_calls_go_to_two_ply():
     )
     assert [r.depth for r in ranked[:2]] == [2, 2]
     assert ranked[0].value >= ranked[1].value
+
+
+class _PositionsOnly:
+    """The shipped evaluator seen only through ``evaluate_batch`` (positions, not boards)."""
+
+    def __init__(self, evaluator) -> None:
+        self.evaluator = evaluator
+
+    def evaluate_batch(self, positions):
+        return self.evaluator.evaluate_batch(positions)
+
+
+def test_two_ply_is_the_same_through_boards_positions_and_kept_batches():
+    """The 2-ply search evaluates its inner positions as boards when the evaluator takes them
+    and reuses the reply search's batches: the values are those of the plain search."""
+    evaluator = load_default_evaluator()
+    position = Position.from_position_id("4HPwATDgc/ABMA")
+    results = [p.result for p in legal_plays(position, (4, 2))][:3]
+    plain = two_ply_values(_PositionsOnly(evaluator), results)
+    boards = two_ply_values(evaluator, results)
+    batches: dict = {}
+    reply_values(evaluator, results[:2], equity, None, batches)
+    assert set(batches) == set(results[:2])
+    kept = two_ply_values(evaluator, results, batches=batches)
+    assert plain is not None and boards is not None and kept is not None
+    assert np.allclose(boards, plain, atol=1e-12)
+    assert np.allclose(kept, plain, atol=1e-12)

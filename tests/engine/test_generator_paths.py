@@ -2,7 +2,14 @@
 
 import random
 
-from engine.moves import _board_of, _generate, _generate_general, _results_with_steps
+from engine.moves import (
+    _board_of,
+    _generate,
+    _generate_general,
+    _results_with_steps,
+    legal_result_bytes,
+    legal_results,
+)
 from engine.position import Position
 
 
@@ -39,3 +46,19 @@ def test_fast_paths_equal_general_generator():
                 assert fast == slow, (position.position_id(), d1, d2)
                 checked += 1
     assert checked == 500 * 21
+
+
+def test_result_bytes_are_the_results_in_order():
+    """``legal_result_bytes`` gives the positions of ``legal_results``, in the same order, as the
+    bytes of their two sides (hits, the bar and bearing off included)."""
+    rng = random.Random(20261205)
+    hits = 0
+    for _ in range(300):
+        position = _random_position(rng)
+        for d1 in range(1, 7):
+            for d2 in range(1, d1 + 1):
+                results = legal_results(position, (d1, d2))
+                raw = legal_result_bytes(position, (d1, d2))
+                assert raw == [bytes(r[0]) + bytes(r[1]) for r in results]
+                hits += sum(r[0][24] > position[1][24] for r in results)
+    assert hits > 1000  # the hitting branch was exercised
