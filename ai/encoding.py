@@ -59,6 +59,7 @@ _UNITS = np.array(
     [[n == 1, n == 2, n >= 3, max(n - 3, 0) / 2] for n in range(CHECKERS + 1)], dtype=np.float32
 )
 _BITS = (1 << np.arange(24, dtype=np.int64))[None, :]
+_INDICES = np.arange(25)
 
 
 def _side_features(side: np.ndarray, other: np.ndarray, out: np.ndarray) -> None:
@@ -77,10 +78,8 @@ def _side_features(side: np.ndarray, other: np.ndarray, out: np.ndarray) -> None
     their_back_mine = np.where(their_has.any(axis=1), 1 + np.argmax(their_has, axis=1), 25)
     their_back_mine = np.where(other[:, 24] > 0, 0, their_back_mine)
     # Checkers still behind (or level with) the opponent's rearmost checker: those in contact.
-    cum = np.cumsum(n[:, ::-1], axis=1)[:, ::-1]  # cum[:, i] = my checkers on index >= i
-    cum = np.concatenate([cum, np.zeros((rows, 1), dtype=np.float32)], axis=1)
     start = np.maximum(their_back_mine - 1, 0)  # my point p is index p - 1; 0 counts the bar too
-    out[:, 102] = np.take_along_axis(cum, start[:, None], axis=1)[:, 0] / CHECKERS
+    out[:, 102] = (n * (_INDICES[None, :] >= start[:, None])).sum(axis=1) / CHECKERS
     # Made points in my home board and the longest run of made points (a prime): shift-and
     # the made-point bit mask until nothing is left.
     made = side[:, :24] >= 2
@@ -101,11 +100,18 @@ _NI = np.array([i for i in range(1, 7) for j in range(i + 1, 7)])
 _NJ = np.array([j for i in range(1, 7) for j in range(i + 1, 7)])
 _DI = np.arange(1, 7)
 _ROLL_WEIGHTS = np.array([2.0] * 15 + [1.0] * 6, dtype=np.float32)
-_BIT_VALUES = np.int64(1) << np.arange(25, dtype=np.int64)
-_SHIFTS = np.arange(25, dtype=np.int64)
 _SHIFTS32 = np.arange(25, dtype=np.int32)
+_BITS32 = np.int32(1) << _SHIFTS32
+_ALL25 = np.int32((1 << 25) - 1)
+_NEAR12 = np.int32(0x1FFE)  # bits 1..12
 # For a shift by d: the bits of the points beyond the board (24 - d .. 24), open for every stop.
 _OPEN_BEYOND = np.array([((1 << 25) - 1) ^ ((1 << (24 - d)) - 1) for d in range(25)], np.int32)
+
+
+def _highest_bit(masks: np.ndarray) -> np.ndarray:
+    """The index of the highest set bit of each non-negative mask (-1 for 0): the exponent of
+    ``frexp``, exact in float64 for masks of up to 53 bits."""
+    return np.frexp(masks.astype(np.float64))[1].astype(np.int32) - 1
 
 
 def _by_roll(land: np.ndarray, stop: np.ndarray) -> np.ndarray:
@@ -134,16 +140,15 @@ def _contact_features(side: np.ndarray, other: np.ndarray, out: np.ndarray) -> N
       is in front);
     * entering: with checkers on the bar, the chance of failing to enter with one roll (0 if none).
     """
-    rows = side.shape[0]
     # Bit masks in the attacker's frame, where side's point index j is the attacker's index 23 - j:
     # bit b of ``attackers`` is set when the attacker has a checker on its index b (24: the bar).
     # Shifted right by d, bit b tells what is d pips behind b: a checker there reaches b.
     mine = side[:, 23::-1]
     # Only bits 0..24 of the masks matter (the blots are bits 0..23), so they fit in int32, on
     # which the roll expressions run many times faster than on int64.
-    blots = ((mine == 1) @ _BIT_VALUES[:24]).astype(np.int32)
-    open_ = ((mine < 2) @ _BIT_VALUES[:24]).astype(np.int32)
-    attackers = ((other > 0) @ _BIT_VALUES).astype(np.int32)
+    blots = (mine == 1).astype(np.int32) @ _BITS32[:24]
+    open_ = (mine < 2).astype(np.int32) @ _BITS32[:24]
+    attackers = (other > 0).astype(np.int32) @ _BITS32
     attackers[other[:, 24] > 0] = 1 << 24  # a checker on the bar must come in first
     shifts = _SHIFTS32[:, None]
     # Shifted by d, the stops beyond the board (index 24 - d and up) count as open.
@@ -154,20 +159,18 @@ def _contact_features(side: np.ndarray, other: np.ndarray, out: np.ndarray) -> N
     # float32: the masks are below 2 ** 25).
     pips = np.frexp(reach.astype(np.float32))[1].astype(np.float32)
     out[:, 1] = _ROLL_WEIGHTS @ pips / (36.0 * 25.0)
-    # Escapes, in side's own frame: other's index j is side's index 23 - j. Column k of
-    # ``open_ahead`` is the point k pips in front of side's rearmost checker (open off the board).
-    blocked = np.zeros((rows, 25), dtype=bool)
-    blocked[:, :24] = other[:, 23::-1] >= 2
-    has = side > 0
-    back = np.where(has.any(axis=1), 24 - np.argmax(has[:, ::-1], axis=1), -1)
-    ahead = back[:, None] - _SHIFTS[None, :]
-    open_ahead = ~np.where(
-        ahead >= 0, np.take_along_axis(blocked, np.clip(ahead, 0, 24), axis=1), False
-    )
-    block_near = ~open_ahead[:, 12:0:-1]  # 12 pips ahead down to 1
-    wall = np.where(block_near.any(axis=1), 12 - np.argmax(block_near, axis=1), 0)
-    beyond = open_ahead & (_SHIFTS[None, :] > wall[:, None])
-    escapes = _ROLL_WEIGHTS @ _by_roll(beyond.T, open_ahead.T) / 36.0
+    # Escapes, as bit masks in side's frame counted from its rearmost checker: bit k is the
+    # point k pips in front of it. ``made`` has bit i + 1 for other's made point at its index i
+    # (side's index 23 - i), so shifted right by 24 - back its bit k is side's index back - k;
+    # points beyond the board shift out and count as open.
+    back = _highest_bit((side > 0).astype(np.int32) @ _BITS32)  # -1: no checker left
+    made = (other[:, :24] >= 2).astype(np.int32) @ _BITS32[1:]
+    blocked = made >> np.clip(24 - back, 0, 31)
+    open_ahead = ~blocked & _ALL25
+    wall = np.maximum(_highest_bit(blocked & _NEAR12), 0)  # the farthest made point 1..12 ahead
+    beyond = open_ahead & ~((np.int32(2) << wall) - 1)
+    lands = _by_roll((beyond[None, :] >> shifts) & 1, (open_ahead[None, :] >> shifts) & 1)
+    escapes = _ROLL_WEIGHTS @ (lands != 0).astype(np.float32) / 36.0
     out[:, 2] = np.where((back >= 0) & (wall > 0), escapes, 1.0)
     closed = (other[:, :6] >= 2).sum(axis=1) / 6.0
     out[:, 3] = np.where(side[:, 24] > 0, closed * closed, 0.0)

@@ -222,14 +222,18 @@ def two_ply_values(
     cancel: CancelToken = None,
     budget: int | None = None,
     batches: dict[Position, Batch] | None = None,
+    *,
+    partial: bool = False,
 ) -> np.ndarray | None:
     """2-ply values of results (opponent on roll) for the player who made them.
 
     For each of the opponent's 21 rolls the opponent's best reply by 0-ply, then our 1-ply
     value of the position after it (our 21 rolls, our best play by 0-ply each), averaged.
     ``budget`` caps the positions generated in all (deterministically): ``None`` is returned when
-    the search would need more, so the caller keeps its shallower verdict. ``batches`` holds the
-    replies of results that ``reply_values`` has already searched, which are used again.
+    the search would need more, so the caller keeps its shallower verdict; with ``partial``, the
+    values of the results searched in full before the budget ran out are returned instead (the
+    first results, perhaps none). ``batches`` holds the replies of results that
+    ``reply_values`` has already searched, which are used again.
     """
     generated = 0
     values = np.zeros(len(results), dtype=np.float64)
@@ -249,7 +253,7 @@ def two_ply_values(
         finished: dict[int, float] = {}
         for k, position in enumerate(chosen):
             if budget is not None and generated > budget:
-                return None
+                return values[:i] if partial else None
             if position.is_game_over():
                 finished[k] = float(np.asarray(value_fn(evaluator.evaluate_batch([position])))[0])
                 groups.append([])
@@ -260,7 +264,7 @@ def two_ply_values(
             generated += len(after)
             groups.append([(offset + a, offset + b, w) for a, b, w in inner])
         if budget is not None and generated > budget:
-            return None
+            return values[:i] if partial else None
         check_cancel(cancel)
         v = np.asarray(value_fn(flip(_evaluate_bytes(evaluator, ours))), dtype=np.float64)
         total = 0.0
@@ -292,8 +296,9 @@ def rank_results(
     At ``depth`` 1 the best ``candidates`` plays by 0-ply that lie within ``threshold`` of the
     best (at least two) get the reply search; their 1-ply value ranks them ahead of the plays
     that were pruned. Close calls go deeper: with ``deep_candidates`` > 1, the best plays by
-    1-ply within ``deep_margin`` of the best are ranked by ``two_ply_values`` (depth 2) when
-    that fits in ``deep_budget`` generated positions. Raises ``ValueError`` for a depth other
+    1-ply within ``deep_margin`` of the best are ranked by ``two_ply_values`` (depth 2), as many
+    of them, best first, as fit in ``deep_budget`` generated positions (at least two, else
+    none). Raises ``ValueError`` for a depth other
     than 0 or 1, ``Cancelled`` when asked to stop.
     """
     if depth not in (0, 1):
@@ -325,15 +330,22 @@ def rank_results(
         ]
         if len(close) > 1:
             deep = two_ply_values(
-                evaluator, [r.result for r in close], value_fn, cancel, deep_budget, batches
+                evaluator,
+                [r.result for r in close],
+                value_fn,
+                cancel,
+                deep_budget,
+                batches,
+                partial=True,
             )
-            if deep is not None:
+            if deep is not None and len(deep) > 1:
+                # the best plays by 1-ply that the budget allowed, ranked by 2-ply ahead of the rest
                 refined = [
                     RankedPlay(r.result, r.value0, float(v), 2)
-                    for r, v in zip(close, deep, strict=True)
+                    for r, v in zip(close, deep, strict=False)
                 ]
                 refined.sort(key=lambda r: -r.value)
-                return refined + searched[len(close) :] + rest
+                return refined + searched[len(deep) :] + rest
     return searched + rest
 
 

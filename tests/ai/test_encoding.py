@@ -311,3 +311,50 @@ def test_the_ordinary_mask_leaves_out_races_crashed_positions_and_back_games():
     assert ordinary_mask(boards).tolist() == [True, False, False]
     assert ordinary_mask(boards[:0]).shape == (0,)
     assert crashed_mask(boards[2:]).all()
+
+
+def _escapes_by_definition(side: tuple[int, ...], other: tuple[int, ...]) -> float:
+    """The escapes input from its definition, one checker and one roll at a time: the share of
+    the 36 rolls on which ``side``'s rearmost checker lands, through open points, beyond every
+    point ``other`` has made within 12 pips in front of it (1 when none is made there)."""
+    back = max((i for i in range(25) if side[i]), default=-1)
+    if back < 0:
+        return 1.0
+
+    def blocked(k: int) -> bool:  # the point k pips in front of the checker (off the board: open)
+        index = back - k
+        return 0 <= index <= 23 and other[23 - index] >= 2
+
+    wall = max((k for k in range(1, 13) if blocked(k)), default=0)
+    if wall == 0:
+        return 1.0
+    escapes = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a == b:
+                ok = False
+                for hop in range(1, 5):
+                    if blocked(a * hop):
+                        break
+                    if a * hop > wall:
+                        ok = True
+                        break
+            else:
+                ok = (a > wall and not blocked(a)) or (b > wall and not blocked(b))
+                ok = ok or (a + b > wall and not blocked(a + b)) and not (blocked(a) and blocked(b))
+            escapes += ok
+    return escapes / 36.0
+
+
+def test_escapes_follow_their_definition_on_many_positions():
+    """The vectorised escapes input (bit masks) equals a checker-by-checker count, for both
+    sides of sampled positions and of their successors (bar, hits, crashed and racing ones)."""
+    positions = _sample_positions(150)
+    positions += [p.result for q in positions[:60] for p in legal_plays(q, (6, 5))]
+    checked = 0
+    for p in positions:
+        mine, theirs = _contact(p)
+        assert mine[2] == pytest.approx(_escapes_by_definition(p[0], p[1])), p.position_id()
+        assert theirs[2] == pytest.approx(_escapes_by_definition(p[1], p[0])), p.position_id()
+        checked += 1
+    assert checked > 500

@@ -201,3 +201,34 @@ def test_two_ply_is_the_same_through_boards_positions_and_kept_batches():
     assert plain is not None and boards is not None and kept is not None
     assert np.allclose(boards, plain, atol=1e-12)
     assert np.allclose(kept, plain, atol=1e-12)
+
+
+def test_a_partial_two_ply_search_gives_the_first_results_that_fit_the_budget():
+    evaluator = PipEvaluator()
+    results = [p.result for p in legal_plays(Position.start(), (2, 1))][:3]
+    full = two_ply_values(evaluator, results)
+    assert full is not None
+    lengths = []
+    for budget in range(0, 40_000, 2_000):
+        part = two_ply_values(evaluator, results, budget=budget, partial=True)
+        assert part is not None
+        assert np.allclose(part, full[: len(part)])
+        if len(part) < 3:
+            assert two_ply_values(evaluator, results, budget=budget) is None
+        lengths.append(len(part))
+    assert lengths == sorted(lengths) and {0, 1, 2, 3} <= set(lengths)
+
+
+def test_close_calls_that_do_not_all_fit_the_budget_settle_the_best_ones():
+    evaluator = PipEvaluator()
+    options = dict(depth=1, candidates=6, threshold=10.0, deep_candidates=3, deep_margin=10.0)
+    everything = rank_plays(evaluator, Position.start(), (2, 1), deep_budget=10**7, **options)
+    assert [r.depth for r in everything[:4]] == [2, 2, 2, 1]
+    depths = set()
+    for budget in range(0, 40_000, 2_000):
+        ranked = rank_plays(evaluator, Position.start(), (2, 1), deep_budget=budget, **options)
+        deep = [r for r in ranked if r.depth == 2]
+        assert len(deep) in (0, 2, 3)
+        assert [r.depth for r in ranked[: len(deep)]] == [2] * len(deep)
+        depths.add(len(deep))
+    assert depths == {0, 2, 3}
