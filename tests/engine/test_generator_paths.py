@@ -7,10 +7,12 @@ from engine.moves import (
     _generate,
     _generate_general,
     _results_with_steps,
+    legal_plays,
     legal_result_bytes,
     legal_results,
 )
 from engine.position import Position
+from engine.turn import TurnBuilder
 
 
 def _random_position(rng: random.Random) -> Position:
@@ -48,17 +50,26 @@ def test_fast_paths_equal_general_generator():
     assert checked == 500 * 21
 
 
-def test_result_bytes_are_the_results_in_order():
-    """``legal_result_bytes`` gives the positions of ``legal_results``, in the same order, as the
-    bytes of their two sides (hits, the bar and bearing off included)."""
+def test_result_bytes_are_the_results_of_the_plays_in_order():
+    """``legal_result_bytes`` gives, in the order of ``legal_plays``, the position that each play
+    leads to when its steps are made one by one on the board (``TurnBuilder``), as the bytes of
+    its two sides: hits, the bar and bearing off included."""
     rng = random.Random(20261205)
     hits = 0
-    for _ in range(300):
+    for _ in range(12):
         position = _random_position(rng)
         for d1 in range(1, 7):
             for d2 in range(1, d1 + 1):
-                results = legal_results(position, (d1, d2))
+                plays = legal_plays(position, (d1, d2))
                 raw = legal_result_bytes(position, (d1, d2))
-                assert raw == [bytes(r[0]) + bytes(r[1]) for r in results]
-                hits += sum(r[0][24] > position[1][24] for r in results)
-    assert hits > 1000  # the hitting branch was exercised
+                assert len(raw) == len(plays)
+                # a few plays of each roll replayed (a whole turn built step by step is slow)
+                for play, result in list(zip(plays, raw, strict=True))[::5]:
+                    turn = TurnBuilder(position, (d1, d2))
+                    for step in play.steps:
+                        turn.move_checker(step.src, step.dst)
+                    made = turn.play().result
+                    assert result == bytes(made[0]) + bytes(made[1])
+                    hits += made[0][24] > position[1][24]
+                assert [bytes(r[0]) + bytes(r[1]) for r in legal_results(position, (d1, d2))] == raw
+    assert hits > 500  # the hitting branch was exercised
