@@ -318,15 +318,11 @@ def _generate_general(board: list[int], d1: int, d2: int) -> _Results:
     return results
 
 
-_new_tuple = tuple.__new__
-
-
-def _result_bytes(position: Position, results: _Results) -> list[bytes]:
-    """The position after each generated result, as 50 bytes: the counts of the side then on
-    roll (the opponent) and of the side that played, in ``Position`` order."""
+def _results_with_steps(position: Position, results: _Results) -> list[tuple[_RawSteps, Position]]:
+    """[(steps, position after the steps with the opponent on roll)] for generated results."""
     me_base = list(position[0])
-    op_base = bytes(position[1])
-    out: list[bytes] = []
+    op_base = position[1]
+    out: list[tuple[_RawSteps, Position]] = []
     append = out.append
     for steps in results.values():
         me = me_base.copy()
@@ -336,25 +332,18 @@ def _result_bytes(position: Position, results: _Results) -> list[bytes]:
             if t:
                 me[t - 1] += 1
                 if hit:
-                    hit_board = bytearray(op)
+                    hit_board = list(op)
                     hit_board[24 - t] = 0
                     hit_board[24] += 1
-                    op = bytes(hit_board)
-        append(op + bytes(me))
+                    op = tuple(hit_board)
+        append((steps, _new_tuple(Position, (op, tuple(me)))))
     return out
 
 
-def _position_of_bytes(raw: bytes) -> Position:
-    return _new_tuple(Position, (tuple(raw[:25]), tuple(raw[25:])))
-
-
-def _results_with_steps(position: Position, results: _Results) -> list[tuple[_RawSteps, Position]]:
-    """[(steps, position after the steps with the opponent on roll)] for generated results."""
-    raw = _result_bytes(position, results)
-    return [(steps, _position_of_bytes(b)) for steps, b in zip(results.values(), raw, strict=True)]
-
-
 # -- plays ------------------------------------------------------------------------------------
+
+
+_new_tuple = tuple.__new__
 
 
 class Play(tuple[_RawSteps, Position | None]):
@@ -453,7 +442,9 @@ def legal_plays(position: Position, dice: Sequence[int]) -> list[Play]:
 
 def legal_results(position: Position, dice: Sequence[int]) -> list[Position]:
     """The distinct positions (opponent on roll) after every legal play; fast path for search."""
-    return [_position_of_bytes(b) for b in legal_result_bytes(position, dice)]
+    d1, d2 = check_roll(dice)
+    results = _generate(_board_of(position), d1, d2)
+    return [result for _steps, result in _results_with_steps(position, results)]
 
 
 def legal_result_bytes(position: Position, dice: Sequence[int]) -> list[bytes]:
@@ -468,7 +459,27 @@ def legal_result_bytes(position: Position, dice: Sequence[int]) -> list[bytes]:
     True
     """
     d1, d2 = check_roll(dice)
-    return _result_bytes(position, _generate(_board_of(position), d1, d2))
+    results = _generate(_board_of(position), d1, d2)
+    # _results_with_steps's loop again, writing bytes: each is its caller's hot path, and
+    # legal_plays built on these bytes generated a third fewer cases a second
+    me_base = list(position[0])
+    op_base = bytes(position[1])
+    out: list[bytes] = []
+    append = out.append
+    for steps in results.values():
+        me = me_base.copy()
+        op = op_base
+        for s, t, hit in steps:
+            me[s - 1] -= 1
+            if t:
+                me[t - 1] += 1
+                if hit:
+                    hit_board = bytearray(op)
+                    hit_board[24 - t] = 0
+                    hit_board[24] += 1
+                    op = bytes(hit_board)
+        append(op + bytes(me))
+    return out
 
 
 # -- notation ---------------------------------------------------------------------------------
