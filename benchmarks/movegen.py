@@ -264,9 +264,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=int, default=None, help="use only the first N cases")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs; the best is kept")
-    parser.add_argument("--peer-cases", type=int, default=300, help="cases for slow peers")
+    parser.add_argument(
+        "--peer-cases", type=int, default=300, help="cases for slow peers (0: skip the peers)"
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
+    for name, value in (("--limit", args.limit), ("--repeats", args.repeats)):
+        if value is not None and value < 1:
+            parser.error(f"{name} must be 1 or more, not {value}.")
+    if args.peer_cases < 0:
+        parser.error(f"--peer-cases must be 0 or more, not {args.peer_cases}.")
 
     pinning = pin_to_one_core()
     raw, cases = load_cases(args.limit)
@@ -277,9 +284,10 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, dict] = {}
     results["engine, in process"] = bench_in_process(cases, args.repeats)
     results["engine, python -m engine plays"] = bench_cli(raw, args.repeats)
-    sample = cases[:: max(1, len(cases) // args.peer_cases)][: args.peer_cases]
-    for name, (module, adapter) in PEERS.items():
-        results[name] = bench_peer(module, adapter, sample)
+    if args.peer_cases:
+        sample = cases[:: max(1, len(cases) // args.peer_cases)][: args.peer_cases]
+        for name, (module, adapter) in PEERS.items():
+            results[name] = bench_peer(module, adapter, sample)
     results["softwerks/backgammon"] = {"skipped": "not published on PyPI; not measured"}
 
     print(
