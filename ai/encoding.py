@@ -155,9 +155,8 @@ def _contact_features(side: np.ndarray, other: np.ndarray, out: np.ndarray) -> N
     stop = (open_[None, :] >> shifts) | _OPEN_BEYOND[:, None]
     reach = _by_roll(attackers[None, :] >> shifts, stop) & blots[None, :]
     out[:, 0] = _ROLL_WEIGHTS @ (reach != 0).astype(np.float32) / 36.0
-    # The farthest blot hit, at attacker index b, costs b + 1 pips: frexp's exponent (exact in
-    # float32: the masks are below 2 ** 25).
-    pips = np.frexp(reach.astype(np.float32))[1].astype(np.float32)
+    # The farthest blot hit, at attacker index b (the highest bit of ``reach``), costs b + 1 pips.
+    pips = (_highest_bit(reach) + 1).astype(np.float32)
     out[:, 1] = _ROLL_WEIGHTS @ pips / (36.0 * 25.0)
     # Escapes, as bit masks in side's frame counted from its rearmost checker: bit k is the
     # point k pips in front of it. ``made`` has bit i + 1 for other's made point at its index i

@@ -21,6 +21,8 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
+from typing import TypeVar
 
 import numpy as np
 
@@ -35,6 +37,7 @@ Spans = list[tuple[int, int, int]]  # each roll's (start, stop, weight) in a bat
 # of the player on roll after the play) and each roll's span
 Batch = tuple[list[Position], np.ndarray, Spans]
 CancelToken = threading.Event | Callable[[], bool] | None
+_R = TypeVar("_R", Position, bytes)
 
 DEFAULT_CANDIDATES = 8
 DEFAULT_THRESHOLD = 0.16
@@ -174,15 +177,23 @@ def reply_values(
     return values, outputs
 
 
-def roll_spans(position: Position) -> tuple[list[Position], Spans]:
-    """Every result of every roll from ``position``, and each roll's (start, stop, weight)."""
-    after: list[Position] = []
-    spans: list[tuple[int, int, int]] = []
+def _every_roll(
+    results_of: Callable[[tuple[int, int]], list[_R]], no_play: _R
+) -> tuple[list[_R], Spans]:
+    """Every result of every roll, ``no_play`` for a roll without a legal play, and each
+    roll's (start, stop, weight)."""
+    after: list[_R] = []
+    spans: Spans = []
     for dice, weight in ROLLS:
-        results = legal_results(position, dice) or [position.swapped()]
+        results = results_of(dice) or [no_play]
         spans.append((len(after), len(after) + len(results), weight))
         after.extend(results)
     return after, spans
+
+
+def roll_spans(position: Position) -> tuple[list[Position], Spans]:
+    """Every result of every roll from ``position``, and each roll's (start, stop, weight)."""
+    return _every_roll(partial(legal_results, position), position.swapped())
 
 
 def results_batch(evaluator: Evaluator, position: Position) -> Batch:
@@ -193,13 +204,8 @@ def results_batch(evaluator: Evaluator, position: Position) -> Batch:
 
 def _roll_bytes(position: Position) -> tuple[list[bytes], Spans]:
     """``roll_spans`` with the results as ``engine.moves.legal_result_bytes`` gives them."""
-    after: list[bytes] = []
-    spans: list[tuple[int, int, int]] = []
-    for dice, weight in ROLLS:
-        results = legal_result_bytes(position, dice) or [bytes(position[1]) + bytes(position[0])]
-        spans.append((len(after), len(after) + len(results), weight))
-        after.extend(results)
-    return after, spans
+    no_play = bytes(position[1]) + bytes(position[0])
+    return _every_roll(partial(legal_result_bytes, position), no_play)
 
 
 def _evaluate_bytes(evaluator: Evaluator, raw: Sequence[bytes]) -> np.ndarray:
