@@ -61,7 +61,7 @@ from ai.evaluator import (
 from ai.network import Network
 from ai.train import STRENGTH_DATA, Progress, StrengthSet, Trainer, _format_time, widen_network
 from engine.dice import ROLLS
-from engine.moves import legal_results
+from engine.moves import legal_result_bytes, legal_results
 from engine.position import Position
 
 DEFAULT_CHECKPOINT = WEIGHTS_DIR / "distill"
@@ -103,26 +103,36 @@ def resolve_settings(args: argparse.Namespace, saved: object) -> list[str]:
     return carried
 
 
+def _results(positions: Sequence[Position]) -> tuple[list[bytes], list[tuple[int, int, int, int]]]:
+    """Every result of every roll of each position as 50 bytes (``legal_result_bytes``; the
+    position passed to the opponent unchanged where a roll has no legal play), and for each
+    roll ``(position index, start, count, weight out of 36)``."""
+    raw: list[bytes] = []
+    spans: list[tuple[int, int, int, int]] = []
+    for i, position in enumerate(positions):
+        no_play = bytes(position[1]) + bytes(position[0])
+        for dice, weight in ROLLS:
+            after = legal_result_bytes(position, dice) or [no_play]
+            spans.append((i, len(raw), len(after), weight))
+            raw.extend(after)
+    return raw, spans
+
+
 def _best_plays(
     teacher: NetEvaluator, positions: Sequence[Position]
-) -> tuple[list[Position], list[tuple[int, int]], np.ndarray]:
+) -> tuple[np.ndarray, list[tuple[int, int]], np.ndarray]:
     """For each position and each of the 21 rolls, the play with the teacher's best 0-ply equity
-    for the mover (no legal play: the position passes to the opponent unchanged): the positions
-    after those plays (the opponent on roll), ``(position index, weight out of 36)`` of each, and
-    their outputs flipped to the mover's view. All results go to the teacher in one batch."""
-    results: list[Position] = []
-    spans: list[tuple[int, int, int, int]] = []  # position, start, count, weight
-    for i, position in enumerate(positions):
-        for dice, weight in ROLLS:
-            after = legal_results(position, dice) or [position.swapped()]
-            spans.append((i, len(results), len(after), weight))
-            results.extend(after)
-    if not results:
-        return [], [], np.zeros((0, 5))
-    mover = flip(teacher.evaluate_boards(boards_from_positions(results)))
+    for the mover: the boards after those plays (``(M, 2, 25)``, the opponent on roll), ``(position
+    index, weight out of 36)`` of each, and their outputs flipped to the mover's view. All
+    results go to the teacher in one batch of boards (no ``Position`` made for each)."""
+    raw, spans = _results(positions)
+    if not raw:
+        return np.zeros((0, 2, 25), dtype=np.int8), [], np.zeros((0, 5))
+    boards = np.frombuffer(b"".join(raw), dtype=np.int8).reshape(len(raw), 2, 25)
+    mover = flip(teacher.evaluate_boards(boards))
     value = equity(mover)
     picks = [start + int(np.argmax(value[start : start + count])) for _i, start, count, _w in spans]
-    return [results[k] for k in picks], [(i, w) for i, _s, _c, w in spans], mover[picks]
+    return boards[picks], [(i, w) for i, _s, _c, w in spans], mover[picks]
 
 
 def _weighted(n: int, rolls: list[tuple[int, int]], outputs: np.ndarray) -> np.ndarray:
@@ -148,14 +158,14 @@ def two_ply_targets(teacher: NetEvaluator, positions: Sequence[Position]) -> np.
     For each of the 21 rolls the teacher's best play by 0-ply, as in ``one_ply_targets``; the
     position after it (the opponent on roll) is then valued by ``one_ply_targets`` instead of
     at 0-ply, unless the game is over or in the bear-off database there (exact values), and
-    flipped back to the mover. It takes about sixty times as long as a 1-ply target.
+    flipped back to the mover. It takes about twelve times as long as a 1-ply target.
     """
     chosen, rolls, mover = _best_plays(teacher, positions)
-    if chosen:
-        boards = boards_from_positions(chosen)
-        deeper = np.flatnonzero(~(finished_mask(boards) | bearoff.BearoffDatabase.applies(boards)))
+    if len(chosen):
+        deeper = np.flatnonzero(~(finished_mask(chosen) | bearoff.BearoffDatabase.applies(chosen)))
         if len(deeper):
-            mover[deeper] = flip(one_ply_targets(teacher, [chosen[k] for k in deeper]))
+            after = [Position(*board.tolist(), validate=False) for board in chosen[deeper]]
+            mover[deeper] = flip(one_ply_targets(teacher, after))
     return _weighted(len(positions), rolls, mover)
 
 
