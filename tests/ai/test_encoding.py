@@ -12,6 +12,7 @@ import pytest
 from ai.encoding import (
     ENCODINGS,
     N_INPUTS,
+    _highest_bit,
     backgame_mask,
     boards_from_positions,
     crashed_mask,
@@ -358,3 +359,18 @@ def test_escapes_follow_their_definition_on_many_positions():
         assert theirs[2] == pytest.approx(_escapes_by_definition(p[1], p[0])), p.position_id()
         checked += 1
     assert checked > 500
+
+
+def test_highest_bit_is_the_exponent_of_every_int32_mask():
+    # read from float32 values, which hold only 24 bits: masks at and above 2**24 (a checker on
+    # the bar sets bit 24) must not round up to the next power of two
+    rng = np.random.default_rng(5)
+    masks = rng.integers(0, 1 << 31, size=(3, 20_000), dtype=np.int64)
+    masks >>= rng.integers(0, 32, size=masks.shape)
+    edges = [0, 1, 2, 3, (1 << 24) - 1, 1 << 24, (1 << 24) + 1, (1 << 25) - 1, 1 << 25]
+    edges.append((1 << 31) - 1)
+    for batch in (masks.astype(np.int32), np.array(edges, dtype=np.int32), np.zeros(0, np.int32)):
+        expected = np.frexp(batch.astype(np.float64))[1] - 1
+        got = _highest_bit(batch)
+        assert got.dtype == np.int32 and got.shape == batch.shape
+        assert np.array_equal(got, expected)
