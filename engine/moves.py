@@ -462,12 +462,12 @@ def legal_result_bytes(position: Position, dice: Sequence[int]) -> list[bytes]:
     results = _generate(_board_of(position), d1, d2)
     # _results_with_steps's loop again, writing bytes: each is its caller's hot path, and
     # legal_plays built on these bytes generated a third fewer cases a second
-    me_base = list(position[0])
+    me_base = bytearray(position[0])
     op_base = bytes(position[1])
     out: list[bytes] = []
     append = out.append
     for steps in results.values():
-        me = me_base.copy()
+        me = me_base[:]
         op = op_base
         for s, t, hit in steps:
             me[s - 1] -= 1
@@ -478,7 +478,7 @@ def legal_result_bytes(position: Position, dice: Sequence[int]) -> list[bytes]:
                     hit_board[24 - t] = 0
                     hit_board[24] += 1
                     op = bytes(hit_board)
-        append(op + bytes(me))
+        append(op + me)  # bytes + bytearray: bytes
     return out
 
 
