@@ -20,6 +20,10 @@ reports. The report, per folder (and for all together), gives:
 * the correlation of per-decision equity losses on checker plays;
 * the seconds our analysis takes per match (and gnubg's 2-ply, for scale).
 
+``--gnubg-plies 0`` (or ``1``) also analyses the matches with gnubg at that depth and reports
+the same figures for it against its own 2-ply, in the place of ours: what a lower ply of the
+judge itself reaches, for scale.
+
 ``--time FILE ...`` only times our analysis of the files (the issue's bar: a 7-point match in
 under a minute on the project's machine) and fails when one takes longer.
 
@@ -108,8 +112,9 @@ def make_matches(folder: Path, count: int, length: int, first_seed: int = 101) -
         os.unlink(script.name)
 
 
-def gnubg_analysis(files: list[Path], cache: Path) -> dict[str, dict]:
-    """gnubg's 2-ply analysis of each file (cached): decisions, stats table rates, seconds."""
+def gnubg_analysis(files: list[Path], cache: Path, plies: int = 2) -> dict[str, dict]:
+    """gnubg's analysis of each file at ``plies`` (cached): decisions, stats table rates,
+    seconds."""
     known: dict[str, dict] = {}
     if cache.exists():
         for line in cache.read_text().splitlines():
@@ -118,7 +123,11 @@ def gnubg_analysis(files: list[Path], cache: Path) -> dict[str, dict]:
     missing = [f for f in files if f.name not in known]
     if missing:
         out = run_gnubg(
-            GNUBG_SCRIPT, {"ANALYSE_FILES": " ".join(str(f) for f in missing), "ANALYSE_PLIES": "2"}
+            GNUBG_SCRIPT,
+            {
+                "ANALYSE_FILES": " ".join(str(f.resolve()) for f in missing),
+                "ANALYSE_PLIES": str(plies),
+            },
         )
         known.update(parse_gnubg_output(out))
         with cache.open("w") as sink:
@@ -188,6 +197,43 @@ def our_analysis(files: list[Path], cache: Path, deep: bool = True) -> dict[str,
             sink.write(json.dumps(known[path.name]) + "\n")
         print(f"  {path.name}: {seconds:.1f} s", file=sys.stderr, flush=True)
     return known
+
+
+def as_ours(gnubg: dict) -> dict:
+    """gnubg's analysis of a file in the form of ours (``our_analysis``), so that gnubg's own
+    analysis at fewer plies can be held to its 2-ply by the same figures: a missed double
+    (gnubg's cube mark on a roll) becomes a "no double" before that roll, a drop a pass, a
+    checker play counts where gnubg had a choice, and each player's error rates are those of
+    gnubg's statistics table."""
+    decisions: list[dict] = []
+    for d in gnubg["decisions"]:
+        kind, base = d["kind"], {"game": d["game"], "mark": d["mark"], "loss": 0.0}
+        if kind == "move":
+            if d.get("cube_mark", "none") != "none":
+                decisions.append(dict(base, kind="double", played="no double", mark=d["cube_mark"]))
+            counted = d.get("loss") is not None and d.get("candidates", 0) > 1
+            move = dict(base, kind="move", dice=d["dice"], loss=d.get("loss") or 0.0)
+            decisions.append(dict(move, counted=counted, luck=d.get("luck")))
+        elif kind == "double":
+            decisions.append(dict(base, kind="double", played="double"))
+        elif kind in ("take", "drop"):
+            decisions.append(dict(base, kind="take" if kind == "take" else "pass"))
+    players = []
+    for player, side in ((0, "X"), (1, "O")):
+        stats = gnubg["stats"][side]
+        players.append(
+            {
+                "error_rate_memg": gnubg["rates"]["overall"][player],
+                "checker_error_rate_memg": gnubg["rates"]["checker"][player],
+                "decisions": stats["moves"]["unforced-moves"] + stats["cube"]["close-cube"],
+            }
+        )
+    return {
+        "file": gnubg["file"],
+        "seconds": gnubg.get("seconds", float("nan")),
+        "decisions": decisions,
+        "players": players,
+    }
 
 
 def align(gnubg: dict, ours: dict) -> list[tuple[str, str, str, float | None, float]]:
@@ -313,7 +359,11 @@ def _share(part: int, whole: int) -> str:
     return f"{part / whole:.0%}" if whole else "-"
 
 
-def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, dict]) -> None:
+def report(
+    name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, dict], luck: bool = True
+) -> None:
+    """Print the figures (``figures``); ``luck=False`` leaves out the luck of the rolls (gnubg's
+    analyses at any depth share it: its luck analysis has a depth of its own)."""
     found = figures(files, gnubg, ours)
     print(f"\n== {name}: {len(files)} matches ==")
     r, rc = np.array(found["ratios"]), np.array(found["ratios_checker"])
@@ -347,11 +397,13 @@ def report(name: str, files: list[str], gnubg: dict[str, dict], ours: dict[str, 
         f"mean loss ours {losses[:, 1].mean() * 1000:.1f} mEMG, gnubg "
         f"{losses[:, 0].mean() * 1000:.1f}"
     )
-    luck = found["luck"]
-    print(
-        f"luck of {len(luck)} rolls: correlation {np.corrcoef(luck[:, 0], luck[:, 1])[0, 1]:.3f}, "
-        f"mean absolute difference {np.mean(np.abs(luck[:, 0] - luck[:, 1])):.3f} EMG"
-    )
+    rolls = found["luck"]
+    if luck:
+        print(
+            f"luck of {len(rolls)} rolls: correlation "
+            f"{np.corrcoef(rolls[:, 0], rolls[:, 1])[0, 1]:.3f}, "
+            f"mean absolute difference {np.mean(np.abs(rolls[:, 0] - rolls[:, 1])):.3f} EMG"
+        )
     seconds = found["seconds"]
     print(
         f"seconds per match: ours mean {np.mean(seconds):.1f}, max {max(seconds):.1f}; "
@@ -398,6 +450,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="only time our analysis of these .mat files (no gnubg); fails over a minute",
     )
+    parser.add_argument(
+        "--gnubg-plies",
+        type=int,
+        choices=(0, 1),
+        default=None,
+        help="also hold gnubg's own analysis at 0 or 1 ply to its 2-ply, for scale",
+    )
     args = parser.parse_args(argv)
     args.deep = not args.quick
     if args.time:
@@ -410,6 +469,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.only_make:
         return 0
     everything: tuple[list[str], dict[str, dict], dict[str, dict]] = ([], {}, {})
+    reference: dict[str, dict] = {}
     for folder in args.dir:
         files = sorted(folder.glob("*.mat"))
         if not files:
@@ -425,9 +485,22 @@ def main(argv: list[str] | None = None) -> int:
         everything[0].extend(names)
         everything[1].update(gnubg)
         everything[2].update(ours)
+        if args.gnubg_plies is not None:
+            plies = args.gnubg_plies
+            lower = gnubg_analysis(files, folder / f"gnubg-{plies}ply.jsonl", plies)
+            lower = {f"{folder.name}/{k}": as_ours(v) for k, v in lower.items()}
+            report(reference_name(plies, str(folder)), names, gnubg, lower, luck=False)
+            reference.update(lower)
     if len(args.dir) > 1:
         report("all", *everything)
+        if reference:
+            name = reference_name(args.gnubg_plies, "all")
+            report(name, everything[0], everything[1], reference, luck=False)
     return 0
+
+
+def reference_name(plies: int, name: str) -> str:
+    return f"{name}, gnubg's own {plies}-ply analysis in the place of ours"
 
 
 if __name__ == "__main__":

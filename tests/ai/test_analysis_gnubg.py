@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from benchmarks.analysis import figures, gnubg_analysis, make_matches, our_analysis
+from benchmarks.analysis import as_ours, figures, gnubg_analysis, make_matches, our_analysis
 
 pytestmark = [pytest.mark.gnubg, pytest.mark.slow, pytest.mark.timeout(1800)]
 
@@ -23,13 +23,18 @@ SEED = 9101  # the tuning set used 2001-2018, the held-out set 7001-7008 and 710
 
 
 @pytest.fixture(scope="module")
-def compared(tmp_path_factory):
+def matches(tmp_path_factory):
     folder = tmp_path_factory.mktemp("gnubg-matches")
     make_matches(folder, 3, 5, SEED)
     files = sorted(folder.glob("*.mat"))
     assert len(files) == 3, "gnubg did not export the matches"
-    gnubg = gnubg_analysis(files, folder / "gnubg-2ply.jsonl")
-    ours = our_analysis(files, folder / "ours.jsonl")
+    return files, gnubg_analysis(files, folder / "gnubg-2ply.jsonl")
+
+
+@pytest.fixture(scope="module")
+def compared(matches):
+    files, gnubg = matches
+    ours = our_analysis(files, files[0].parent / "ours.jsonl")
     return figures([f.name for f in files], gnubg, ours)
 
 
@@ -51,3 +56,21 @@ def test_the_marks_gnubg_gives_are_ours_too(compared):
 
 def test_the_losses_are_correlated(compared):
     assert compared["correlation"] >= 0.75
+
+
+def test_gnubgs_own_1_ply_analysis_is_held_to_its_2_ply_by_the_same_figures(matches):
+    # the benchmark's --gnubg-plies: gnubg's analysis one ply shallower in the place of ours
+    files, gnubg = matches
+    lower = gnubg_analysis(files, files[0].parent / "gnubg-1ply.jsonl", plies=1)
+    found = figures([f.name for f in files], gnubg, {k: as_ours(v) for k, v in lower.items()})
+    # every checker play with a choice pairs up, and gnubg's own plies agree closely, not exactly
+    chosen = [
+        d
+        for g in lower.values()
+        for d in g["decisions"]
+        if d["kind"] == "move" and d.get("loss") is not None and d.get("candidates", 0) > 1
+    ]
+    assert len(found["losses"]) == len(chosen) > 100
+    assert 0.9 <= found["correlation"] < 1.0
+    marked, same, _at_least = found["all very bad"]
+    assert marked and same / marked >= 0.75
