@@ -59,9 +59,9 @@ from ai.evaluator import (
     load_specialists,
 )
 from ai.network import Network
+from ai.search import roll_bytes
 from ai.train import STRENGTH_DATA, Progress, StrengthSet, Trainer, _format_time, widen_network
-from engine.dice import ROLLS
-from engine.moves import legal_result_bytes, legal_results
+from engine.moves import legal_results
 from engine.position import Position
 
 DEFAULT_CHECKPOINT = WEIGHTS_DIR / "distill"
@@ -104,17 +104,14 @@ def resolve_settings(args: argparse.Namespace, saved: object) -> list[str]:
 
 
 def _results(positions: Sequence[Position]) -> tuple[list[bytes], list[tuple[int, int, int, int]]]:
-    """Every result of every roll of each position as 50 bytes (``legal_result_bytes``; the
-    position passed to the opponent unchanged where a roll has no legal play), and for each
-    roll ``(position index, start, count, weight out of 36)``."""
+    """Every result of every roll of each position as 50 bytes (``ai.search.roll_bytes``), and
+    for each roll ``(position index, start, count, weight out of 36)``."""
     raw: list[bytes] = []
     spans: list[tuple[int, int, int, int]] = []
     for i, position in enumerate(positions):
-        no_play = bytes(position[1]) + bytes(position[0])
-        for dice, weight in ROLLS:
-            after = legal_result_bytes(position, dice) or [no_play]
-            spans.append((i, len(raw), len(after), weight))
-            raw.extend(after)
+        after, rolls = roll_bytes(position)
+        spans.extend((i, len(raw) + a, b - a, weight) for a, b, weight in rolls)
+        raw.extend(after)
     return raw, spans
 
 

@@ -202,13 +202,13 @@ def results_batch(evaluator: Evaluator, position: Position) -> Batch:
     return after, np.asarray(evaluator.evaluate_batch(after), dtype=np.float64), spans
 
 
-def _roll_bytes(position: Position) -> tuple[list[bytes], Spans]:
+def roll_bytes(position: Position) -> tuple[list[bytes], Spans]:
     """``roll_spans`` with the results as ``engine.moves.legal_result_bytes`` gives them."""
     no_play = bytes(position[1]) + bytes(position[0])
     return _every_roll(partial(legal_result_bytes, position), no_play)
 
 
-def _evaluate_bytes(evaluator: Evaluator, raw: Sequence[bytes]) -> np.ndarray:
+def evaluate_bytes(evaluator: Evaluator, raw: Sequence[bytes]) -> np.ndarray:
     """The outputs of positions given as 50 bytes each (``legal_result_bytes``): as one array of
     boards when the evaluator takes them (``NetEvaluator.evaluate_boards``), else as positions."""
     if not raw:
@@ -264,7 +264,7 @@ def two_ply_values(
                 finished[k] = float(np.asarray(value_fn(evaluator.evaluate_batch([position])))[0])
                 groups.append([])
                 continue
-            after, inner = _roll_bytes(position)
+            after, inner = roll_bytes(position)
             offset = len(ours)
             ours.extend(after)
             generated += len(after)
@@ -272,7 +272,7 @@ def two_ply_values(
         if budget is not None and generated > budget:
             return values[:i] if partial else None
         check_cancel(cancel)
-        v = np.asarray(value_fn(flip(_evaluate_bytes(evaluator, ours))), dtype=np.float64)
+        v = np.asarray(value_fn(flip(evaluate_bytes(evaluator, ours))), dtype=np.float64)
         total = 0.0
         for k, (_start, _stop, weight) in enumerate(spans):
             if k in finished:
