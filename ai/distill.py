@@ -33,9 +33,11 @@ or ``--positions``, and never writes the shipped weights: they are replaced by h
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -59,12 +61,15 @@ from ai.evaluator import (
     load_specialists,
 )
 from ai.network import Network
-from ai.search import roll_bytes
+from ai.search import limit_blas_threads, roll_bytes
 from ai.train import STRENGTH_DATA, Progress, StrengthSet, Trainer, _format_time, widen_network
 from engine.moves import legal_results
 from engine.position import Position
 
 DEFAULT_CHECKPOINT = WEIGHTS_DIR / "distill"
+
+#: a teacher's targets of positions: ``one_ply_targets`` or ``two_ply_targets``
+TargetsFn = Callable[[NetEvaluator, Sequence[Position]], np.ndarray]
 
 #: the options that make a run what it is, with their defaults: a fresh run records them in its
 #: checkpoint and ``--resume`` carries them on, except those given again on the command line
@@ -358,6 +363,53 @@ class Replay:
         return self.boards[idx].astype(np.int64), self.targets[idx].astype(np.float64)
 
 
+#: in a worker process of a ``Labeller``: its teacher's targets function (set once, at start)
+_worker_label: Callable[[Sequence[Position]], np.ndarray] | None = None
+
+
+def _init_labeller(targets_of: TargetsFn, teacher: NetEvaluator) -> None:
+    global _worker_label
+    limit_blas_threads(1)
+    _worker_label = partial(targets_of, teacher)
+
+
+def _label_chunk(positions: Sequence[Position]) -> np.ndarray:
+    assert _worker_label is not None
+    return _worker_label(positions)
+
+
+class Labeller:
+    """A teacher's targets of batches of positions, made in this process or, with ``workers``
+    above 1, split among that many worker processes that each hold a copy of the teacher (made
+    by forking, so nothing is sent but positions and targets). A new teacher needs a new
+    labeller; ``close`` ends the workers."""
+
+    def __init__(self, targets_of: TargetsFn, teacher: NetEvaluator, workers: int = 1) -> None:
+        if workers < 1:
+            raise ValueError("A labeller needs at least one worker.")
+        self.targets_of = targets_of
+        self.teacher = teacher
+        self.workers = workers
+        self._pool = None
+        if workers > 1:
+            context = multiprocessing.get_context("fork")
+            self._pool = context.Pool(workers, _init_labeller, (targets_of, teacher))
+
+    def label(self, positions: Sequence[Position]) -> np.ndarray:
+        """``(N, 5)`` targets of ``positions``, in their order."""
+        if self._pool is None or len(positions) < 2:
+            return self.targets_of(self.teacher, positions)
+        size = -(-len(positions) // self.workers)
+        chunks = [list(positions[k : k + size]) for k in range(0, len(positions), size)]
+        return np.concatenate(self._pool.map(_label_chunk, chunks))
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool.join()
+            self._pool = None
+
+
 def _frozen(
     trainer: Trainer, db: bearoff.BearoffDatabase | None, specialists: tuple[Network | None, ...]
 ) -> NetEvaluator:
@@ -466,6 +518,7 @@ def run(args: argparse.Namespace) -> int:
         return error
 
     teacher = _frozen(trainer, db, specialists)
+    labeller = Labeller(targets_of, teacher, args.workers)
     outcomes = (
         Outcomes(args.outcome_weight, args.outcome_decay) if args.outcome_weight > 0 else None
     )
@@ -504,7 +557,7 @@ def run(args: argparse.Namespace) -> int:
             pending = [item for item, k in zip(pending, keep, strict=True) if k]
         if len(pending) >= args.label_batch:
             positions = [p for _g, _ply, p in pending]
-            searched = targets_of(teacher, positions)
+            searched = labeller.label(positions)
             boards_now = boards_from_positions(positions)
             if outcomes is None:
                 ready_boards.append(boards_now)
@@ -536,6 +589,8 @@ def run(args: argparse.Namespace) -> int:
         )
         if args.refresh_every and since_refresh >= args.refresh_every:
             teacher = _frozen(trainer, db, specialists)
+            labeller.close()
+            labeller = Labeller(targets_of, teacher, args.workers)
             if outcomes is not None:
                 source._terminal_value = teacher.evaluate_boards
             since_refresh = 0
@@ -566,6 +621,7 @@ def run(args: argparse.Namespace) -> int:
                 f"{labelled} positions {rate:.1f}/s loss {loss:.4f} {mEMG:.1f} mEMG",
                 min(etas) if etas else 0.0,
             )
+    labeller.close()
     if progress is not None:
         progress.done()
     check_strength()
@@ -659,6 +715,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "1: the shipped crashed and back-game networks value their positions (frozen) and only "
         "the contact network learns",
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes that make the targets (each with a copy of the teacher; default 1)",
+    )
     p.add_argument("--checkpoint-every", type=float, default=300.0, help="seconds per checkpoint")
     p.add_argument("--strength-every", type=float, default=600.0, help="seconds per check (0: off)")
     p.add_argument("--strength-data", default=str(STRENGTH_DATA), help="strength test set")
@@ -670,6 +732,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error("hidden units must be between 0 (keep) and 4096")
     if not args.hours and not args.positions:
         p.error("give --hours or --positions (or both)")
+    if not 1 <= args.workers <= 64:
+        p.error("workers must be between 1 and 64")
     try:
         check_settings(args)
     except ValueError as exc:

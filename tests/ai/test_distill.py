@@ -65,10 +65,14 @@ def test_tiny_run_checkpoints_and_resumes(tmp_path):
     first = Network.load(ckpt / "contact.npz")
     assert first.meta["distill_positions"] >= 32
     assert not np.array_equal(first.w1, Network.load(contact).w1)  # it trained
-    assert distill.main(["--positions", "16", "--resume", *common]) == 0
+    # resumed with two worker processes making the targets, and a new teacher (new workers)
+    # after every 16 positions
+    more = ["--positions", "32", "--resume", "--workers", "2", "--refresh-every", "16"]
+    assert distill.main([*more, *common]) == 0
     again = Network.load(ckpt / "contact.npz")
-    assert again.meta["distill_positions"] >= first.meta["distill_positions"] + 16
-    assert "resumed" in (ckpt / "distill.log").read_text()
+    assert again.meta["distill_positions"] >= first.meta["distill_positions"] + 32
+    log = (ckpt / "distill.log").read_text()
+    assert "resumed" in log and "teacher refreshed" in log
     NetEvaluator(again, Network.load(ckpt / "race.npz"), None)  # still a valid evaluator
 
 
@@ -250,3 +254,26 @@ def test_with_the_specialists_only_the_contact_network_learns(tmp_path):
     assert "2-ply" in net.meta["distill_target"] and "back-game" in net.meta["distill_target"]
     assert "specialists=1 (crashed yes, back-game yes)" in (ckpt / "distill.log").read_text()
     assert distill.main([*args[:-4], "--teacher-plies", "3"]) != 0
+
+
+def test_worker_processes_make_the_same_targets_in_the_same_order():
+    evaluator = load_default_evaluator()
+    positions = [
+        Position.start(),
+        Position.from_text("x bar:1 24:1 13:5 8:3 6:5; o 19:5 17:3 12:5 1:1 2:1"),
+        Position.from_text("x 24:1 6:4 5:3 4:2; o 1:2 19:3 20:3 21:2 22:1"),
+    ]
+    labeller = distill.Labeller(distill.one_ply_targets, evaluator, workers=2)
+    try:
+        assert np.array_equal(
+            labeller.label(positions), distill.one_ply_targets(evaluator, positions)
+        )
+        assert np.array_equal(
+            labeller.label(positions[:1]), distill.one_ply_targets(evaluator, positions[:1])
+        )
+    finally:
+        labeller.close()
+    with pytest.raises(ValueError):
+        distill.Labeller(distill.one_ply_targets, evaluator, workers=0)
+    with pytest.raises(SystemExit):
+        distill.parse_args(["--positions", "5", "--workers", "0"])
