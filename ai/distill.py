@@ -475,7 +475,7 @@ def run(args: argparse.Namespace) -> int:
         f"explore={args.explore} refresh_every={args.refresh_every} replay={args.replay} "
         f"outcome_weight={args.outcome_weight} outcome_decay={args.outcome_decay} "
         f"crashed_share={args.crashed_share} teacher_plies={args.teacher_plies} "
-        f"specialists={args.specialists}"
+        f"workers={args.workers} specialists={args.specialists}"
         + (
             " ("
             + ", ".join(
