@@ -71,28 +71,37 @@ ApplicationWindow {
     }
 
     // -- shortcuts ----------------------------------------------------------------------------
-    Shortcut { sequences: ["R", "Space"]; enabled: MatchView.canRoll; onActivated: GameFlow.roll() }
-    Shortcut { sequences: [StandardKey.Undo, "Backspace"]; enabled: MatchView.canUndo; onActivated: GameFlow.undo() }
-    Shortcut {
-        sequences: ["Return", "Enter"]
-        enabled: !newGameDialog.opened && !confirmNewDialog.opened
-        onActivated: window.confirmOrNext()
+    // The window's keys live in an item, not in the window itself: Qt Quick holds back the
+    // shortcuts of an item while a modal dialog covers it, and would let those of the window
+    // act behind the dialog. A file dialog is a window of its own above this one, which does
+    // not count as covering it: while one is open the keys are off (the keys typed into it
+    // rolled the dice, Enter in its file name field started the next game).
+    readonly property bool keysFree: !positionTools.fileDialogOpen
+    Item {
+        objectName: "windowShortcuts"
+        Shortcut { sequences: ["R", "Space"]; enabled: window.keysFree && MatchView.canRoll; onActivated: GameFlow.roll() }
+        Shortcut { sequences: [StandardKey.Undo, "Backspace"]; enabled: window.keysFree && MatchView.canUndo; onActivated: GameFlow.undo() }
+        Shortcut {
+            sequences: ["Return", "Enter"]
+            enabled: window.keysFree && !newGameDialog.opened && !confirmNewDialog.opened
+            onActivated: window.confirmOrNext()
+        }
+        Shortcut { sequence: "D"; enabled: window.keysFree && MatchView.canDouble; onActivated: GameFlow.double() }
+        Shortcut { enabled: window.keysFree; sequence: "Ctrl+N"; onActivated: window.askNewGame() }
+        Shortcut { enabled: window.keysFree; sequence: "H"; onActivated: Settings.cycleHintMode() }
+        Shortcut { enabled: window.keysFree; sequence: "Ctrl+L"; onActivated: window.openLessons() }
+        Shortcut { enabled: window.keysFree; sequence: "F1"; onActivated: helpDialog.open() }
+        Shortcut { enabled: window.keysFree; sequence: "Ctrl+Left"; onActivated: History.back() }
+        Shortcut { sequence: "Ctrl+Right"; enabled: window.keysFree && MatchView.reviewing; onActivated: History.forward() }
+        Shortcut { enabled: window.keysFree; sequence: "Ctrl+Home"; onActivated: History.first() }
+        Shortcut { sequence: "Ctrl+End"; enabled: window.keysFree && MatchView.reviewing; onActivated: History.last() }
+        Shortcut { sequence: "Esc"; enabled: window.keysFree && MatchView.reviewing; onActivated: History.leave() }
+        Shortcut { sequence: "T"; enabled: window.keysFree && MatchView.mustAnswerDouble; onActivated: GameFlow.take() }
+        Shortcut { sequence: "P"; enabled: window.keysFree && MatchView.mustAnswerDouble; onActivated: GameFlow.passDouble() }
+        Shortcut { sequences: ["Ctrl+H", "?"]; enabled: window.keysFree && Coach.available; onActivated: Coach.hint() }
+        Shortcut { sequence: "Ctrl+Shift+H"; enabled: window.keysFree && Coach.available; onActivated: Coach.chances() }
+        Shortcut { sequence: "Esc"; enabled: window.keysFree && Coach.visible && !MatchView.reviewing; onActivated: Coach.close() }
     }
-    Shortcut { sequence: "D"; enabled: MatchView.canDouble; onActivated: GameFlow.double() }
-    Shortcut { sequence: "Ctrl+N"; onActivated: window.askNewGame() }
-    Shortcut { sequence: "H"; onActivated: Settings.cycleHintMode() }
-    Shortcut { sequence: "Ctrl+L"; onActivated: window.openLessons() }
-    Shortcut { sequence: "F1"; onActivated: helpDialog.open() }
-    Shortcut { sequence: "Ctrl+Left"; onActivated: History.back() }
-    Shortcut { sequence: "Ctrl+Right"; enabled: MatchView.reviewing; onActivated: History.forward() }
-    Shortcut { sequence: "Ctrl+Home"; onActivated: History.first() }
-    Shortcut { sequence: "Ctrl+End"; enabled: MatchView.reviewing; onActivated: History.last() }
-    Shortcut { sequence: "Esc"; enabled: MatchView.reviewing; onActivated: History.leave() }
-    Shortcut { sequence: "T"; enabled: MatchView.mustAnswerDouble; onActivated: GameFlow.take() }
-    Shortcut { sequence: "P"; enabled: MatchView.mustAnswerDouble; onActivated: GameFlow.passDouble() }
-    Shortcut { sequences: ["Ctrl+H", "?"]; enabled: Coach.available; onActivated: Coach.hint() }
-    Shortcut { sequence: "Ctrl+Shift+H"; enabled: Coach.available; onActivated: Coach.chances() }
-    Shortcut { sequence: "Esc"; enabled: Coach.visible && !MatchView.reviewing; onActivated: Coach.close() }
 
     // The lessons open in their own top-level window (not a child of this one, so that this
     // window's shortcuts do not act while the lessons are in front), made on first use.

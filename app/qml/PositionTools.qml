@@ -30,12 +30,15 @@ Item {
         exportDialog.open()
     }
 
+    // Open, a file dialog is a window of its own: the game window's keys are off meanwhile.
+    readonly property bool fileDialogOpen: importDialog.visible || exportDialog.visible
+
     // A modal dialog blocks these (the text fields of a dialog keep Ctrl+C and Ctrl+V).
-    Shortcut { sequences: [StandardKey.Copy]; onActivated: tools.copyIds() }
-    Shortcut { sequences: [StandardKey.Paste]; onActivated: tools.paste() }
-    Shortcut { sequence: "Ctrl+E"; onActivated: tools.editPosition() }
-    Shortcut { sequences: [StandardKey.Open]; onActivated: tools.importMatch() }
-    Shortcut { sequences: [StandardKey.Save]; onActivated: tools.exportMatch() }
+    Shortcut { sequences: [StandardKey.Copy]; enabled: !tools.fileDialogOpen; onActivated: tools.copyIds() }
+    Shortcut { sequences: [StandardKey.Paste]; enabled: !tools.fileDialogOpen; onActivated: tools.paste() }
+    Shortcut { sequence: "Ctrl+E"; enabled: !tools.fileDialogOpen; onActivated: tools.editPosition() }
+    Shortcut { sequences: [StandardKey.Open]; enabled: !tools.fileDialogOpen; onActivated: tools.importMatch() }
+    Shortcut { sequences: [StandardKey.Save]; enabled: !tools.fileDialogOpen; onActivated: tools.exportMatch() }
 
     Connections {
         target: PositionSetup
@@ -55,6 +58,7 @@ Item {
         fileMode: FileDialog.OpenFile
         nameFilters: [qsTr("Match files (*.mat)"), qsTr("All files (*)")]
         onAccepted: PositionSetup.importMat(selectedFile.toString())
+        onVisibleChanged: if (!visible) tools.Window.window.requestActivate()  // the keys back
     }
 
     FileDialog {
@@ -65,6 +69,7 @@ Item {
         defaultSuffix: "mat"
         nameFilters: [qsTr("Match files (*.mat)")]
         onAccepted: PositionSetup.exportMat(selectedFile.toString())
+        onVisibleChanged: if (!visible) tools.Window.window.requestActivate()  // the keys back
     }
 
     PositionEditorDialog {

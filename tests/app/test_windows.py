@@ -4,7 +4,7 @@ without asking; the window says why an action is not allowed."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QMetaObject, Qt
+from PySide6.QtCore import QMetaObject, QObject, Qt
 from PySide6.QtTest import QTest
 
 from engine import Position
@@ -46,6 +46,36 @@ def test_game_keys_do_nothing_while_the_lessons_are_in_front(harness):
     QTest.keyClick(lessons, Qt.Key.Key_Escape)
     harness.settle(20)
     assert not lessons.isVisible()
+
+
+def test_game_keys_do_nothing_behind_a_modal_dialog_or_a_file_dialog(harness):
+    # the keys typed into a dialog (a file name, a folder) must not roll the dice behind it or
+    # end the turn; after the dialog the same keys act again
+    harness.open(seed=5)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    while game.legalSteps:
+        harness.play_step(game.legalSteps[0])
+    assert game.canRoll
+    mover = game.onRoll
+    window = harness.window
+    keys = (Qt.Key.Key_R, Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_D, Qt.Key.Key_H)
+    tools = window.findChild(QObject, "positionTools")
+    for name, opening in (("helpDialog", None), ("importDialog", "importMatch")):
+        if opening is None:
+            QTest.keyClick(window, Qt.Key.Key_F1)
+        else:
+            QMetaObject.invokeMethod(tools, opening)
+        dialog = window.findChild(QObject, name)
+        harness.qtbot.waitUntil(lambda d=dialog: bool(d.property("visible")), timeout=3000)
+        for key in keys:
+            QTest.keyClick(window, key)
+            harness.settle(10)
+        assert game.canRoll and game.onRoll == mover, name  # nothing rolled or confirmed
+        QMetaObject.invokeMethod(dialog, "close")
+        harness.qtbot.waitUntil(lambda d=dialog: not d.property("visible"), timeout=3000)
+    QTest.keyClick(window, Qt.Key.Key_R)
+    harness.qtbot.waitUntil(lambda: not game.canRoll, timeout=3000)  # now the key rolls
 
 
 def test_ctrl_w_and_the_close_button_close_the_lessons(harness):
