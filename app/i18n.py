@@ -43,6 +43,7 @@ from babel.numbers import format_percent as _babel_format_percent
 from PySide6.QtCore import (
     Property,
     QCoreApplication,
+    QLibraryInfo,
     QLocale,
     QObject,
     QTranslator,
@@ -110,6 +111,11 @@ class UnknownLanguageError(ValueError):
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now."""
     return message
+
+
+#: Texts of Qt Quick's own file dialog (``qsTr`` in its QML) that Qt's catalogs do not
+#: translate: the program's catalog answers them (a look-up falls back from the context to none)
+QT_DIALOG_TEXTS = (N_("File name"), N_("Filter"), N_("Overwrite file?"))
 
 
 # --- catalogs --------------------------------------------------------------------------------
@@ -289,6 +295,7 @@ class LanguageState(QObject):
         super().__init__()
         self.catalog: Catalog | None = None
         self.translator: GettextTranslator | None = None
+        self.qt_translator: QTranslator | None = None
         self.problems: list[str] = []
 
     @property
@@ -334,26 +341,51 @@ def current_language() -> str:
     return language_state().language
 
 
+def qt_translator(code: str) -> QTranslator | None:
+    """Qt's own translation of its texts (the buttons and places of a file dialog: Save, Open,
+    Home, Desktop, ...) into ``code``, from the catalogs that come with Qt; ``None`` for English
+    (Qt's own language). Raises ``FileNotFoundError`` when Qt's catalog for the language is
+    missing from the installation."""
+    if code == DEFAULT_LANGUAGE:
+        return None
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    translator = QTranslator()
+    if not translator.load(f"qt_{code}", folder):
+        raise FileNotFoundError(f"Qt's own texts in {code} are missing from {folder}.")
+    return translator
+
+
 def set_language(app: QCoreApplication | None, engine: QQmlEngine | None, language: str) -> str:
     """Switch the program to ``language`` now and return its code.
 
-    Installs a translator for the language on ``app`` (removing the previous one), sets Qt's
-    default locale, re-evaluates the QML texts of ``engine`` and tells listeners. Raises
-    ``UnknownLanguageError`` or ``FileNotFoundError`` (and leaves the language as it was) when
-    the language cannot be loaded.
+    Installs a translator for the language on ``app`` (removing the previous one), with Qt's
+    own translation of its texts behind it (``qt_translator``; one that is missing is reported
+    and Qt's dialogs speak English), sets Qt's default locale, re-evaluates the QML texts of
+    ``engine`` and tells listeners. Raises ``UnknownLanguageError`` or ``FileNotFoundError``
+    (and leaves the language as it was) when the language cannot be loaded.
     """
     code = normalize_language(language)
     state = language_state()
     catalog = load_catalog(code)
     translator = GettextTranslator(catalog)
+    try:
+        qt_texts = qt_translator(code)
+    except FileNotFoundError as error:  # the game speaks the language, Qt's dialogs English
+        state.report(str(error))
+        qt_texts = None
     app = app if app is not None else QCoreApplication.instance()
     if app is not None:
-        if state.translator is not None:
-            app.removeTranslator(state.translator)
+        for old in (state.translator, state.qt_translator):
+            if old is not None:
+                app.removeTranslator(old)
+        # the last installed is asked first: the program's catalog, then Qt's for the rest
+        if qt_texts is not None:
+            app.installTranslator(qt_texts)
         app.installTranslator(translator)
     changed = state.catalog is None or state.catalog.language != code
     state.catalog = catalog
     state.translator = translator
+    state.qt_translator = qt_texts
     QLocale.setDefault(QLocale(code))
     if engine is not None:
         engine.retranslate()

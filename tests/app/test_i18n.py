@@ -177,6 +177,41 @@ def test_switching_signals_once_and_a_failed_switch_keeps_the_language(fake_cata
         i18n.language_state().languageChanged.disconnect(seen.append)
 
 
+def test_qts_own_texts_follow_the_language_behind_the_programs(qapp, monkeypatch):
+    # a file dialog's buttons and places are Qt's texts: they speak the language too, the
+    # program's catalog is still asked first, and English leaves Qt's texts as they are
+    try:
+        for code, save, desktop, name in (
+            ("da", "Gem", "Skrivebord", "Filnavn"),
+            ("nl", "Opslaan", "Bureaublad", "Bestandsnaam"),
+        ):
+            i18n.set_language(qapp, None, code)
+            assert QCoreApplication.translate("QPlatformTheme", "Save") == save
+            assert QCoreApplication.translate("QStandardPaths", "Desktop") == desktop
+            # the file dialog's own qsTr texts that Qt leaves untranslated: from our catalog
+            assert QCoreApplication.translate("FileDialog", "File name") == name
+            ours = QCoreApplication.translate("Main", "New game")
+            assert ours == i18n._("New game") != "New game"
+        i18n.set_language(qapp, None, "en")
+        assert QCoreApplication.translate("QPlatformTheme", "Save") == "Save"
+        assert i18n.language_state().qt_translator is None
+        # Qt's catalog missing from an installation: said, and the language is still switched
+        monkeypatch.setattr(
+            i18n.QLibraryInfo, "path", staticmethod(lambda _which: "/nonexistent-qt-folder")
+        )
+        told = []
+        i18n.language_state().failed.connect(told.append)
+        try:
+            assert i18n.set_language(qapp, None, "da") == "da"
+        finally:
+            i18n.language_state().failed.disconnect(told.append)
+        assert any("Qt's own texts in da" in t for t in told)
+        assert QCoreApplication.translate("QPlatformTheme", "Save") == "Save"
+    finally:
+        monkeypatch.undo()
+        i18n.set_language(qapp, None, "en")
+
+
 QML = b"""
 import QtQuick
 import app.qml
