@@ -12,6 +12,9 @@ depth and the deepest. So the first play is the Expert's choice, every loss is 0
 shallow play is never made to look better or worse by the depth alone (GNU Backgammon shows each
 play's own depth; the shift puts all on one scale). Chances are the 1-ply outputs after each play.
 
+``judged_plays`` lists the plays of a judgement of the match analysis instead (the tutor's best
+play first, on the analysis's scale).
+
 ``cube_hint`` is ``ComputerPlayer.cube_decision`` (the Expert's own cube action) with the
 chances of the player on roll before rolling that it rests on (``chances``). Every function
 takes ``cancel`` and raises ``ai.search.Cancelled`` when asked to stop.
@@ -89,6 +92,33 @@ def best_plays(
             )
         )
     return out
+
+
+def judged_plays(
+    player: ComputerPlayer,
+    position: Position,
+    dice: Sequence[int],
+    ranking: Sequence[tuple[str, float]],
+    cancel: CancelToken = None,
+) -> list[HintPlay]:
+    """The plays of a judgement as hint lines, in the judge's order and on its scale.
+
+    ``ranking`` is what ``ai.analysis`` judged the roll by (``Decision.alternatives``: each
+    play's text and value, best first), so that the tutor's "show the best play" lists first the
+    play it called best and each loss as it counted it. Plays that are not legal for ``dice``
+    are left out; the chances are the 1-ply outputs after each play, as in ``best_plays``.
+    """
+    plays = {str(p): p for p in legal_plays(position, dice) if p.result is not None}
+    chosen = [(plays[text], value) for text, value in ranking if text in plays]
+    if not chosen:
+        return []
+    results = [p.result for p, _value in chosen if p.result is not None]
+    _values, outputs = reply_values(player.evaluator, results, cancel=cancel)
+    best = chosen[0][1]
+    return [
+        HintPlay(play=p, equity=value, loss=best - value, depth=1, outputs=_five(mine))
+        for (p, value), mine in zip(chosen, outputs, strict=True)
+    ]
 
 
 def cube_hint(

@@ -17,6 +17,7 @@ for two.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -216,16 +217,26 @@ class Coach(QObject):
             return
         self.show_hint(s)
 
-    def show_hint(self, s: Session, prefer: Position | None = None) -> None:
-        """Work out the hint for ``s`` (``prefer``: the play to select, if it is listed)."""
+    def show_hint(
+        self,
+        s: Session,
+        prefer: Position | None = None,
+        ranking: Sequence[tuple[str, float]] = (),
+    ) -> None:
+        """Work out the hint for ``s`` (``prefer``: the play to select, if it is listed;
+        ``ranking``: a judgement's plays and values, best first, to list instead of the
+        Expert's, as the tutor shows the best play it named)."""
         judges, player = self._judges, _decider(s)
         position, state, dice = s.position, cube_state(s), s.dice
         self._prefer = prefer
         if s.phase == "move" and dice is not None:
-            from ai.hint import best_plays
+            from ai.hint import best_plays, judged_plays
 
             def plays(cancel: threading.Event) -> Answer:
-                found = best_plays(judges.player(), position, dice, state, cancel)
+                if ranking:
+                    found = judged_plays(judges.player(), position, dice, ranking, cancel)
+                else:
+                    found = best_plays(judges.player(), position, dice, state, cancel)
                 note = T("") if found else T(N_("No legal move: the turn passes."))
                 return Answer("plays", player, dice, tuple(found), note=note)
 

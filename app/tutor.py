@@ -175,9 +175,11 @@ class Tutor(QObject):
         if held is None or s is None:
             return
         best = None
+        ranking: tuple[tuple[str, float], ...] = ()
         if held[1] == "move" and decision is not None:
             best = next((p.result for p in s.turn.plays if str(p) == decision.best), None)
-        self._coach.show_hint(s, prefer=best)
+            ranking = decision.alternatives  # the plays as the tutor judged them, its best first
+        self._coach.show_hint(s, prefer=best, ranking=ranking)
 
     @Slot()
     def playAnyway(self) -> None:  # noqa: N802

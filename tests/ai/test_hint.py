@@ -9,7 +9,7 @@ import pytest
 
 from ai.analysis import Analyser
 from ai.cube import MINE, MONEY_STATE, CubeState
-from ai.hint import best_plays, chances, cube_hint
+from ai.hint import best_plays, chances, cube_hint, judged_plays
 from ai.player import ComputerPlayer
 from engine.match import Match
 from engine.moves import legal_plays
@@ -60,6 +60,28 @@ def test_the_hint_shows_the_experts_ranking_with_losses_against_the_best(expert)
                 assert h.loss == pytest.approx(ranked[0].value - r.value)
             w, wg, wbg, lg, lbg = h.outputs
             assert 0.0 <= wbg <= wg <= w <= 1.0 and 0.0 <= lbg <= lg <= 1.0 - w + 1e-9
+
+
+def test_a_judgements_plays_are_listed_in_its_order_on_its_scale(expert):
+    # the tutor's "show the best play": the analysis's judgement, its best first
+    analyser = Analyser(expert.evaluator, deep=True)
+    match = Match(3, cube=True, seed=2)
+    match.new_game()
+    game = match.game
+    game.roll(match.rng)
+    plays = game.legal_plays()
+    worst = expert.rank(game.position, game.dice)[-1].result
+    decision = analyser.judge(match, {"type": "play", "result": worst.position_id()})
+    assert decision is not None and len(decision.alternatives) >= 2
+    shown = judged_plays(expert, game.position, game.dice, decision.alternatives)
+    assert [str(h.play) for h in shown] == [text for text, _v in decision.alternatives]
+    assert str(shown[0].play) == decision.best and shown[0].loss == 0.0
+    for h, (_text, value) in zip(shown, decision.alternatives, strict=True):
+        assert h.equity == value and h.loss == pytest.approx(decision.alternatives[0][1] - value)
+        assert h.play in plays
+    # a text that is no legal play of the roll is left out; nothing legal: nothing shown
+    assert len(judged_plays(expert, game.position, game.dice, [("24/1", 0.5)])) == 0
+    assert judged_plays(expert, game.position, game.dice, [("24/1", 0.5), *decision.alternatives])
 
 
 def test_a_play_searched_less_deeply_is_compared_at_its_own_depth(expert):

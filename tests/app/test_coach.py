@@ -354,6 +354,9 @@ def test_show_the_best_play_takes_the_turn_back_and_shows_it_as_arrows(harness, 
     c = coach(harness)
     shown = c.rows[c.selected]["label"]
     assert shown == decision.best
+    # the list is the tutor's judgement: the play it called best first, the others after it
+    assert c.selected == 0
+    assert [r["label"] for r in c.rows] == [text for text, _v in decision.alternatives]
     best = next(p for p in legal_plays(s.position, s.dice) if str(p) == decision.best)
     arrows = shown_arrows(harness)
     assert len(arrows) == len(best.steps)
