@@ -27,10 +27,15 @@ from app.settings import Settings
 from app.storage import Storage
 from app.texts import N_, Nn_, T
 from engine import EngineError, Position
-from engine.errors import MatFormatError
+from engine.errors import (
+    InvalidMatchIdError,
+    InvalidPositionIdError,
+    MatFormatError,
+    PositionProblem,
+)
 from engine.ids import gnubg_id, read_ids
 from engine.mat import export_mat, load_mat
-from engine.match import Match
+from engine.match import Match, SetupRefusal
 from engine.matchid import MatchIdFields
 
 QML_IMPORT_NAME = "app.qml"
@@ -63,6 +68,55 @@ def start_play(session: Session) -> bool:
         return False
     session.opening()
     return True
+
+
+# Why pasted IDs cannot be set up, in the window's words (the engine's reasons are English)
+PASTE_REFUSALS = {
+    SetupRefusal.LENGTH: N_("A match goes to 1-25 points."),
+    SetupRefusal.SCORE: N_("The score already reaches the match length."),
+    SetupRefusal.GAME_STATE: N_("Only a match with a game in play (or none) can be set up."),
+    SetupRefusal.RESIGNATION: N_("An offer to resign cannot be set up."),
+    SetupRefusal.CUBE_MAXIMUM: N_("The cube goes up to 64."),
+    SetupRefusal.CRAWFORD_SCORE: N_("A Crawford game needs a player one point from the target."),
+    SetupRefusal.CRAWFORD_CUBE: N_("The cube is not used in the Crawford game."),
+    SetupRefusal.REDOUBLE: N_("Only the owner of the cube may redouble."),
+    SetupRefusal.GAME_OVER: N_("The position is a finished game, not a game in play."),
+    SetupRefusal.NO_CUBE: N_("The Match ID shows a cube in a match played without it."),
+    SetupRefusal.NO_LEGAL_PLAY: N_("The roll has no legal play: the turn has passed."),
+    SetupRefusal.DOUBLE_NOT_ALLOWED: N_("The double shown is one the rules do not allow."),
+    SetupRefusal.CUBE_OWNER: N_(
+        "A cube at 1 stays in the middle; a doubled cube belongs to the player who took it."
+    ),
+    SetupRefusal.CRAWFORD_PLAYED: N_(
+        "With both players one point from the target, the Crawford game has been played."
+    ),
+}
+POSITION_PROBLEMS = {
+    PositionProblem.TOO_MANY_CHECKERS: N_("The Position ID puts more than 15 checkers on a side."),
+    PositionProblem.SHARED_POINT: N_("The Position ID puts both sides on one point."),
+}
+
+
+def paste_refusal(exc: EngineError, text: str) -> T:
+    """Why ``text`` (pasted) cannot be set up, all in the window's language: the rule it breaks,
+    or which ID it does not hold (the engine's own words are English)."""
+    shown = " ".join(text.split())
+    shown = shown if len(shown) <= 40 else shown[:39] + "…"
+    if isinstance(exc, InvalidMatchIdError) and exc.reason in PASTE_REFUSALS:
+        return T(N_("The pasted IDs cannot be set up: {0}"), T(PASTE_REFUSALS[exc.reason]))
+    if isinstance(exc, InvalidPositionIdError) and exc.reason in POSITION_PROBLEMS:
+        return T(N_("The pasted IDs cannot be set up: {0}"), T(POSITION_PROBLEMS[exc.reason]))
+    if not shown:
+        return T(N_("There is nothing to paste: copy a Position ID (and a Match ID) first."))
+    if isinstance(exc, InvalidMatchIdError):
+        return T(N_("“{0}” holds no valid Match ID."), shown)
+    return T(
+        N_(
+            "“{0}” holds no valid Position ID. Paste a Position ID of 14 characters, or "
+            "POSITION:MATCH as GNU Backgammon writes it."
+        ),
+        shown,
+    )
 
 
 @QmlElement
@@ -181,7 +235,7 @@ class PositionSetup(QObject):
                 crawford=True,
             )
         except EngineError as exc:
-            self._refuse(T(N_("The pasted text cannot be set up: {0}"), str(exc)))
+            self._refuse(paste_refusal(exc, text))
             return
         session = self.session_for(match)
         status = T(N_("Set up from {0}."), gnubg_id(position_id, match_id))

@@ -219,12 +219,12 @@ def test_paste_against_the_computer_lets_it_play_on(harness):
 
 
 JUNK = [
-    ("", "no text"),
-    ("hello, world", "no Position ID"),
-    ("4HPwATDgc/ABM:cAkAAAAAAAAA", "13 characters"),
-    ("4HPwATDgc/ABMA:cAk", "Match ID"),
-    ("////////////////", "16 characters instead of 14"),
-    ("//////////////", "not a Position ID"),  # 14 characters, too many checkers
+    ("", "nothing to paste"),
+    ("hello, world", "“hello, world” holds no valid Position ID"),
+    ("4HPwATDgc/ABM:cAkAAAAAAAAA", "a Position ID of 14 characters"),
+    ("4HPwATDgc/ABMA:cAk", "“4HPwATDgc/ABMA:cAk” holds no valid Match ID"),
+    ("////////////////", "no valid Position ID"),
+    ("//////////////", "no valid Position ID"),  # 14 characters, too many checkers
     # the score reaches the match length
     ("4HPwATDgc/ABMA:" + MatchIdFields(match_length=3, score=(3, 0)).encode(), "score"),
     # a finished game: one side has no checker left
@@ -536,3 +536,33 @@ def test_the_expected_actions_of_gnubgs_own_file_are_what_gnubg_read():
     assert first[1] == ["X", "move", [2, 5], "4HPkASjgc/ABMA"]
     assert first[-2:] == [["X", "double", [], None], ["O", "drop", [], None]]
     assert (games[0]["winner"], games[0]["points"]) == ("X", 1)
+
+
+def test_a_refusal_of_pasted_ids_is_said_all_in_the_windows_language(qapp):
+    from app import i18n
+    from app.position_setup import paste_refusal
+    from engine import EngineError
+    from engine.ids import read_ids
+    from engine.match import Match
+
+    def refusal(text: str) -> str:
+        try:
+            position_id, match_id = read_ids(text)
+            Match.from_ids(position_id, match_id or "cAkAAAAAAAAA", seed=1, cube=True)
+        except EngineError as exc:
+            return paste_refusal(exc, text).render(["A", "B"])
+        raise AssertionError(f"{text!r} was not refused")
+
+    crawford = "4HPwATDgc/ABMA:" + MatchIdFields(match_length=5, crawford=True).encode()
+    try:
+        for code, words in (
+            ("da", ("indeholder intet gyldigt Positions-ID", "Crawford-spil")),
+            ("nl", ("bevat geen geldige Positie-ID", "Crawford-spel")),
+        ):
+            i18n.set_language(qapp, None, code)
+            for text, expected in zip(("hello", crawford), words, strict=True):
+                said = refusal(text)
+                assert expected in said, said
+                assert " is not " not in said and "Cannot" not in said, said
+    finally:
+        i18n.set_language(qapp, None, "en")
