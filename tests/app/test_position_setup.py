@@ -557,7 +557,7 @@ def test_a_refusal_of_pasted_ids_is_said_all_in_the_windows_language(qapp):
     try:
         for code, words in (
             ("da", ("indeholder intet gyldigt Positions-ID", "Crawford-spil")),
-            ("nl", ("bevat geen geldige Positie-ID", "Crawford-spel")),
+            ("nl", ("bevat geen bruikbare Positie-ID", "Crawford-spel")),
         ):
             i18n.set_language(qapp, None, code)
             for text, expected in zip(("hello", crawford), words, strict=True):
