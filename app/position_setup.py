@@ -399,6 +399,11 @@ class PositionSetup(QObject):
         path = local_path(url)
         if path.suffix.lower() != ".mat":
             path = path.with_name(path.name + ".mat")
+        if not path.parent.is_dir():  # say so: a folder typed by mistake is not made
+            self._refuse(
+                T(N_("The folder {0} does not exist: the match was not written."), str(path.parent))
+            )
+            return False
         self._folder = str(path.parent)
         match = session.match
         header = [

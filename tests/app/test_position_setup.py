@@ -309,6 +309,16 @@ def test_the_match_played_here_exports_through_the_dialog_and_reads_back(harness
     assert dialog.property("visible")
     suggested = QUrl(dialog.property("selectedFile")).fileName()
     assert suggested.startswith("Ann_Lee-Bo-") and suggested.endswith(".mat")
+    # a folder that does not exist is said, not made
+    missing = tmp_path / "no such folder" / "played.mat"
+    assert not setup_part(harness).exportMat(str(missing))
+    assert is_open(harness, "refusalDialog")
+    assert "does not exist" in harness.item("refusalText").property("text")
+    assert not missing.parent.exists()
+    popup(harness, "refusalDialog").close()
+    harness.settle(30)
+    key(harness, Qt.Key.Key_S, CTRL)
+    dialog = popup(harness, "exportDialog")
     target = tmp_path / "out" / "played.mat"
     target.parent.mkdir()
     choose(harness, dialog, target)
