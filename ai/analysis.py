@@ -250,6 +250,14 @@ class MatchAnalysis:
             history_fingerprint(history[: self.actions]) == self.fingerprint
         )
 
+    def gone_on(self, match: Match) -> bool:
+        """True when what was analysed has gone on since: any action after it for the whole
+        match, the last game analysed for a game (a finished game analysed alone has not gone
+        on because the match went on to the next)."""
+        history = match.history
+        end = len(history) if self.games is None else _end_of_game(history, self.games[-1])
+        return end > self.actions
+
     def covers_all_of(self, match: Match) -> bool:
         """True when it judged every game and the match has not gone on since."""
         every = self.games is None or set(self.games) == set(range(len(match.games)))

@@ -266,7 +266,7 @@ class Analysis(QObject):
         analysis, session = self.result(), self._session()
         if analysis is None or session is None:
             return _("Analyse a game or the whole match: every decision of both players is judged.")
-        if len(session.match.history) > analysis.actions:
+        if analysis.gone_on(session.match):
             return _("The match has gone on since; analyse again to judge the rest.")
         return ""
 

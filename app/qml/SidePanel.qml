@@ -154,7 +154,7 @@ Rectangle {
                         textFormat: Text.PlainText
                         Layout.fillWidth: true
                         text: MatchView.status
-                        wrapMode: Text.WordWrap
+                        wrapMode: Text.Wrap  // at words, or inside a long one (an ID)
                         color: "#f6ead2"
                         font.pixelSize: 14 * panel.ui
                     }

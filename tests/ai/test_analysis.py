@@ -251,6 +251,12 @@ def test_one_game_is_judged_alone_and_its_result_is_what_it_changed():
     assert second.actions == (ends[2] if len(ends) > 2 else len(match.history))
     assert second.fits(match) and not second.covers_all_of(match)
     assert whole.covers_all_of(match)
+    # a finished game analysed alone has not "gone on" because the match went on after it
+    assert not second.gone_on(match) and not whole.gone_on(match)
+    part = Match.replay(match.settings(), match.history[: ends[1] + 3])  # game 2 under way
+    during = analyser.analyse(part, games=[1])
+    assert during.fits(match) and during.gone_on(match) and not during.gone_on(part)
+    assert analyser.analyse(part).gone_on(match)
     met = default_table(match.crawford_enabled)
     first_game = match.games[0].result
     after = [0, 0]
