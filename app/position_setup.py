@@ -406,16 +406,18 @@ class PositionSetup(QObject):
             return False
         self._folder = str(path.parent)
         match = session.match
+        names = self._flow.names()  # as the window shows them (in its language)
         header = [
             '; [Site "Backgammon"]',
-            f'; [Player 1 "{match.players[0]}"]',
-            f'; [Player 2 "{match.players[1]}"]',
+            f'; [Player 1 "{names[0]}"]',
+            f'; [Player 2 "{names[1]}"]',
             f'; [EventDate "{time.strftime("%Y.%m.%d")}"]',
             f'; [Crawford "{"On" if match.crawford_enabled else "Off"}"]',
             "",
         ]
         try:
-            Storage(path.parent).write(path.name, "\n".join(header) + "\n" + export_mat(match))
+            text = export_mat(match, names)
+            Storage(path.parent).write(path.name, "\n".join(header) + "\n" + text)
             mask = os.umask(0)  # a document of the user's: readable as their other files are
             os.umask(mask)
             os.chmod(path, 0o666 & ~mask)

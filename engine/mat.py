@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import EngineError, IllegalPlayError, MatFormatError
@@ -367,8 +368,9 @@ def _notation(step: str) -> str:
 _LEFT = 28  # width of player 0's column after the move number
 
 
-def export_mat(match: Match) -> str:
-    """The match as Jellyfish ``.mat`` text, laid out as GNU Backgammon exports it.
+def export_mat(match: Match, players: Sequence[str] | None = None) -> str:
+    """The match as Jellyfish ``.mat`` text, laid out as GNU Backgammon exports it, the players
+    named ``players`` (the match's own names when None: a window names them in its language).
 
     Each line after ``Game n`` and the score is one move number: player 0's roll and play on
     the left, player 1's on the right (``52: 13/8 24/22``, bar 25, off 0, hits with ``*``;
@@ -376,7 +378,9 @@ def export_mat(match: Match) -> str:
     """
     lines = [f" {match.length} point match", ""]
     score = list(match._start_score)
-    names = match.players
+    names = tuple(match.players if players is None else players)
+    if len(names) != 2:
+        raise ValueError("A match has two players to name.")
     for number, game in enumerate(match.games, 1):
         lines.append(f" Game {number}")
         lines.append(f" {names[0]} : {score[0]}".ljust(31) + f" {names[1]} : {score[1]}")

@@ -51,6 +51,14 @@ def test_export_reads_back_to_the_same_match(path):
     assert again.points_won() == match.points_won()
 
 
+def test_export_names_the_players_as_asked():
+    match = load_mat(DATA / "gnubg-match-7-point.mat")
+    again = loads_mat(export_mat(match, ["Hvid", "Computer"]))
+    assert again.players == ("Hvid", "Computer") and again.history == match.history
+    with pytest.raises(ValueError):
+        export_mat(match, ["only one"])
+
+
 def _normalise(line: str) -> str:
     """A row with each roll as the checkers it moves and its hits (the route is free)."""
 
