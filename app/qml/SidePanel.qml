@@ -205,16 +205,19 @@ Rectangle {
                         Layout.preferredWidth: 40 * panel.ui
                         onClicked: History.forward()
                     }
-                    Label {
-                        objectName: "reviewLabel"
-                        Layout.fillWidth: true
-                        text: MatchView.reviewText
-                        textFormat: Text.PlainText
-                        elide: Text.ElideNone
-                        wrapMode: Text.WordWrap
-                        color: "#f0e6c8"
-                        font.pixelSize: 12 * panel.ui
-                    }
+                    Item { Layout.fillWidth: true }
+                }
+                // Where the history stands ("Game 1 · 16 of 19"): a line of its own under the
+                // buttons, which left it too narrow a column in a 1024-pixel window.
+                Label {
+                    objectName: "reviewLabel"
+                    Layout.fillWidth: true
+                    visible: text !== ""
+                    text: MatchView.reviewText
+                    textFormat: Text.PlainText
+                    wrapMode: Text.WordWrap
+                    color: "#f0e6c8"
+                    font.pixelSize: 12 * panel.ui
                 }
                 // While reviewing: back to the game, or the analysis of the game on show. A row
                 // of its own, so that long words in any language keep to the panel.

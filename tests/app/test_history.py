@@ -127,3 +127,23 @@ def test_a_resumed_game_shows_the_last_line_of_its_move_list(harness):
     moves = harness.item("moveList")
     assert moves.property("contentHeight") > moves.height()  # longer than its view
     assert moves.property("atYEnd"), "the resumed move list shows its first lines"
+
+
+@pytest.mark.parametrize("language", ["da", "nl"])
+def test_where_the_history_stands_reads_on_one_line_at_1024x768(harness, language):
+    from app import i18n
+
+    harness.open(seed=11, size=(1024, 768))
+    i18n.set_language(harness.w.app, harness.w.engine, language)
+    try:
+        game = harness.game
+        game.newGame({"opponent": "human", "matchLength": 7})
+        play_turns(harness, 9)
+        harness.click("historyBackButton")
+        harness.settle(50)
+        label = harness.item("reviewLabel")
+        assert game.reviewing and label.isVisible() and label.property("text")
+        assert label.property("lineCount") == 1, label.property("text")
+        assert label.width() >= label.property("contentWidth")
+    finally:
+        i18n.set_language(harness.w.app, harness.w.engine, "en")
