@@ -311,13 +311,14 @@ Dialog {
                         ctx.fillStyle = "#fbf6ea"
                         ctx.fillRect(0, 0, width, height)
                         const p = chartData.points || []
-                        const pad = 10
-                        const x = i => pad + i * (width - 2 * pad) / Math.max(1, p.length - 1)
+                        const pad = 12  // room for the largest mark at the edges
+                        const left = pad + percentWidth.width + 6  // the percentages stand apart
+                        const x = i => left + i * (width - left - pad) / Math.max(1, p.length - 1)
                         const y = v => height - pad - v * (height - 2 * pad)
                         ctx.strokeStyle = "#c8b898"
                         ctx.lineWidth = 1
                         for (const level of [0.25, 0.5, 0.75]) {
-                            ctx.beginPath(); ctx.moveTo(pad, y(level)); ctx.lineTo(width - pad, y(level)); ctx.stroke()
+                            ctx.beginPath(); ctx.moveTo(left, y(level)); ctx.lineTo(width - pad, y(level)); ctx.stroke()
                         }
                         if (p.length < 1) return
                         ctx.strokeStyle = "#7a2a10"
@@ -333,9 +334,9 @@ Dialog {
                             ctx.fill()
                         }
                     }
-                    Label { x: 12; y: 2; text: I18n.formatPercent(1); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
-                    Label { x: 12; y: chart.height / 2 - height; text: I18n.formatPercent(0.5); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
-                    Label { x: 12; y: chart.height - height - 2; text: I18n.formatPercent(0); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { id: percentWidth; x: 4; y: 2; text: I18n.formatPercent(1); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { x: 4; y: chart.height / 2 - height / 2; text: I18n.formatPercent(0.5); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { x: 4; y: chart.height - height - 2; text: I18n.formatPercent(0); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
                 }
                 Flow {
                     Layout.fillWidth: true
