@@ -19,11 +19,19 @@ from app.settings import Settings
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
+#: Room a window leaves on the screen for the frame the window manager draws around it (a title
+#: bar and borders), which Qt cannot know before the window is shown: a window as large as the
+#: screen's free area lost its bottom edge (the side panel's last buttons) under a title bar on a
+#: 1024 x 768 screen.
+FRAME_WIDTH = 16
+FRAME_HEIGHT = 48
+
 
 @QmlElement
 @QmlSingleton
 class Theme(QObject):
-    """``Theme.colors.feltLight``, ``Theme.marks``, ``Theme.textScale`` (1.0, 1.25 or 1.5)."""
+    """``Theme.colors.feltLight``, ``Theme.marks``, ``Theme.textScale`` (1.0, 1.25 or 1.5),
+    ``Theme.frameWidth`` and ``frameHeight`` (``FRAME_WIDTH``, ``FRAME_HEIGHT``)."""
 
     @staticmethod
     def create(engine: QQmlEngine) -> Theme:
@@ -65,3 +73,5 @@ class Theme(QObject):
     highContrast = Property(bool, high_contrast, notify=changed)
     marks = Property(bool, checker_marks, notify=changed)
     textScale = Property(float, text_scale, notify=changed)
+    frameWidth = Property(int, lambda self: FRAME_WIDTH, constant=True)
+    frameHeight = Property(int, lambda self: FRAME_HEIGHT, constant=True)

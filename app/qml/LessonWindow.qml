@@ -11,8 +11,8 @@ ApplicationWindow {
     id: lessonWindow
     objectName: "lessonWindow"
     // 1280 x 800, or the screen it opens on when that is smaller (down to 800 x 600)
-    width: Math.min(1280, Math.max(minimumWidth, Screen.desktopAvailableWidth))
-    height: Math.min(800, Math.max(minimumHeight, Screen.desktopAvailableHeight))
+    width: Math.min(1280, Math.max(minimumWidth, Screen.desktopAvailableWidth - Theme.frameWidth))
+    height: Math.min(800, Math.max(minimumHeight, Screen.desktopAvailableHeight - Theme.frameHeight))
     minimumWidth: 800
     minimumHeight: 600
     title: qsTr("Lessons")

@@ -12,8 +12,8 @@ ApplicationWindow {
     readonly property var geometry: Settings.windowGeometry()
     // The size last used, within the screen it opens on: a window saved on a large screen
     // opens whole on a 1024 x 768 projector.
-    width: Math.min(geometry.width, Math.max(minimumWidth, Screen.desktopAvailableWidth))
-    height: Math.min(geometry.height, Math.max(minimumHeight, Screen.desktopAvailableHeight))
+    width: Math.min(geometry.width, Math.max(minimumWidth, Screen.desktopAvailableWidth - Theme.frameWidth))
+    height: Math.min(geometry.height, Math.max(minimumHeight, Screen.desktopAvailableHeight - Theme.frameHeight))
     minimumWidth: 800
     minimumHeight: 600
     visible: true

@@ -14,8 +14,8 @@ ApplicationWindow {
     objectName: "teacherView"
     title: qsTr("Class overview")
     // 1000 x 700, or the screen it opens on when that is smaller
-    width: Math.min(1000, Math.max(minimumWidth, Screen.desktopAvailableWidth))
-    height: Math.min(700, Math.max(minimumHeight, Screen.desktopAvailableHeight))
+    width: Math.min(1000, Math.max(minimumWidth, Screen.desktopAvailableWidth - Theme.frameWidth))
+    height: Math.min(700, Math.max(minimumHeight, Screen.desktopAvailableHeight - Theme.frameHeight))
     minimumWidth: 760
     minimumHeight: 520
     color: "#2a1c12"

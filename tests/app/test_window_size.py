@@ -1,5 +1,6 @@
 """The windows open within the screen: a size saved on a large screen (or the lessons' and the
-class overview's own) does not open partly off a 1024 x 768 projector or an 800 x 600 screen."""
+class overview's own) does not open partly off a 1024 x 768 projector or an 800 x 600 screen,
+its title bar included."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ pytestmark = pytest.mark.gui
 
 
 def fits(window) -> bool:
+    """Within the screen's free area, with room left for the window manager's frame (a title
+    bar), as far as the window's minimum size allows."""
+    from app.theme import FRAME_HEIGHT, FRAME_WIDTH
+
     room = window.screen().availableGeometry()
     width, height = (
-        max(window.minimumWidth(), room.width()),
-        max(window.minimumHeight(), room.height()),
+        max(window.minimumWidth(), room.width() - FRAME_WIDTH),
+        max(window.minimumHeight(), room.height() - FRAME_HEIGHT),
     )
     return window.width() <= width and window.height() <= height
 
