@@ -389,6 +389,21 @@ class PositionSetup(QObject):
         safe = "".join(c for c in names if c.isalnum() or c in "-_") or "match"
         return f"{safe}-{time.strftime('%Y-%m-%d')}.mat"
 
+    @Slot(str, str, result=bool)
+    def exportMatFrom(self, url: str, folder: str) -> bool:  # noqa: N802
+        """``exportMat`` of what a file dialog open on ``folder`` chose: a full path typed as the
+        file name comes back joined to the folder (Qt Quick's own dialog does so), and is taken
+        as typed when the joined path's folder does not exist and the typed one's does."""
+        path, base = local_path(url), local_path(folder)
+        if folder and os.name == "posix" and not path.parent.is_dir():
+            try:
+                typed = Path("/", path.relative_to(base))
+            except ValueError:
+                typed = None
+            if typed is not None and typed.parent.is_dir():
+                return self.exportMat(str(typed))
+        return self.exportMat(url)
+
     @Slot(str, result=bool)
     def exportMat(self, url: str) -> bool:  # noqa: N802
         """Write the match to ``url`` (or path) as Jellyfish ``.mat``; False when it could not."""

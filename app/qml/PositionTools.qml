@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 // Positions and matches that travel: the keys to copy and paste Position and Match IDs, the
 // position editor, and the dialogs to import and export .mat files; what PositionSetup refuses
 // is said in a dialog, what it has done in a passing note. The Edit menu calls these functions.
@@ -21,17 +22,25 @@ Item {
         importDialog.currentFolder = PositionSetup.folder()
         importDialog.open()
     }
+    // The export dialog is made anew each time: Qt Quick's own file dialog kept a name typed
+    // into it before on show, and saved under the name proposed now.
+    property var exportDialog: null
     function exportMatch() {
         if (!PositionSetup.mayExport())  // says why not
             return
         const folder = PositionSetup.folder()
-        exportDialog.currentFolder = folder
-        exportDialog.selectedFile = folder + "/" + PositionSetup.exportName()
+        if (exportDialog !== null)
+            exportDialog.destroy()
+        exportDialog = exportDialogComponent.createObject(tools, {
+            currentFolder: folder,
+            selectedFile: folder + "/" + PositionSetup.exportName()
+        })
         exportDialog.open()
     }
 
     // Open, a file dialog is a window of its own: the game window's keys are off meanwhile.
-    readonly property bool fileDialogOpen: importDialog.visible || exportDialog.visible
+    readonly property bool fileDialogOpen: importDialog.visible
+                                           || (exportDialog !== null && exportDialog.visible)
 
     // A modal dialog blocks these (the text fields of a dialog keep Ctrl+C and Ctrl+V).
     Shortcut { sequences: [StandardKey.Copy]; enabled: !tools.fileDialogOpen; onActivated: tools.copyIds() }
@@ -61,15 +70,18 @@ Item {
         onVisibleChanged: if (!visible) tools.Window.window.requestActivate()  // the keys back
     }
 
-    FileDialog {
-        id: exportDialog
-        objectName: "exportDialog"
-        title: qsTr("Export the match")
-        fileMode: FileDialog.SaveFile
-        defaultSuffix: "mat"
-        nameFilters: [qsTr("Match files (*.mat)")]
-        onAccepted: PositionSetup.exportMat(selectedFile.toString())
-        onVisibleChanged: if (!visible) tools.Window.window.requestActivate()  // the keys back
+    Component {
+        id: exportDialogComponent
+        FileDialog {
+            objectName: "exportDialog"
+            title: qsTr("Export the match")
+            fileMode: FileDialog.SaveFile
+            defaultSuffix: "mat"
+            nameFilters: [qsTr("Match files (*.mat)")]
+            // the folder too: a full path typed as the name is joined to it by Qt's own dialog
+            onAccepted: PositionSetup.exportMatFrom(selectedFile.toString(), currentFolder.toString())
+            onVisibleChanged: if (!visible) tools.Window.window.requestActivate()  // the keys back
+        }
     }
 
     PositionEditorDialog {

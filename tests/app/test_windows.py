@@ -61,7 +61,11 @@ def test_game_keys_do_nothing_behind_a_modal_dialog_or_a_file_dialog(harness):
     window = harness.window
     keys = (Qt.Key.Key_R, Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_D, Qt.Key.Key_H)
     tools = window.findChild(QObject, "positionTools")
-    for name, opening in (("helpDialog", None), ("importDialog", "importMatch")):
+    for name, opening in (
+        ("helpDialog", None),
+        ("importDialog", "importMatch"),
+        ("exportDialog", "exportMatch"),
+    ):
         if opening is None:
             QTest.keyClick(window, Qt.Key.Key_F1)
         else:
