@@ -207,6 +207,15 @@ Dialog {
                                                                       : qsTr("%1 points").arg(value)
                         onValueModified: dialog.setMatch()
                         Binding on value { value: PositionEditor.matchLength }
+                        // the text shown is made when the value changes: in a new language, anew
+                        Connections {
+                            target: I18n
+                            function onLanguageChanged() {
+                                const shown = lengthBox.value
+                                lengthBox.value = shown === lengthBox.from ? lengthBox.to : lengthBox.from
+                                lengthBox.value = shown
+                            }
+                        }
                     }
                     Repeater {
                         model: 2

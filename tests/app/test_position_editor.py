@@ -271,3 +271,22 @@ def test_a_position_from_the_editor_can_be_copied(harness):
     harness.settle(20)
     assert QGuiApplication.clipboard().text() == ids
     assert harness.game.session.match.position_id() == ids.split(":")[0]
+
+
+def test_the_match_length_is_shown_in_a_new_language_at_once(harness):
+    from app import i18n
+
+    harness.open(seed=5)
+    harness.game.newGame({"opponent": "human"})  # a single game: "A single game" is shown
+    harness.settle()
+    open_editor(harness)
+    length = harness.item("editorLength")
+    assert length.property("displayText") == "A single game"
+    try:
+        for code in ("da", "nl"):
+            i18n.set_language(harness.w.app, harness.w.engine, code)
+            harness.settle(20)
+            assert length.property("displayText") == i18n._("A single game") != "A single game"
+            assert length.property("value") == 0  # the value itself did not change
+    finally:
+        i18n.set_language(harness.w.app, harness.w.engine, "en")
