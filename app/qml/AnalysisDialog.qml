@@ -79,7 +79,7 @@ Dialog {
             Label {
                 objectName: "analysisPercent"
                 textFormat: Text.PlainText
-                text: I18n.formatPercent(Analysis.progress / 100)
+                text: I18n.language && I18n.formatPercent(Analysis.progress / 100)
             }
             Button {
                 objectName: "cancelAnalysisButton"
@@ -334,9 +334,10 @@ Dialog {
                             ctx.fill()
                         }
                     }
-                    Label { id: percentWidth; x: 4; y: 2; text: I18n.formatPercent(1); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
-                    Label { x: 4; y: chart.height / 2 - height / 2; text: I18n.formatPercent(0.5); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
-                    Label { x: 4; y: chart.height - height - 2; text: I18n.formatPercent(0); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    // the percentages name I18n.language, so that a new language writes them anew
+                    Label { id: percentWidth; objectName: "chartTop"; x: 4; y: 2; text: I18n.language && I18n.formatPercent(1); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { x: 4; y: chart.height / 2 - height / 2; text: I18n.language && I18n.formatPercent(0.5); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { x: 4; y: chart.height - height - 2; text: I18n.language && I18n.formatPercent(0); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
                 }
                 Flow {
                     Layout.fillWidth: true

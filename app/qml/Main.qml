@@ -301,7 +301,8 @@ ApplicationWindow {
                     GameMenuItem {
                         required property int modelData
                         required property int index
-                        readonly property string percent: I18n.formatPercent(modelData / 100)
+                        // naming I18n.language: written anew in a new language
+                        readonly property string percent: I18n.language && I18n.formatPercent(modelData / 100)
                         // &100%, 1&25%, 1&50%: the first digit that no size above has taken
                         text: index === 0 ? "&" + percent : percent[0] + "&" + percent.slice(1)
                         checkable: true

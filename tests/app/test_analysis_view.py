@@ -316,3 +316,20 @@ def test_the_analysis_the_dice_report_and_the_review_fit_the_window(harness, lan
         QMetaObject.invokeMethod(dialog(harness, "analysisDialog"), "open")
         harness.settle(100)
     assert not found, f"in {language}:\n" + "\n".join(found)
+
+
+def test_the_charts_percentages_are_written_anew_in_a_new_language(harness):
+    from PySide6.QtCore import QObject
+
+    from app import i18n
+
+    harness.open(seed=3)
+    top = harness.window.findChild(QObject, "chartTop")
+    assert top is not None and top.property("text") == i18n.format_percent(1.0)
+    try:
+        for code in ("da", "nl"):  # Danish writes "100 %", the others "100%"
+            i18n.set_language(harness.w.app, harness.w.engine, code)
+            harness.settle(20)
+            assert top.property("text") == i18n.format_percent(1.0)
+    finally:
+        i18n.set_language(harness.w.app, harness.w.engine, "en")
