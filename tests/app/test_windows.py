@@ -22,15 +22,20 @@ def open_lessons(harness):
     return lessons
 
 
-def test_game_keys_do_nothing_while_the_lessons_are_in_front(harness):
+def waiting_to_roll(harness):
+    """A game of two people whose opening roll is played: the next player may roll (R, Space)."""
     harness.open(seed=5)
     game = harness.game
     game.newGame({"opponent": "human"})
     while game.legalSteps:
         harness.play_step(game.legalSteps[0])
     assert game.canRoll
+    return game, game.onRoll
+
+
+def test_game_keys_do_nothing_while_the_lessons_are_in_front(harness):
+    game, mover = waiting_to_roll(harness)
     lessons = open_lessons(harness)
-    mover = game.onRoll
     for key, mods in (
         (Qt.Key.Key_R, Qt.KeyboardModifier.NoModifier),
         (Qt.Key.Key_Space, Qt.KeyboardModifier.NoModifier),
@@ -51,13 +56,7 @@ def test_game_keys_do_nothing_while_the_lessons_are_in_front(harness):
 def test_game_keys_do_nothing_behind_a_modal_dialog_or_a_file_dialog(harness):
     # the keys typed into a dialog (a file name, a folder) must not roll the dice behind it or
     # end the turn; after the dialog the same keys act again
-    harness.open(seed=5)
-    game = harness.game
-    game.newGame({"opponent": "human"})
-    while game.legalSteps:
-        harness.play_step(game.legalSteps[0])
-    assert game.canRoll
-    mover = game.onRoll
+    game, mover = waiting_to_roll(harness)
     window = harness.window
     keys = (Qt.Key.Key_R, Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_D, Qt.Key.Key_H)
     tools = window.findChild(QObject, "positionTools")
