@@ -305,6 +305,11 @@ class Analysis(QObject):
             return {"points": [], "marks": []}
         return texts.chart(analysis, self._chart_game)
 
+    def _get_chart_title(self) -> str:
+        """Whose chances the chart shows: the first player's, by the name the window shows."""
+        name = self._names()[0] if self._session() is not None else _("White")
+        return _("{0}'s chances to win the game, before each roll").format(name)
+
     def _get_marks(self) -> list[str]:
         return self._marks
 
@@ -321,6 +326,7 @@ class Analysis(QObject):
     games = Property("QVariantList", _get_games, notify=changed)
     chartGame = Property(int, _get_chart_game, notify=changed)
     chart = Property("QVariantMap", _get_chart, notify=changed)
+    chartTitle = Property(str, _get_chart_title, notify=changed)
     moveMarks = Property("QVariantList", _get_marks, notify=marksChanged)
 
     # -- choosing -------------------------------------------------------------------------------

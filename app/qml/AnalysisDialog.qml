@@ -282,7 +282,8 @@ Dialog {
                     Layout.fillWidth: true
                     Label {
                         textFormat: Text.PlainText
-                        text: qsTr("White's chances to win the game, before each roll")
+                        objectName: "chartTitle"
+                        text: Analysis.chartTitle
                         font.bold: true
                         Layout.fillWidth: true
                         wrapMode: Text.WordWrap

@@ -333,3 +333,14 @@ def test_the_charts_percentages_are_written_anew_in_a_new_language(harness):
             assert top.property("text") == i18n.format_percent(1.0)
     finally:
         i18n.set_language(harness.w.app, harness.w.engine, "en")
+
+
+def test_the_chart_names_the_player_whose_chances_it_shows(harness):
+    from PySide6.QtCore import QObject
+
+    harness.open(seed=3)
+    harness.game.newGame({"opponent": "human", "name0": "Ann", "name1": "Bo"})
+    harness.settle()
+    title = harness.window.findChild(QObject, "chartTitle")
+    assert title is not None
+    assert title.property("text") == "Ann's chances to win the game, before each roll"
