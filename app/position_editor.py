@@ -16,7 +16,7 @@ from __future__ import annotations
 from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
-from app.position_setup import PositionSetup
+from app.position_setup import PASTE_REFUSALS, PositionSetup
 from app.session import LEVELS, absolute_board
 from app.texts import N_, P, T, _
 from engine import EngineError, Position
@@ -39,22 +39,24 @@ QML_IMPORT_MAJOR_VERSION = 1
 WHITE, BLACK, REMOVE = 0, 1, 2  # the tools: put a white or a black checker, take one off
 OPPONENTS = ("human", *LEVELS)
 
-# The engine's reasons in the window's words (translated); P(i) is a player's name.
+# The engine's reasons in the window's words (translated); P(i) is a player's name. The rules
+# said the same way for pasted IDs come from that table; these say them for the editor.
 REFUSAL_TEXT = {
-    SetupRefusal.LENGTH: N_("A match goes to 1-25 points."),
+    **{
+        code: PASTE_REFUSALS[code]
+        for code in (
+            SetupRefusal.LENGTH,
+            SetupRefusal.CUBE_MAXIMUM,
+            SetupRefusal.CRAWFORD_SCORE,
+            SetupRefusal.CRAWFORD_CUBE,
+            SetupRefusal.CRAWFORD_PLAYED,
+            SetupRefusal.CUBE_OWNER,
+        )
+    },
     SetupRefusal.SCORE: N_("Each score must be below the match length."),
-    SetupRefusal.CUBE_MAXIMUM: N_("The cube goes up to 64."),
-    SetupRefusal.CRAWFORD_SCORE: N_("A Crawford game needs a player one point from the target."),
-    SetupRefusal.CRAWFORD_CUBE: N_("The cube is not used in the Crawford game."),
-    SetupRefusal.CRAWFORD_PLAYED: N_(
-        "With both players one point from the target, the Crawford game has been played."
-    ),
     SetupRefusal.GAME_OVER: N_("{0} has no checkers on the board: that game is over."),
     SetupRefusal.NO_CUBE: N_("Without the doubling cube, the cube stays at 1 in the middle."),
     SetupRefusal.NO_LEGAL_PLAY: N_("{0} has no legal play with these dice."),
-    SetupRefusal.CUBE_OWNER: N_(
-        "A cube at 1 stays in the middle; a doubled cube belongs to the player who took it."
-    ),
 }
 
 
