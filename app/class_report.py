@@ -15,6 +15,7 @@ from PySide6.QtCore import Property, QObject, QUrl, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.classroom import Classroom
+from app.file_texts import os_problem
 from app.texts import N_, _
 from lessons.model import Lesson
 from lessons.profiles import Profile
@@ -145,7 +146,7 @@ class ClassReport(QObject):
         try:
             count = write_csv(path, students, self.lessons, _)
         except OSError as exc:
-            self._message = _(NOT_EXPORTED).format(reason=exc.strerror or str(exc))
+            self._message = _(NOT_EXPORTED).format(reason=os_problem(exc).render(()))
             self.changed.emit()
             return False
         self._message = _(EXPORTED).format(count=count, students=len(students), file=path.name)

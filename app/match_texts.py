@@ -82,6 +82,11 @@ _DOUBLE_REFUSAL = {
 assert _DOUBLE_REFUSAL.keys() == DOUBLE_REFUSAL_TEXT.keys()
 
 
+def double_refusal_text(code: str) -> T:
+    """The rule that forbids a double (a ``DoubleRefusal`` code), as a text of the window."""
+    return T(_DOUBLE_REFUSAL.get(code, _DOUBLE_REFUSAL[DoubleRefusal.NOT_NOW]), MAX_CUBE)
+
+
 def double_refusal(code: str | None) -> str:
     """Why the Double button is greyed, in words ("" when doubling is allowed)."""
     if not code:

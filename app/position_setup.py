@@ -22,6 +22,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from app import match_texts
 from app.game_flow import GameFlow
 from app.history import History, moments
+from app.file_texts import mat_refusal, os_problem
 from app.session import Session, session_for_match
 from app.settings import Settings
 from app.storage import Storage
@@ -324,15 +325,10 @@ class PositionSetup(QObject):
                 return
             match = load_mat(path, seed=self.new_seed())
         except MatFormatError as exc:
-            if exc.line:
-                self._refuse(
-                    T(N_("{0} could not be read: line {1}: {2}"), name, exc.line, exc.detail)
-                )
-            else:
-                self._refuse(T(N_("{0} could not be read: {1}"), name, exc.detail))
+            self._refuse(mat_refusal(name, exc))
             return
-        except (OSError, EngineError) as exc:
-            self._refuse(T(N_("{0} could not be opened: {1}"), name, str(exc)))
+        except OSError as exc:
+            self._refuse(T(N_("{0} could not be opened: {1}"), name, os_problem(exc)))
             return
         session = session_for_match(
             match, current_log(match), computer=False, names=match.players, source="mat"
@@ -437,7 +433,9 @@ class PositionSetup(QObject):
             os.umask(mask)
             os.chmod(path, 0o666 & ~mask)
         except OSError as exc:
-            self._refuse(T(N_("The match could not be written to {0}: {1}"), path.name, str(exc)))
+            self._refuse(
+                T(N_("The match could not be written to {0}: {1}"), path.name, os_problem(exc))
+            )
             return False
         self._message = T(N_("The match was written to {0}."), str(path))
         self.changed.emit()

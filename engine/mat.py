@@ -31,8 +31,8 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.errors import EngineError, IllegalPlayError, MatFormatError
-from engine.match import MAX_MATCH_LENGTH, Game, GameState, Match, ResultKind
+from engine.errors import EngineError, IllegalPlayError, MatFormatError, MatProblem
+from engine.match import DOUBLE_REFUSAL_TEXT, MAX_MATCH_LENGTH, Game, GameState, Match, ResultKind
 from engine.moves import BAR_POINT, OFF_POINT, Play
 
 _LENGTH_RE = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
@@ -70,7 +70,7 @@ def loads_mat(text: str, *, seed: int | None = 0) -> Match:
         try:
             return _Reader(text, crawford=False, seed=seed).read()
         except _CrawfordDouble as exc:  # pragma: no cover - impossible without the rule
-            raise MatFormatError(exc.line, str(exc)) from None
+            raise MatFormatError(exc.line, MatProblem.CRAWFORD_DOUBLE) from None
 
 
 def load_mat(path: str | os.PathLike[str], *, seed: int | None = 0) -> Match:
@@ -91,7 +91,7 @@ class _CrawfordDouble(MatFormatError):
 class _Reader:
     def __init__(self, text: str, *, crawford: bool, seed: int | None = 0) -> None:
         if not isinstance(text, str):
-            raise MatFormatError(0, "A .mat file is text.")
+            raise MatFormatError(0, MatProblem.NOT_TEXT)
         self.lines = text.removeprefix("\ufeff").splitlines()
         self.crawford = crawford
         self.seed = seed
@@ -101,13 +101,13 @@ class _Reader:
         self.games_seen = 0
         self.expect_score = False
 
-    def fail(self, message: str) -> MatFormatError:
-        return MatFormatError(self.number, message)
+    def fail(self, reason: str, *values: object, rule: str = "") -> MatFormatError:
+        return MatFormatError(self.number, reason, *values, rule=rule)
 
     def _number(self, text: str) -> int:
         """A number of the file (plain digits 0-9, at most nine of them)."""
         if not (text.isascii() and text.isdigit()) or len(text) > 9:
-            raise self.fail(f"{text[:12]!r} is not a number this format holds.")
+            raise self.fail(MatProblem.NOT_A_NUMBER, repr(text[:12]))
         return int(text)
 
     def read(self) -> Match:
@@ -121,25 +121,25 @@ class _Reader:
             except MatFormatError:
                 raise
             except EngineError as exc:
-                raise self.fail(str(exc)) from None
+                raise self.fail(MatProblem.RULE, str(exc)) from None
         if self.length is None:
-            raise MatFormatError(0, 'Not a .mat file: no "N point match" line.')
+            raise MatFormatError(0, MatProblem.NO_LENGTH_LINE)
         if self.match is None:
             if self.expect_score:
-                raise MatFormatError(len(self.lines), "The file ends before the first score line.")
-            raise MatFormatError(len(self.lines), "The file has no game.")
+                raise MatFormatError(len(self.lines), MatProblem.ENDS_BEFORE_FIRST_SCORE)
+            raise MatFormatError(len(self.lines), MatProblem.NO_GAME)
         if self.expect_score:
-            raise MatFormatError(len(self.lines), "The file ends before the game's score line.")
+            raise MatFormatError(len(self.lines), MatProblem.ENDS_BEFORE_SCORE)
         return self.match
 
     def _line(self, line: str) -> None:
         if self.length is None:
             found = _LENGTH_RE.match(line)
             if not found:
-                raise self.fail(f'Expected "N point match", found {line.strip()!r}.')
+                raise self.fail(MatProblem.EXPECTED_LENGTH, repr(line.strip()))
             length = self._number(found.group(1))
             if length > MAX_MATCH_LENGTH:
-                raise self.fail(f"Matches go to 1-{MAX_MATCH_LENGTH} points, not {length}.")
+                raise self.fail(MatProblem.LENGTH_RANGE, MAX_MATCH_LENGTH, length)
             self.length = length
             return
         game_line = _GAME_RE.match(line)
@@ -150,7 +150,7 @@ class _Reader:
             self._score(line)
             return
         if self.match is None:
-            raise self.fail(f'Expected "Game 1", found {line.strip()!r}.')
+            raise self.fail(MatProblem.EXPECTED_GAME_1, repr(line.strip()))
         row = _ROW_RE.match(line)
         if row:
             self._row(row.group(2))
@@ -160,55 +160,47 @@ class _Reader:
             winner = 1 if len(wins.group(1)) >= _RIGHT_WINS else 0
             self._wins(winner, self._number(wins.group(2)))
             return
-        raise self.fail(f"Cannot read the line {line.strip()!r}.")
+        raise self.fail(MatProblem.UNREADABLE_LINE, repr(line.strip()))
 
     def _game(self, number: int) -> None:
         if number != self.games_seen + 1:
-            raise self.fail(f"Game {number} follows game {self.games_seen}.")
+            raise self.fail(MatProblem.GAME_ORDER, number, self.games_seen)
         if self.expect_score:
-            raise self.fail("A game line must be followed by the score line.")
+            raise self.fail(MatProblem.SCORE_LINE_FIRST)
         match = self.match
         if match is not None:
             game = match.game
             if game is not None and not game.is_over:
-                raise self.fail(f"Game {number} starts before game {self.games_seen} has ended.")
+                raise self.fail(MatProblem.GAME_NOT_ENDED, number, self.games_seen)
             if match.is_over:
-                raise self.fail(f"Game {number} starts after the match was won.")
+                raise self.fail(MatProblem.AFTER_MATCH_WON, number)
         self.games_seen = number
         self.expect_score = True
 
     def _score(self, line: str) -> None:
         found = _SCORE_RE.match(line)
         if not found:
-            raise self.fail(
-                f'Expected the score line "Name : 0   Name : 0", found {line.strip()!r}.'
-            )
+            raise self.fail(MatProblem.EXPECTED_SCORE_LINE, repr(line.strip()))
         self.expect_score = False
         names = (found.group("a"), found.group("b"))
         score = (self._number(found.group("sa")), self._number(found.group("sb")))
         if self.match is None:
             assert self.length is not None
             if score != (0, 0):
-                raise self.fail(f"The first game must start at 0-0, not {score[0]}-{score[1]}.")
+                raise self.fail(MatProblem.FIRST_SCORE, *score)
             self.match = Match(
                 self.length, cube=True, crawford=self.crawford, players=names, seed=self.seed
             )
         match = self.match
         if names != match.players:
-            raise self.fail(
-                f"The players are {match.players[0]} and {match.players[1]}, "
-                f"not {names[0]} and {names[1]}."
-            )
+            raise self.fail(MatProblem.OTHER_PLAYERS, *match.players, *names)
         if score != match.points_won():
             won = match.points_won()
-            raise self.fail(
-                f"The score {score[0]}-{score[1]} does not follow from the games before "
-                f"({won[0]}-{won[1]})."
-            )
+            raise self.fail(MatProblem.SCORE_DOES_NOT_FOLLOW, *score, *won)
         marked = bool(found.group("ca") or found.group("cb"))
         game = match.new_game()
         if marked and not game.is_crawford:
-            raise self.fail("The game is marked as the Crawford game but is not one.")
+            raise self.fail(MatProblem.NOT_CRAWFORD)
 
     def _row(self, body: str) -> None:
         tokens = [(m.start(), m.group()) for m in _TOKEN_RE.finditer(body)]
@@ -234,7 +226,7 @@ class _Reader:
                     or tokens[i + 1][1] != "=>"
                     or not tokens[i + 2][1].isdigit()
                 ):
-                    raise self.fail('Expected "Doubles => n".')
+                    raise self.fail(MatProblem.EXPECTED_DOUBLES)
                 self._double(player, self._number(tokens[i + 2][1]))
                 i += 3
                 continue
@@ -246,16 +238,16 @@ class _Reader:
                 rest = " ".join(w for _, w in tokens[i:])
                 found = _WINS_RE.match(rest)
                 if not found:
-                    raise self.fail(f"Cannot read {rest!r}.")
+                    raise self.fail(MatProblem.UNREADABLE, repr(rest))
                 self._wins(player, self._number(found.group(2)))
                 return
-            raise self.fail(f"Cannot read {word!r}.")
+            raise self.fail(MatProblem.UNREADABLE, repr(word))
 
     def _game_in_play(self) -> Game:
         assert self.match is not None
         game = self.match.game
         if game is None or game.is_over:
-            raise self.fail("No game is being played here.")
+            raise self.fail(MatProblem.NO_GAME_IN_PLAY)
         return game
 
     def _roll(self, player: int, high: int, low: int, steps: list[str]) -> None:
@@ -263,44 +255,50 @@ class _Reader:
         name = self.match.players[player] if self.match else str(player)
         if game.state is GameState.OPENING:
             if high == low:
-                raise self.fail(f"The opening roll cannot be a double ({high}{low}).")
+                raise self.fail(MatProblem.DOUBLE_OPENING_ROLL, f"{high}{low}")
             big, small = max(high, low), min(high, low)
             game.roll(dice=(big, small) if player == 0 else (small, big))
         else:
-            if game.state is not GameState.AWAITING_ROLL:
-                raise self.fail(f"{name} rolls, but the game awaits {game.state.value}.")
-            if game.player_on_roll != player:
-                raise self.fail(f"{name} rolls, but it is the other player's turn.")
+            if game.state is GameState.AWAITING_TAKE:
+                raise self.fail(MatProblem.ROLL_BEFORE_ANSWER, name)
+            if game.state is not GameState.AWAITING_ROLL or game.player_on_roll != player:
+                raise self.fail(MatProblem.ROLL_OUT_OF_TURN, name)
             game.roll(dice=(high, low))
         notation = " ".join(_notation(step) for step in steps)
         rolled: GameState = game.state  # what the roll led to (a play, or a pass)
         if rolled is GameState.AWAITING_PLAY:
             if not steps:
-                raise self.fail(f"{name} plays nothing with {high}{low}, but a play is legal.")
+                raise self.fail(MatProblem.NOTHING_PLAYED, name, f"{high}{low}")
             try:
                 game.play(_exact_play(game, steps) or notation)
             except EngineError as exc:
-                raise self.fail(f"{name} cannot play {notation} with {high}{low}: {exc}") from None
+                rule = exc.reason if isinstance(exc, IllegalPlayError) else ""
+                raise self.fail(
+                    MatProblem.ILLEGAL_PLAY, name, notation, f"{high}{low}", str(exc), rule=rule
+                ) from None
         elif steps:
-            raise self.fail(f"{name} has no legal play with {high}{low}, yet plays {notation}.")
+            raise self.fail(MatProblem.PLAY_WITHOUT_LEGAL, name, f"{high}{low}", notation)
 
     def _double(self, player: int, value: int) -> None:
         game = self._game_in_play()
         if game.state is GameState.AWAITING_ROLL and game.player_on_roll == player:
             if game.is_crawford and self.crawford:
-                raise _CrawfordDouble(self.number, "A double in the Crawford game.")
+                raise _CrawfordDouble(self.number, MatProblem.CRAWFORD_DOUBLE)
             if value != 2 * game.cube_value:
+                raise self.fail(MatProblem.DOUBLE_VALUE, game.cube_value, 2 * game.cube_value)
+            refusal = game.double_refusal()
+            if refusal:
                 raise self.fail(
-                    f"The cube is at {game.cube_value}: a double is to {2 * game.cube_value}."
+                    MatProblem.DOUBLE_REFUSED, DOUBLE_REFUSAL_TEXT[refusal], rule=refusal
                 )
             game.double()
             return
-        raise self.fail("A double that the player may not offer here.")
+        raise self.fail(MatProblem.DOUBLE_NOT_ALLOWED)
 
     def _answer(self, player: int, take: bool) -> None:
         game = self._game_in_play()
         if game.state is not GameState.AWAITING_TAKE or game.opponent != player:
-            raise self.fail("A take or a drop with no double to answer.")
+            raise self.fail(MatProblem.NO_DOUBLE_TO_ANSWER)
         if take:
             game.take()
         else:
@@ -310,26 +308,26 @@ class _Reader:
         assert self.match is not None
         game = self.match.game
         if game is None:
-            raise self.fail("A win before any game.")
+            raise self.fail(MatProblem.WIN_BEFORE_GAME)
         if game.is_over:
             result = game.result
             assert result is not None
             if (result.winner, result.points) != (player, points):
+                players = self.match.players
                 raise self.fail(
-                    f"The file says {self.match.players[player]} wins {points} points; "
-                    f"the game was won by {self.match.players[result.winner]} "
-                    f"for {result.points}."
+                    MatProblem.OTHER_WINNER,
+                    players[player],
+                    points,
+                    players[result.winner],
+                    result.points,
                 )
             return
         if game.state is GameState.OPENING:
-            raise self.fail("A win before the game has started.")
+            raise self.fail(MatProblem.WIN_BEFORE_START)
         # still in play: the loser resigned
         kind, rest = divmod(points, game.cube_value)
         if rest or kind not in (1, 2, 3):
-            raise self.fail(
-                f"{points} points is not a single game, gammon or backgammon "
-                f"at a cube of {game.cube_value}."
-            )
+            raise self.fail(MatProblem.RESIGNED_POINTS, points, game.cube_value)
         game.resign(1 - player, ResultKind(kind))
 
 

@@ -4,6 +4,7 @@ history view and exported, and GNU Backgammon reading a match played in this win
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -20,7 +21,8 @@ from app.position_setup import PositionSetup
 from app.session import Session, absolute_board
 from app.statistics import Statistics
 from engine import Position, legal_plays
-from engine.mat import load_mat
+from engine.errors import MatFormatError
+from engine.mat import load_mat, loads_mat
 from engine.match import GameState, Match
 from engine.matchid import MatchIdFields
 
@@ -602,3 +604,65 @@ def test_a_full_path_typed_as_the_file_name_is_written_where_it_says(harness, tm
     nowhere = QUrl.fromLocalFile(str(home) + str(tmp_path / "none" / "x.mat")).toString()
     assert not setup_part(harness).exportMatFrom(nowhere, folder)
     assert not (tmp_path / "none").exists() and not (home / "tmp").exists()
+
+
+def _damaged_mat_errors(count: int) -> dict[tuple[str, str], MatFormatError]:
+    """One error of each kind (problem, rule) met in ``count`` damaged copies of real files."""
+    texts = [path.read_text() for path in sorted(DATA.glob("*.mat"))]
+    pieces = ["Doubles => 2", "Takes", "Wins 2 points", "Game 3", " 63: 24/18 13/10", "6/0", "99"]
+    rng = random.Random(5)
+    found: dict[tuple[str, str], MatFormatError] = {}
+    for _ in range(count):
+        text = rng.choice(texts)
+        at = rng.randrange(len(text))
+        how = rng.randrange(3)
+        if how == 0:
+            text = text[:at] + rng.choice(pieces) + text[at:]
+        elif how == 1:
+            text = text[:at] + text[at + rng.randrange(1, 40) :]
+        else:
+            text = text[:at] + str(rng.randrange(99)) + text[at + 1 :]
+        try:
+            loads_mat(text)
+        except MatFormatError as exc:
+            found.setdefault((exc.reason, exc.rule), exc)
+    return found
+
+
+def test_a_damaged_match_file_is_refused_all_in_the_windows_language(qapp):
+    from app import i18n
+    from app.file_texts import mat_refusal
+
+    errors = _damaged_mat_errors(800)
+    assert len(errors) >= 12, sorted(errors)
+    try:
+        for code, prefix in (("da", "kunne ikke læses: linje"), ("nl", "kon niet worden gelezen")):
+            i18n.set_language(qapp, None, code)
+            for exc in errors.values():
+                said = mat_refusal("x.mat", exc).render(["A", "B"])
+                assert said.startswith(f"x.mat {prefix}"), said
+                # the engine's English sentence is not in it, nor the rule's
+                assert exc.detail not in said, said
+                assert " cannot " not in said and " the " not in said, said
+    finally:
+        i18n.set_language(qapp, None, "en")
+
+
+def test_the_systems_faults_are_said_in_the_windows_language(qapp, tmp_path):
+    from app import i18n
+    from app.file_texts import os_problem
+
+    faults = []
+    for target in (tmp_path / "missing.mat", tmp_path):
+        try:
+            target.read_bytes()
+        except OSError as exc:
+            faults.append(exc)
+    try:
+        i18n.set_language(qapp, None, "da")
+        said = [os_problem(exc).render([]) for exc in faults]
+        assert said == ["Filen eller mappen findes ikke.", "Det er en mappe, ikke en fil."]
+        strange = OSError(errno.EIO, "Input/output error")
+        assert os_problem(strange).render([]) == "Systemet siger: Input/output error"
+    finally:
+        i18n.set_language(qapp, None, "en")

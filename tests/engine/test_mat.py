@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import MatFormatError
+from engine.errors import MAT_PROBLEM_TEXT, MatFormatError, Reason
+from engine.errors import MatProblem as P
 from engine.mat import export_mat, load_mat, loads_mat
-from engine.match import EndReason, GameState, Match
+from engine.match import DoubleRefusal, EndReason, GameState, Match
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GNUBG_FILES = sorted(DATA.glob("gnubg-match-*.mat")) + [DATA / "gnubg-export-5-point.mat"]
@@ -177,34 +178,71 @@ def _broken(line_number: int, new_text: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("line", "text", "words"),
+    ("line", "text", "words", "reason"),
     [
-        (3, " 3 points match", "point match"),
-        (3, " 30 point match", "1-25"),
-        (7, "  1) 31: 8/5 6/4                 42: 8/4 6/4", "cannot play 8/5 6/4 with 31"),
+        (3, " 3 points match", "point match", P.EXPECTED_LENGTH),
+        (3, " 30 point match", "1-25", P.LENGTH_RANGE),
+        (
+            7,
+            "  1) 31: 8/5 6/4                 42: 8/4 6/4",
+            "cannot play 8/5 6/4 with 31",
+            P.ILLEGAL_PLAY,
+        ),
         (
             7,
             "  1) 31: 8/5 6/5                 42: 8/4 6/4 13/9",
             "Bo cannot play 8/4 6/4 13/9 with 42",
+            P.ILLEGAL_PLAY,
         ),
-        (7, "  1) 33: 8/5 8/5 6/3 6/3", "opening"),
-        (7, "  1) 31:                         42: 8/4 6/4", "plays nothing"),
-        (8, "  2)  Doubles => 4                Drops", "double is to 2"),
-        (8, "  2)                              Takes", "no double"),
-        (9, "      Wins 2 points", "wins 2 points"),
-        (12, " Ann : 2                        Bo : 0", "does not follow"),
-        (12, " Ann : 1                        Cy : 0", "players"),
-        (12, " Ann 1 Bo 0", "score line"),
-        (13, "  1)                             62: 24/18 13/11 hello", "hello"),
-        (13, "  1)                             62: 24/18 13/11 6/5", "cannot play"),
+        (7, "  1) 33: 8/5 8/5 6/3 6/3", "opening", P.DOUBLE_OPENING_ROLL),
+        (7, "  1) 31:                         42: 8/4 6/4", "plays nothing", P.NOTHING_PLAYED),
+        (8, "  2)  Doubles => 4                Drops", "double is to 2", P.DOUBLE_VALUE),
+        (8, "  2)                              Takes", "no double", P.NO_DOUBLE_TO_ANSWER),
+        (9, "      Wins 2 points", "wins 2 points", P.OTHER_WINNER),
+        (12, " Ann : 2                        Bo : 0", "does not follow", P.SCORE_DOES_NOT_FOLLOW),
+        (12, " Ann : 1                        Cy : 0", "players", P.OTHER_PLAYERS),
+        (12, " Ann 1 Bo 0", "score line", P.EXPECTED_SCORE_LINE),
+        (13, "  1)                             62: 24/18 13/11 hello", "hello", P.UNREADABLE),
+        (13, "  1)                             62: 24/18 13/11 6/5", "cannot play", P.ILLEGAL_PLAY),
     ],
 )
-def test_a_bad_file_names_its_line(line, text, words):
+def test_a_bad_file_names_its_line_and_its_problem(line, text, words, reason):
     with pytest.raises(MatFormatError) as raised:
         loads_mat(_broken(line, text))
-    assert raised.value.line == line
-    assert str(raised.value).startswith(f"line {line}: ")
-    assert re.search(words, str(raised.value), re.IGNORECASE), str(raised.value)
+    error = raised.value
+    assert error.line == line
+    assert str(error).startswith(f"line {line}: ")
+    assert re.search(words, str(error), re.IGNORECASE), str(error)
+    # the problem by its code, with its values, for a window to say in its own words
+    assert error.reason == reason
+    assert error.detail == MAT_PROBLEM_TEXT[reason].format(*error.values)
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("  1) 31: 8/5 6/4                 42: 8/4 6/4", Reason.DIE_NOT_AVAILABLE),
+        ("  1) 31: 8/5 6/5                 42: 8/4 6/4 13/9", Reason.TURN_COMPLETE),
+        ("  1) 31: 8/5 6/5                 42: 8/4", Reason.MUST_USE_BOTH_DICE),
+        ("  1) 31: 8/5 6/5                 42: 30/26 6/4", ""),
+    ],
+)
+def test_an_illegal_play_in_a_file_names_the_rule_it_breaks(text, rule):
+    with pytest.raises(MatFormatError) as raised:
+        loads_mat(_broken(7, text))
+    assert (raised.value.reason, raised.value.rule) == (P.ILLEGAL_PLAY, rule)
+
+
+def test_a_double_the_rules_forbid_names_the_rule():
+    # Bo took the cube and owns it: Ann may not redouble
+    lines = GOOD.splitlines()
+    lines[7] = "  2)  Doubles => 2                Takes"
+    lines[8] = "  3)  Doubles => 4"
+    with pytest.raises(MatFormatError) as raised:
+        loads_mat("\n".join(lines[:9]) + "\n")
+    assert raised.value.line == 9
+    assert (raised.value.reason, raised.value.rule) == (P.DOUBLE_REFUSED, DoubleRefusal.NOT_OWNER)
+    assert str(raised.value).endswith("Only the owner of the cube may redouble.")
 
 
 def test_files_that_are_not_mat_are_refused():

@@ -1,0 +1,109 @@
+"""What keeps a file from being read or written, in the window's words.
+
+A ``.mat`` file's problems: the engine names the problem (``engine.errors.MatProblem``) with
+its values and the rule an illegal play or double breaks; its own texts are English, for its
+exceptions and the command line. Here each problem has a text of the catalogs, shown in the
+language of the window. The system's faults (no such file, no permission, a full disk, ...) are
+said in the window's words too.
+"""
+
+from __future__ import annotations
+
+import errno
+
+from app import match_texts
+from app.board_input import reason_message
+from app.texts import N_, T
+from engine.errors import MAT_PROBLEM_TEXT, MatFormatError, MatProblem
+
+MAT_PROBLEMS = {
+    MatProblem.NOT_TEXT: N_("A .mat file is text."),
+    MatProblem.NOT_A_NUMBER: N_("{0} is not a number this format holds."),
+    MatProblem.NO_LENGTH_LINE: N_("It is not a .mat file: it has no “N point match” line."),
+    MatProblem.ENDS_BEFORE_FIRST_SCORE: N_("The file ends before the first score line."),
+    MatProblem.NO_GAME: N_("The file has no game."),
+    MatProblem.ENDS_BEFORE_SCORE: N_("The file ends before the game's score line."),
+    MatProblem.EXPECTED_LENGTH: N_("“N point match” was expected here, not {0}."),
+    MatProblem.LENGTH_RANGE: N_("A match goes to 1-{0} points, not {1}."),
+    MatProblem.EXPECTED_GAME_1: N_("“Game 1” was expected here, not {0}."),
+    MatProblem.UNREADABLE_LINE: N_("The line {0} cannot be read."),
+    MatProblem.GAME_ORDER: N_("Game {0} follows game {1}."),
+    MatProblem.SCORE_LINE_FIRST: N_("The score line must follow the game's line."),
+    MatProblem.GAME_NOT_ENDED: N_("Game {0} starts before game {1} has ended."),
+    MatProblem.AFTER_MATCH_WON: N_("Game {0} starts after the match was won."),
+    MatProblem.EXPECTED_SCORE_LINE: N_(
+        "The score line (“Name : 0   Name : 0”) was expected here, not {0}."
+    ),
+    MatProblem.FIRST_SCORE: N_("The first game must start at 0-0, not {0}-{1}."),
+    MatProblem.OTHER_PLAYERS: N_("The players are {0} and {1}, not {2} and {3}."),
+    MatProblem.SCORE_DOES_NOT_FOLLOW: N_(
+        "The score {0}-{1} does not follow from the games before ({2}-{3})."
+    ),
+    MatProblem.NOT_CRAWFORD: N_("The game is marked as the Crawford game but is not one."),
+    MatProblem.EXPECTED_DOUBLES: N_("“Doubles => n” was expected here."),
+    MatProblem.UNREADABLE: N_("{0} cannot be read."),
+    MatProblem.NO_GAME_IN_PLAY: N_("No game is being played here."),
+    MatProblem.DOUBLE_OPENING_ROLL: N_("The opening roll cannot be a double ({0})."),
+    MatProblem.ROLL_BEFORE_ANSWER: N_("{0} rolls before the double is answered."),
+    MatProblem.ROLL_OUT_OF_TURN: N_("{0} rolls, but it is the other player's turn."),
+    MatProblem.NOTHING_PLAYED: N_("{0} plays nothing with {1}, but a play is legal."),
+    MatProblem.ILLEGAL_PLAY: N_("{0} cannot play {1} with {2}: {3}"),
+    MatProblem.PLAY_WITHOUT_LEGAL: N_("{0} has no legal play with {1}, yet plays {2}."),
+    MatProblem.CRAWFORD_DOUBLE: N_("A double in the Crawford game."),
+    MatProblem.DOUBLE_VALUE: N_("The cube is at {0}: a double is to {1}."),
+    MatProblem.DOUBLE_NOT_ALLOWED: N_("A double that the player may not offer here."),
+    MatProblem.DOUBLE_REFUSED: N_("A double that the rules forbid here: {0}"),
+    MatProblem.NO_DOUBLE_TO_ANSWER: N_("A take or a pass with no double to answer."),
+    MatProblem.WIN_BEFORE_GAME: N_("A win before any game."),
+    MatProblem.OTHER_WINNER: N_(
+        "The file says {0} wins {1} points; the game was won by {2} for {3}."
+    ),
+    MatProblem.WIN_BEFORE_START: N_("A win before the game has started."),
+    MatProblem.RESIGNED_POINTS: N_(
+        "{0} points is not a single game, gammon or backgammon at a cube of {1}."
+    ),
+    MatProblem.RULE: N_("The file breaks a rule of the game here."),
+}
+assert MAT_PROBLEMS.keys() == MAT_PROBLEM_TEXT.keys()
+ILLEGAL_PLAY_UNREAD = N_("{0} cannot play {1} with {2}: the play cannot be read.")
+
+
+def mat_problem(exc: MatFormatError) -> T:
+    """What is wrong in the file, without its line, in the window's words."""
+    values = list(exc.values)
+    if exc.reason == MatProblem.ILLEGAL_PLAY:
+        if not exc.rule:
+            return T(ILLEGAL_PLAY_UNREAD, *values[:3])
+        values[3] = T(reason_message(exc.rule))
+    elif exc.reason == MatProblem.DOUBLE_REFUSED:
+        values[0] = match_texts.double_refusal_text(exc.rule)
+    return T(MAT_PROBLEMS.get(exc.reason, MAT_PROBLEMS[MatProblem.RULE]), *values)
+
+
+def mat_refusal(name: str, exc: MatFormatError) -> T:
+    """Why the file ``name`` could not be read: its line (when there is one) and the problem."""
+    if exc.line:
+        return T(N_("{0} could not be read: line {1}: {2}"), name, exc.line, mat_problem(exc))
+    return T(N_("{0} could not be read: {1}"), name, mat_problem(exc))
+
+
+# What the system says of a file it could not open or write, in the window's words (the
+# system's own texts are English here); other faults are said as the system says them.
+OS_ERRORS = {
+    errno.ENOENT: N_("There is no such file or folder."),
+    errno.EACCES: N_("This program has no permission to use it."),
+    errno.EPERM: N_("This program has no permission to use it."),
+    errno.EISDIR: N_("It is a folder, not a file."),
+    errno.ENOTDIR: N_("A part of its path is not a folder."),
+    errno.ENOSPC: N_("The disk is full."),
+    errno.EROFS: N_("The disk can only be read."),
+    errno.ENAMETOOLONG: N_("The name is too long."),
+}
+
+
+def os_problem(exc: OSError) -> T:
+    """Why a file could not be opened or written, in the window's words when the fault is a
+    common one (no such file, no permission, a full disk, ...)."""
+    if exc.errno in OS_ERRORS:
+        return T(OS_ERRORS[exc.errno])
+    return T(N_("The system says: {0}"), exc.strerror or str(exc))
