@@ -596,14 +596,14 @@ FocusScope {
             }
         }
         // The keyboard focus: a ring around the location, in two colours so that it shows on
-        // any board.
+        // any board; over the checkers, under the dice and the cube (declared after it), which
+        // stand where a point's ring ends at the middle of the board.
         Rectangle {
             objectName: "focusRing"
             readonly property rect area: board.locationRect(Math.max(0, board.focusLocation))
             visible: board.activeFocus && board.focusLocation >= 0
             x: area.x - board.u * 0.04; y: area.y - board.u * 0.04
             width: area.width + board.u * 0.08; height: area.height + board.u * 0.08
-            z: 5
             radius: board.u * 0.12
             color: "transparent"
             border.color: board.colors.focusOutline
