@@ -112,15 +112,19 @@ Rectangle {
             textFormat: Text.PlainText
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignHCenter
-            wrapMode: Text.WordWrap
+            // the line breaks between the short parts ("Cube 1" stays whole), inside one only
+            // when it is wider than the panel; the cube owner's sentence wraps as a sentence
+            wrapMode: Text.Wrap
             text: {
-                let t = MatchView.matchLength > 0 ? qsTr("Match to %1 points").arg(MatchView.matchLength)
-                                             : qsTr("Single game")
-                if (MatchView.crawfordGame) t += " · " + qsTr("Crawford game")
+                let parts = [MatchView.matchLength > 0
+                             ? qsTr("Match to %1 points").arg(MatchView.matchLength)
+                             : qsTr("Single game")]
+                if (MatchView.crawfordGame) parts.push(qsTr("Crawford game"))
                 if (MatchView.cubeEnabled && !MatchView.crawfordGame)
-                    t += " · " + qsTr("Cube %1").arg(MatchView.cubeValue)
-                if (MatchView.cubeOwnerText !== "") t += " · " + MatchView.cubeOwnerText
-                return t
+                    parts.push(qsTr("Cube %1").arg(MatchView.cubeValue))
+                parts = parts.map(part => part.replace(/ /g, "\u00a0"))
+                if (MatchView.cubeOwnerText !== "") parts.push(MatchView.cubeOwnerText)
+                return parts.join(" · ")
             }
             color: "#f6ead2"
             font.pixelSize: 14 * panel.ui
@@ -299,14 +303,21 @@ Rectangle {
             }
         }
 
-        // Actions
+        // Actions: one font size for all of them, the largest at which every text fits (a
+        // long word in a narrow panel makes them all a little smaller, not one of them)
         GridLayout {
+            id: actions
+            readonly property real fontScale: Math.min(
+                rollButton.fit, doubleButton.visible ? doubleButton.fit : 1.0, undoButton.fit,
+                confirmButton.fit, coachHintButton.fit, newGameButton.fit, hintButton.fit)
             Layout.fillWidth: true
             columns: 2
             columnSpacing: 8 * panel.space
             rowSpacing: 8 * panel.space
             GameButton {
+                id: rollButton
                 objectName: "rollButton"
+                fontScale: actions.fontScale
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 Layout.columnSpan: MatchView.cubeEnabled ? 1 : 2
@@ -318,7 +329,9 @@ Rectangle {
                 onClicked: GameFlow.roll()
             }
             GameButton {
+                id: doubleButton
                 objectName: "doubleButton"
+                fontScale: actions.fontScale
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 visible: MatchView.cubeEnabled
@@ -329,7 +342,9 @@ Rectangle {
                 onClicked: GameFlow.double()
             }
             GameButton {
+                id: undoButton
                 objectName: "undoButton"
+                fontScale: actions.fontScale
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
@@ -339,7 +354,9 @@ Rectangle {
                 onClicked: GameFlow.undo()
             }
             GameButton {
+                id: confirmButton
                 objectName: "confirmButton"
+                fontScale: actions.fontScale
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
@@ -362,7 +379,9 @@ Rectangle {
             }
             // the coach's hint and a new game share a row: short words in every language
             GameButton {
+                id: coachHintButton
                 objectName: "coachHintButton"
+                fontScale: actions.fontScale
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
@@ -372,7 +391,9 @@ Rectangle {
                 onClicked: Coach.hint()
             }
             GameButton {
+                id: newGameButton
                 objectName: "newGameButton"
+                fontScale: actions.fontScale
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
@@ -381,8 +402,11 @@ Rectangle {
                 onClicked: panel.newGameRequested()
             }
             GameButton {
+                id: hintButton
                 objectName: "hintButton"
+                fontScale: actions.fontScale
                 Layout.fillWidth: true
+                Layout.preferredWidth: 1
                 Layout.columnSpan: 2
                 ui: panel.ui
                 text: panel.hintNames[Settings.hintMode] || ""

@@ -44,6 +44,10 @@ def test_cube_offered_taken_then_passed_in_a_two_player_match(harness):
     harness.click("takeButton")
     assert harness.hidden("doublePrompt")
     assert game.cubeValue == 2 and game.cubeOwner == 1 - doubler
+    # the match line breaks between its parts only: "Cube 2" is never cut before its number
+    said = harness.item("matchLabel").property("text")
+    assert said.startswith("Match\u00a0to\u00a05\u00a0points · Cube\u00a02 · "), said
+    assert said.endswith(" owns the cube."), said
     assert game.onRoll == doubler and game.canRoll and not game.canDouble
     harness.click("rollButton")
     finish_turn_by_clicks(harness, rng)
