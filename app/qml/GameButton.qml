@@ -11,6 +11,18 @@ Button {
     property real ui: 1.0
     property bool primary: false
     property int lines: 1  // more: a long text wraps onto a second line before it gets smaller
+    // The buttons of a group take one size: the group sets ``fontScale`` to the smallest
+    // ``fit`` among them, the share of the full size at which each one's text fits.
+    property real fontScale: 1.0
+    readonly property real fit: lines > 1 || text === "" ? 1.0
+        : Math.min(1.0, (width - leftPadding - rightPadding) / Math.max(1, fullSize.advanceWidth))
+    TextMetrics {
+        id: fullSize
+        font.family: control.font.family
+        font.bold: true
+        font.pixelSize: 15 * control.ui
+        text: control.text
+    }
     hoverEnabled: true
     focusPolicy: Qt.TabFocus
     Accessible.description: hint
@@ -25,15 +37,15 @@ Button {
     ToolTip.visible: hovered && hint !== ""
     ToolTip.text: hint
     ToolTip.delay: 500
-    font.pixelSize: 15 * ui
+    font.pixelSize: Math.max(9, Math.floor(15 * ui * fontScale))
     font.bold: true
     // ``ui`` includes the player's text size; the button's height follows its text, not the
     // text size times its usual height, so that large text still leaves the panel room.
     readonly property real boxUi: ui / Theme.textScale
     implicitHeight: Math.max(40 * boxUi, contentItem.implicitHeight + topPadding + bottomPadding)
     padding: 8 * boxUi
-    leftPadding: 8 * ui
-    rightPadding: 8 * ui
+    leftPadding: 5 * ui
+    rightPadding: 5 * ui
     contentItem: Text {
         textFormat: Text.PlainText
         text: control.text

@@ -99,6 +99,20 @@ def panel_problems(harness) -> list[str]:
         item = harness.item(name)
         if item.isVisible() and not outer.contains(scene_rect(item)):
             problems.append(f"{name} does not fit in the side panel")
+    # the action buttons share one font size, at which each text fits whole
+    actions = ("rollButton", "doubleButton", "undoButton", "confirmButton")
+    actions += ("coachHintButton", "newGameButton", "hintButton")
+    sizes = {}
+    for name in actions:
+        item = harness.item(name)
+        if not item.isVisible():
+            continue
+        label = item.property("contentItem")
+        sizes[name] = qml_value(label, "font.pixelSize")
+        if qml_value(label, "fontInfo.pixelSize") < sizes[name] - 0.5:
+            problems.append(f"{name} shrinks its text below the others'")
+    if len(set(sizes.values())) > 1:
+        problems.append(f"the action buttons differ in font size: {sizes}")
     return problems
 
 
