@@ -134,7 +134,7 @@ Dialog {
                 contentWidth: availableWidth
                 GridLayout {
                     objectName: "analysisSummary"
-                    width: summaryView.availableWidth
+                    width: summaryView.availableWidth - summaryView.effectiveScrollBarWidth
                     columns: 3
                     columnSpacing: 16 * dialog.ui
                     rowSpacing: 3 * dialog.ui

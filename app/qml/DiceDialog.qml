@@ -32,7 +32,7 @@ Dialog {
         contentWidth: availableWidth
 
         ColumnLayout {
-            width: scroll.availableWidth
+            width: scroll.availableWidth - scroll.effectiveScrollBarWidth
             spacing: 8 * dialog.ui
 
             RowLayout {

@@ -64,7 +64,9 @@ Dialog {
             clip: true
 
             ColumnLayout {
-                width: scroll.availableWidth
+                // room for the scroll bar at the right: over the spin boxes' arrows it took
+                // their clicks
+                width: scroll.availableWidth - scroll.effectiveScrollBarWidth
                 spacing: 6 * dialog.ui
 
                 Heading { text: qsTr("Checkers") }

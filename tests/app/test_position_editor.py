@@ -15,6 +15,7 @@ from app.position_editor import PositionEditor
 from app.session import absolute_board
 from engine import Position
 from engine.matchid import MatchIdFields
+from tests.app.driver import qml_value
 from tests.app.test_layout import scene_rect
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
@@ -290,3 +291,33 @@ def test_the_match_length_is_shown_in_a_new_language_at_once(harness):
             assert length.property("value") == 0  # the value itself did not change
     finally:
         i18n.set_language(harness.w.app, harness.w.engine, "en")
+
+
+def test_every_spin_box_steps_with_a_click_on_its_arrows(harness):
+    # the arrows at the right edge of the editor's column lay under its scroll bar, which took
+    # the clicks: the second die, the length and the scores did not step with the mouse
+    harness.open(seed=5, size=(1024, 768))
+    harness.game.newGame({"opponent": "human"})
+    harness.settle()
+    open_editor(harness)
+    if not harness.item("editorDiceRolled").property("checked"):
+        harness.click("editorDiceRolled")
+    harness.click("editorLength")  # a match, so that the scores are in use
+    QTest.keyClick(harness.window, Qt.Key.Key_Up)
+    harness.settle(20)
+    for name in ("editorDie0", "editorDie1", "editorLength", "editorScore0", "editorScore1"):
+        box = harness.item(name)
+        assert box.isEnabled(), name
+        before = box.property("value")
+        for arrow, step in (("up", 1), ("down", -1)):
+            point = qml_value(
+                box,
+                f"{arrow}.indicator.mapToItem(null, {arrow}.indicator.width / 2, "
+                f"{arrow}.indicator.height / 2)",
+            ).toPoint()
+            QTest.mouseClick(
+                harness.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
+            )
+            harness.settle(20)
+            assert box.property("value") == before + step, f"{name}: {arrow} was not clicked"
+            before += step
