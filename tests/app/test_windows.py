@@ -177,3 +177,29 @@ def test_the_new_game_dialog_offers_what_the_program_defines(harness, monkeypatc
     harness.settle(50)
     game = harness.game
     assert game.matchLength == 7 and game.level == "expert"
+
+
+def test_the_focus_ring_shows_while_the_keyboard_is_in_use(harness):
+    """A player who plays with the mouse sees no focus ring; the arrow keys, or a button reached
+    with Tab, show it; a press on the board hides it again."""
+    harness.open(seed=9)
+    harness.game.newGame({"opponent": "human"})
+    harness.settle(50)
+    board, ring = harness.item("board"), harness.find("focusRing")
+    assert board.hasActiveFocus() and ring is None  # the board has the keys, no ring shown
+
+    def key(which) -> None:
+        QTest.keyClick(harness.window, which)
+        harness.settle(5)
+
+    key(Qt.Key.Key_Left)
+    assert harness.item("focusRing").isVisible()
+    harness.click("board")  # a press on the board (the middle: no checker there)
+    assert harness.find("focusRing") is None and board.hasActiveFocus()
+    key(Qt.Key.Key_Tab)  # to the buttons ...
+    assert not board.hasActiveFocus()
+    for _ in range(25):  # ... and on round to the board: the ring shows again
+        key(Qt.Key.Key_Tab)
+        if board.hasActiveFocus():
+            break
+    assert board.hasActiveFocus() and harness.item("focusRing").isVisible()
