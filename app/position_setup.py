@@ -20,9 +20,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import match_texts
+from app.file_texts import mat_refusal, os_problem
 from app.game_flow import GameFlow
 from app.history import History, moments
-from app.file_texts import mat_refusal, os_problem
 from app.session import Session, session_for_match
 from app.settings import Settings
 from app.storage import Storage
