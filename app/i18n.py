@@ -115,7 +115,12 @@ def N_(message: str) -> str:
 
 #: Texts of Qt Quick's own file dialog (``qsTr`` in its QML) that Qt's catalogs do not
 #: translate: the program's catalog answers them (a look-up falls back from the context to none)
-QT_DIALOG_TEXTS = (N_("File name"), N_("Filter"), N_("Overwrite file?"))
+QT_DIALOG_TEXTS = (
+    N_("File name"),
+    N_("Filter"),
+    N_("Overwrite file?"),
+    N_("“%1” already exists.\nDo you want to replace it?"),
+)
 
 
 # --- catalogs --------------------------------------------------------------------------------

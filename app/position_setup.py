@@ -389,7 +389,10 @@ class PositionSetup(QObject):
     def exportMatFrom(self, url: str, folder: str) -> bool:  # noqa: N802
         """``exportMat`` of what a file dialog open on ``folder`` chose: a full path typed as the
         file name comes back joined to the folder (Qt Quick's own dialog does so), and is taken
-        as typed when the joined path's folder does not exist and the typed one's does."""
+        as typed when the joined path's folder does not exist and the typed one's does (or
+        starts at a folder of the root: then its missing folder is named). The dialog asked
+        about the joined path, not the typed one: a typed file that exists is not written over.
+        """
         path, base = local_path(url), local_path(folder)
         if folder and os.name == "posix" and not path.parent.is_dir():
             try:
@@ -397,7 +400,22 @@ class PositionSetup(QObject):
             except ValueError:
                 typed = None
             if typed is not None and typed.parent.is_dir():
+                if typed.suffix.lower() != ".mat":  # as exportMat names it
+                    typed = typed.with_name(typed.name + ".mat")
+                if typed.exists():
+                    self._refuse(
+                        T(
+                            N_(
+                                "{0} already exists: the match was not written over it. "
+                                "Choose it in its folder to replace it, or give another name."
+                            ),
+                            str(typed),
+                        )
+                    )
+                    return False
                 return self.exportMat(str(typed))
+            if typed is not None and len(typed.parts) > 2 and Path(*typed.parts[:2]).is_dir():
+                return self.exportMat(str(typed))  # refused there, naming the folder typed
         return self.exportMat(url)
 
     @Slot(str, result=bool)

@@ -31,6 +31,7 @@ from app.classroom import Classroom
 from app.coach import Coach, Judges
 from app.computer_turn import ComputerTurn
 from app.dice_view import DiceReportView
+from app.file_dialogs import FileDialogs
 from app.game_flow import GameFlow
 from app.history import History
 from app.lesson_play_on import LessonPlayOn
@@ -279,6 +280,7 @@ def open_window(
         analysis,
         dice,
         rollouts,
+        FileDialogs(),
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()

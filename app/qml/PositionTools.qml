@@ -36,6 +36,7 @@ Item {
             selectedFile: folder + "/" + PositionSetup.exportName()
         })
         exportDialog.open()
+        FileDialogs.mend(PositionSetup.exportName())  // Qt's own dialog: the name shown
     }
 
     // Open, a file dialog is a window of its own: the game window's keys are off meanwhile.

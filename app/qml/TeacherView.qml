@@ -61,8 +61,10 @@ ApplicationWindow {
                 objectName: "exportCsvButton"
                 text: qsTr("Export CSV…")
                 onClicked: {
-                    csvDialog.selectedFile = csvDialog.currentFolder + "/" + qsTr("class") + ".csv"
+                    const name = qsTr("class") + ".csv"
+                    csvDialog.selectedFile = csvDialog.currentFolder + "/" + name
                     csvDialog.open()
+                    FileDialogs.mend(name)  // Qt's own dialog: the name shown
                 }
             }
             Button {

@@ -56,9 +56,10 @@ Dialog {
             objectName: "saveWorksheetButton"
             text: qsTr("Save as PDF…")
             onClicked: {
-                saveDialog.selectedFile = saveDialog.currentFolder + "/"
-                        + Worksheets.suggestedName(lessonBox.currentIndex, dialog.language())
+                const name = Worksheets.suggestedName(lessonBox.currentIndex, dialog.language())
+                saveDialog.selectedFile = saveDialog.currentFolder + "/" + name
                 saveDialog.open()
+                FileDialogs.mend(name)  // Qt's own dialog: the name shown
             }
         }
         Label {

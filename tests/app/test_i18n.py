@@ -190,6 +190,9 @@ def test_qts_own_texts_follow_the_language_behind_the_programs(qapp, monkeypatch
             assert QCoreApplication.translate("QStandardPaths", "Desktop") == desktop
             # the file dialog's own qsTr texts that Qt leaves untranslated: from our catalog
             assert QCoreApplication.translate("FileDialog", "File name") == name
+            question = "“%1” already exists.\nDo you want to replace it?"
+            assert QCoreApplication.translate("FileDialog", question) == i18n._(question)
+            assert i18n._(question) != question and "%1" in i18n._(question)
             ours = QCoreApplication.translate("Main", "New game")
             assert ours == i18n._("New game") != "New game"
         i18n.set_language(qapp, None, "en")

@@ -17,7 +17,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
 from app.parts import part_of
-from app.position_setup import PositionSetup
+from app.position_setup import PositionSetup, local_path
 from app.session import Session, absolute_board
 from app.statistics import Statistics
 from engine import Position, legal_plays
@@ -604,6 +604,14 @@ def test_a_full_path_typed_as_the_file_name_is_written_where_it_says(harness, tm
     nowhere = QUrl.fromLocalFile(str(home) + str(tmp_path / "none" / "x.mat")).toString()
     assert not setup_part(harness).exportMatFrom(nowhere, folder)
     assert not (tmp_path / "none").exists() and not (home / "tmp").exists()
+    said = setup_part(harness).property("message")
+    assert f"The folder {tmp_path / 'none'} does not exist" in said, said  # the folder typed
+    popup(harness, "refusalDialog").close()
+    # the dialog asked about the joined path: a typed file that exists is not written over
+    target.write_text("kept")
+    assert not setup_part(harness).exportMatFrom(joined, folder)
+    assert target.read_text() == "kept"
+    assert "already exists" in setup_part(harness).property("message")
 
 
 def _damaged_mat_errors(count: int) -> dict[tuple[str, str], MatFormatError]:
@@ -666,3 +674,54 @@ def test_the_systems_faults_are_said_in_the_windows_language(qapp, tmp_path):
         assert os_problem(strange).render([]) == "Systemet siger: Input/output error"
     finally:
         i18n.set_language(qapp, None, "en")
+
+
+def test_qts_own_save_dialog_shows_the_proposed_name_and_saves_on_enter(harness, tmp_path):
+    # offscreen there is no desktop dialog: Qt shows its own, which left the name field empty
+    # (it selects no file that does not exist yet) and did nothing on Enter
+    from app.file_dialogs import shown_name_field
+
+    harness.open(seed=12)
+    two_players(harness, matchLength=3)
+    play_turns(harness, 2, random.Random(5))
+    key(harness, Qt.Key.Key_S, CTRL)
+    field = shown_name_field()
+    assert field is not None
+    proposed = setup_part(harness).exportName()
+    assert field.property("text") == proposed and proposed.endswith(".mat")
+    assert field.property("selectedText") == proposed.removesuffix(".mat")  # typed over at once
+    target = tmp_path / "entered.mat"
+    field.setProperty("text", str(target))  # a full path typed as the name
+    QMetaObject.invokeMethod(field, "textEdited")
+    enter_in(field)
+    assert shown_name_field() is None  # the dialog closed
+    assert target.exists(), setup_part(harness).property("message")
+    assert load_mat(target).length == 3
+    # the next export proposes the name again, over what was typed
+    harness.window.requestActivate()
+    QTest.qWaitForWindowActive(harness.window)
+    key(harness, Qt.Key.Key_S, CTRL)
+    field = shown_name_field()
+    assert field.property("text") == setup_part(harness).exportName()
+    # a file that exists: Enter asks first (the dialog's own question), Space answers Yes
+    target.write_text("to be replaced")
+    assert local_path(setup_part(harness).folder()) == tmp_path  # opened where it wrote
+    field.setProperty("text", target.name)
+    QMetaObject.invokeMethod(field, "textEdited")
+    enter_in(field)
+    assert target.read_text() == "to be replaced"
+    assert shown_name_field() is not None
+    QTest.keyClick(field.window(), Qt.Key.Key_Space)
+    harness.settle(100)
+    assert shown_name_field() is None and load_mat(target).length == 3
+
+
+def enter_in(field) -> None:
+    """The dialog's window in front, the field in focus, as a click puts them: Enter."""
+    window = field.window()
+    window.requestActivate()
+    QTest.qWaitForWindowActive(window)
+    QMetaObject.invokeMethod(field, "forceActiveFocus")
+    assert field.hasActiveFocus()
+    QTest.keyClick(window, Qt.Key.Key_Return)
+    QTest.qWait(100)
