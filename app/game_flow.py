@@ -383,6 +383,8 @@ class GameFlow(QObject):
             lines = h.game_lines(moment.game)
             self.view.update(review_state(s, moment, (h.index, h.count), lines, h.index))
             return
+        if s is not None and s.match.game is None:
+            return  # a session being installed (its first game starts next, and publishes)
         names = display_names(s)
         on_roll = s.on_roll if s is not None else 0
         refusal = self.input.refusal  # a refused gesture's rule stands until the next gesture

@@ -725,3 +725,18 @@ def enter_in(field) -> None:
     assert field.hasActiveFocus()
     QTest.keyClick(window, Qt.Key.Key_Return)
     QTest.qWait(100)
+
+
+def test_a_new_game_after_an_imported_match_starts_cleanly(harness):
+    # the imported match opens in the history view; a new game left it while the new session
+    # had no game yet, and the window was refreshed then: an error ("No game has started.")
+    harness.open(seed=14)
+    setup_part(harness).importMat(QUrl.fromLocalFile(str(MAT_FILES[0])).toString())
+    harness.settle(30)
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+    assert harness.game.reviewing
+    harness.game.newGame({"opponent": "human", "matchLength": 3})
+    harness.settle(30)
+    assert not harness.game.reviewing and harness.game.score == [0, 0]
+    assert harness.game.dice  # the opening roll was made
