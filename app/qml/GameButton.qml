@@ -14,8 +14,11 @@ Button {
     // The buttons of a group take one size: the group sets ``fontScale`` to the smallest
     // ``fit`` among them, the share of the full size at which each one's text fits.
     property real fontScale: 1.0
+    // the width the button gets (a group that sets its buttons' sizes from their text names it
+    // from the layout's width, not the button's own: that follows the text's size)
+    property real slotWidth: width
     readonly property real fit: lines > 1 || text === "" ? 1.0
-        : Math.min(1.0, (width - leftPadding - rightPadding) / Math.max(1, fullSize.advanceWidth))
+        : Math.min(1.0, (slotWidth - leftPadding - rightPadding) / Math.max(1, fullSize.advanceWidth))
     TextMetrics {
         id: fullSize
         font.family: control.font.family

@@ -307,6 +307,7 @@ Rectangle {
         // long word in a narrow panel makes them all a little smaller, not one of them)
         GridLayout {
             id: actions
+            readonly property real halfWidth: (width - columnSpacing) / 2
             readonly property real fontScale: Math.min(
                 rollButton.fit, doubleButton.visible ? doubleButton.fit : 1.0, undoButton.fit,
                 confirmButton.fit, coachHintButton.fit, newGameButton.fit, hintButton.fit)
@@ -318,6 +319,7 @@ Rectangle {
                 id: rollButton
                 objectName: "rollButton"
                 fontScale: actions.fontScale
+                slotWidth: MatchView.cubeEnabled ? actions.halfWidth : actions.width
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 Layout.columnSpan: MatchView.cubeEnabled ? 1 : 2
@@ -332,6 +334,7 @@ Rectangle {
                 id: doubleButton
                 objectName: "doubleButton"
                 fontScale: actions.fontScale
+                slotWidth: actions.halfWidth
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 visible: MatchView.cubeEnabled
@@ -345,6 +348,7 @@ Rectangle {
                 id: undoButton
                 objectName: "undoButton"
                 fontScale: actions.fontScale
+                slotWidth: actions.halfWidth
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
@@ -357,6 +361,7 @@ Rectangle {
                 id: confirmButton
                 objectName: "confirmButton"
                 fontScale: actions.fontScale
+                slotWidth: actions.halfWidth
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
@@ -382,6 +387,7 @@ Rectangle {
                 id: coachHintButton
                 objectName: "coachHintButton"
                 fontScale: actions.fontScale
+                slotWidth: actions.halfWidth
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
@@ -394,6 +400,7 @@ Rectangle {
                 id: newGameButton
                 objectName: "newGameButton"
                 fontScale: actions.fontScale
+                slotWidth: actions.halfWidth
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
@@ -405,6 +412,7 @@ Rectangle {
                 id: hintButton
                 objectName: "hintButton"
                 fontScale: actions.fontScale
+                slotWidth: actions.width
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 Layout.columnSpan: 2
