@@ -78,11 +78,13 @@ Rectangle {
                     let who = MatchView.computerPlayer === card.player
                               ? qsTr("Computer (%1)").arg(panel.levelNames[MatchView.level] || "")
                               : qsTr("Player")
-                    return who + " · " + qsTr("%1 pips").arg(MatchView.pips[card.player])
+                    // a line breaks between the two parts ("167 pips" stays whole)
+                    return [who, qsTr("%1 pips").arg(MatchView.pips[card.player])]
+                        .map(part => part.replace(/ /g, "\u00a0")).join(" · ")
                 }
                 objectName: "pips" + card.player
                 Layout.fillWidth: true
-                wrapMode: Text.WordWrap
+                wrapMode: Text.Wrap
                 color: "#d8c7a6"
                 font.pixelSize: 13 * panel.ui
             }

@@ -48,6 +48,8 @@ def test_cube_offered_taken_then_passed_in_a_two_player_match(harness):
     said = harness.item("matchLabel").property("text")
     assert said.startswith("Match\u00a0to\u00a05\u00a0points · Cube\u00a02 · "), said
     assert said.endswith(" owns the cube."), said
+    pips = harness.item("pips0").property("text")  # "Player · 167 pips": whole parts too
+    assert pips.startswith("Player · ") and pips.endswith("\u00a0pips"), pips
     assert game.onRoll == doubler and game.canRoll and not game.canDouble
     harness.click("rollButton")
     finish_turn_by_clicks(harness, rng)
