@@ -14,7 +14,10 @@ Dialog {
     title: qsTr("New game")
     modal: true
     focus: true  // the keys go to the dialog, not to the board behind it
-    width: Math.min(480 * ui, parent ? parent.width * 0.9 : 480)
+    // as wide as its longest line needs (Dutch: "Niet verdubbelen in het Crawford-spel" ran
+    // over the edge), at most 90% of the window
+    width: Math.min(Math.max(480 * ui, implicitContentWidth + leftPadding + rightPadding),
+                    parent ? parent.width * 0.9 : 480)
     padding: 18 * ui
 
     readonly property var opponents: Settings.opponents

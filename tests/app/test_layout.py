@@ -147,3 +147,25 @@ def test_the_window_fits_at_every_size(harness, language):
             if size >= (1280, 800) and harness.item("moveList").height() < 3 * line:
                 found.append(f"{where}: the move list has no room")
     assert not found, f"in {language}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_new_game_dialog_holds_its_lines_in_every_language(harness, language):
+    # in Dutch "Niet verdubbelen in het Crawford-spel" ran over the dialog's right edge
+    from PySide6.QtCore import QObject, Qt
+    from PySide6.QtTest import QTest
+
+    from app import i18n
+
+    harness.open(seed=12, size=SIZES[1])
+    i18n.set_language(harness.w.app, harness.w.engine, language)
+    try:
+        QTest.keyClick(harness.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+        harness.settle(100)
+        dialog = harness.window.findChild(QObject, "newGameDialog")
+        assert dialog.property("opened")
+        content = scene_rect(dialog.property("contentItem")).adjusted(-2, -2, 2, 2)  # rounding
+        for name in ("crawfordBox", "cubeBox", "name0Field", "startGameButton"):
+            assert content.contains(scene_rect(harness.item(name))), name
+    finally:
+        i18n.set_language(harness.w.app, harness.w.engine, "en")
