@@ -18,21 +18,21 @@ from engine.errors import MAT_PROBLEM_TEXT, MatFormatError, MatProblem
 
 MAT_PROBLEMS = {
     MatProblem.NOT_TEXT: N_("A .mat file is text."),
-    MatProblem.NOT_A_NUMBER: N_("{0} is not a number this format holds."),
+    MatProblem.NOT_A_NUMBER: N_("“{0}” is not a number this format holds."),
     MatProblem.NO_LENGTH_LINE: N_("It is not a .mat file: it has no “N point match” line."),
     MatProblem.ENDS_BEFORE_FIRST_SCORE: N_("The file ends before the first score line."),
     MatProblem.NO_GAME: N_("The file has no game."),
     MatProblem.ENDS_BEFORE_SCORE: N_("The file ends before the game's score line."),
-    MatProblem.EXPECTED_LENGTH: N_("“N point match” was expected here, not {0}."),
+    MatProblem.EXPECTED_LENGTH: N_("“N point match” was expected here, not “{0}”."),
     MatProblem.LENGTH_RANGE: N_("A match goes to 1-{0} points, not {1}."),
-    MatProblem.EXPECTED_GAME_1: N_("“Game 1” was expected here, not {0}."),
-    MatProblem.UNREADABLE_LINE: N_("The line {0} cannot be read."),
+    MatProblem.EXPECTED_GAME_1: N_("“Game 1” was expected here, not “{0}”."),
+    MatProblem.UNREADABLE_LINE: N_("The line “{0}” cannot be read."),
     MatProblem.GAME_ORDER: N_("Game {0} follows game {1}."),
     MatProblem.SCORE_LINE_FIRST: N_("The score line must follow the game's line."),
     MatProblem.GAME_NOT_ENDED: N_("Game {0} starts before game {1} has ended."),
     MatProblem.AFTER_MATCH_WON: N_("Game {0} starts after the match was won."),
     MatProblem.EXPECTED_SCORE_LINE: N_(
-        "The score line (“Name : 0   Name : 0”) was expected here, not {0}."
+        "The score line (“Name : 0   Name : 0”) was expected here, not “{0}”."
     ),
     MatProblem.FIRST_SCORE: N_("The first game must start at 0-0, not {0}-{1}."),
     MatProblem.OTHER_PLAYERS: N_("The players are {0} and {1}, not {2} and {3}."),
@@ -41,7 +41,7 @@ MAT_PROBLEMS = {
     ),
     MatProblem.NOT_CRAWFORD: N_("The game is marked as the Crawford game but is not one."),
     MatProblem.EXPECTED_DOUBLES: N_("“Doubles => n” was expected here."),
-    MatProblem.UNREADABLE: N_("{0} cannot be read."),
+    MatProblem.UNREADABLE: N_("“{0}” cannot be read."),
     MatProblem.NO_GAME_IN_PLAY: N_("No game is being played here."),
     MatProblem.DOUBLE_OPENING_ROLL: N_("The opening roll cannot be a double ({0})."),
     MatProblem.ROLL_BEFORE_ANSWER: N_("{0} rolls before the double is answered."),
@@ -68,9 +68,30 @@ assert MAT_PROBLEMS.keys() == MAT_PROBLEM_TEXT.keys()
 ILLEGAL_PLAY_UNREAD = N_("{0} cannot play {1} with {2}: the play cannot be read.")
 
 
+# The problems whose first value is the file's own text (quoted in the window's texts)
+QUOTED = {
+    MatProblem.NOT_A_NUMBER,
+    MatProblem.EXPECTED_LENGTH,
+    MatProblem.EXPECTED_GAME_1,
+    MatProblem.UNREADABLE_LINE,
+    MatProblem.EXPECTED_SCORE_LINE,
+    MatProblem.UNREADABLE,
+}
+SHOWN_TEXT = 40  # characters of the file's text shown at most
+
+
+def file_text(text: object) -> str:
+    """The file's own text as a window shows it: what cannot be shown escaped (a damaged file
+    may hold any bytes), a long line cut short."""
+    shown = repr(str(text))[1:-1]
+    return shown if len(shown) <= SHOWN_TEXT else shown[: SHOWN_TEXT - 1] + "…"
+
+
 def mat_problem(exc: MatFormatError) -> T:
     """What is wrong in the file, without its line, in the window's words."""
     values = list(exc.values)
+    if exc.reason in QUOTED:
+        values[0] = file_text(values[0])
     if exc.reason == MatProblem.ILLEGAL_PLAY:
         if not exc.rule:
             return T(ILLEGAL_PLAY_UNREAD, *values[:3])

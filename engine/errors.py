@@ -154,23 +154,24 @@ class MatProblem:
     RULE = "rule"
 
 
-# The English texts of the problems; {0}, {1}, ... are the error's ``values`` in turn.
+# The English texts of the problems; {0}, {1}, ... are the error's ``values`` in turn (``!r``:
+# the file's own text, quoted).
 MAT_PROBLEM_TEXT = {
     MatProblem.NOT_TEXT: "A .mat file is text.",
-    MatProblem.NOT_A_NUMBER: "{0} is not a number this format holds.",
+    MatProblem.NOT_A_NUMBER: "{0!r} is not a number this format holds.",
     MatProblem.NO_LENGTH_LINE: 'Not a .mat file: no "N point match" line.',
     MatProblem.ENDS_BEFORE_FIRST_SCORE: "The file ends before the first score line.",
     MatProblem.NO_GAME: "The file has no game.",
     MatProblem.ENDS_BEFORE_SCORE: "The file ends before the game's score line.",
-    MatProblem.EXPECTED_LENGTH: 'Expected "N point match", found {0}.',
+    MatProblem.EXPECTED_LENGTH: 'Expected "N point match", found {0!r}.',
     MatProblem.LENGTH_RANGE: "Matches go to 1-{0} points, not {1}.",
-    MatProblem.EXPECTED_GAME_1: 'Expected "Game 1", found {0}.',
-    MatProblem.UNREADABLE_LINE: "Cannot read the line {0}.",
+    MatProblem.EXPECTED_GAME_1: 'Expected "Game 1", found {0!r}.',
+    MatProblem.UNREADABLE_LINE: "Cannot read the line {0!r}.",
     MatProblem.GAME_ORDER: "Game {0} follows game {1}.",
     MatProblem.SCORE_LINE_FIRST: "A game line must be followed by the score line.",
     MatProblem.GAME_NOT_ENDED: "Game {0} starts before game {1} has ended.",
     MatProblem.AFTER_MATCH_WON: "Game {0} starts after the match was won.",
-    MatProblem.EXPECTED_SCORE_LINE: 'Expected the score line "Name : 0   Name : 0", found {0}.',
+    MatProblem.EXPECTED_SCORE_LINE: 'Expected the score line "Name : 0   Name : 0", found {0!r}.',
     MatProblem.FIRST_SCORE: "The first game must start at 0-0, not {0}-{1}.",
     MatProblem.OTHER_PLAYERS: "The players are {0} and {1}, not {2} and {3}.",
     MatProblem.SCORE_DOES_NOT_FOLLOW: (
@@ -178,7 +179,7 @@ MAT_PROBLEM_TEXT = {
     ),
     MatProblem.NOT_CRAWFORD: "The game is marked as the Crawford game but is not one.",
     MatProblem.EXPECTED_DOUBLES: 'Expected "Doubles => n".',
-    MatProblem.UNREADABLE: "Cannot read {0}.",
+    MatProblem.UNREADABLE: "Cannot read {0!r}.",
     MatProblem.NO_GAME_IN_PLAY: "No game is being played here.",
     MatProblem.DOUBLE_OPENING_ROLL: "The opening roll cannot be a double ({0}).",
     MatProblem.ROLL_BEFORE_ANSWER: "{0} rolls before the double is answered.",

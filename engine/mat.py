@@ -107,7 +107,7 @@ class _Reader:
     def _number(self, text: str) -> int:
         """A number of the file (plain digits 0-9, at most nine of them)."""
         if not (text.isascii() and text.isdigit()) or len(text) > 9:
-            raise self.fail(MatProblem.NOT_A_NUMBER, repr(text[:12]))
+            raise self.fail(MatProblem.NOT_A_NUMBER, text[:12])
         return int(text)
 
     def read(self) -> Match:
@@ -136,7 +136,7 @@ class _Reader:
         if self.length is None:
             found = _LENGTH_RE.match(line)
             if not found:
-                raise self.fail(MatProblem.EXPECTED_LENGTH, repr(line.strip()))
+                raise self.fail(MatProblem.EXPECTED_LENGTH, line.strip())
             length = self._number(found.group(1))
             if length > MAX_MATCH_LENGTH:
                 raise self.fail(MatProblem.LENGTH_RANGE, MAX_MATCH_LENGTH, length)
@@ -150,7 +150,7 @@ class _Reader:
             self._score(line)
             return
         if self.match is None:
-            raise self.fail(MatProblem.EXPECTED_GAME_1, repr(line.strip()))
+            raise self.fail(MatProblem.EXPECTED_GAME_1, line.strip())
         row = _ROW_RE.match(line)
         if row:
             self._row(row.group(2))
@@ -160,7 +160,7 @@ class _Reader:
             winner = 1 if len(wins.group(1)) >= _RIGHT_WINS else 0
             self._wins(winner, self._number(wins.group(2)))
             return
-        raise self.fail(MatProblem.UNREADABLE_LINE, repr(line.strip()))
+        raise self.fail(MatProblem.UNREADABLE_LINE, line.strip())
 
     def _game(self, number: int) -> None:
         if number != self.games_seen + 1:
@@ -180,7 +180,7 @@ class _Reader:
     def _score(self, line: str) -> None:
         found = _SCORE_RE.match(line)
         if not found:
-            raise self.fail(MatProblem.EXPECTED_SCORE_LINE, repr(line.strip()))
+            raise self.fail(MatProblem.EXPECTED_SCORE_LINE, line.strip())
         self.expect_score = False
         names = (found.group("a"), found.group("b"))
         score = (self._number(found.group("sa")), self._number(found.group("sb")))
@@ -238,10 +238,10 @@ class _Reader:
                 rest = " ".join(w for _, w in tokens[i:])
                 found = _WINS_RE.match(rest)
                 if not found:
-                    raise self.fail(MatProblem.UNREADABLE, repr(rest))
+                    raise self.fail(MatProblem.UNREADABLE, rest)
                 self._wins(player, self._number(found.group(2)))
                 return
-            raise self.fail(MatProblem.UNREADABLE, repr(word))
+            raise self.fail(MatProblem.UNREADABLE, word)
 
     def _game_in_play(self) -> Game:
         assert self.match is not None

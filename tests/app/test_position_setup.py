@@ -652,6 +652,7 @@ def test_a_damaged_match_file_is_refused_all_in_the_windows_language(qapp):
                 # the engine's English sentence is not in it, nor the rule's
                 assert exc.detail not in said, said
                 assert " cannot " not in said and " the " not in said, said
+                assert "'" not in said.replace("game's", ""), said  # the file's text: “...”
     finally:
         i18n.set_language(qapp, None, "en")
 
@@ -740,3 +741,16 @@ def test_a_new_game_after_an_imported_match_starts_cleanly(harness):
     harness.settle(30)
     assert not harness.game.reviewing and harness.game.score == [0, 0]
     assert harness.game.dice  # the opening roll was made
+
+
+def test_the_files_own_text_is_shown_quoted_escaped_and_short():
+    from app.file_texts import file_text, mat_problem
+
+    assert file_text("gnubg : 0") == "gnubg : 0"
+    assert file_text("w,\x16\u00c6") == "w,\\x16Æ"  # a control character escaped
+    assert len(file_text("x" * 200)) == 40 and file_text("x" * 200).endswith("…")
+    try:
+        loads_mat("hello\n")
+    except MatFormatError as exc:
+        assert mat_problem(exc).render([]) == "“N point match” was expected here, not “hello”."
+        assert exc.detail == "Expected \"N point match\", found 'hello'."  # the command line's
