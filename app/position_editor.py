@@ -16,7 +16,7 @@ from __future__ import annotations
 from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
-from app.position_setup import PASTE_REFUSALS, PositionSetup
+from app.position_setup import PASTE_REFUSALS, PositionSetup, shown_ids
 from app.session import LEVELS, absolute_board
 from app.texts import N_, P, T, _
 from engine import EngineError, Position
@@ -316,7 +316,7 @@ class PositionEditor(QObject):
         setup.offer(
             session,
             T(N_("Replace it with the position from the editor?")),
-            T(N_("Set up in the editor ({0}). {1} is on roll."), gnubg_id(*ids), P(self._on_roll)),
+            T(N_("Set up in the editor ({0}). {1} is on roll."), shown_ids(*ids), P(self._on_roll)),
         )
 
     # -- what QML reads -------------------------------------------------------------------------

@@ -60,6 +60,12 @@ def current_log(match: Match) -> list[str]:
     return [m.line for m in shown if m.game == game and m.line]
 
 
+def shown_ids(position_id: str, match_id: str) -> str:
+    """GNU Backgammon's ``POSITION:MATCH`` as a line of the window shows it: a line may break
+    after the colon (a long ID otherwise breaks anywhere, and a ")" after it starts a line)."""
+    return gnubg_id(position_id, match_id).replace(":", ":\u200b")
+
+
 def start_play(session: Session) -> bool:
     """Make the opening roll when the session's match waits for its next game to start (a Match
     ID between games, a file ending at a game's start); True when it was made."""
@@ -239,7 +245,7 @@ class PositionSetup(QObject):
             self._refuse(paste_refusal(exc, text))
             return
         session = self.session_for(match)
-        status = T(N_("Set up from {0}."), gnubg_id(position_id, match_id))
+        status = T(N_("Set up from {0}."), shown_ids(position_id, match_id))
         if start_play(session):
             status = T(
                 "{0} {1}", status, match_texts.opening(session.opening_dice, session.on_roll)

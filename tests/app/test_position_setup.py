@@ -192,6 +192,7 @@ def test_ctrl_v_sets_up_exactly_the_pasted_position_and_match(harness, index):
     assert game.mustAnswerDouble == fields.doubled
     assert game.canRoll == (not fields.dice[0] and not fields.doubled)
     assert position_id in game.status
+    assert f"{position_id}:\u200b{match_id}" in game.status  # a line may break at the colon
     # a pasted position is a game like any other: it goes on, and is saved
     if fields.doubled:
         harness.click("takeButton")
