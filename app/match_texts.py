@@ -95,6 +95,9 @@ def double_refusal(code: str | None) -> str:
     return text.format(MAX_CUBE) if code == DoubleRefusal.MAXIMUM else text
 
 
+NAME_COLUMN = 10  # characters of a name in the move list at most
+
+
 def move_line(names: Sequence[str], line: str) -> str:
     """A line of the session log (``"0 31: 8/5 6/5"``) as the move list shows it."""
     who, _sep, rest = line.partition(" ")
@@ -107,4 +110,5 @@ def move_line(names: Sequence[str], line: str) -> str:
         play = _("no legal move")
     elif play.startswith("resigns "):
         play = _("resigns")
-    return f"{name[:10]:<10} {dice}  {play}"
+    width = min(NAME_COLUMN, max(len(n) for n in names))  # a column as wide as the names
+    return f"{name[:width]:<{width}} {dice}  {play}"

@@ -282,19 +282,44 @@ Rectangle {
                     onHeightChanged: positionViewAtIndex(current, ListView.Contain)
                     // A new language gives new lines: keep the current one in view.
                     onModelChanged: Qt.callLater(() => moves.positionViewAtIndex(moves.current, ListView.Contain))
-                    delegate: Label {
+                    // "Name       43  13/10 13/9": a play too long for the line wraps under
+                    // the play, not under the name (the name and the dice are a column)
+                    delegate: Item {
                         id: line
                         required property string modelData
                         required property int index
                         objectName: "moveLine" + index
+                        readonly property string text: modelData + (Analysis.moveMarks[index] || "")  // ?! ? ?? and luck
+                        readonly property var columns: /^(.+?) +\d\d  (?=\S)/.exec(text)
+                        readonly property int head: columns ? columns[0].length : 0
+                        readonly property color shade: index === moves.current ? "#f6ead2" : "#b9a888"
+                        property alias font: play.font
+                        Accessible.role: Accessible.StaticText
+                        Accessible.name: text
                         width: moves.width
-                        text: modelData + (Analysis.moveMarks[index] || "")  // ?! ? ?? and luck
-                        textFormat: Text.PlainText
-                        wrapMode: Text.Wrap
-                        color: index === moves.current ? "#f6ead2" : "#b9a888"
-                        font.bold: MatchView.reviewing && index === moves.current
-                        font.pixelSize: 12.5 * panel.ui
-                        font.family: "DejaVu Sans Mono"
+                        implicitHeight: Math.max(who.implicitHeight, play.implicitHeight)
+                        height: implicitHeight
+                        Text {
+                            id: who
+                            visible: line.head > 0
+                            text: line.text.slice(0, line.head)
+                            textFormat: Text.PlainText
+                            color: line.shade
+                            font: play.font
+                        }
+                        Text {
+                            id: play
+                            x: line.head > 0 ? who.implicitWidth : 0
+                            width: line.width - x
+                            // a move stays whole ("5/off" broke after its "/"): a word joiner
+                            text: line.text.slice(line.head).replace(/\//g, "/\u2060")
+                            textFormat: Text.PlainText
+                            wrapMode: Text.Wrap
+                            color: line.shade
+                            font.bold: MatchView.reviewing && line.index === moves.current
+                            font.pixelSize: 12.5 * panel.ui
+                            font.family: "DejaVu Sans Mono"
+                        }
                         MouseArea {  // a line shows its position (read-only)
                             anchors.fill: parent
                             cursorShape: Qt.PointingHandCursor

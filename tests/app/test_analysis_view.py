@@ -158,7 +158,8 @@ def test_marks_appear_in_the_move_list(harness):
     game = harness.game
     texts = [harness.item(f"moveLine{i}").property("text") for i in range(len(game.moveList))]
     for d in marked:
-        start = f"{game.names[d.player]:<10} {d.dice[0]}{d.dice[1]}  {d.played} "
+        width = min(10, max(len(n) for n in game.names))
+        start = f"{game.names[d.player]:<{width}} {d.dice[0]}{d.dice[1]}  {d.played} "
         found = [t[len(start) :].split() for t in texts if t.startswith(start)]
         assert found and any(MARK_SYMBOLS[d.mark] in marks for marks in found), (start, texts)
     assert harness.item("marksLegend").isVisible()

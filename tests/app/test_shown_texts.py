@@ -239,3 +239,29 @@ def test_a_checker_sent_backwards_is_told_that_checkers_move_forward(harness):
     harness.click(f"location_{to_location(0, 14)}")
     assert game.status == "Checkers move only forward, toward your home board."
     assert game.selected == -1
+
+
+def test_a_long_play_in_the_move_list_wraps_under_the_play_and_stays_whole(harness):
+    # "Hvid 43 13/10 / 13/9" wrapped under the name, and "5/off" broke after its "/"
+    from pathlib import Path
+
+    from PySide6.QtCore import QUrl
+
+    from app.parts import part_of
+    from app.position_setup import PositionSetup
+
+    harness.open(seed=14, size=(1024, 768))
+    data = Path(__file__).resolve().parents[1] / "data" / "gnubg-match-3-point-a.mat"
+    part_of(harness.w.engine, PositionSetup).importMat(QUrl.fromLocalFile(str(data)).toString())
+    harness.settle(30)
+    if harness.find("replaceDialog"):
+        harness.click("replaceButton")
+    lines = [i for i in harness.find_all("moveLine") if i.isVisible()]
+    plays = [i for i in lines if " 24/" in i.property("text") or "/off" in i.property("text")]
+    assert plays
+    for line in plays:
+        who, play = line.childItems()[:2]
+        assert who.property("text").rstrip() in line.property("text")
+        assert play.x() == who.implicitWidth() > 0  # the play's column, beside the name's
+        assert "/\u2060" in play.property("text")  # no line breaks inside a move
+    assert any(p.childItems()[1].property("lineCount") > 1 for p in plays)  # some do wrap
