@@ -37,7 +37,8 @@ Button {
     }
     Keys.onReturnPressed: control.clicked()
     Keys.onEnterPressed: control.clicked()
-    ToolTip.visible: hovered && hint !== ""
+    // not on a button made inactive by its own click (Roll): the pointer still rests there
+    ToolTip.visible: hovered && enabled && hint !== ""
     ToolTip.text: hint
     ToolTip.delay: 500
     font.pixelSize: Math.max(9, Math.floor(15 * ui * fontScale))

@@ -203,3 +203,23 @@ def test_the_focus_ring_shows_while_the_keyboard_is_in_use(harness):
         if board.hasActiveFocus():
             break
     assert board.hasActiveFocus() and harness.item("focusRing").isVisible()
+
+
+def test_a_buttons_tooltip_does_not_cover_it_once_its_click_made_it_inactive(harness):
+    from tests.app.driver import qml_value
+
+    harness.open(seed=9)
+    harness.game.newGame({"opponent": "human"})
+    harness.settle(50)
+    while not harness.game.canRoll:  # the opening roll is played: the other side's turn
+        harness.play_step(harness.game.legalSteps[0])
+        harness.confirm_if_done()
+    roll = harness.item("rollButton")
+    point = harness.centre(roll).toPoint()
+    QTest.mouseMove(harness.window, point)
+    harness.settle(700)  # the tooltip's delay
+    assert roll.property("hovered") and qml_value(roll, "ToolTip.visible")
+    left = Qt.MouseButton.LeftButton
+    QTest.mouseClick(harness.window, left, Qt.KeyboardModifier.NoModifier, point)
+    harness.settle(700)
+    assert not roll.isEnabled() and not qml_value(roll, "ToolTip.visible")
