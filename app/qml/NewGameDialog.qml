@@ -75,13 +75,13 @@ Dialog {
                                                              : qsTr("Match to %1 points").arg(length))
         }
         Label { textFormat: Text.PlainText; text: qsTr("Doubling cube") }
-        CheckBox {
+        GameCheckBox {
             id: cubeBox
             objectName: "cubeBox"
             text: qsTr("Play with the doubling cube")
         }
         Label { textFormat: Text.PlainText; text: qsTr("Crawford rule") }
-        CheckBox {
+        GameCheckBox {
             id: crawfordBox
             objectName: "crawfordBox"
             enabled: lengthBox.currentIndex > 0 && cubeBox.checked  // the rule is about the cube

@@ -132,7 +132,7 @@ Dialog {
                         }
                     }
                 }
-                CheckBox {
+                GameCheckBox {
                     id: rolledBox
                     objectName: "editorDiceRolled"
                     Layout.fillWidth: true
@@ -165,7 +165,7 @@ Dialog {
                 }
 
                 Heading { text: qsTr("Doubling cube") }
-                CheckBox {
+                GameCheckBox {
                     id: cubeBox
                     objectName: "editorCubeInUse"
                     text: qsTr("Play with the doubling cube")
@@ -254,7 +254,7 @@ Dialog {
                         Binding on value { value: PositionEditor.score[1] }
                     }
                 }
-                CheckBox {
+                GameCheckBox {
                     id: crawfordBox
                     objectName: "editorCrawford"
                     text: qsTr("Crawford game")

@@ -223,3 +223,16 @@ def test_a_buttons_tooltip_does_not_cover_it_once_its_click_made_it_inactive(har
     QTest.mouseClick(harness.window, left, Qt.KeyboardModifier.NoModifier, point)
     harness.settle(700)
     assert not roll.isEnabled() and not qml_value(roll, "ToolTip.visible")
+
+
+def test_every_check_box_of_the_game_window_draws_its_mark_plainly(harness):
+    # Fusion's own mark is small and faint on the game's dark palette
+    harness.open(seed=9)
+    from PySide6.QtCore import QObject
+
+    made = harness.window.findChildren(QObject)  # the dialogs' items too, opened or not
+    boxes = [i for i in made if i.inherits("QQuickCheckBox")]
+    names = {i.objectName() for i in boxes}
+    assert {"cubeBox", "crawfordBox", "editorDiceRolled", "editorCubeInUse"} <= names
+    plain = [i.objectName() for i in boxes if "GameCheckBox" not in i.metaObject().className()]
+    assert not plain
