@@ -65,6 +65,13 @@ def export_dialog(harness) -> QObject | None:
     return harness.window.findChild(QObject, "positionTools").property("exportDialog")
 
 
+def a_match_two_turns_in(harness) -> None:
+    """A 3-point match between two players here, two turns played: one to export."""
+    harness.open(seed=12)
+    two_players(harness, matchLength=3)
+    play_turns(harness, 2, random.Random(5))
+
+
 def clipboard() -> str:
     return QGuiApplication.clipboard().text()
 
@@ -590,9 +597,7 @@ def test_a_refusal_of_pasted_ids_is_said_all_in_the_windows_language(qapp):
 
 def test_a_full_path_typed_as_the_file_name_is_written_where_it_says(harness, tmp_path):
     # Qt Quick's own file dialog joins a full path typed as the name to its folder
-    harness.open(seed=12)
-    two_players(harness, matchLength=3)
-    play_turns(harness, 2, random.Random(5))
+    a_match_two_turns_in(harness)
     home, target = tmp_path / "home", tmp_path / "elsewhere" / "typed.mat"
     home.mkdir()
     target.parent.mkdir()
@@ -683,9 +688,7 @@ def test_qts_own_save_dialog_shows_the_proposed_name_and_saves_on_enter(harness,
     # (it selects no file that does not exist yet) and did nothing on Enter
     from app.file_dialogs import shown_name_field
 
-    harness.open(seed=12)
-    two_players(harness, matchLength=3)
-    play_turns(harness, 2, random.Random(5))
+    a_match_two_turns_in(harness)
     key(harness, Qt.Key.Key_S, CTRL)
     field = shown_name_field()
     assert field is not None
