@@ -10,6 +10,7 @@ said in the window's words too.
 from __future__ import annotations
 
 import errno
+import re
 
 from app import match_texts
 from app.board_input import reason_message
@@ -81,9 +82,9 @@ SHOWN_TEXT = 40  # characters of the file's text shown at most
 
 
 def file_text(text: object) -> str:
-    """The file's own text as a window shows it: what cannot be shown escaped (a damaged file
-    may hold any bytes), a long line cut short."""
-    shown = repr(str(text))[1:-1]
+    """The file's own text as a window shows it: runs of spaces as one, what cannot be shown
+    escaped (a damaged file may hold any bytes), a long line cut short."""
+    shown = repr(re.sub(" {2,}", " ", str(text)))[1:-1]
     return shown if len(shown) <= SHOWN_TEXT else shown[: SHOWN_TEXT - 1] + "…"
 
 

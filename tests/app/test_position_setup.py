@@ -750,7 +750,7 @@ def test_a_new_game_after_an_imported_match_starts_cleanly(harness):
 def test_the_files_own_text_is_shown_quoted_escaped_and_short():
     from app.file_texts import file_text, mat_problem
 
-    assert file_text("gnubg : 0") == "gnubg : 0"
+    assert file_text("gnubg : 0                      root : 0") == "gnubg : 0 root : 0"
     assert file_text("w,\x16\u00c6") == "w,\\x16Æ"  # a control character escaped
     assert len(file_text("x" * 200)) == 40 and file_text("x" * 200).endswith("…")
     try:
