@@ -206,7 +206,7 @@ Dialog {
                         Layout.fillWidth: true
                         from: 0; to: PositionEditor.maxLength
                         textFromValue: (value, locale) => value === 0 ? qsTr("A single game")
-                                                                      : qsTr("%1 points").arg(value)
+                                                                      : qsTr("%n point", "%n points", value)
                         onValueModified: dialog.setMatch()
                         Binding on value { value: PositionEditor.matchLength }
                         // the text shown is made when the value changes: in a new language, anew

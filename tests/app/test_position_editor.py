@@ -305,6 +305,7 @@ def test_every_spin_box_steps_with_a_click_on_its_arrows(harness):
     harness.click("editorLength")  # a match, so that the scores are in use
     QTest.keyClick(harness.window, Qt.Key.Key_Up)
     harness.settle(20)
+    assert harness.item("editorLength").property("displayText") == "1 point"  # not "1 points"
     for name in ("editorDie0", "editorDie1", "editorLength", "editorScore0", "editorScore1"):
         box = harness.item(name)
         assert box.isEnabled(), name
