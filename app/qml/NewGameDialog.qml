@@ -72,7 +72,7 @@ Dialog {
             objectName: "lengthBox"
             Layout.fillWidth: true
             model: dialog.lengths.map(length => length === 0 ? qsTr("A single game")
-                                                             : qsTr("Match to %1 points").arg(length))
+                                                             : qsTr("Match to %n point", "Match to %n points", length))
         }
         Label { textFormat: Text.PlainText; text: qsTr("Doubling cube") }
         GameCheckBox {

@@ -79,7 +79,7 @@ Rectangle {
                               ? qsTr("Computer (%1)").arg(panel.levelNames[MatchView.level] || "")
                               : qsTr("Player")
                     // a line breaks between the two parts ("167 pips" stays whole)
-                    return [who, qsTr("%1 pips").arg(MatchView.pips[card.player])]
+                    return [who, qsTr("%n pip", "%n pips", MatchView.pips[card.player])]
                         .map(part => part.replace(/ /g, "\u00a0")).join(" · ")
                 }
                 objectName: "pips" + card.player
@@ -119,7 +119,7 @@ Rectangle {
             wrapMode: Text.Wrap
             text: {
                 let parts = [MatchView.matchLength > 0
-                             ? qsTr("Match to %1 points").arg(MatchView.matchLength)
+                             ? qsTr("Match to %n point", "Match to %n points", MatchView.matchLength)
                              : qsTr("Single game")]
                 if (MatchView.crawfordGame) parts.push(qsTr("Crawford game"))
                 if (MatchView.cubeEnabled && !MatchView.crawfordGame)

@@ -138,3 +138,23 @@ def test_player_doubles_and_the_computer_passes_or_takes(harness):
     harness.wait_for_human()
     assert "takes" in game.status and game.cubeValue == 2 and game.cubeOwner == 1
     assert game.canRoll and not game.canDouble
+
+
+def test_a_one_point_match_and_a_last_pip_are_said_in_the_singular(harness):
+    from app.parts import part_of
+    from app.position_setup import PositionSetup
+    from engine.matchid import MatchIdFields
+
+    harness.open(seed=17)
+    # the side on roll has one checker left, on its 1-point; the other three on its 6-point
+    position = "4AAAEAAAAAAAAA"
+    match_id = MatchIdFields(match_length=1, cube=1).encode()
+    part_of(harness.w.engine, PositionSetup).pasteText(f"{position}:{match_id}")
+    harness.settle(30)
+    if harness.find("replaceDialog"):
+        harness.click("replaceButton")
+    said = harness.item("matchLabel").property("text")
+    assert said.startswith("Match\u00a0to\u00a01\u00a0point"), said
+    assert not said.startswith("Match\u00a0to\u00a01\u00a0points"), said
+    pips = [harness.item(f"pips{p}").property("text") for p in (0, 1)]
+    assert any(t.endswith(" 1\u00a0pip") for t in pips), pips
