@@ -14,7 +14,7 @@ import re
 
 from app import match_texts
 from app.board_input import reason_message
-from app.texts import N_, T
+from app.texts import N_, Nn_, T
 from engine.errors import MAT_PROBLEM_TEXT, MatFormatError, MatProblem
 
 MAT_PROBLEMS = {
@@ -56,12 +56,14 @@ MAT_PROBLEMS = {
     MatProblem.DOUBLE_REFUSED: N_("A double that the rules forbid here: {0}"),
     MatProblem.NO_DOUBLE_TO_ANSWER: N_("A take or a pass with no double to answer."),
     MatProblem.WIN_BEFORE_GAME: N_("A win before any game."),
-    MatProblem.OTHER_WINNER: N_(
-        "The file says {0} wins {1} points; the game was won by {2} for {3}."
+    MatProblem.OTHER_WINNER: Nn_(
+        "The file says {0} wins {1} point; the game was won by {2} for {3}.",
+        "The file says {0} wins {1} points; the game was won by {2} for {3}.",
     ),
     MatProblem.WIN_BEFORE_START: N_("A win before the game has started."),
-    MatProblem.RESIGNED_POINTS: N_(
-        "{0} points is not a single game, gammon or backgammon at a cube of {1}."
+    MatProblem.RESIGNED_POINTS: Nn_(
+        "{0} point is not a single game, gammon or backgammon at a cube of {1}.",
+        "{0} points is not a single game, gammon or backgammon at a cube of {1}.",
     ),
     MatProblem.RULE: N_("The file breaks a rule of the game here."),
 }
@@ -99,7 +101,12 @@ def mat_problem(exc: MatFormatError) -> T:
         values[3] = T(reason_message(exc.rule))
     elif exc.reason == MatProblem.DOUBLE_REFUSED:
         values[0] = match_texts.double_refusal_text(exc.rule)
-    return T(MAT_PROBLEMS.get(exc.reason, MAT_PROBLEMS[MatProblem.RULE]), *values)
+    # the points of a win are counted in the text's words ("1 point")
+    count = {MatProblem.OTHER_WINNER: 1, MatProblem.RESIGNED_POINTS: 0}.get(exc.reason)
+    template = MAT_PROBLEMS.get(exc.reason, MAT_PROBLEMS[MatProblem.RULE])
+    if count is not None:
+        return T(template, *values, count=int(str(values[count])))
+    return T(template, *values)
 
 
 def mat_refusal(name: str, exc: MatFormatError) -> T:

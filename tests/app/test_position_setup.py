@@ -758,3 +758,21 @@ def test_the_files_own_text_is_shown_quoted_escaped_and_short():
     except MatFormatError as exc:
         assert mat_problem(exc).render([]) == "“N point match” was expected here, not “hello”."
         assert exc.detail == "Expected \"N point match\", found 'hello'."  # the command line's
+
+
+def test_the_points_of_a_damaged_files_win_are_counted_in_words():
+    from app.file_texts import mat_problem
+
+    game = " 3 point match\n\n Game 1\n Ann : 0                        Bo : 0\n"
+    game += "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+    game += "  2)  Doubles => 2                Drops\n"  # Ann wins 1 point
+    for wins, said in (
+        ("      Wins 2 points", "Ann wins 2 points;"),
+        (" " * 34 + "Wins 1 point", "Bo wins 1 point;"),
+    ):
+        try:
+            loads_mat(game + wins + "\n")
+        except MatFormatError as exc:
+            assert said in mat_problem(exc).render([]), mat_problem(exc).render([])
+        else:
+            raise AssertionError("read")
