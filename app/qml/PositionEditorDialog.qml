@@ -121,7 +121,7 @@ Dialog {
                     Layout.fillWidth: true
                     Repeater {
                         model: 2
-                        RadioButton {
+                        GameRadioButton {
                             id: onRollButton
                             required property int index
                             objectName: "editorOnRoll" + index

@@ -225,7 +225,7 @@ def test_a_buttons_tooltip_does_not_cover_it_once_its_click_made_it_inactive(har
     assert not roll.isEnabled() and not qml_value(roll, "ToolTip.visible")
 
 
-def test_every_check_box_of_the_game_window_draws_its_mark_plainly(harness):
+def test_every_check_box_and_radio_button_of_the_game_window_draws_its_mark_plainly(harness):
     # Fusion's own mark is small and faint on the game's dark palette
     harness.open(seed=9)
     from PySide6.QtCore import QObject
@@ -236,3 +236,8 @@ def test_every_check_box_of_the_game_window_draws_its_mark_plainly(harness):
     assert {"cubeBox", "crawfordBox", "editorDiceRolled", "editorCubeInUse"} <= names
     plain = [i.objectName() for i in boxes if "GameCheckBox" not in i.metaObject().className()]
     assert not plain
+    QTest.keyClick(harness.window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    harness.settle(80)  # the editor's radio buttons are made as it opens
+    radios = [i for i in harness.items() if i.inherits("QQuickRadioButton")]
+    assert {i.objectName() for i in radios} >= {"editorOnRoll0", "editorOnRoll1"}
+    assert all("GameRadioButton" in i.metaObject().className() for i in radios)
