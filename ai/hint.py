@@ -4,13 +4,14 @@ Every value is for the player who acts, in the units of ``ai.cube.move_value_fn`
 match, cubeful equity per cube for money with the cube in play, points without it), as the
 Expert level chooses by them.
 
-``best_plays`` keeps the Expert's order (``ComputerPlayer.rank``: 0-ply for every play, the
-reply search for the promising ones, a 2-ply search of a close call between the best two) and
-compares like with like: a play searched less deeply than the best is compared with the best's
-value at that same depth, and its equity is moved by as much as the best's moved between that
-depth and the deepest. So the first play is the Expert's choice, every loss is 0 or more, and a
-shallow play is never made to look better or worse by the depth alone (GNU Backgammon shows each
-play's own depth; the shift puts all on one scale). Chances are the 1-ply outputs after each play.
+``best_plays`` shows the Expert's best plays (``ComputerPlayer.rank``: 0-ply for every play,
+the reply search for the promising ones, a 2-ply search of a close call between the best two),
+its choice first and the others by their loss, and compares like with like: a play searched
+less deeply than the best is compared with the best's value at that same depth, and its equity
+is moved by as much as the best's moved between that depth and the deepest. So the first play
+is the Expert's choice, every loss is 0 or more, and a shallow play is never made to look better
+or worse by the depth alone (GNU Backgammon shows each play's own depth; the shift puts all on
+one scale). Chances are the 1-ply outputs after each play.
 
 ``judged_plays`` lists the plays of a judgement of the match analysis instead (the tutor's best
 play first, on the analysis's scale).
@@ -64,7 +65,8 @@ def best_plays(
     cancel: CancelToken = None,
     count: int = SHOWN_PLAYS,
 ) -> list[HintPlay]:
-    """The ``count`` best plays of ``dice`` in the Expert's order; empty when none is legal.
+    """The Expert's ``count`` best plays of ``dice``, its choice first and the others by their
+    loss; empty when none is legal.
 
     Raises ``ValueError`` for dice that are not two numbers 1-6.
     """
@@ -91,7 +93,9 @@ def best_plays(
                 outputs=_five(mine),
             )
         )
-    return out
+    # the Expert's choice first, the others by what they lose on that scale (the search's order
+    # of plays searched to different depths could list a bigger loss above a smaller one)
+    return out[:1] + sorted(out[1:], key=lambda h: h.loss)
 
 
 def judged_plays(

@@ -18,6 +18,7 @@ CheckBox {
             anchors.centerIn: parent
             visible: control.checked
             text: "✓"
+            textFormat: Text.PlainText
             color: "#2a1a0c"
             font.bold: true
             font.pixelSize: 15
