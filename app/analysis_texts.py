@@ -48,6 +48,13 @@ def signed(value: float, decimals: int = 3) -> str:
     return ("+" if value >= 0 else "−") + text
 
 
+def luck_count(marks: dict[str, int], kind: str) -> str:
+    """ "3 (1)": the player's rolls marked ``kind`` ("lucky" or "unlucky") or "very ..." of it,
+    and in brackets the very ones among them."""
+    very = marks.get(f"very {kind}", 0)
+    return f"{marks.get(kind, 0) + very} ({very})"
+
+
 def rating(error_rate: float) -> str:
     return _(next(name for limit, name in RATINGS if error_rate < limit))
 
@@ -82,14 +89,9 @@ def summary_rows(analysis: Any, names: Sequence[str], match_play: bool) -> list[
         row(_("Bad (?)"), lambda p: str(p.marks.get("bad", 0))),
         row(_("Very bad (??)"), lambda p: str(p.marks.get("very bad", 0))),
         row(_("Luck (EMG)"), lambda p: signed(p.luck)),
-        row(
-            _("Lucky rolls (very lucky)"),
-            lambda p: f"{p.luck_marks.get('lucky', 0)} ({p.luck_marks.get('very lucky', 0)})",
-        ),
-        row(
-            _("Unlucky rolls (very unlucky)"),
-            lambda p: f"{p.luck_marks.get('unlucky', 0)} ({p.luck_marks.get('very unlucky', 0)})",
-        ),
+        # all lucky rolls and, of them, the very lucky (as the dice report counts them)
+        row(_("Lucky rolls (very lucky)"), lambda p: luck_count(p.luck_marks, "lucky")),
+        row(_("Unlucky rolls (very unlucky)"), lambda p: luck_count(p.luck_marks, "unlucky")),
         row(
             _("Result (match winning chances)") if match_play else _("Result (points)"),
             lambda p: result(p.result),

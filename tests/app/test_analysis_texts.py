@@ -111,3 +111,12 @@ def test_the_fairness_test_in_plain_words():
     assert unusual.startswith("Unusual") and "3.4%" in unusual
     rare = verdict(ChiSquare(60.0, 20, 0.0001, "rolls"))
     assert rare.startswith("Very unusual") and "21 rolls" in rare
+
+
+def test_the_lucky_rolls_count_the_very_lucky_among_them():
+    # "Unlucky rolls (very unlucky) 0 (1)" read as a contradiction; the dice report counts both
+    from app.analysis_texts import luck_count
+
+    marks = {"very lucky": 1, "lucky": 2, "unlucky": 0, "very unlucky": 1}
+    assert luck_count(marks, "lucky") == "3 (1)"
+    assert luck_count(marks, "unlucky") == "1 (1)"
