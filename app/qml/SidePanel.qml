@@ -89,7 +89,10 @@ Rectangle {
                 font.pixelSize: 13 * panel.ui
             }
             Label {
+                objectName: "turnNote" + card.player
                 textFormat: Text.PlainText
+                Layout.fillWidth: true
+                wrapMode: Text.WordWrap  // "Beslist over de verdubbeling" ran over the card
                 visible: card.active && MatchView.phase !== "game_over" && MatchView.phase !== "match_over"
                 text: MatchView.phase === "double" ? qsTr("Decides on the double")
                       : MatchView.thinking && MatchView.computerPlayer === card.player ? qsTr("Thinking…")

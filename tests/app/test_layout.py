@@ -169,3 +169,28 @@ def test_the_new_game_dialog_holds_its_lines_in_every_language(harness, language
             assert content.contains(scene_rect(harness.item(name))), name
     finally:
         i18n.set_language(harness.w.app, harness.w.engine, "en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_double_to_answer_fits_the_player_card(harness, language):
+    # "Beslist over de verdubbeling" ran over the card's right edge at 1024x768
+    from app import i18n
+
+    harness.open(seed=17, size=SIZES[1])
+    i18n.set_language(harness.w.app, harness.w.engine, language)
+    try:
+        game = harness.game
+        game.newGame({"opponent": "human", "matchLength": 5, "cube": True})
+        rng = random.Random(2)
+        while game.legalSteps:
+            harness.play_step(rng.choice(game.legalSteps))
+        harness.confirm_if_done()
+        harness.click("doubleButton")
+        harness.settle(50)
+        assert game.cubeOffered
+        notes = [harness.find(f"turnNote{p}") for p in (0, 1)]
+        said = [n.property("text") for n in notes if n is not None]
+        assert i18n._("Decides on the double") in said, said
+        assert not text_problems(harness) and not panel_problems(harness)
+    finally:
+        i18n.set_language(harness.w.app, harness.w.engine, "en")
