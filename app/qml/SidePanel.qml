@@ -293,8 +293,11 @@ Rectangle {
                         required property int index
                         objectName: "moveLine" + index
                         readonly property string text: modelData + (Analysis.moveMarks[index] || "")  // ?! ? ?? and luck
-                        readonly property var columns: /^(.+?) +\d\d  (?=\S)/.exec(text)
-                        readonly property int head: columns ? columns[0].length : 0
+                        readonly property var found: /^(.+?) +\d\d  (?=\S)/.exec(text)
+                        // a column for the plays where it holds a long move ("bar/16*/10")
+                        readonly property int head: found && width - who.implicitWidth
+                                                    >= 10 * digit.advanceWidth ? found[0].length : 0
+                        TextMetrics { id: digit; font: play.font; text: "0" }
                         readonly property color shade: index === moves.current ? "#f6ead2" : "#b9a888"
                         property alias font: play.font
                         Accessible.role: Accessible.StaticText
@@ -305,7 +308,7 @@ Rectangle {
                         Text {
                             id: who
                             visible: line.head > 0
-                            text: line.text.slice(0, line.head)
+                            text: line.found ? line.found[0] : ""
                             textFormat: Text.PlainText
                             color: line.shade
                             font: play.font

@@ -241,8 +241,10 @@ def test_a_checker_sent_backwards_is_told_that_checkers_move_forward(harness):
     assert game.selected == -1
 
 
-def test_a_long_play_in_the_move_list_wraps_under_the_play_and_stays_whole(harness):
-    # "Hvid 43 13/10 / 13/9" wrapped under the name, and "5/off" broke after its "/"
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_a_long_play_in_the_move_list_wraps_under_the_play_and_stays_whole(harness, size):
+    # "Hvid 43 13/10 / 13/9" wrapped under the name, and "5/off" broke after its "/"; where the
+    # plays' column has room for a long move, a play wraps in its column, else the line wraps
     from pathlib import Path
 
     from PySide6.QtCore import QUrl
@@ -250,7 +252,7 @@ def test_a_long_play_in_the_move_list_wraps_under_the_play_and_stays_whole(harne
     from app.parts import part_of
     from app.position_setup import PositionSetup
 
-    harness.open(seed=14, size=(1024, 768))
+    harness.open(seed=14, size=size)
     data = Path(__file__).resolve().parents[1] / "data" / "gnubg-match-3-point-a.mat"
     part_of(harness.w.engine, PositionSetup).importMat(QUrl.fromLocalFile(str(data)).toString())
     harness.settle(30)
@@ -261,6 +263,11 @@ def test_a_long_play_in_the_move_list_wraps_under_the_play_and_stays_whole(harne
     assert plays
     for line in plays:
         who, play = line.childItems()[:2]
-        assert who.property("text").rstrip() in line.property("text")
-        assert play.x() == who.implicitWidth() > 0  # the play's column, beside the name's
+        assert line.property("text").startswith(who.property("text"))
         assert "/\u2060" in play.property("text")  # no line breaks inside a move
+        room = line.width() - who.implicitWidth()
+        digit = play.property("font").pixelSize() * 0.6  # DejaVu Sans Mono's advance
+        if room >= 11 * digit:  # a column of the plays, beside the name's
+            assert play.x() == who.implicitWidth() > 0 and who.isVisible()
+        elif room < 9 * digit:  # too narrow: the whole line wraps
+            assert play.x() == 0 and not who.isVisible()
