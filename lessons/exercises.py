@@ -415,10 +415,14 @@ class PlayExercise(Exercise):
         The engine's rule reason, except where a checker of the student's still on the bar is
         the real reason (seed 003: two on the bar, one enters): a checker that entered may not
         move on while the other waits (``BAR_STILL``), and one checker from the bar cannot be
-        carried on with the second die while another is still on the bar (``BAR_ONE_DIE``).
+        carried on with the second die while another is still on the bar (``BAR_ONE_DIE``). A
+        point without a checker of the student's is said to be one (``NO_CHECKER``), whatever
+        the engine's reason (a turn that cannot go on is complete for every point).
         """
         reason = error.reason
         position = builder.current_position()
+        if 1 <= src <= 24 and position.on_roll[src - 1] == 0:  # not a point of the student's
+            return self._wrong(RULE_TEXT[Reason.NO_CHECKER])
         on_bar = position.on_bar()[0]
         if on_bar and src != 25 and reason == Reason.TURN_COMPLETE:
             return self._wrong(BAR_STILL, src=point_name(src))

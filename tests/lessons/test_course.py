@@ -112,6 +112,9 @@ def test_two_on_the_bar_refusal_names_the_checker_on_the_bar(steps):
     # the reason is the second checker, still on the bar, not "the turn is complete"
     assert err.value.reason == Reason.TURN_COMPLETE
     assert "still on the bar" in verdict.render() and "checker on 23" in verdict.render()
+    # then a click on 19 (no checker of the student's there): not "the checker on 19"
+    empty = ex.refusal(builder, 19, IllegalPlayError(Reason.TURN_COMPLETE)).render()
+    assert empty == REASON_TEXT[Reason.NO_CHECKER]
     typed = ex.check_text("bar/23/19*")
     assert typed.render() == REASON_TEXT[Reason.BAR_FIRST]
     # carried in one go from the bar to 19 (4 + 2): each checker on the bar enters with one die
