@@ -566,6 +566,7 @@ ApplicationWindow {
                         }
                         GameButton {
                             objectName: "analyseFinishedButton"
+                            ui: window.textUi  // the size of the buttons beside it
                             text: qsTr("Analyse…")
                             hint: qsTr("Judge every decision of this game")
                             onClicked: window.analyse()

@@ -225,13 +225,16 @@ def test_replay_deals_the_same_dice_while_the_players_play_differently(harness):
 
 
 def test_a_finished_game_is_analysed_from_its_end_card(harness):
-    harness.open(seed=5)
+    harness.open(seed=5, size=(1024, 768))
     position = Position.from_text("x 6:2 5:1 3:1; o 19:1 21:2 24:1")
     harness.w.flow.show_position(position, 0)
     harness.settle()
     play_turns(harness, 12, random.Random(3))
     game = harness.game
     assert game.gameOver.get("visible")
+    # the same size as the buttons beside it (it was larger at 1024x768)
+    beside = harness.item("playAgainButton").property("font").pixelSize()
+    assert harness.item("analyseFinishedButton").property("font").pixelSize() == beside
     harness.click("analyseFinishedButton")
     wait_for_analysis(harness)
     analysis = harness.w.analysis
