@@ -112,6 +112,7 @@ class Analysis(QObject):
         self._running_match: Match | None = None
         self._progress = 0
         self._problem: T | None = None
+        self._cancelled = False  # the last analysis was stopped by the player
         self._chosen = -1
         self._chart_game = 0
         self._marks: list[str] = []
@@ -158,6 +159,7 @@ class Analysis(QObject):
         self._running_match = session.match
         self._progress = 0
         self._problem = None
+        self._cancelled = False
         self.changed.emit()
         self._pool.start(job)
 
@@ -170,11 +172,13 @@ class Analysis(QObject):
         self._request += 1
         self._running_match = None
         if was_running:
+            self._cancelled = True  # said, so that a stop is not taken for nothing done
             self.changed.emit()
 
     def reset(self) -> None:
         """A new game, match or position replaced the session."""
         self.cancel()
+        self._cancelled = False
         self._chosen = -1
         self._chart_game = 0
         self._problem = None
@@ -264,6 +268,10 @@ class Analysis(QObject):
 
     def _get_note(self) -> str:
         analysis, session = self.result(), self._session()
+        if self._cancelled:
+            if analysis is None:
+                return _("The analysis was cancelled.")
+            return _("The analysis was cancelled; the one made before is shown.")
         if analysis is None or session is None:
             return _("Analyse a game or the whole match: every decision of both players is judged.")
         if analysis.gone_on(session.match):

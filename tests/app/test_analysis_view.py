@@ -108,10 +108,12 @@ def test_the_analysis_can_be_cancelled(harness):
     assert session.analysis is None and not analysis.available
     assert analysis.problem == ""
     assert harness.hidden("analysisProgress")
+    assert harness.item("analysisNote").property("text") == "The analysis was cancelled."
     # and it can run again to the end
     harness.click("analyseGameButton")
     wait_for_analysis(harness)
     assert analysis.available and session.analysis is not None
+    assert "cancelled" not in analysis.note
 
 
 def test_a_mistake_opens_its_position_with_the_played_and_the_best_play(harness):
