@@ -105,7 +105,7 @@ def mat_problem(exc: MatFormatError) -> T:
     count = {MatProblem.OTHER_WINNER: 1, MatProblem.RESIGNED_POINTS: 0}.get(exc.reason)
     template = MAT_PROBLEMS.get(exc.reason, MAT_PROBLEMS[MatProblem.RULE])
     if count is not None:
-        return T(template, *values, count=int(str(values[count])))
+        return T(template, *values, count=values[count])
     return T(template, *values)
 
 

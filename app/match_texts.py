@@ -84,15 +84,12 @@ assert _DOUBLE_REFUSAL.keys() == DOUBLE_REFUSAL_TEXT.keys()
 
 def double_refusal_text(code: str) -> T:
     """The rule that forbids a double (a ``DoubleRefusal`` code), as a text of the window."""
-    return T(_DOUBLE_REFUSAL.get(code, _DOUBLE_REFUSAL[DoubleRefusal.NOT_NOW]), MAX_CUBE)
+    return T(_DOUBLE_REFUSAL[code], MAX_CUBE)
 
 
 def double_refusal(code: str | None) -> str:
     """Why the Double button is greyed, in words ("" when doubling is allowed)."""
-    if not code:
-        return ""
-    text = _(_DOUBLE_REFUSAL[code])
-    return text.format(MAX_CUBE) if code == DoubleRefusal.MAXIMUM else text
+    return double_refusal_text(code).render(()) if code else ""
 
 
 NAME_COLUMN = 10  # characters of a name in the move list at most

@@ -60,6 +60,11 @@ def current_log(match: Match) -> list[str]:
     return [m.line for m in shown if m.game == game and m.line]
 
 
+def mat_path(path: Path) -> Path:
+    """``path`` as a match file is written: with ``.mat`` added when it does not end so."""
+    return path if path.suffix.lower() == ".mat" else path.with_name(path.name + ".mat")
+
+
 def shown_ids(position_id: str, match_id: str) -> str:
     """GNU Backgammon's ``POSITION:MATCH`` as a line of the window shows it: a line may break
     after the colon (a long ID otherwise breaks anywhere, and a ")" after it starts a line)."""
@@ -406,8 +411,7 @@ class PositionSetup(QObject):
             except ValueError:
                 typed = None
             if typed is not None and typed.parent.is_dir():
-                if typed.suffix.lower() != ".mat":  # as exportMat names it
-                    typed = typed.with_name(typed.name + ".mat")
+                typed = mat_path(typed)  # as exportMat names it
                 if typed.exists():
                     self._refuse(
                         T(
@@ -431,9 +435,7 @@ class PositionSetup(QObject):
             return False
         session = self._flow.session
         assert session is not None
-        path = local_path(url)
-        if path.suffix.lower() != ".mat":
-            path = path.with_name(path.name + ".mat")
+        path = mat_path(local_path(url))
         if not path.parent.is_dir():  # say so: a folder typed by mistake is not made
             self._refuse(
                 T(N_("The folder {0} does not exist: the match was not written."), str(path.parent))

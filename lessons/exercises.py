@@ -416,8 +416,8 @@ class PlayExercise(Exercise):
         the real reason (seed 003: two on the bar, one enters): a checker that entered may not
         move on while the other waits (``BAR_STILL``), and one checker from the bar cannot be
         carried on with the second die while another is still on the bar (``BAR_ONE_DIE``). A
-        point without a checker of the student's is said to be one (``NO_CHECKER``), whatever
-        the engine's reason (a turn that cannot go on is complete for every point).
+        point where the student has no checker is told so (``NO_CHECKER``), whatever the
+        engine's reason (a turn that cannot go on is complete for every point).
         """
         reason = error.reason
         position = builder.current_position()

@@ -29,14 +29,15 @@ Item {
         if (!PositionSetup.mayExport())  // says why not
             return
         const folder = PositionSetup.folder()
+        const name = PositionSetup.exportName()
         if (exportDialog !== null)
             exportDialog.destroy()
         exportDialog = exportDialogComponent.createObject(tools, {
             currentFolder: folder,
-            selectedFile: folder + "/" + PositionSetup.exportName()
+            selectedFile: folder + "/" + name
         })
         exportDialog.open()
-        FileDialogs.mend(PositionSetup.exportName())  // Qt's own dialog: the name shown
+        FileDialogs.mend(name)  // Qt's own dialog: the name shown
     }
 
     // Open, a file dialog is a window of its own: the game window's keys are off meanwhile.

@@ -13,6 +13,8 @@ Rectangle {
     readonly property real space: ui / Theme.textScale  // margins do not grow with the text size
     property var levelNames: ({})
     property var hintNames: []
+    // A short part of a line kept whole ("Cube 1", "167 pips"): its spaces do not break
+    function unbroken(part: string): string { return part.replace(/ /g, "\u00a0") }
     signal newGameRequested()
     signal analysisRequested()
     radius: 12 * ui
@@ -80,7 +82,7 @@ Rectangle {
                               : qsTr("Player")
                     // a line breaks between the two parts ("167 pips" stays whole)
                     return [who, qsTr("%n pip", "%n pips", MatchView.pips[card.player])]
-                        .map(part => part.replace(/ /g, "\u00a0")).join(" · ")
+                        .map(panel.unbroken).join(" · ")
                 }
                 objectName: "pips" + card.player
                 Layout.fillWidth: true
@@ -127,7 +129,7 @@ Rectangle {
                 if (MatchView.crawfordGame) parts.push(qsTr("Crawford game"))
                 if (MatchView.cubeEnabled && !MatchView.crawfordGame)
                     parts.push(qsTr("Cube %1").arg(MatchView.cubeValue))
-                parts = parts.map(part => part.replace(/ /g, "\u00a0"))
+                parts = parts.map(panel.unbroken)
                 if (MatchView.cubeOwnerText !== "") parts.push(MatchView.cubeOwnerText)
                 return parts.join(" · ")
             }
