@@ -212,8 +212,9 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
     """The marks to write after each line of ``game``'s move list (0 the first game).
 
     ``line_actions`` holds, per line, the index of its action in the match's record. A decision
-    goes on the first line at or after its action (a cube decision on the play that followed),
-    or on the last line when none follows (a pass ends the game).
+    goes on the first line at or after its action: a double, take or pass on its own line, a
+    missed double on the play that followed ("(No double ?)"), named as a cube action wherever
+    it is not on the line of its own action.
     """
     marks = [[] for _ in line_actions]
     if not line_actions:
@@ -224,8 +225,9 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
         line = next((i for i, a in enumerate(line_actions) if a >= d.action), len(marks) - 1)
         if d.mark != "none":
             symbol = MARK_SYMBOLS[d.mark]
-            if d.kind == "move":
-                marks[line].append(symbol)
+            own_line = line < len(line_actions) and line_actions[line] == d.action
+            if d.kind == "move" or (own_line and d.played != "no double"):
+                marks[line].append(symbol)  # on the line of the play or of the cube action
             else:
                 action = "no double" if d.played == "no double" else d.kind
                 marks[line].append(f"({_(CUBE_ACTIONS[action])} {symbol})")

@@ -152,10 +152,10 @@ class Announcer(QObject):
         out = []
         for line in session.log[start:]:
             who, _sep, rest = line.partition(" ")
-            if who.isdigit() and int(who) == computer and ": " in rest:
-                notation = rest.partition(": ")[2]
-                if not notation.startswith("resigns"):
-                    out.append(spoken.notation_words(names[computer], notation))
+            dice, _sep, notation = rest.partition(": ")
+            # a play of the computer's (its cube actions and resignations are said by the status)
+            if who.isdigit() and int(who) == computer and notation and dice != "--":
+                out.append(spoken.notation_words(names[computer], notation))
         return out
 
     def _steps_made(self, session: Session) -> list[str]:

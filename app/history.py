@@ -17,7 +17,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import match_texts
-from app.session import GameResult, Session, absolute_board, to_location
+from app.session import GameResult, Session, absolute_board, cube_line, to_location
 from app.texts import N_, P, T
 from engine import EngineError
 from engine.match import Game, Match
@@ -39,7 +39,7 @@ class Moment:
     cube_owner: int  # -1: centred
     score: tuple[int, int]  # before this game
     last_move: tuple[tuple[int, int], ...] = ()  # board locations of the play just made
-    line: str = ""  # the move list's line ("0 31: 8/5 6/5"), "" for cube actions
+    line: str = ""  # the move list's line ("0 31: 8/5 6/5", "1 --: take 2"), "" for a roll
     pips: tuple[int, int] = (0, 0)
     ids: tuple[str, str] = ("", "")  # the Position ID and Match ID of the moment
     action: int = -1  # the index in the match's record of the action this moment follows
@@ -117,17 +117,20 @@ class Replay:
                 line=f"{mover} {hi}{lo}: {text or 'no legal move'}",
             )
         if kind == "double":
-            return self._make(game, T(N_("{0} doubles to {1}."), P(player), game.cube_value * 2))
+            offered = game.cube_value * 2
+            text = T(N_("{0} doubles to {1}."), P(player), offered)
+            return self._make(game, text, line=cube_line(player, "double", offered))
         if kind == "take":
-            return self._make(
-                game, T(N_("{0} takes; the cube is at {1}."), P(1 - player), game.cube_value)
-            )
+            text = T(N_("{0} takes; the cube is at {1}."), P(1 - player), game.cube_value)
+            return self._make(game, text, line=cube_line(1 - player, "take", game.cube_value))
         if kind in ("drop", "resign"):
             result = game.result
             text = match_texts.result(GameResult.from_engine(result)) if result else T("")
-            line = ""
             if kind == "resign":
                 line = f"{action['player']} --: resigns {action.get('kind', 1)}"
+            else:
+                assert result is not None
+                line = cube_line(1 - result.winner, "drop", result.cube_value)
             return self._make(game, text, line=line)
         return None
 

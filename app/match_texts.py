@@ -93,6 +93,8 @@ def double_refusal(code: str | None) -> str:
 
 
 NAME_COLUMN = 10  # characters of a name in the move list at most
+# the cube's actions in the move list ("1 --: take 2"), the cube's value in {0}
+CUBE_LINES = {"double": N_("doubles to {0}"), "take": N_("takes"), "drop": N_("passes")}
 
 
 def move_line(names: Sequence[str], line: str) -> str:
@@ -103,9 +105,14 @@ def move_line(names: Sequence[str], line: str) -> str:
         return _("Opening roll: {0} {1}, {2} {3}").format(names[0], d0, names[1], d1)
     name = names[1] if who == "1" else names[0]
     dice, _sep, play = rest.partition(": ")
+    action, _sep, cube = play.partition(" ")
     if play == "no legal move":
         play = _("no legal move")
-    elif play.startswith("resigns "):
+    elif action == "resigns":
         play = _("resigns")
+    elif action in CUBE_LINES:
+        play = _(CUBE_LINES[action]).format(cube)
+    if dice == "--":
+        dice = "  "  # no roll: the action stands in the column of the plays
     width = min(NAME_COLUMN, max(len(n) for n in names))  # a column as wide as the names
     return f"{name[:width]:<{width}} {dice}  {play}"

@@ -53,6 +53,12 @@ def to_location(player: int, point: int) -> int:
     return point if player == 0 else 25 - point
 
 
+def cube_line(player: int, kind: str, cube: int) -> str:
+    """The move list's line of a cube action: ``kind`` "double" (``cube``: the value offered),
+    "take" (the value taken) or "drop" (the value passed)."""
+    return f"{player} --: {kind} {cube}"
+
+
 def from_location(player: int, location: int) -> int | None:
     """The point in ``player``'s numbering of a board location, or None if it is not theirs."""
     if 1 <= location <= 24:
@@ -383,16 +389,20 @@ class Session:
         if not self.may_double():
             raise IllegalActionError("Doubling is not allowed now.")
         self.game.double()
+        self.log.append(cube_line(self.on_roll, "double", self.game.cube_value * 2))
 
     def take(self) -> None:
         if self.phase != "double":
             raise IllegalActionError("No double is offered.")
         self.game.take()
+        self.log.append(cube_line(1 - self.on_roll, "take", self.game.cube_value))
 
     def pass_double(self) -> GameResult:
         if self.phase != "double":
             raise IllegalActionError("No double is offered.")
+        taker = 1 - self.on_roll
         self.game.drop()
+        self.log.append(cube_line(taker, "drop", self.game.cube_value))
         result = self.result
         assert result is not None
         return result

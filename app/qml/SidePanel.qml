@@ -287,15 +287,16 @@ Rectangle {
                     onHeightChanged: positionViewAtIndex(current, ListView.Contain)
                     // A new language gives new lines: keep the current one in view.
                     onModelChanged: Qt.callLater(() => moves.positionViewAtIndex(moves.current, ListView.Contain))
-                    // "Name       43  13/10 13/9": a play too long for the line wraps under
-                    // the play, not under the name (the name and the dice are a column)
+                    // "Name       43  13/10 13/9", "Name           takes": a play too long for the
+                    // line wraps under the play, not under the name (the name and the dice are
+                    // a column)
                     delegate: Item {
                         id: line
                         required property string modelData
                         required property int index
                         objectName: "moveLine" + index
                         readonly property string text: modelData + (Analysis.moveMarks[index] || "")  // ?! ? ?? and luck
-                        readonly property var found: /^(.+?) +\d\d  (?=\S)/.exec(text)
+                        readonly property var found: /^(.+?) +(?:\d\d|  )  (?=\S)/.exec(text)
                         // a column for the plays where it holds a long move ("bar/16*/10")
                         readonly property int head: found && width - who.implicitWidth
                                                     >= 10 * digit.advanceWidth ? found[0].length : 0

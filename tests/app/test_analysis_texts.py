@@ -85,6 +85,23 @@ def test_marks_go_on_the_line_of_their_turn_and_a_cube_decision_on_the_play_afte
     assert line_marks(ANALYSIS, 0, []) == []
 
 
+def test_a_cube_action_with_a_line_of_its_own_carries_its_mark_there():
+    doubled = MatchAnalysis(
+        (
+            decision(4, "double", loss=0.07, played="double", best="no double"),
+            decision(5, "take", loss=0.13, played="take", best="pass"),
+            decision(7, "double", loss=0.04),  # a missed double: no line of its own
+            decision(8, loss=0.0),
+        ),
+        (summary(0), summary(1)),
+        actions=9,
+    )
+    # the lines: the opening roll (1), the play of 2, the double (4), the take (5), a play (8)
+    assert line_marks(doubled, 0, [1, 2, 4, 5, 8]) == ["", "", " ?", " ??", " (No double ?!)"]
+    # the pass of ANALYSIS on the line of the pass
+    assert line_marks(ANALYSIS, 0, [1, 2, 6, 8, 9])[3:] == [" ?! −", " ??"]
+
+
 def test_mistakes_worst_first_and_the_chart_marks_their_turns():
     rows = mistake_rows(ANALYSIS, ["Ann", "Bo"])
     assert [r["mark"] for r in rows] == ["??", "??", "?", "?!"]

@@ -76,6 +76,30 @@ def test_a_line_of_the_move_list_shows_its_position(harness):
     assert not game.reviewing
 
 
+def test_the_cube_actions_are_lines_of_the_move_list_and_show_their_moment(harness):
+    harness.open(seed=13)
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 0, "cube": True, "name0": "Ann"})
+    harness.settle()
+    play_turns(harness, 1)  # the opening turn; the other player may double now
+    harness.click("doubleButton")
+    harness.click("takeButton")
+    play_turns(harness, 1)
+    harness.click("doubleButton")  # the cube's owner redoubles
+    harness.click("passButton")
+    assert game.gameOver["visible"]
+    assert list(game.moveList)[2:4] == ["Ann       doubles to 2", "Black     takes"]
+    assert list(game.moveList)[-2:] == ["Black     doubles to 4", "Ann       passes"]
+    session = game.session
+    seen = moments(session.match)
+    assert [m.line for m in seen if m.line] == session.log  # the review's lines are the same
+    harness.click("moveLine3")  # the take: the cube at 2 on Black's side
+    assert game.reviewing and game.moveLine == 3
+    assert (game.cubeValue, game.cubeOwner) == (2, 1)
+    harness.click("moveLine5")  # the redouble offered
+    assert (game.cubeValue, game.moveLine) == (2, 5) and "doubles to 4" in game.status
+
+
 def test_earlier_games_of_a_match_are_in_the_history():
     from app.session import MatchSettings, Session
 
