@@ -22,7 +22,14 @@ from app.board_input import BoardInput, reason_message
 from app.computer_seat import ComputerSeat
 from app.computer_turn import ComputerTurn
 from app.history import History
-from app.match_view import FlowState, MatchView, build_state, display_names, review_state
+from app.match_view import (
+    FlowState,
+    LastMove,
+    MatchView,
+    build_state,
+    display_names,
+    review_state,
+)
 from app.session import LEVELS, MATCH_LENGTHS, MatchSettings, Session, for_position, to_location
 from app.settings import Settings
 from app.storage import Storage
@@ -75,7 +82,7 @@ class GameFlow(QObject):
         self._last_play = T("")
         self._notice = T("")
         self._busy = False
-        self._last_move: tuple[tuple[int, int], ...] = ()
+        self._last_move = LastMove()
         self.tutor: Callable[[str, Callable[[], None]], bool] | None = None  # see _checked
         self.seat = ComputerSeat(self)
         board_input.moved.connect(self._on_moved)
@@ -149,7 +156,7 @@ class GameFlow(QObject):
         self.history.reset()
         self.installed.emit()
         self._last_play = T("")
-        self._last_move = ()
+        self._last_move = LastMove()
         s = session.settings
         try:
             self.computer.set_player(
@@ -171,7 +178,7 @@ class GameFlow(QObject):
         s.opening()
         self._status = match_texts.opening_status(s)
         self._last_play = T("")
-        self._last_move = ()
+        self._last_move = LastMove()
         self._begin_turn()
 
     @Slot()
@@ -337,9 +344,8 @@ class GameFlow(QObject):
         mover, dice = s.on_roll, s.dice
         play = s.end_turn()
         self._last_play = match_texts.played(mover, dice, str(play) if play.steps else "")
-        self._last_move = tuple(
-            (to_location(mover, st.src), to_location(mover, st.dst)) for st in play.steps
-        )
+        steps = tuple((to_location(mover, st.src), to_location(mover, st.dst)) for st in play.steps)
+        self._last_move = LastMove.made(mover, steps, s.absolute_board())
         self.input.attach(None)
         if s.result is not None:
             self._status = self._result()
@@ -398,7 +404,7 @@ class GameFlow(QObject):
             status=status.render(names),
             last_play=self._last_play.render(names),
             notice=self._notice.render(names),
-            last_move=self._last_move,
+            last_move=self._last_move.standing(s.absolute_board()) if s is not None else (),
         )
         state = build_state(s, flow, self.input, self.settings)
         self.view.update(replace(state, historyCount=len(self.history.items())))
