@@ -186,21 +186,43 @@ def decision_boards(decision: Any) -> dict[str, Any]:
     }
 
 
-def chart(analysis: Any, game: int) -> dict[str, Any]:
-    """White's chances to win ``game`` (0 the first) before each roll, and the marked turns."""
-    rolls = [d for d in analysis.decisions if d.game == game and d.kind == "move"]
+def chart_rolls(analysis: Any, game: int) -> list[Any]:
+    """The rolls of ``game`` the chart draws, in order: the decision of each (forced ones too)."""
+    return [d for d in analysis.decisions if d.game == game and d.kind == "move"]
+
+
+def chart(analysis: Any, game: int, names: Sequence[str] = ("", "")) -> dict[str, Any]:
+    """White's chances to win ``game`` (0 the first) before each roll, the marked turns, and a
+    tip per roll that says it: the roll, the play, its mark and the best play, the chances."""
+    rolls = chart_rolls(analysis, game)
     points = []
     for d in rolls:
         chance = d.win_chance if d.win_chance is not None else 0.5
         points.append(chance if d.player == 0 else 1.0 - chance)
     marks = []
+    marked: list[list[Any]] = [[] for _ in rolls]
     for d in analysis.decisions:
         if d.game != game or d.mark == "none":
             continue
         # a cube decision is drawn at the roll that followed it (or the last one)
         x = next((i for i, r in enumerate(rolls) if r.action >= d.action), len(rolls) - 1)
         marks.append({"x": max(0, x), "level": MARK_LEVEL[d.mark], "player": d.player})
-    return {"points": points, "marks": marks}
+        if x >= 0:
+            marked[x].append(d)
+    tips = []
+    for i, d in enumerate(rolls):
+        lines = [_("Roll {0}: {1} {2}-{3}").format(i + 1, names[d.player], *d.dice)]
+        for m in sorted(marked[i], key=lambda m: m.action):
+            if m.player != d.player:  # the other player's cube decision
+                lines.append(names[m.player])
+            mark = f"{_(MARK_NAMES[m.mark])} ({MARK_SYMBOLS[m.mark]})"
+            lines.append(f"{mark}: {action_text(m.played)}, {signed(-m.loss)}")
+            lines.append(_("Best: {0}").format(action_text(m.best)))
+        if not any(m.kind == "move" for m in marked[i]):
+            lines.append(_("Played: {0}").format(action_text(d.played)))
+        lines.append(_("{0} to win: {1}").format(names[0], format_percent(points[i])))
+        tips.append("\n".join(lines))
+    return {"points": points, "marks": marks, "tips": tips}
 
 
 def analysed_games(analysis: Any) -> list[int]:

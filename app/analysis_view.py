@@ -310,8 +310,8 @@ class Analysis(QObject):
     def _get_chart(self) -> dict[str, Any]:
         analysis = self.result()
         if analysis is None:
-            return {"points": [], "marks": []}
-        return texts.chart(analysis, self._chart_game)
+            return {"points": [], "marks": [], "tips": []}
+        return texts.chart(analysis, self._chart_game, self._names())
 
     def _get_chart_title(self) -> str:
         """Whose chances the chart shows: the first player's, by the name the window shows."""
@@ -352,7 +352,18 @@ class Analysis(QObject):
         found = texts.mistakes(analysis) if analysis is not None else []
         if not 0 <= row < len(found):
             return
-        action = found[row].action
+        self._show_action(found[row].action)
+
+    @Slot(int)
+    def showRoll(self, index: int) -> None:  # noqa: N802
+        """The main board shows the roll ``index`` (0 the first) of the chart's game."""
+        analysis = self.result()
+        rolls = texts.chart_rolls(analysis, self._chart_game) if analysis is not None else []
+        if 0 <= index < len(rolls):
+            self._show_action(rolls[index].action)
+
+    def _show_action(self, action: int) -> None:
+        """The history's review of the position before ``action`` of the match's record."""
         items = self._history.items()
         before = [i for i, m in enumerate(items) if m.action < action]
         if before:

@@ -303,42 +303,104 @@ Dialog {
                     Layout.fillHeight: true
                     Layout.minimumHeight: 100 * dialog.ui
                     property var chartData: Analysis.chart
-                    onChartDataChanged: requestPaint()
+                    readonly property var points: chartData.points || []
+                    readonly property real pad: 12  // room for the largest mark at the edges
+                    readonly property real foot: pad + axisFont.height  // and the rolls' numbers
+                    readonly property real lead: pad + percentWidth.width + 6  // the percentages stand apart
+                    readonly property real step: (width - lead - pad) / Math.max(1, points.length - 1)
+                    property int hovered: -1  // the roll under the pointer
+                    function xOf(i) { return lead + i * step }
+                    function yOf(v) { return height - foot - v * (height - pad - foot) }
+                    // every roll's number where they fit, else every 5th or 10th...
+                    readonly property int every: {
+                        const room = Math.max(1, step) / (axisFont.advanceWidth * 3)
+                        for (const n of [1, 2, 5, 10, 20, 50])
+                            if (n * room >= 1) return n
+                        return 100
+                    }
+                    onChartDataChanged: { hovered = -1; requestPaint() }
                     onWidthChanged: requestPaint()
                     onHeightChanged: requestPaint()
+                    onHoveredChanged: requestPaint()
                     onPaint: {
                         const ctx = getContext("2d")
                         ctx.reset()
                         ctx.fillStyle = "#fbf6ea"
                         ctx.fillRect(0, 0, width, height)
-                        const p = chartData.points || []
-                        const pad = 12  // room for the largest mark at the edges
-                        const left = pad + percentWidth.width + 6  // the percentages stand apart
-                        const x = i => left + i * (width - left - pad) / Math.max(1, p.length - 1)
-                        const y = v => height - pad - v * (height - 2 * pad)
+                        const p = points
                         ctx.strokeStyle = "#c8b898"
                         ctx.lineWidth = 1
                         for (const level of [0.25, 0.5, 0.75]) {
-                            ctx.beginPath(); ctx.moveTo(left, y(level)); ctx.lineTo(width - pad, y(level)); ctx.stroke()
+                            ctx.beginPath(); ctx.moveTo(lead, yOf(level)); ctx.lineTo(width - pad, yOf(level)); ctx.stroke()
                         }
                         if (p.length < 1) return
+                        ctx.fillStyle = "#6a5a40"
+                        ctx.font = axisFont.font.pixelSize + "px sans-serif"
+                        ctx.textAlign = "center"
+                        for (let i = 0; i < p.length; ++i) {  // the rolls' numbers (1 the first)
+                            if ((i + 1) % every === 0 || i === 0)
+                                ctx.fillText(String(i + 1), xOf(i), height - 3)
+                        }
+                        if (hovered >= 0 && hovered < p.length) {  // the roll under the pointer
+                            ctx.strokeStyle = "#9a8a70"
+                            ctx.beginPath(); ctx.moveTo(xOf(hovered), pad); ctx.lineTo(xOf(hovered), height - foot); ctx.stroke()
+                        }
                         ctx.strokeStyle = "#7a2a10"
                         ctx.lineWidth = 2
                         ctx.beginPath()
-                        ctx.moveTo(x(0), y(p[0]))
-                        for (let i = 1; i < p.length; ++i) ctx.lineTo(x(i), y(p[i]))
+                        ctx.moveTo(xOf(0), yOf(p[0]))
+                        for (let i = 1; i < p.length; ++i) ctx.lineTo(xOf(i), yOf(p[i]))
                         ctx.stroke()
                         for (const m of chartData.marks || []) {
                             ctx.fillStyle = dialog.markColours[m.level]
                             ctx.beginPath()
-                            ctx.arc(x(m.x), y(p[m.x]), 3 + m.level * 1.5, 0, 2 * Math.PI)
+                            ctx.arc(xOf(m.x), yOf(p[m.x]), 3 + m.level * 1.5, 0, 2 * Math.PI)
                             ctx.fill()
                         }
                     }
+                    TextMetrics { id: axisFont; font.pixelSize: 11; text: "0" }
                     // the percentages name I18n.language, so that a new language writes them anew
                     Label { id: percentWidth; objectName: "chartTop"; x: 4; y: 2; text: I18n.language && I18n.formatPercent(1); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
-                    Label { x: 4; y: chart.height / 2 - height / 2; text: I18n.language && I18n.formatPercent(0.5); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
-                    Label { x: 4; y: chart.height - height - 2; text: I18n.language && I18n.formatPercent(0); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { x: 4; y: chart.yOf(0.5) - height / 2; text: I18n.language && I18n.formatPercent(0.5); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    Label { x: 4; y: chart.yOf(0) - height / 2; text: I18n.language && I18n.formatPercent(0); color: "#6a5a40"; font.pixelSize: 11; textFormat: Text.PlainText }
+                    MouseArea {  // a roll's tip under the pointer; a click shows it on the board
+                        objectName: "chartPointer"
+                        anchors.fill: parent
+                        hoverEnabled: true
+                        cursorShape: chart.hovered >= 0 ? Qt.PointingHandCursor : Qt.ArrowCursor
+                        function rollAt(x) {
+                            const i = Math.round((x - chart.lead) / Math.max(1, chart.step))
+                            return chart.points.length > 0 && x >= chart.lead - chart.pad
+                                   ? Math.max(0, Math.min(chart.points.length - 1, i)) : -1
+                        }
+                        onPositionChanged: mouse => chart.hovered = rollAt(mouse.x)
+                        onExited: chart.hovered = -1
+                        onClicked: mouse => {
+                            const i = rollAt(mouse.x)
+                            if (i >= 0) Analysis.showRoll(i)
+                        }
+                    }
+                    ToolTip {
+                        id: tip
+                        objectName: "chartTip"
+                        parent: chart
+                        visible: chart.hovered >= 0 && !!(chart.chartData.tips || [])[chart.hovered]
+                        text: visible ? chart.chartData.tips[chart.hovered] : ""
+                        // beside the roll's line, on the side with more room
+                        x: chart.hovered >= 0 && chart.xOf(chart.hovered) > chart.width / 2
+                           ? chart.xOf(chart.hovered) - width - 8 : chart.xOf(Math.max(0, chart.hovered)) + 8
+                        y: 4
+                        contentItem: Label { text: tip.text; textFormat: Text.PlainText }
+                    }
+                }
+                Label {
+                    objectName: "chartAxis"
+                    Layout.fillWidth: true
+                    textFormat: Text.PlainText
+                    wrapMode: Text.WordWrap
+                    font.pixelSize: 11 * dialog.ui
+                    color: "#b9a888"
+                    text: qsTr("Rolls of the game, first to last. Point at a roll to read it; click to see it on the board.")
                 }
                 Flow {
                     Layout.fillWidth: true

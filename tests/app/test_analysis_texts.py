@@ -107,9 +107,34 @@ def test_mistakes_worst_first_and_the_chart_marks_their_turns():
     assert [r["mark"] for r in rows] == ["??", "??", "?", "?!"]
     assert rows[0]["played"] == "Played: Pass" and rows[0]["best"] == "Best: Take"
     assert rows[1]["heading"] == "Game 1 · Ann · 3-1" and rows[1]["loss"] == "−0.200"
-    drawn = chart(ANALYSIS, 0)
+    drawn = chart(ANALYSIS, 0, ["Ann", "Bo"])
     assert len(drawn["points"]) == 3  # one per roll
     assert sorted((m["x"], m["level"]) for m in drawn["marks"]) == [(1, 2), (1, 3), (2, 1), (2, 3)]
+
+
+def test_the_chart_says_each_roll_its_play_its_marks_and_the_chances():
+    tips = chart(ANALYSIS, 0, ["Ann", "Bo"])["tips"]
+    assert len(tips) == 3
+    assert tips[0] == "Roll 1: Ann 3-1\nPlayed: 8/5 6/5\nAnn to win: 50%"
+    # Ann's missed double before the roll, then her very bad play of it
+    assert tips[1].split("\n") == [
+        "Roll 2: Ann 3-1",
+        "Bad (?): No double, −0.070",
+        "Best: Double",
+        "Very bad (??): 8/5 6/5, −0.200",
+        "Best: 13/10 6/5",
+        "Ann to win: 50%",
+    ]
+    # the last roll: Ann's doubtful play, then Bo's pass that ended the game (named: not Ann's)
+    assert tips[2].split("\n") == [
+        "Roll 3: Ann 3-1",
+        "Doubtful (?!): 8/5 6/5, −0.035",
+        "Best: 13/10 6/5",
+        "Bo",
+        "Very bad (??): Pass, −0.500",
+        "Best: Take",
+        "Ann to win: 50%",
+    ]
 
 
 def test_the_summary_names_both_players():

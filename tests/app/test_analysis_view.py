@@ -9,7 +9,8 @@ import json
 import random
 
 import pytest
-from PySide6.QtCore import QMetaObject
+from PySide6.QtCore import QMetaObject, Qt
+from PySide6.QtTest import QTest
 
 from ai.analysis import MatchAnalysis
 from app.analysis_texts import MARK_SYMBOLS, mistakes
@@ -350,3 +351,33 @@ def test_the_chart_names_the_player_whose_chances_it_shows(harness):
     title = harness.window.findChild(QObject, "chartTitle")
     assert title is not None
     assert title.property("text") == "Ann's chances to win the game, before each roll"
+
+
+def test_the_chart_tells_the_roll_under_the_pointer_and_shows_it_on_a_click(harness):
+    from PySide6.QtCore import QPoint
+
+    session = started_game(harness)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("chartTab")
+    harness.settle(50)
+    chart, tip = harness.item("analysisChart"), dialog(harness, "chartTip")
+    rolls = [d for d in session.analysis.decisions if d.game == 0 and d.kind == "move"]
+    assert len(chart.property("points")) == len(rolls) >= 5
+    third = int(chart.property("lead") + 2 * chart.property("step"))  # the third roll's line
+    where = chart.mapToScene(chart.boundingRect().center())
+    at = QPoint(int(chart.mapToScene(chart.boundingRect().topLeft()).x()) + third, int(where.y()))
+    QTest.mouseMove(harness.window, at)
+    harness.settle(50)
+    assert chart.property("hovered") == 2 and tip.property("visible")
+    d = rolls[2]
+    name = harness.game.names[d.player]
+    assert tip.property("text").startswith(f"Roll 3: {name} {d.dice[0]}-{d.dice[1]}\n")
+    assert tip.property("text").endswith("%")  # the first player's chances
+    QTest.mouseClick(harness.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    harness.settle(50)
+    game = harness.game
+    assert game.reviewing and not dialog(harness, "analysisDialog").property("visible")
+    assert sorted(x["value"] for x in game.dice)[-2:] == sorted(d.dice)[-2:]
+    expected = absolute_board(Position.from_position_id(d.position_id), d.player)
+    assert list(game.board) == expected  # the board before that roll's play
