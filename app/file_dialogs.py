@@ -6,12 +6,13 @@ shows one written in QML, in a window of its own. Two things of its save dialog 
 * a name proposed for a file that does not exist yet is not shown: Qt refuses to select a file
   that does not exist, so the name field stays empty (and Save then saves under the proposed
   name, unseen);
-* Enter in the name field does nothing.
+* Enter in the name field does nothing, nor in its question before a file is replaced.
 
 ``FileDialogs.mend(name)``, which a save dialog calls right after it opens, mends both when that
 dialog is Qt's own: it writes the proposed name into the name field as if typed, over a name
-typed there before (the name selected but its extension, as desktops do), and makes Enter there
-press Save (which asks before a file is replaced, as the button does). A desktop's own dialog is
+typed there before (the name selected but its extension, as desktops do), makes Enter there
+press Save (which asks before a file is replaced, as the button does), and Enter answer that
+question Yes (its default button, as Space on it does). A desktop's own dialog is
 left alone: none of these parts is found. They are found by the names Qt gives them
 (``fileNameTextField``, the Save button of the button box beside it); a Qt that names them otherwise
 leaves its dialog as it is. Its question before a file is replaced is translated through the
@@ -20,8 +21,8 @@ program's catalogs (``app.i18n.QT_DIALOG_TEXTS``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Q_ARG, SIGNAL, QCoreApplication, QMetaObject, QObject, Slot
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import Q_ARG, SIGNAL, QCoreApplication, QEvent, QMetaObject, QObject, Qt, Slot
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from PySide6.QtQuick import QQuickItem, QQuickWindow
 
@@ -29,6 +30,7 @@ QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 NAME_FIELD = "fileNameTextField"
+QUESTION = "confirmationDialog"  # its question before a file is replaced
 
 
 def shown_name_field() -> QQuickItem | None:
@@ -51,6 +53,16 @@ def _shown_item(item: QQuickItem, name: str) -> QQuickItem | None:
         found = _shown_item(child, name)
         if found is not None:
             return found
+    return None
+
+
+def shown_question() -> QObject | None:
+    """Qt's own dialog's question before a file is replaced, while it is on show, else None (a
+    popup of the file dialog, which belongs to the window that opened the dialog)."""
+    for top in QGuiApplication.topLevelWindows():
+        for question in top.findChildren(QObject, QUESTION):
+            if question.property("visible"):
+                return question
     return None
 
 
@@ -105,13 +117,15 @@ class FileDialogs(QObject):
         save = save_button(field)
         if save is not None and field.findChild(EnterSaves) is None:
             EnterSaves(field, save)
+        window = field.window()
+        if window is not None and window.findChild(EnterAnswers) is None:
+            EnterAnswers(window)
         return True
 
 
 class EnterSaves(QObject):
     """Enter in the name field presses Save, and the dialog's own checks follow (a file to be
-    replaced is asked first: Yes has the focus there, Space answers it). It lives with the
-    field (its child)."""
+    replaced is asked first, see ``EnterAnswers``). It lives with the field (its child)."""
 
     def __init__(self, field: QQuickItem, save: QQuickItem) -> None:
         super().__init__(field)
@@ -121,3 +135,25 @@ class EnterSaves(QObject):
     @Slot()
     def press(self) -> None:
         QMetaObject.invokeMethod(self._save, "click")
+
+
+class EnterAnswers(QObject):
+    """Enter answers the dialog's question before a file is replaced with its default button,
+    Yes, as Space on the focused Yes does (Qt's question takes no Enter). It lives with the
+    dialog's window (its child) and watches its keys."""
+
+    def __init__(self, window: QQuickWindow) -> None:
+        super().__init__(window)
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            question = shown_question()
+            if question is not None:
+                QMetaObject.invokeMethod(question, "accept")
+                return True
+        return False

@@ -708,7 +708,7 @@ def test_qts_own_save_dialog_shows_the_proposed_name_and_saves_on_enter(harness,
     key(harness, Qt.Key.Key_S, CTRL)
     field = shown_name_field()
     assert field.property("text") == setup_part(harness).exportName()
-    # a file that exists: Enter asks first (the dialog's own question), Space answers Yes
+    # a file that exists: Enter asks first (the dialog's own question), Enter answers Yes
     target.write_text("to be replaced")
     assert local_path(setup_part(harness).folder()) == tmp_path  # opened where it wrote
     field.setProperty("text", target.name)
@@ -716,9 +716,19 @@ def test_qts_own_save_dialog_shows_the_proposed_name_and_saves_on_enter(harness,
     enter_in(field)
     assert target.read_text() == "to be replaced"
     assert shown_name_field() is not None
-    QTest.keyClick(field.window(), Qt.Key.Key_Space)
+    QTest.keyClick(field.window(), Qt.Key.Key_Return)
     harness.settle(100)
     assert shown_name_field() is None and load_mat(target).length == 3
+    # and Escape answers No there: nothing is written over, the dialog stays for another name
+    target.write_text("to be kept")
+    key(harness, Qt.Key.Key_S, CTRL)
+    field = shown_name_field()
+    field.setProperty("text", target.name)
+    QMetaObject.invokeMethod(field, "textEdited")
+    enter_in(field)
+    QTest.keyClick(field.window(), Qt.Key.Key_Escape)
+    harness.settle(100)
+    assert target.read_text() == "to be kept"
 
 
 def enter_in(field) -> None:
