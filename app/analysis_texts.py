@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from app.i18n import format_number, format_percent
+from app.i18n import format_number, format_percent, pgettext
 from app.session import absolute_board, to_location
 from app.texts import N_, _
 from engine import EngineError, Position
@@ -22,7 +22,7 @@ LUCK_SYMBOLS = {"very lucky": "++", "lucky": "+", "unlucky": "−", "very unluck
 MARK_NAMES = {"doubtful": N_("Doubtful"), "bad": N_("Bad"), "very bad": N_("Very bad")}
 MARK_LEVEL = {"none": 0, "doubtful": 1, "bad": 2, "very bad": 3}
 CUBE_ACTIONS = {
-    "double": N_("Double"),
+    "double": N_("Double"),  # said with its context, see cube_action: not the button's "Double"
     "no double": N_("No double"),
     "take": N_("Take"),
     "pass": N_("Pass"),
@@ -59,10 +59,18 @@ def rating(error_rate: float) -> str:
     return _(next(name for limit, name in RATINGS if error_rate < limit))
 
 
+def cube_action(action: str) -> str:
+    """A cube action (a key of ``CUBE_ACTIONS``) named in words."""
+    if action == "double":
+        # Translators: the action of doubling, as a noun where it can be (not the button)
+        return pgettext("cube action", "Double")
+    return _(CUBE_ACTIONS[action])
+
+
 def action_text(text: str) -> str:
     """A play in notation as it is, a cube action in words; "" is a roll without a legal play."""
     if text in CUBE_ACTIONS:
-        return _(CUBE_ACTIONS[text])
+        return cube_action(text)
     return text or _("no legal move")
 
 
@@ -193,33 +201,41 @@ def chart_rolls(analysis: Any, game: int) -> list[Any]:
 
 def chart(analysis: Any, game: int, names: Sequence[str] = ("", "")) -> dict[str, Any]:
     """White's chances to win ``game`` (0 the first) before each roll, the marked turns, and a
-    tip per roll that says it: the roll, the play, its mark and the best play, the chances."""
+    tip per roll that says it: the roll, its play and the cube's actions at it (with their marks
+    and the best play), the chances."""
     rolls = chart_rolls(analysis, game)
     points = []
     for d in rolls:
         chance = d.win_chance if d.win_chance is not None else 0.5
         points.append(chance if d.player == 0 else 1.0 - chance)
     marks = []
-    marked: list[list[Any]] = [[] for _ in rolls]
+    told: list[list[Any]] = [[] for _ in rolls]  # what each roll's tip says, in order
     for d in analysis.decisions:
-        if d.game != game or d.mark == "none":
+        if d.game != game:
             continue
         # a cube decision is drawn at the roll that followed it (or the last one)
         x = next((i for i, r in enumerate(rolls) if r.action >= d.action), len(rolls) - 1)
-        marks.append({"x": max(0, x), "level": MARK_LEVEL[d.mark], "player": d.player})
-        if x >= 0:
-            marked[x].append(d)
+        if d.mark != "none":
+            marks.append({"x": max(0, x), "level": MARK_LEVEL[d.mark], "player": d.player})
+        made = d.kind == "move" or d.played != "no double"  # a play, or a cube action taken
+        if x >= 0 and (made or d.mark != "none"):
+            told[x].append(d)
     tips = []
     for i, d in enumerate(rolls):
         lines = [_("Roll {0}: {1} {2}-{3}").format(i + 1, names[d.player], *d.dice)]
-        for m in sorted(marked[i], key=lambda m: m.action):
-            if m.player != d.player:  # the other player's cube decision
+        speaker = d.player
+        for m in sorted(told[i], key=lambda m: m.action):
+            if m.player != speaker:  # the other player's cube action, or the answer to it
                 lines.append(names[m.player])
-            mark = f"{_(MARK_NAMES[m.mark])} ({MARK_SYMBOLS[m.mark]})"
-            lines.append(f"{mark}: {action_text(m.played)}, {signed(-m.loss)}")
-            lines.append(_("Best: {0}").format(action_text(m.best)))
-        if not any(m.kind == "move" for m in marked[i]):
-            lines.append(_("Played: {0}").format(action_text(d.played)))
+                speaker = m.player
+            if m.mark != "none":
+                mark = f"{_(MARK_NAMES[m.mark])} ({MARK_SYMBOLS[m.mark]})"
+                lines.append(f"{mark}: {action_text(m.played)}, {signed(-m.loss)}")
+                lines.append(_("Best: {0}").format(action_text(m.best)))
+            elif m.kind == "move":
+                lines.append(_("Played: {0}").format(action_text(m.played)))
+            else:
+                lines.append(action_text(m.played))
         lines.append(_("{0} to win: {1}").format(names[0], format_percent(points[i])))
         tips.append("\n".join(lines))
     return {"points": points, "marks": marks, "tips": tips}
@@ -236,7 +252,7 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
     ``line_actions`` holds, per line, the index of its action in the match's record. A decision
     goes on the first line at or after its action: a double, take or pass on its own line, a
     missed double on the play that followed ("(No double ?)"), named as a cube action wherever
-    it is not on the line of its own action.
+    it is not on the line of its own action. A mark never starts a line of its own on screen.
     """
     marks = [[] for _ in line_actions]
     if not line_actions:
@@ -252,7 +268,16 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
                 marks[line].append(symbol)  # on the line of the play or of the cube action
             else:
                 action = "no double" if d.played == "no double" else d.kind
-                marks[line].append(f"({_(CUBE_ACTIONS[action])} {symbol})")
+                marks[line].append(f"({cube_action(action)}\u00a0{symbol})")
         if d.luck_mark in LUCK_SYMBOLS:
             marks[line].append(LUCK_SYMBOLS[d.luck_mark])
-    return [(" " + " ".join(parts)) if parts else "" for parts in marks]
+    return [_after_line(parts) for parts in marks]
+
+
+def _after_line(parts: list[str]) -> str:
+    """The marks of a line as written after it: a mark stays with the line's last word (a
+    no-break space), a cube action's mark with its name ("(No double ?)")."""
+    if not parts:
+        return ""
+    first = "\u00a0" if not parts[0].startswith("(") else " "
+    return first + " ".join(parts)

@@ -77,10 +77,10 @@ def test_marks_go_on_the_line_of_their_turn_and_a_cube_decision_on_the_play_afte
     # the lines: the opening roll (action 1) and the plays of actions 2, 6, 8
     marks = line_marks(ANALYSIS, 0, [1, 2, 6, 8])
     assert marks[0] == ""
-    assert marks[1] == " ++"
-    assert marks[2] == " (No double ?) ??"
+    assert marks[1] == "\u00a0++"  # a mark stays with the line's last word (no break before it)
+    assert marks[2] == " (No double\u00a0?) ??"
     # the pass comes after the last line: it is written there
-    assert marks[3] == " ?! − (Pass ??)"
+    assert marks[3] == "\u00a0?! − (Pass\u00a0??)"
     assert line_marks(ANALYSIS, 1, [1, 2]) == ["", ""]  # another game
     assert line_marks(ANALYSIS, 0, []) == []
 
@@ -97,9 +97,10 @@ def test_a_cube_action_with_a_line_of_its_own_carries_its_mark_there():
         actions=9,
     )
     # the lines: the opening roll (1), the play of 2, the double (4), the take (5), a play (8)
-    assert line_marks(doubled, 0, [1, 2, 4, 5, 8]) == ["", "", " ?", " ??", " (No double ?!)"]
+    expected = ["", "", "\u00a0?", "\u00a0??", " (No double\u00a0?!)"]
+    assert line_marks(doubled, 0, [1, 2, 4, 5, 8]) == expected
     # the pass of ANALYSIS on the line of the pass
-    assert line_marks(ANALYSIS, 0, [1, 2, 6, 8, 9])[3:] == [" ?! −", " ??"]
+    assert line_marks(ANALYSIS, 0, [1, 2, 6, 8, 9])[3:] == ["\u00a0?! −", "\u00a0??"]
 
 
 def test_mistakes_worst_first_and_the_chart_marks_their_turns():
@@ -130,6 +131,29 @@ def test_the_chart_says_each_roll_its_play_its_marks_and_the_chances():
         "Roll 3: Ann 3-1",
         "Doubtful (?!): 8/5 6/5, −0.035",
         "Best: 13/10 6/5",
+        "Bo",
+        "Very bad (??): Pass, −0.500",
+        "Best: Take",
+        "Ann to win: 50%",
+    ]
+
+
+def test_the_chart_names_who_made_each_cube_action_after_a_roll():
+    # Bo plays, Ann doubles (no mistake), Bo passes (a very bad pass): the pass is Bo's
+    game = MatchAnalysis(
+        (
+            decision(3, player=1),
+            decision(4, "double", played="double", best="double"),
+            decision(5, "pass", loss=0.5, played="pass", best="take", player=1),
+        ),
+        (summary(0), summary(1)),
+        actions=6,
+    )
+    assert chart(game, 0, ["Ann", "Bo"])["tips"][0].split("\n") == [
+        "Roll 1: Bo 3-1",
+        "Played: 8/5 6/5",
+        "Ann",
+        "Double",
         "Bo",
         "Very bad (??): Pass, −0.500",
         "Best: Take",

@@ -125,6 +125,9 @@ def test_a_mistake_opens_its_position_with_the_played_and_the_best_play(harness)
     harness.settle(50)
     worst = mistakes(session.analysis)
     assert worst, "random plays always make mistakes"
+    # until one is chosen the list has the tab's height (it stood in a band over an empty tab)
+    listed, shown = harness.item("mistakeList"), dialog(harness, "analysisDialog")
+    assert listed.height() > 0.45 * shown.property("height")
     assert worst[0].loss == max(d.loss for d in session.analysis.decisions if d.counted)
     harness.click("mistake0")
     boards = harness.w.analysis.boards
@@ -162,7 +165,7 @@ def test_marks_appear_in_the_move_list(harness):
     texts = [harness.item(f"moveLine{i}").property("text") for i in range(len(game.moveList))]
     for d in marked:
         width = min(10, max(len(n) for n in game.names))
-        start = f"{game.names[d.player]:<{width}} {d.dice[0]}{d.dice[1]}  {d.played} "
+        start = f"{game.names[d.player]:<{width}} {d.dice[0]}{d.dice[1]}  {d.played}\u00a0"
         found = [t[len(start) :].split() for t in texts if t.startswith(start)]
         assert found and any(MARK_SYMBOLS[d.mark] in marks for marks in found), (start, texts)
     assert harness.item("marksLegend").isVisible()
