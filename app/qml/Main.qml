@@ -433,7 +433,9 @@ ApplicationWindow {
                 id: doublePrompt
                 objectName: "doublePrompt"
                 visible: MatchView.mustAnswerDouble
-                anchors.centerIn: board
+                // below the offered cube (which stands on the board's middle line), not over it
+                anchors.horizontalCenter: board.horizontalCenter
+                y: board.y + board.height / 2 + board.u * 0.6
                 width: promptColumn.implicitWidth + 40 * window.textUi
                 height: promptColumn.implicitHeight + 32 * window.textUi
                 radius: 12 * window.textUi

@@ -41,6 +41,14 @@ def test_cube_offered_taken_then_passed_in_a_two_player_match(harness):
     harness.click("doubleButton")
     assert game.cubeOffered and harness.item("doublePrompt").isVisible()
     assert not game.canRoll
+    harness.settle(400)  # the cube slides to the doubler's side: in sight beside the question
+    prompt, cube = harness.item("doublePrompt"), harness.item("cube")
+    for size in ((1024, 768), (800, 600), (1280, 800)):
+        harness.window.resize(*size)
+        harness.settle(100)
+        cube_box = cube.mapRectToScene(cube.boundingRect())
+        box = prompt.mapRectToScene(prompt.boundingRect())
+        assert not box.intersects(cube_box) and box.bottom() <= size[1], size
     harness.click("takeButton")
     assert harness.hidden("doublePrompt")
     assert game.cubeValue == 2 and game.cubeOwner == 1 - doubler
