@@ -171,6 +171,8 @@ Dialog {
                     id: mistakeList
                     objectName: "mistakeList"
                     Layout.fillWidth: true
+                    // the whole tab until a mistake is chosen, then a band above its two boards
+                    Layout.fillHeight: !Analysis.boards.visible
                     Layout.preferredHeight: Math.max(70 * dialog.ui, dialog.height * 0.22)
                     visible: Analysis.mistakes.length > 0
                     clip: true
