@@ -15,6 +15,8 @@ Rectangle {
     property var hintNames: []
     // A short part of a line kept whole ("Cube 1", "167 pips"): its spaces do not break
     function unbroken(part: string): string { return part.replace(/ /g, "\u00a0") }
+    // a move stays whole ("5/off" broke after its "/"): a word joiner after each "/"
+    function wholeMoves(text: string): string { return text.replace(/\//g, "/\u2060") }
     signal newGameRequested()
     signal analysisRequested()
     radius: 12 * ui
@@ -164,8 +166,9 @@ Rectangle {
                         objectName: "statusLabel"
                         textFormat: Text.PlainText
                         Layout.fillWidth: true
-                        text: MatchView.status
-                        wrapMode: Text.Wrap  // at words, or inside a long one (an ID)
+                        // at words, or inside a long one (an ID); never after a move's "/" ("5/off")
+                        text: panel.wholeMoves(MatchView.status)
+                        wrapMode: Text.Wrap
                         color: "#f6ead2"
                         font.pixelSize: 14 * panel.ui
                     }
@@ -175,48 +178,111 @@ Rectangle {
                     textFormat: Text.PlainText
                     Layout.fillWidth: true
                     visible: MatchView.lastPlay !== ""
-                    text: MatchView.lastPlay
+                    text: panel.wholeMoves(MatchView.lastPlay)
                     wrapMode: Text.WordWrap
                     color: "#d8c7a6"
                     font.pixelSize: 13 * panel.ui
                     font.family: "DejaVu Sans Mono"
                 }
-                // The history: step through every position of the match, read-only.
-                RowLayout {
-                    objectName: "historyBar"
+                Label {  // what the marks after the lines mean (once there is an analysis)
+                    objectName: "marksLegend"
+                    textFormat: Text.PlainText
                     Layout.fillWidth: true
-                    spacing: 4 * panel.ui
-                    GameButton {
-                        objectName: "historyFirstButton"
-                        ui: panel.ui
-                        text: "|◀"
-                        hint: qsTr("First position of the match (Ctrl+Home)")
-                        Accessible.name: hint
-                        enabled: MatchView.historyCount > 0
-                        Layout.preferredWidth: 40 * panel.ui
-                        onClicked: History.first()
+                    visible: Analysis.moveMarks.length > 0
+                    // each mark stays beside its word ("− −− unlucky" broke after its "−")
+                    text: qsTr("?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky")
+                          .split(" · ").map(panel.unbroken).join(" · ")
+                    wrapMode: Text.WordWrap
+                    color: "#b9a888"
+                    font.pixelSize: 11 * panel.ui
+                }
+                ListView {
+                    id: moves
+                    objectName: "moveList"
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    clip: true
+                    model: MatchView.moveList
+                    spacing: 2 * panel.ui
+                    // The current line (the last, or the one under review) is in view.
+                    readonly property int current: MatchView.moveLine >= 0 ? MatchView.moveLine : count - 1
+                    onCountChanged: positionViewAtIndex(current, ListView.Contain)
+                    onCurrentChanged: positionViewAtIndex(current, ListView.Contain)
+                    // and once the panel is laid out (a resumed game fills the list before)
+                    onHeightChanged: positionViewAtIndex(current, ListView.Contain)
+                    // A new language gives new lines: keep the current one in view.
+                    onModelChanged: Qt.callLater(() => moves.positionViewAtIndex(moves.current, ListView.Contain))
+                    // "Name       43  13/10 13/9", "Name           takes": a play too long for the
+                    // line wraps under the play, not under the name (the name and the dice are
+                    // a column; in a narrow panel the player's checker and the dice)
+                    delegate: Item {
+                        id: line
+                        required property string modelData
+                        required property int index
+                        objectName: "moveLine" + index
+                        readonly property string text: modelData + (Analysis.moveMarks[index] || "")  // ?! ? ?? and luck
+                        readonly property var found: /^(.+?) +(\d\d|  )  (?=\S)/.exec(text)
+                        readonly property real room: 10 * digit.advanceWidth  // a long move
+                        // a column for the plays where it holds a long move ("bar/16*/10") beside
+                        // the names; in a narrower panel the player's checker stands for the name
+                        readonly property bool named: !!found && width - nameWidth.advanceWidth >= room
+                        readonly property int player: {
+                            if (!found) return -1
+                            const width = Math.min(10, Math.max(...MatchView.names.map(n => n.length)))
+                            const short = MatchView.names.map(n => n.slice(0, width).trim())
+                            return short[0] === short[1] ? -1 : short.indexOf(found[1])
+                        }
+                        readonly property bool discs: !named && player >= 0
+                                                      && width - disc.width - shortWidth.advanceWidth >= room
+                        readonly property int head: named || discs ? found[0].length : 0
+                        TextMetrics { id: digit; font: play.font; text: "0" }
+                        TextMetrics { id: nameWidth; font: play.font; text: line.found ? line.found[0] : "" }
+                        TextMetrics { id: shortWidth; font: play.font; text: line.dice }
+                        readonly property string dice: found ? " " + found[2] + "  " : ""  // beside a checker
+                        readonly property color shade: index === moves.current ? "#f6ead2" : "#b9a888"
+                        property alias font: play.font
+                        Accessible.role: Accessible.StaticText
+                        Accessible.name: text
+                        width: moves.width
+                        implicitHeight: Math.max(who.implicitHeight, play.implicitHeight)
+                        height: implicitHeight
+                        Rectangle {  // the player's checker, as the board and the cards draw it
+                            id: disc
+                            objectName: "moveDisc" + line.index
+                            visible: line.discs
+                            width: digit.height * 0.8; height: width; radius: width / 2
+                            y: (digit.height - height) / 2 + 1
+                            color: line.player === 0 ? Theme.colors.checker0 : Theme.colors.checker1
+                            border.color: line.player === 0 ? Theme.colors.rim0 : Theme.colors.rim1
+                            border.width: 1
+                        }
+                        Text {
+                            id: who
+                            visible: line.head > 0
+                            x: line.discs ? disc.width : 0
+                            text: !line.found ? "" : line.discs ? line.dice : line.found[0]
+                            textFormat: Text.PlainText
+                            color: line.shade
+                            font: play.font
+                        }
+                        Text {
+                            id: play
+                            x: line.head > 0 ? who.x + who.implicitWidth : 0
+                            width: line.width - x
+                            text: panel.wholeMoves(line.text.slice(line.head))
+                            textFormat: Text.PlainText
+                            wrapMode: Text.Wrap
+                            color: line.shade
+                            font.bold: MatchView.reviewing && line.index === moves.current
+                            font.pixelSize: 12.5 * panel.ui
+                            font.family: "DejaVu Sans Mono"
+                        }
+                        MouseArea {  // a line shows its position (read-only)
+                            anchors.fill: parent
+                            cursorShape: Qt.PointingHandCursor
+                            onClicked: History.showLine(line.index)
+                        }
                     }
-                    GameButton {
-                        objectName: "historyBackButton"
-                        ui: panel.ui
-                        text: "◀"
-                        hint: qsTr("One position back (Ctrl+Left)")
-                        Accessible.name: hint
-                        enabled: MatchView.historyCount > 1 && MatchView.historyIndex !== 0
-                        Layout.preferredWidth: 40 * panel.ui
-                        onClicked: History.back()
-                    }
-                    GameButton {
-                        objectName: "historyForwardButton"
-                        ui: panel.ui
-                        text: "▶"
-                        hint: qsTr("One position forward (Ctrl+Right)")
-                        Accessible.name: hint
-                        enabled: MatchView.reviewing && MatchView.historyIndex < MatchView.historyCount - 1
-                        Layout.preferredWidth: 40 * panel.ui
-                        onClicked: History.forward()
-                    }
-                    Item { Layout.fillWidth: true }
                 }
                 // Where the history stands ("Game 1 · 16 of 19"): a line of its own under the
                 // buttons, which left it too narrow a column in a 1024-pixel window.
@@ -261,80 +327,44 @@ Rectangle {
                         onClicked: panel.analysisRequested()
                     }
                 }
-                Label {  // what the marks after the lines mean (once there is an analysis)
-                    objectName: "marksLegend"
-                    textFormat: Text.PlainText
+                // The history: step through every position of the match, read-only. At the
+                // foot of the box, so that its buttons stay where they are while the texts above
+                // change their height from step to step.
+                RowLayout {
+                    objectName: "historyBar"
                     Layout.fillWidth: true
-                    visible: Analysis.moveMarks.length > 0
-                    text: qsTr("?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky")
-                    wrapMode: Text.WordWrap
-                    color: "#b9a888"
-                    font.pixelSize: 11 * panel.ui
-                }
-                ListView {
-                    id: moves
-                    objectName: "moveList"
-                    Layout.fillWidth: true
-                    Layout.fillHeight: true
-                    clip: true
-                    model: MatchView.moveList
-                    spacing: 2 * panel.ui
-                    // The current line (the last, or the one under review) is in view.
-                    readonly property int current: MatchView.moveLine >= 0 ? MatchView.moveLine : count - 1
-                    onCountChanged: positionViewAtIndex(current, ListView.Contain)
-                    onCurrentChanged: positionViewAtIndex(current, ListView.Contain)
-                    // and once the panel is laid out (a resumed game fills the list before)
-                    onHeightChanged: positionViewAtIndex(current, ListView.Contain)
-                    // A new language gives new lines: keep the current one in view.
-                    onModelChanged: Qt.callLater(() => moves.positionViewAtIndex(moves.current, ListView.Contain))
-                    // "Name       43  13/10 13/9", "Name           takes": a play too long for the
-                    // line wraps under the play, not under the name (the name and the dice are
-                    // a column)
-                    delegate: Item {
-                        id: line
-                        required property string modelData
-                        required property int index
-                        objectName: "moveLine" + index
-                        readonly property string text: modelData + (Analysis.moveMarks[index] || "")  // ?! ? ?? and luck
-                        readonly property var found: /^(.+?) +(?:\d\d|  )  (?=\S)/.exec(text)
-                        // a column for the plays where it holds a long move ("bar/16*/10")
-                        readonly property int head: found && width - who.implicitWidth
-                                                    >= 10 * digit.advanceWidth ? found[0].length : 0
-                        TextMetrics { id: digit; font: play.font; text: "0" }
-                        readonly property color shade: index === moves.current ? "#f6ead2" : "#b9a888"
-                        property alias font: play.font
-                        Accessible.role: Accessible.StaticText
-                        Accessible.name: text
-                        width: moves.width
-                        implicitHeight: Math.max(who.implicitHeight, play.implicitHeight)
-                        height: implicitHeight
-                        Text {
-                            id: who
-                            visible: line.head > 0
-                            text: line.found ? line.found[0] : ""
-                            textFormat: Text.PlainText
-                            color: line.shade
-                            font: play.font
-                        }
-                        Text {
-                            id: play
-                            x: line.head > 0 ? who.implicitWidth : 0
-                            width: line.width - x
-                            // a move stays whole ("5/off" broke after its "/"): a word joiner
-                            text: line.text.slice(line.head).replace(/\//g, "/\u2060")
-                            textFormat: Text.PlainText
-                            wrapMode: Text.Wrap
-                            color: line.shade
-                            font.bold: MatchView.reviewing && line.index === moves.current
-                            font.pixelSize: 12.5 * panel.ui
-                            font.family: "DejaVu Sans Mono"
-                        }
-                        MouseArea {  // a line shows its position (read-only)
-                            anchors.fill: parent
-                            cursorShape: Qt.PointingHandCursor
-                            onClicked: History.showLine(line.index)
-                        }
+                    spacing: 4 * panel.ui
+                    GameButton {
+                        objectName: "historyFirstButton"
+                        ui: panel.ui
+                        text: "|◀"
+                        hint: qsTr("First position of the match (Ctrl+Home)")
+                        Accessible.name: hint
+                        enabled: MatchView.historyCount > 0
+                        Layout.preferredWidth: 40 * panel.ui
+                        onClicked: History.first()
                     }
+                    GameButton {
+                        objectName: "historyBackButton"
+                        ui: panel.ui
+                        text: "◀"
+                        hint: qsTr("One position back (Ctrl+Left)")
+                        Accessible.name: hint
+                        enabled: MatchView.historyCount > 1 && MatchView.historyIndex !== 0
+                        Layout.preferredWidth: 40 * panel.ui
+                        onClicked: History.back()
+                    }
+                    GameButton {
+                        objectName: "historyForwardButton"
+                        ui: panel.ui
+                        text: "▶"
+                        hint: qsTr("One position forward (Ctrl+Right)")
+                        Accessible.name: hint
+                        enabled: MatchView.reviewing && MatchView.historyIndex < MatchView.historyCount - 1
+                        Layout.preferredWidth: 40 * panel.ui
+                        onClicked: History.forward()
+                    }
+                    Item { Layout.fillWidth: true }
                 }
             }
         }

@@ -4,7 +4,7 @@ list's lines clickable."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtTest import QTest
 
 from app.history import moments
@@ -171,3 +171,25 @@ def test_where_the_history_stands_reads_on_one_line_at_1024x768(harness, languag
         assert label.width() >= label.property("contentWidth")
     finally:
         i18n.set_language(harness.w.app, harness.w.engine, "en")
+
+
+def test_the_history_buttons_stay_in_place_while_stepping(harness):
+    # they stood under the status, whose height changes from step to step: a second click on
+    # the same spot missed the moved button
+    harness.open(seed=12, size=(1024, 768))
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 0, "cube": True, "name0": "Ann"})
+    play_turns(harness, 6)
+    back = harness.item("historyBackButton")
+    places = set()
+    for _ in range(8):
+        harness.click("historyBackButton")
+        harness.settle(20)
+        assert game.reviewing
+        places.add(round(back.mapToScene(back.boundingRect().topLeft()).y()))
+        # a play in the status and the last play keeps its moves whole
+        for name in ("statusLabel", "lastPlayLabel"):
+            label = harness.window.findChild(QObject, name)
+            text = label.property("text")
+            assert text.count("/") == text.count("/\u2060"), text  # no break after a "/"
+    assert len(places) == 1, places

@@ -244,7 +244,8 @@ def test_a_checker_sent_backwards_is_told_that_checkers_move_forward(harness):
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 def test_a_long_play_in_the_move_list_wraps_under_the_play_and_stays_whole(harness, size):
     # "Hvid 43 13/10 / 13/9" wrapped under the name, and "5/off" broke after its "/"; where the
-    # plays' column has room for a long move, a play wraps in its column, else the line wraps
+    # plays' column has room for a long move beside the names, a play wraps in its column; in a
+    # narrower panel the player's checker stands for the name (the line wrapped whole there)
     from pathlib import Path
 
     from PySide6.QtCore import QUrl
@@ -262,12 +263,20 @@ def test_a_long_play_in_the_move_list_wraps_under_the_play_and_stays_whole(harne
     plays = [i for i in lines if " 24/" in i.property("text") or "/off" in i.property("text")]
     assert plays
     for line in plays:
-        who, play = line.childItems()[:2]
-        assert line.property("text").startswith(who.property("text"))
+        disc, who, play = line.childItems()[:3]
+        text = line.property("text")
         assert "/\u2060" in play.property("text")  # no line breaks inside a move
-        room = line.width() - who.implicitWidth()
-        digit = play.property("font").pixelSize() * 0.6  # DejaVu Sans Mono's advance
-        if room >= 11 * digit:  # a column of the plays, beside the name's
+        assert line.property("named") or line.property("discs"), text  # never the whole line
+        if line.property("named"):  # a column of the plays, beside the name's
+            assert text.startswith(who.property("text")) and not disc.isVisible()
             assert play.x() == who.implicitWidth() > 0 and who.isVisible()
-        elif room < 9 * digit:  # too narrow: the whole line wraps
-            assert play.x() == 0 and not who.isVisible()
+        else:  # narrower: the player's checker stands for the name, then the dice
+            assert disc.isVisible() and who.isVisible() and who.x() == disc.width()
+            name = harness.game.names[line.property("player")]
+            assert text.startswith(name) and name not in who.property("text")
+            assert who.property("text").strip() == text.split()[1]  # the dice
+            assert play.x() == who.x() + who.implicitWidth()
+        room = line.width() - play.x()
+        assert room >= 10 * play.property("font").pixelSize() * 0.6  # a long move's room
+    if size[0] > 1024:  # the names' column in a wide window
+        assert all(line.property("named") for line in plays)
