@@ -184,6 +184,18 @@ Rectangle {
                     font.pixelSize: 13 * panel.ui
                     font.family: "DejaVu Sans Mono"
                 }
+                Label {  // why the Double button is greyed (the engine's reason): here, not among the
+                         // buttons, whose places it moved when it came and went
+                    objectName: "doubleRefusal"
+                    textFormat: Text.PlainText
+                    Layout.fillWidth: true
+                    visible: MatchView.doubleRefusal !== ""
+                    text: MatchView.doubleRefusal
+                    wrapMode: Text.WordWrap
+                    color: "#d8c7a6"
+                    font.pixelSize: 12 * panel.ui
+                    font.italic: true
+                }
                 Label {  // what the marks after the lines mean (once there is an analysis)
                     objectName: "marksLegend"
                     textFormat: Text.PlainText
@@ -435,18 +447,6 @@ Rectangle {
                 hint: qsTr("Confirm the end of your turn (Enter)")
                 enabled: MatchView.canConfirm
                 onClicked: GameFlow.confirm()
-            }
-            Label {  // why the Double button is greyed (the engine's reason)
-                objectName: "doubleRefusal"
-                textFormat: Text.PlainText
-                Layout.fillWidth: true
-                Layout.columnSpan: 2
-                visible: MatchView.doubleRefusal !== ""
-                text: MatchView.doubleRefusal
-                wrapMode: Text.WordWrap
-                color: "#d8c7a6"
-                font.pixelSize: 12 * panel.ui
-                font.italic: true
             }
             // the coach's hint and a new game share a row: short words in every language
             GameButton {
