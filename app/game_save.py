@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from app.history import current_log
 from app.session import Session
 from app.storage import Storage
 from app.texts import N_, T
@@ -54,7 +55,11 @@ def load(storage: Storage | None) -> tuple[Session | None, T | None]:
     if storage is None:
         return None, None
     try:
-        return Session.from_dict(storage.read_json(SAVE_NAME)), None
+        session = Session.from_dict(storage.read_json(SAVE_NAME))
+        # the move list written anew from the match's record: a save of an older version
+        # lacks the lines that later versions write (the cube's actions)
+        session.log = current_log(session.match)
+        return session, None
     except FileNotFoundError:
         return None, None
     except (OSError, ValueError) as exc:

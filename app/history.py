@@ -50,6 +50,12 @@ def moments(match: Match) -> list[Moment]:
     return Replay(match).moments()
 
 
+def current_log(match: Match) -> list[str]:
+    """The move list of the match's current game, as the session writes it (``Session.log``)."""
+    game = len(match.games)
+    return [m.line for m in moments(match) if m.game == game and m.line]
+
+
 class Replay:
     """Replays a match's record into moments, carrying on where it stopped when the record grows."""
 

@@ -22,7 +22,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from app import match_texts
 from app.file_texts import mat_refusal, os_problem
 from app.game_flow import GameFlow
-from app.history import History, moments
+from app.history import History, current_log
 from app.session import Session, session_for_match
 from app.settings import Settings
 from app.storage import Storage
@@ -51,13 +51,6 @@ def local_path(text: str) -> Path:
     if text.startswith("file:"):
         return Path(QUrl(text).toLocalFile())
     return Path(text)
-
-
-def current_log(match: Match) -> list[str]:
-    """The move list of the match's current game, as the window writes it."""
-    shown = moments(match)
-    game = len(match.games)
-    return [m.line for m in shown if m.game == game and m.line]
 
 
 def mat_path(path: Path) -> Path:
