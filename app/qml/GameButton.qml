@@ -19,6 +19,8 @@ Button {
     property real slotWidth: width
     readonly property real fit: lines > 1 || text === "" ? 1.0
         : Math.min(1.0, (slotWidth - leftPadding - rightPadding) / Math.max(1, fullSize.advanceWidth))
+    // the width the button needs for its text at the full size (whatever size it is shown at)
+    readonly property real fullWidth: fullSize.advanceWidth + leftPadding + rightPadding
     TextMetrics {
         id: fullSize
         font.family: control.font.family

@@ -316,11 +316,18 @@ Rectangle {
                     visible: MatchView.reviewing
                     columnSpacing: 4 * panel.ui
                     rowSpacing: 4 * panel.ui
-                    columns: leaveReview.implicitWidth + reviewAnalyse.implicitWidth + columnSpacing
-                             <= width ? 2 : 1
+                    // side by side where both texts keep most of their size, and one size for
+                    // both ("Back to the game" was smaller than "Analyse…" beside it)
+                    readonly property real half: (width - columnSpacing) / 2
+                    readonly property bool pair: Math.max(leaveReview.fullWidth, reviewAnalyse.fullWidth)
+                                                 * 0.8 <= half
+                    readonly property real fontScale: Math.min(leaveReview.fit, reviewAnalyse.fit)
+                    columns: pair ? 2 : 1
                     GameButton {
                         id: leaveReview
                         objectName: "leaveReviewButton"
+                        fontScale: reviewActions.fontScale
+                        slotWidth: reviewActions.pair ? reviewActions.half : reviewActions.width
                         Layout.fillWidth: true
                         Layout.preferredWidth: 1
                         ui: panel.ui
@@ -331,6 +338,8 @@ Rectangle {
                     GameButton {
                         id: reviewAnalyse
                         objectName: "reviewAnalyseButton"
+                        fontScale: reviewActions.fontScale
+                        slotWidth: reviewActions.pair ? reviewActions.half : reviewActions.width
                         Layout.fillWidth: true
                         Layout.preferredWidth: 1
                         ui: panel.ui

@@ -193,3 +193,16 @@ def test_the_history_buttons_stay_in_place_while_stepping(harness):
             text = label.property("text")
             assert text.count("/") == text.count("/\u2060"), text  # no break after a "/"
     assert len(places) == 1, places
+    # the review's two buttons share one text size, side by side or one under the other
+    for size in ((1024, 768), (1280, 800), (1920, 1080)):
+        harness.window.resize(*size)
+        harness.settle(50)
+        shown = [  # the size the buttons' texts are drawn at (a text too wide gets smaller)
+            harness.item(name)
+            .property("contentItem")
+            .property("fontInfo")
+            .property("pixelSize")
+            .toInt()
+            for name in ("leaveReviewButton", "reviewAnalyseButton")
+        ]
+        assert shown[0] == shown[1] >= 9, (size, shown)
