@@ -391,7 +391,9 @@ Dialog {
                         // beside the roll's line, on the side with more room
                         x: chart.hovered >= 0 && chart.xOf(chart.hovered) > chart.width / 2
                            ? chart.xOf(chart.hovered) - width - 8 : chart.xOf(Math.max(0, chart.hovered)) + 8
-                        y: 4
+                        // in the half of the chart away from the curve at that roll
+                        y: chart.hovered >= 0 && chart.yOf(chart.points[chart.hovered]) < chart.height / 2
+                           ? chart.height - height - 4 : 4
                         contentItem: Label { text: tip.text; textFormat: Text.PlainText }
                     }
                 }

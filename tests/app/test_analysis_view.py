@@ -377,6 +377,11 @@ def test_the_chart_tells_the_roll_under_the_pointer_and_shows_it_on_a_click(harn
     name = harness.game.names[d.player]
     assert tip.property("text").startswith(f"Roll 3: {name} {d.dice[0]}-{d.dice[1]}\n")
     assert tip.property("text").endswith("%")  # the first player's chances
+    # the tip stands away from the curve at that roll
+    height, pad, foot = (chart.property(p) for p in ("height", "pad", "foot"))
+    curve = height - foot - chart.property("points")[2] * (height - pad - foot)
+    top = tip.property("y")
+    assert not top <= curve <= top + tip.property("height")
     QTest.mouseClick(harness.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
     harness.settle(50)
     game = harness.game
