@@ -340,7 +340,7 @@ Dialog {
                         ctx.font = axisFont.font.pixelSize + "px sans-serif"
                         ctx.textAlign = "center"
                         for (let i = 0; i < p.length; ++i) {  // the rolls' numbers (1 the first)
-                            if ((i + 1) % every === 0 || i === 0)
+                            if ((i + 1) % every === 0)  // (the first one too where all fit)
                                 ctx.fillText(String(i + 1), xOf(i), height - 3)
                         }
                         if (hovered >= 0 && hovered < p.length) {  // the roll under the pointer
