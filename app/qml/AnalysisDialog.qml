@@ -160,6 +160,7 @@ Dialog {
             // -- the mistakes, worst first, and the chosen one on two boards ---------------------
             ColumnLayout {
                 spacing: 6 * dialog.ui
+
                 Label {
                     textFormat: Text.PlainText
                     visible: Analysis.mistakes.length === 0
@@ -167,13 +168,21 @@ Dialog {
                     wrapMode: Text.WordWrap
                     text: qsTr("No mistakes: no decision lost 0.03 or more.")
                 }
+                Item {  // the tab's height while there is no list yet: a tab holding nothing that
+                        // fills stayed a line high once the list came (until another tab)
+                    Layout.fillHeight: true
+                    visible: !mistakeList.visible
+                }
                 ListView {
                     id: mistakeList
                     objectName: "mistakeList"
                     Layout.fillWidth: true
                     // the whole tab until a mistake is chosen, then a band above its two boards
-                    Layout.fillHeight: !Analysis.boards.visible
-                    Layout.preferredHeight: Math.max(70 * dialog.ui, dialog.height * 0.22)
+                    readonly property real band: Math.max(70 * dialog.ui, dialog.height * 0.22)
+                    Layout.fillHeight: true
+                    Layout.minimumHeight: 70 * dialog.ui
+                    Layout.preferredHeight: band
+                    Layout.maximumHeight: Analysis.boards.visible ? band : Number.POSITIVE_INFINITY
                     visible: Analysis.mistakes.length > 0
                     clip: true
                     model: Analysis.mistakes
@@ -203,11 +212,13 @@ Dialog {
                                       + " · " + mistake.modelData.best
                                 textFormat: Text.PlainText
                                 wrapMode: Text.WordWrap
+                                color: mistake.highlighted ? mistake.palette.highlightedText : mistake.palette.text
                             }
                             Label {
                                 textFormat: Text.PlainText
                                 text: mistake.modelData.loss
                                 font.family: "DejaVu Sans Mono"
+                                color: mistake.highlighted ? mistake.palette.highlightedText : mistake.palette.text
                             }
                         }
                     }

@@ -389,3 +389,23 @@ def test_the_chart_tells_the_roll_under_the_pointer_and_shows_it_on_a_click(harn
     assert sorted(x["value"] for x in game.dice)[-2:] == sorted(d.dice)[-2:]
     expected = absolute_board(Position.from_position_id(d.position_id), d.player)
     assert list(game.board) == expected  # the board before that roll's play
+
+
+def test_the_mistakes_fill_their_tab_when_the_analysis_came_after_the_dialog_opened(harness):
+    # the tab held no list while the analysis ran: it stayed a line high when the list came,
+    # until another tab was chosen, and the mistakes could not be seen nor chosen
+    harness.open(seed=5, size=(1024, 768))
+    position = Position.from_text("x 6:2 5:1 3:1 8:1 13:2; o 19:1 21:2 24:1 12:2")
+    harness.w.flow.show_position(position, 0)
+    harness.settle()
+    play_turns(harness, 30, random.Random(3))
+    assert harness.game.gameOver.get("visible")
+    harness.click("analyseFinishedButton")  # opens on the summary while the analysis runs
+    wait_for_analysis(harness)
+    assert mistakes(harness.w.flow.session.analysis)
+    harness.click("mistakesTab")
+    harness.settle(50)
+    listed, shown = harness.item("mistakeList"), dialog(harness, "analysisDialog")
+    assert listed.height() > 0.45 * shown.property("height")
+    harness.click("mistake0")
+    assert harness.w.analysis.boards["visible"]
