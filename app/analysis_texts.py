@@ -232,10 +232,8 @@ def chart(analysis: Any, game: int, names: Sequence[str] = ("", "")) -> dict[str
                 mark = f"{_(MARK_NAMES[m.mark])} ({MARK_SYMBOLS[m.mark]})"
                 lines.append(f"{mark}: {action_text(m.played)}, {signed(-m.loss)}")
                 lines.append(_("Best: {0}").format(action_text(m.best)))
-            elif m.kind == "move":
+            else:  # a play or a cube action without a mark
                 lines.append(_("Played: {0}").format(action_text(m.played)))
-            else:
-                lines.append(action_text(m.played))
         lines.append(_("{0} to win: {1}").format(names[0], format_percent(points[i])))
         tips.append("\n".join(lines))
     return {"points": points, "marks": marks, "tips": tips}
@@ -275,9 +273,9 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
 
 
 def _after_line(parts: list[str]) -> str:
-    """The marks of a line as written after it: a mark stays with the line's last word (a
-    no-break space), a cube action's mark with its name ("(No double ?)")."""
+    """The marks of a line as written after it: the marks stay together and with the line's
+    last word (no-break spaces), a cube action's mark with its name ("(No double ?)")."""
     if not parts:
         return ""
     first = "\u00a0" if not parts[0].startswith("(") else " "
-    return first + " ".join(parts)
+    return first + "\u00a0".join(parts)

@@ -17,6 +17,8 @@ Rectangle {
     function unbroken(part: string): string { return part.replace(/ /g, "\u00a0") }
     // a move stays whole ("5/off" broke after its "/"): a word joiner after each "/"
     function wholeMoves(text: string): string { return text.replace(/\//g, "/\u2060") }
+    // a mark stays whole ("++" broke between its signs): a word joiner between its signs
+    function wholeMarks(text: string): string { return text.replace(/([?!+\u2212])(?=[?!+\u2212])/g, "$1\u2060") }
     signal newGameRequested()
     signal analysisRequested()
     radius: 12 * ui
@@ -203,7 +205,7 @@ Rectangle {
                     visible: Analysis.moveMarks.length > 0
                     // each mark stays beside its word ("− −− unlucky" broke after its "−")
                     text: qsTr("?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky")
-                          .split(" · ").map(panel.unbroken).join(" · ")
+                          .split(" · ").map(part => panel.wholeMarks(panel.unbroken(part))).join(" · ")
                     wrapMode: Text.WordWrap
                     color: "#b9a888"
                     font.pixelSize: 11 * panel.ui
@@ -265,7 +267,7 @@ Rectangle {
                             width: digit.height * 0.8; height: width; radius: width / 2
                             y: (digit.height - height) / 2 + 1
                             color: line.player === 0 ? Theme.colors.checker0 : Theme.colors.checker1
-                            border.color: line.player === 0 ? Theme.colors.rim0 : Theme.colors.rim1
+                            border.color: line.shade  // an edge the dark panel shows (a black disc was faint)
                             border.width: 1
                         }
                         Text {
@@ -281,7 +283,7 @@ Rectangle {
                             id: play
                             x: line.head > 0 ? who.x + who.implicitWidth : 0
                             width: line.width - x
-                            text: panel.wholeMoves(line.text.slice(line.head))
+                            text: panel.wholeMarks(panel.wholeMoves(line.text.slice(line.head)))
                             textFormat: Text.PlainText
                             wrapMode: Text.Wrap
                             color: line.shade
@@ -361,7 +363,7 @@ Rectangle {
                         text: "|◀"
                         hint: qsTr("First position of the match (Ctrl+Home)")
                         Accessible.name: hint
-                        enabled: MatchView.historyCount > 0
+                        enabled: MatchView.historyCount > 1 && MatchView.historyIndex !== 0  // as "◀"
                         Layout.preferredWidth: 40 * panel.ui
                         onClicked: History.first()
                     }

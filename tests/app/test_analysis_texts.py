@@ -78,9 +78,9 @@ def test_marks_go_on_the_line_of_their_turn_and_a_cube_decision_on_the_play_afte
     marks = line_marks(ANALYSIS, 0, [1, 2, 6, 8])
     assert marks[0] == ""
     assert marks[1] == "\u00a0++"  # a mark stays with the line's last word (no break before it)
-    assert marks[2] == " (No double\u00a0?) ??"
+    assert marks[2] == " (No double\u00a0?)\u00a0??"
     # the pass comes after the last line: it is written there
-    assert marks[3] == "\u00a0?! − (Pass\u00a0??)"
+    assert marks[3] == "\u00a0?!\u00a0−\u00a0(Pass\u00a0??)"
     assert line_marks(ANALYSIS, 1, [1, 2]) == ["", ""]  # another game
     assert line_marks(ANALYSIS, 0, []) == []
 
@@ -100,7 +100,7 @@ def test_a_cube_action_with_a_line_of_its_own_carries_its_mark_there():
     expected = ["", "", "\u00a0?", "\u00a0??", " (No double\u00a0?!)"]
     assert line_marks(doubled, 0, [1, 2, 4, 5, 8]) == expected
     # the pass of ANALYSIS on the line of the pass
-    assert line_marks(ANALYSIS, 0, [1, 2, 6, 8, 9])[3:] == ["\u00a0?! −", "\u00a0??"]
+    assert line_marks(ANALYSIS, 0, [1, 2, 6, 8, 9])[3:] == ["\u00a0?!\u00a0−", "\u00a0??"]
 
 
 def test_mistakes_worst_first_and_the_chart_marks_their_turns():
@@ -153,7 +153,7 @@ def test_the_chart_names_who_made_each_cube_action_after_a_roll():
         "Roll 1: Bo 3-1",
         "Played: 8/5 6/5",
         "Ann",
-        "Double",
+        "Played: Double",
         "Bo",
         "Very bad (??): Pass, −0.500",
         "Best: Take",
