@@ -168,7 +168,11 @@ def test_marks_appear_in_the_move_list(harness):
         start = f"{game.names[d.player]:<{width}} {d.dice[0]}{d.dice[1]}  {d.played}\u00a0"
         found = [t[len(start) :].split() for t in texts if t.startswith(start)]
         assert found and any(MARK_SYMBOLS[d.mark] in marks for marks in found), (start, texts)
-    assert harness.item("marksLegend").isVisible()
+    legend = harness.item("marksLegend")
+    assert legend.isVisible()
+    # a mark never parts at a line's end: not inside "++", nor from its word in the legend
+    assert "+\u2060+\u00a0+\u00a0" in legend.property("text")
+    assert all(" " not in part for part in legend.property("text").split(" · "))
     # back in the game, the current game's list keeps its marks
     harness.click("leaveReviewButton")
     harness.settle(50)
