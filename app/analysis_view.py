@@ -298,7 +298,19 @@ class Analysis(QObject):
         found = texts.mistakes(analysis)
         if not 0 <= self._chosen < len(found):
             return {"visible": False}
-        return texts.decision_boards(found[self._chosen])
+        decision = found[self._chosen]
+        boards = texts.decision_boards(decision)
+        # the cube as it stood then (offered, for a take or a pass): from the match's history
+        session = self._session()
+        before = [m for m in self._history.items() if m.action < decision.action]
+        if boards["visible"] and session is not None and before:
+            boards["cube"] = {
+                "visible": session.match.cube_enabled,
+                "value": before[-1].cube_value,
+                "owner": before[-1].cube_owner,
+                "offered": decision.kind in ("take", "pass"),
+            }
+        return boards
 
     def _get_games(self) -> list[int]:
         analysis = self.result()

@@ -264,6 +264,11 @@ Dialog {
                                 dice: Analysis.boards.dice || []
                                 diceOwner: Analysis.boards.onRoll || 0
                                 arrows: side.info.arrows || []
+                                // the cube as it stood (offered to the taker for a take or pass)
+                                cubeVisible: !!Analysis.boards.cube && Analysis.boards.cube.visible
+                                cubeValue: Analysis.boards.cube ? Analysis.boards.cube.value : 1
+                                cubeOwner: Analysis.boards.cube ? Analysis.boards.cube.owner : -1
+                                cubeOffered: !!Analysis.boards.cube && Analysis.boards.cube.offered
                                 interactive: false
                                 animateTurning: false
                             }

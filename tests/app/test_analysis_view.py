@@ -413,3 +413,27 @@ def test_the_mistakes_fill_their_tab_when_the_analysis_came_after_the_dialog_ope
     assert listed.height() > 0.45 * shown.property("height")
     harness.click("mistake0")
     assert harness.w.analysis.boards["visible"]
+
+
+def test_a_mistake_is_shown_with_the_cube_as_it_stood(harness):
+    harness.open(seed=23)
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 0, "cube": True, "name0": "Ada"})
+    rng = random.Random(5)
+    play_turns(harness, 1, rng)
+    taker = game.onRoll ^ 1
+    harness.click("doubleButton")
+    harness.click("takeButton")
+    play_turns(harness, 10, rng)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("mistakesTab")
+    session = harness.w.flow.session
+    take = next(i for i, a in enumerate(session.match.history) if a.get("type") == "take")
+    later = [i for i, d in enumerate(mistakes(session.analysis)) if d.action > take]
+    assert later, "random plays make mistakes"
+    harness.click(f"mistake{later[0]}")
+    cube = harness.w.analysis.boards["cube"]
+    assert cube == {"visible": True, "value": 2, "owner": taker, "offered": False}
+    board = harness.item("playedBoard")
+    assert board.property("cubeVisible") and board.property("cubeValue") == 2
