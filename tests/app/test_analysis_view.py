@@ -234,14 +234,18 @@ def test_replay_deals_the_same_dice_while_the_players_play_differently(harness):
     assert common >= 8 and second_rolls[:common] == first_rolls[:common]
 
 
-def test_a_finished_game_is_analysed_from_its_end_card(harness):
+def finished_game(harness, position: str, turns: int) -> None:
+    """A game played on from ``position`` by random plays to its end, in a 1024x768 window."""
     harness.open(seed=5, size=(1024, 768))
-    position = Position.from_text("x 6:2 5:1 3:1; o 19:1 21:2 24:1")
-    harness.w.flow.show_position(position, 0)
+    harness.w.flow.show_position(Position.from_text(position), 0)
     harness.settle()
-    play_turns(harness, 12, random.Random(3))
+    play_turns(harness, turns, random.Random(3))
+    assert harness.game.gameOver.get("visible")
+
+
+def test_a_finished_game_is_analysed_from_its_end_card(harness):
+    finished_game(harness, "x 6:2 5:1 3:1; o 19:1 21:2 24:1", 12)
     game = harness.game
-    assert game.gameOver.get("visible")
     # the same size as the buttons beside it (it was larger at 1024x768)
     beside = harness.item("playAgainButton").property("font").pixelSize()
     assert harness.item("analyseFinishedButton").property("font").pixelSize() == beside
@@ -398,12 +402,7 @@ def test_the_chart_tells_the_roll_under_the_pointer_and_shows_it_on_a_click(harn
 def test_the_mistakes_fill_their_tab_when_the_analysis_came_after_the_dialog_opened(harness):
     # the tab held no list while the analysis ran: it stayed a line high when the list came,
     # until another tab was chosen, and the mistakes could not be seen nor chosen
-    harness.open(seed=5, size=(1024, 768))
-    position = Position.from_text("x 6:2 5:1 3:1 8:1 13:2; o 19:1 21:2 24:1 12:2")
-    harness.w.flow.show_position(position, 0)
-    harness.settle()
-    play_turns(harness, 30, random.Random(3))
-    assert harness.game.gameOver.get("visible")
+    finished_game(harness, "x 6:2 5:1 3:1 8:1 13:2; o 19:1 21:2 24:1 12:2", 30)
     harness.click("analyseFinishedButton")  # opens on the summary while the analysis runs
     wait_for_analysis(harness)
     assert mistakes(harness.w.flow.session.analysis)
