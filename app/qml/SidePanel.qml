@@ -269,6 +269,12 @@ Rectangle {
                             color: line.player === 0 ? Theme.colors.checker0 : Theme.colors.checker1
                             border.color: line.shade  // an edge the dark panel shows (a black disc was faint)
                             border.width: 1
+                            Rectangle {  // the mark of player 1's checkers, where they carry one
+                                visible: Theme.marks && line.player === 1
+                                anchors.centerIn: parent
+                                width: parent.width * 0.35; height: width; radius: width / 2
+                                color: Theme.colors.mark1
+                            }
                         }
                         Text {
                             id: who
