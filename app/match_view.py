@@ -256,9 +256,13 @@ def review_state(
         shown = [hi] * 4 if hi == lo else [hi, lo]
     owner = moment.cube_owner
     review = _("Game {0} · {1} of {2}").format(moment.game, position[0] + 1, position[1])
+    opening: list[int] = []  # the opening roll: one die of each player's colour, as in the game
+    if moment.line.startswith("opening "):
+        opening = [int(d) for d in moment.line.split(" ", 1)[1].split("-")]
     return ViewState(
         board=list(moment.board),
         dice=[{"value": d, "used": False} for d in shown],
+        openingDice=opening,
         diceOwner=moment.on_roll,
         onRoll=moment.on_roll,
         phase="review",

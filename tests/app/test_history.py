@@ -54,7 +54,9 @@ def test_stepping_back_shows_earlier_positions_read_only_and_leaving_returns(har
     start = Position.start()
     assert sum(x for x in game.board if x > 0) == 15 and game.historyIndex == 0
     assert game.board[1:25] == _start_board(start)[1:25]
-    assert len(game.dice) == 2  # the opening roll's dice are shown
+    assert len(game.dice) == 2  # the opening roll's dice are shown, one of each player's colour
+    first = game.moveList[0]  # "Opening roll: White 4, Black 3"
+    assert [int(w.strip(",")) for w in first.split()[3::2]] == list(game.openingDice)
 
     harness.click("historyForwardButton")
     assert game.historyIndex == 1
