@@ -38,6 +38,28 @@ def test_resume_after_the_window_closes_mid_turn(harness):
     assert list(game.board) != board
 
 
+def test_a_resumed_game_shows_the_last_play_and_its_arrows_again(harness):
+    harness.open(seed=53)
+    game = harness.game
+    game.newGame({"opponent": "human", "name0": "Ada", "name1": "Bo"})
+    rng = random.Random(2)
+    turns = 0
+    while turns < 3 or not game.legalSteps:  # three turns played, then the next one rolled
+        if game.canRoll:
+            harness.click("rollButton")
+        elif game.legalSteps:
+            harness.play_step(rng.choice(game.legalSteps))
+        else:
+            harness.confirm_if_done()
+            turns += 1
+    last_play, arrows = game.lastPlay, list(game.lastMove)
+    assert last_play.startswith(("Ada rolled", "Bo rolled")) and arrows
+    harness.close()
+    harness.open(seed=53)
+    game = harness.game
+    assert game.lastPlay == last_play and list(game.lastMove) == arrows
+
+
 def test_resume_while_the_computer_was_moving(harness):
     harness.open(seed=52)
     game = harness.game
