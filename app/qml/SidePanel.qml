@@ -316,46 +316,6 @@ Rectangle {
                     color: "#f0e6c8"
                     font.pixelSize: 12 * panel.ui
                 }
-                // While reviewing: back to the game, or the analysis of the game on show. A row
-                // of its own, so that long words in any language keep to the panel.
-                GridLayout {
-                    id: reviewActions
-                    Layout.fillWidth: true
-                    visible: MatchView.reviewing
-                    columnSpacing: 4 * panel.ui
-                    rowSpacing: 4 * panel.ui
-                    // side by side where both texts keep most of their size, and one size for
-                    // both ("Back to the game" was smaller than "Analyse…" beside it)
-                    readonly property real half: (width - columnSpacing) / 2
-                    readonly property bool pair: Math.max(leaveReview.fullWidth, reviewAnalyse.fullWidth)
-                                                 * 0.8 <= half
-                    readonly property real fontScale: Math.min(leaveReview.fit, reviewAnalyse.fit)
-                    columns: pair ? 2 : 1
-                    GameButton {
-                        id: leaveReview
-                        objectName: "leaveReviewButton"
-                        fontScale: reviewActions.fontScale
-                        slotWidth: reviewActions.pair ? reviewActions.half : reviewActions.width
-                        Layout.fillWidth: true
-                        Layout.preferredWidth: 1
-                        ui: panel.ui
-                        text: qsTr("Back to the game")
-                        hint: qsTr("Esc")
-                        onClicked: History.leave()
-                    }
-                    GameButton {
-                        id: reviewAnalyse
-                        objectName: "reviewAnalyseButton"
-                        fontScale: reviewActions.fontScale
-                        slotWidth: reviewActions.pair ? reviewActions.half : reviewActions.width
-                        Layout.fillWidth: true
-                        Layout.preferredWidth: 1
-                        ui: panel.ui
-                        text: qsTr("Analyse…")
-                        hint: qsTr("Judge every decision of this game")
-                        onClicked: panel.analysisRequested()
-                    }
-                }
                 // The history: step through every position of the match, read-only. At the
                 // foot of the box, so that its buttons stay where they are while the texts above
                 // change their height from step to step.
@@ -398,6 +358,47 @@ Rectangle {
             }
         }
 
+        // While reviewing: back to the game, or the analysis of the game on show, in the place
+        // of the game's actions (none can be taken then), which left the move list a few lines
+        // in a low window. A row of its own, so that long words in any language keep to it.
+        GridLayout {
+            id: reviewActions
+            Layout.fillWidth: true
+            visible: MatchView.reviewing
+            columnSpacing: 4 * panel.ui
+            rowSpacing: 4 * panel.ui
+            // side by side where both texts keep most of their size, and one size for
+            // both ("Back to the game" was smaller than "Analyse…" beside it)
+            readonly property real half: (width - columnSpacing) / 2
+            readonly property bool pair: Math.max(leaveReview.fullWidth, reviewAnalyse.fullWidth)
+                                         * 0.8 <= half
+            readonly property real fontScale: Math.min(leaveReview.fit, reviewAnalyse.fit)
+            columns: pair ? 2 : 1
+            GameButton {
+                id: leaveReview
+                objectName: "leaveReviewButton"
+                fontScale: reviewActions.fontScale
+                slotWidth: reviewActions.pair ? reviewActions.half : reviewActions.width
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                ui: panel.ui
+                text: qsTr("Back to the game")
+                hint: qsTr("Esc")
+                onClicked: History.leave()
+            }
+            GameButton {
+                id: reviewAnalyse
+                objectName: "reviewAnalyseButton"
+                fontScale: reviewActions.fontScale
+                slotWidth: reviewActions.pair ? reviewActions.half : reviewActions.width
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                ui: panel.ui
+                text: qsTr("Analyse…")
+                hint: qsTr("Judge every decision of this game")
+                onClicked: panel.analysisRequested()
+            }
+        }
         // Actions: one font size for all of them, the largest at which every text fits (a
         // long word in a narrow panel makes them all a little smaller, not one of them)
         GridLayout {
@@ -413,6 +414,7 @@ Rectangle {
             GameButton {
                 id: rollButton
                 objectName: "rollButton"
+                visible: !MatchView.reviewing  // the review's own actions stand there
                 fontScale: actions.fontScale
                 slotWidth: MatchView.cubeEnabled ? actions.halfWidth : actions.width
                 Layout.fillWidth: true
@@ -432,7 +434,7 @@ Rectangle {
                 slotWidth: actions.halfWidth
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
-                visible: MatchView.cubeEnabled
+                visible: MatchView.cubeEnabled && !MatchView.reviewing
                 ui: panel.ui
                 text: qsTr("Double")
                 hint: qsTr("Offer a double before rolling (D)")
@@ -442,6 +444,7 @@ Rectangle {
             GameButton {
                 id: undoButton
                 objectName: "undoButton"
+                visible: !MatchView.reviewing  // the review's own actions stand there
                 fontScale: actions.fontScale
                 slotWidth: actions.halfWidth
                 Layout.fillWidth: true
@@ -455,6 +458,7 @@ Rectangle {
             GameButton {
                 id: confirmButton
                 objectName: "confirmButton"
+                visible: !MatchView.reviewing  // the review's own actions stand there
                 fontScale: actions.fontScale
                 slotWidth: actions.halfWidth
                 Layout.fillWidth: true

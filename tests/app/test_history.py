@@ -45,7 +45,7 @@ def test_stepping_back_shows_earlier_positions_read_only_and_leaving_returns(har
     assert list(game.board) == boards[2]  # the third turn's play, marked from-to
     assert [(m["from"], m["to"]) for m in game.lastMove]
     assert not game.canRoll and not game.humanToAct
-    assert not harness.item("rollButton").isEnabled()
+    assert harness.hidden("rollButton")  # the review's own actions stand in its place
     game.roll()  # refused while reviewing (the review is read-only)
     assert game.reviewing and list(game.board) == boards[2]
 
@@ -182,6 +182,8 @@ def test_the_history_buttons_stay_in_place_while_stepping(harness):
     game = harness.game
     game.newGame({"opponent": "human", "matchLength": 0, "cube": True, "name0": "Ann"})
     play_turns(harness, 6)
+    listed = harness.item("moveList")
+    in_game = listed.height()
     back = harness.item("historyBackButton")
     places = set()
     for _ in range(8):
@@ -195,6 +197,8 @@ def test_the_history_buttons_stay_in_place_while_stepping(harness):
             text = label.property("text")
             assert text.count("/") == text.count("/\u2060"), text  # no break after a "/"
     assert len(places) == 1, places
+    # the review's buttons take the place of the game's actions, not the move list's lines
+    assert listed.height() >= in_game - 2, (listed.height(), in_game)
     # the review's two buttons share one text size, side by side or one under the other
     for size in ((1024, 768), (1280, 800), (1920, 1080)):
         harness.window.resize(*size)
