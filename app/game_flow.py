@@ -21,7 +21,7 @@ from app import game_save, match_texts
 from app.board_input import BoardInput, reason_message
 from app.computer_seat import ComputerSeat
 from app.computer_turn import ComputerTurn
-from app.history import History
+from app.history import History, Moment
 from app.match_view import (
     FlowState,
     LastMove,
@@ -420,23 +420,6 @@ class GameFlow(QObject):
         if notice is not None:
             self.show_notice(notice)
 
-    def _recall_last_play(self) -> None:
-        """The last play of the game on show, as it was shown before the program closed: its
-        text and its arrows (from the match's history)."""
-        items = self.history.items()
-        game = items[-1].game if items else 0
-        for moment in reversed(items):
-            if moment.game != game:
-                return
-            who, _sep, rest = moment.line.partition(" ")
-            dice, _sep, text = rest.partition(": ")
-            if who.isdigit() and dice.isdigit() and len(dice) == 2:  # a play ("1 31: 8/5 6/5")
-                mover = int(who)
-                shown = "" if text == "no legal move" else text
-                self._last_play = match_texts.played(mover, (int(dice[0]), int(dice[1])), shown)
-                self._last_move = LastMove.made(mover, moment.last_move, moment.board)
-                return
-
     def _load(self) -> bool:
         session, notice = game_save.load(self.storage)
         if notice is not None:
@@ -444,7 +427,7 @@ class GameFlow(QObject):
         if session is None:
             return False
         self._install(session)
-        self._recall_last_play()
+        self._last_play, self._last_move = recalled_play(self.history.items())
         if session.phase in ("game_over", "match_over") and session.result is not None:
             self._status = self._result()
         else:
@@ -453,6 +436,23 @@ class GameFlow(QObject):
             self.input.attach(session.turn, session.on_roll, self.human(session.on_roll))
         self._after_change()
         return True
+
+
+def recalled_play(items: list[Moment]) -> tuple[T, LastMove]:
+    """The last play of the game on show in the match's history, as the window showed it before
+    the program closed: its text and its arrows (none before the game's first play)."""
+    game = items[-1].game if items else 0
+    for moment in reversed(items):
+        if moment.game != game:
+            break
+        who, _sep, rest = moment.line.partition(" ")
+        dice, _sep, text = rest.partition(": ")
+        if who.isdigit() and dice.isdigit() and len(dice) == 2:  # a play ("1 31: 8/5 6/5")
+            mover = int(who)
+            shown = "" if text == "no legal move" else text
+            said = match_texts.played(mover, (int(dice[0]), int(dice[1])), shown)
+            return said, LastMove.made(mover, moment.last_move, moment.board)
+    return T(""), LastMove()
 
 
 def automatic_play(turn: Any, settings: Settings) -> tuple[Any, str] | None:
