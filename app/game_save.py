@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from app.history import current_log
-from app.session import Session
+from app.session import Session, is_cube_line
 from app.storage import Storage
 from app.texts import N_, T
 
@@ -56,9 +56,11 @@ def load(storage: Storage | None) -> tuple[Session | None, T | None]:
         return None, None
     try:
         session = Session.from_dict(storage.read_json(SAVE_NAME))
-        # the move list written anew from the match's record: a save of an older version
-        # lacks the lines that later versions write (the cube's actions)
-        session.log = current_log(session.match)
+        # a save of an older version lacks the move list's lines of the cube's actions: its
+        # list is written anew from the match's record
+        recorded = current_log(session.match)
+        if any(map(is_cube_line, recorded)) and not any(map(is_cube_line, session.log)):
+            session.log = recorded
         return session, None
     except FileNotFoundError:
         return None, None

@@ -59,6 +59,12 @@ def cube_line(player: int, kind: str, cube: int) -> str:
     return f"{player} --: {kind} {cube}"
 
 
+def is_cube_line(line: str) -> bool:
+    """Whether ``line`` of the move list is a cube action's (``cube_line``)."""
+    who, _sep, rest = line.partition(" --: ")
+    return who.isdigit() and rest.split(" ")[0] in ("double", "take", "drop")
+
+
 def from_location(player: int, location: int) -> int | None:
     """The point in ``player``'s numbering of a board location, or None if it is not theirs."""
     if 1 <= location <= 24:
