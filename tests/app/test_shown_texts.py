@@ -259,6 +259,7 @@ def test_a_long_play_in_the_move_list_wraps_under_the_play_and_stays_whole(harne
     harness.settle(30)
     if harness.find("replaceDialog"):
         harness.click("replaceButton")
+    harness.settle(50)  # the imported match's move list laid out
     lines = [i for i in harness.find_all("moveLine") if i.isVisible()]
     plays = [i for i in lines if " 24/" in i.property("text") or "/off" in i.property("text")]
     assert plays
