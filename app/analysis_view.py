@@ -302,12 +302,13 @@ class Analysis(QObject):
         boards = texts.decision_boards(decision)
         # the cube as it stood then (offered, for a take or a pass): from the match's history
         session = self._session()
-        before = [m for m in self._history.items() if m.action < decision.action]
-        if boards["visible"] and session is not None and before:
+        index = self._moment_before(decision.action)
+        if boards["visible"] and session is not None and index >= 0:
+            moment = self._history.items()[index]
             boards["cube"] = {
                 "visible": session.match.cube_enabled,
-                "value": before[-1].cube_value,
-                "owner": before[-1].cube_owner,
+                "value": moment.cube_value,
+                "owner": moment.cube_owner,
                 "offered": decision.kind in ("take", "pass"),
             }
         return boards
@@ -374,12 +375,17 @@ class Analysis(QObject):
         if 0 <= index < len(rolls):
             self._show_action(rolls[index].action)
 
+    def _moment_before(self, action: int) -> int:
+        """The index of the history's last moment before ``action`` of the match's record, or
+        -1 when there is none."""
+        items = self._history.items()
+        return max((i for i, m in enumerate(items) if m.action < action), default=-1)
+
     def _show_action(self, action: int) -> None:
         """The history's review of the position before ``action`` of the match's record."""
-        items = self._history.items()
-        before = [i for i, m in enumerate(items) if m.action < action]
-        if before:
-            self._history.show(before[-1])
+        index = self._moment_before(action)
+        if index >= 0:
+            self._history.show(index)
             self.showBoard.emit()
 
     @Slot(int)
