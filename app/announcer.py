@@ -20,6 +20,7 @@ from app import spoken
 from app.board_input import BoardInput
 from app.board_speech import viewer_of
 from app.match_view import MatchView
+from app.move_log import LogLine
 from app.session import Session
 from app.settings import Settings
 from app.texts import N_, _
@@ -151,11 +152,10 @@ class Announcer(QObject):
         self._turn = turn
         out = []
         for line in session.log[start:]:
-            who, _sep, rest = line.partition(" ")
-            dice, _sep, notation = rest.partition(": ")
+            read = LogLine.parse(line)
             # a play of the computer's (its cube actions and resignations are said by the status)
-            if who.isdigit() and int(who) == computer and notation and dice != "--":
-                out.append(spoken.notation_words(names[computer], notation))
+            if read is not None and read.kind == "play" and read.player == computer:
+                out.append(spoken.notation_words(names[computer], read.play))
         return out
 
     def _steps_made(self, session: Session) -> list[str]:

@@ -30,6 +30,7 @@ from app.match_view import (
     display_names,
     review_state,
 )
+from app.move_log import LogLine
 from app.session import LEVELS, MATCH_LENGTHS, MatchSettings, Session, for_position, to_location
 from app.settings import Settings
 from app.storage import Storage
@@ -445,13 +446,10 @@ def recalled_play(items: list[Moment]) -> tuple[T, LastMove]:
     for moment in reversed(items):
         if moment.game != game:
             break
-        who, _sep, rest = moment.line.partition(" ")
-        dice, _sep, text = rest.partition(": ")
-        if who.isdigit() and dice.isdigit() and len(dice) == 2:  # a play ("1 31: 8/5 6/5")
-            mover = int(who)
-            shown = "" if text == "no legal move" else text
-            said = match_texts.played(mover, (int(dice[0]), int(dice[1])), shown)
-            return said, LastMove.made(mover, moment.last_move, moment.board)
+        read = LogLine.parse(moment.line)
+        if read is not None and read.kind == "play":
+            said = match_texts.played(read.player, read.dice, read.play)
+            return said, LastMove.made(read.player, moment.last_move, moment.board)
     return T(""), LastMove()
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 from app.history import current_log
-from app.session import Session, is_cube_line
+from app.move_log import LogLine
+from app.session import Session
 from app.storage import Storage
 from app.texts import N_, T
 
@@ -59,7 +60,7 @@ def load(storage: Storage | None) -> tuple[Session | None, T | None]:
         # a save of an older version lacks the move list's lines of the cube's actions: its
         # list is written anew from the match's record
         recorded = current_log(session.match)
-        if any(map(is_cube_line, recorded)) and not any(map(is_cube_line, session.log)):
+        if any(map(_is_cube_line, recorded)) and not any(map(_is_cube_line, session.log)):
             session.log = recorded
         return session, None
     except FileNotFoundError:
@@ -70,3 +71,8 @@ def load(storage: Storage | None) -> tuple[Session | None, T | None]:
             "The saved game could not be read ({0}). It was moved aside as {1}; a new game starts."
         )
         return None, T(message, str(exc), where)
+
+
+def _is_cube_line(line: str) -> bool:
+    read = LogLine.parse(line)
+    return read is not None and read.is_cube

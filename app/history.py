@@ -17,7 +17,8 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import match_texts
-from app.session import GameResult, Session, absolute_board, cube_line, to_location
+from app.move_log import LogLine
+from app.session import GameResult, Session, absolute_board, to_location
 from app.texts import N_, P, T
 from engine import EngineError
 from engine.match import Game, Match
@@ -94,23 +95,21 @@ class Replay:
         if kind == "opening":
             d0, d1 = action["dice"]  # player 0's die, player 1's die
             text = match_texts.opening((d0, d1), player)
-            return self._make(game, text, dice=game.dice, line=f"opening {d0}-{d1}")
+            return self._make(game, text, dice=game.dice, line=str(LogLine.opening(d0, d1)))
         if kind == "roll":
             dice = tuple(action["dice"])
             roller = player if game.dice is not None else 1 - player
             if game.dice is not None:
                 return self._make(game, match_texts.rolls(roller, dice), dice=game.dice)
-            hi, lo = match_texts.ordered(dice)  # no legal move: the turn passed at once
-            return self._make(
+            return self._make(  # no legal move: the turn passed at once
                 game,
                 match_texts.no_move(roller, dice),
-                line=f"{roller} {hi}{lo}: no legal move",
+                line=str(LogLine.played(roller, dice, "")),
             )
         if kind == "play":
             mover, dice, play = game.turns[-1]
             text = str(play) if play is not None and play.steps else ""
             steps = play.steps if play is not None else ()
-            hi, lo = match_texts.ordered(dice)
             said = match_texts.played(mover, dice, text)
             if game.result is not None:
                 said = T("{0} {1}", said, match_texts.result(GameResult.from_engine(game.result)))
@@ -120,23 +119,24 @@ class Replay:
                 last_move=tuple(
                     (to_location(mover, s.src), to_location(mover, s.dst)) for s in steps
                 ),
-                line=f"{mover} {hi}{lo}: {text or 'no legal move'}",
+                line=str(LogLine.played(mover, dice, text)),
             )
         if kind == "double":
             offered = game.cube_value * 2
             text = T(N_("{0} doubles to {1}."), P(player), offered)
-            return self._make(game, text, line=cube_line(player, "double", offered))
+            return self._make(game, text, line=str(LogLine.cube(player, "double", offered)))
         if kind == "take":
             text = T(N_("{0} takes; the cube is at {1}."), P(1 - player), game.cube_value)
-            return self._make(game, text, line=cube_line(1 - player, "take", game.cube_value))
+            line = str(LogLine.cube(1 - player, "take", game.cube_value))
+            return self._make(game, text, line=line)
         if kind in ("drop", "resign"):
             result = game.result
             text = match_texts.result(GameResult.from_engine(result)) if result else T("")
             if kind == "resign":
-                line = f"{action['player']} --: resigns {action.get('kind', 1)}"
+                line = str(LogLine.resigned(action["player"], action.get("kind", 1)))
             else:
                 assert result is not None
-                line = cube_line(1 - result.winner, "drop", result.cube_value)
+                line = str(LogLine.cube(1 - result.winner, "drop", result.cube_value))
             return self._make(game, text, line=line)
         return None
 

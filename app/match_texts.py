@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.move_log import LogLine
 from app.session import GameResult, Session
 from app.texts import N_, Nn_, P, T, _
 from engine.match import DOUBLE_REFUSAL_TEXT, MAX_CUBE, DoubleRefusal
@@ -98,21 +99,20 @@ CUBE_LINES = {"double": N_("doubles to {0}"), "take": N_("takes"), "drop": N_("p
 
 
 def move_line(names: Sequence[str], line: str) -> str:
-    """A line of the session log (``"0 31: 8/5 6/5"``) as the move list shows it."""
-    who, _sep, rest = line.partition(" ")
-    if who == "opening":
-        d0, d1 = rest.split("-")
+    """A line of the session log (``"0 31: 8/5 6/5"``, ``move_log``) as the move list shows it."""
+    read = LogLine.parse(line)
+    if read is None:
+        return line
+    if read.kind == "opening":
+        d0, d1 = read.dice
         return _("Opening roll: {0} {1}, {2} {3}").format(names[0], d0, names[1], d1)
-    name = names[1] if who == "1" else names[0]
-    dice, _sep, play = rest.partition(": ")
-    action, _sep, cube = play.partition(" ")
-    if play == "no legal move":
-        play = _("no legal move")
-    elif action == "resigns":
+    dice = "  "  # no roll: a cube action or resignation stands in the column of the plays
+    if read.kind == "play":
+        dice = f"{read.dice[0]}{read.dice[1]}"
+        play = read.play or _("no legal move")
+    elif read.kind == "resigns":
         play = _("resigns")
-    elif action in CUBE_LINES:
-        play = _(CUBE_LINES[action]).format(cube)
-    if dice == "--":
-        dice = "  "  # no roll: the action stands in the column of the plays
+    else:
+        play = _(CUBE_LINES[read.kind]).format(read.value)
     width = min(NAME_COLUMN, max(len(n) for n in names))  # a column as wide as the names
-    return f"{name[:width]:<{width}} {dice}  {play}"
+    return f"{names[read.player][:width]:<{width}} {dice}  {play}"

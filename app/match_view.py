@@ -16,6 +16,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from app import match_texts
 from app.board_input import BoardInput
 from app.history import Moment
+from app.move_log import LogLine
 from app.session import Session, to_location
 from app.settings import HINT_CHECKERS, HINT_POINTS, Settings
 from app.texts import _
@@ -257,8 +258,9 @@ def review_state(
     owner = moment.cube_owner
     review = _("Game {0} · {1} of {2}").format(moment.game, position[0] + 1, position[1])
     opening: list[int] = []  # the opening roll: one die of each player's colour, as in the game
-    if moment.line.startswith("opening "):
-        opening = [int(d) for d in moment.line.split(" ", 1)[1].split("-")]
+    read = LogLine.parse(moment.line)
+    if read is not None and read.kind == "opening":
+        opening = list(read.dice)
     return ViewState(
         board=list(moment.board),
         dice=[{"value": d, "used": False} for d in shown],

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ai.levels import LEVEL_NAMES
+from app.move_log import LogLine
 from engine import IllegalActionError, Position, TurnBuilder, jsonfile
 from engine.jsonfile import JsonValueError
 from engine.match import (
@@ -51,18 +52,6 @@ def to_location(player: int, point: int) -> int:
     if point == 0:
         return OFF_LOCATION[player]
     return point if player == 0 else 25 - point
-
-
-def cube_line(player: int, kind: str, cube: int) -> str:
-    """The move list's line of a cube action: ``kind`` "double" (``cube``: the value offered),
-    "take" (the value taken) or "drop" (the value passed)."""
-    return f"{player} --: {kind} {cube}"
-
-
-def is_cube_line(line: str) -> bool:
-    """Whether ``line`` of the move list is a cube action's (``cube_line``)."""
-    who, _sep, rest = line.partition(" --: ")
-    return who.isdigit() and rest.split(" ")[0] in ("double", "take", "drop")
 
 
 def from_location(player: int, location: int) -> int | None:
@@ -306,7 +295,7 @@ class Session:
         self._roll(dice)
         opening = self.game.opening
         self.opening_dice = (opening.dice[0], opening.dice[1])
-        self.log.append(f"opening {opening.dice[0]}-{opening.dice[1]}")
+        self.log.append(str(LogLine.opening(*opening.dice)))
         return self.opening_dice
 
     def set_up(
@@ -395,20 +384,20 @@ class Session:
         if not self.may_double():
             raise IllegalActionError("Doubling is not allowed now.")
         self.game.double()
-        self.log.append(cube_line(self.on_roll, "double", self.game.cube_value * 2))
+        self.log.append(str(LogLine.cube(self.on_roll, "double", self.game.cube_value * 2)))
 
     def take(self) -> None:
         if self.phase != "double":
             raise IllegalActionError("No double is offered.")
         self.game.take()
-        self.log.append(cube_line(1 - self.on_roll, "take", self.game.cube_value))
+        self.log.append(str(LogLine.cube(1 - self.on_roll, "take", self.game.cube_value)))
 
     def pass_double(self) -> GameResult:
         if self.phase != "double":
             raise IllegalActionError("No double is offered.")
         taker = 1 - self.on_roll
         self.game.drop()
-        self.log.append(cube_line(taker, "drop", self.game.cube_value))
+        self.log.append(str(LogLine.cube(taker, "drop", self.game.cube_value)))
         result = self.result
         assert result is not None
         return result
@@ -420,7 +409,7 @@ class Session:
         if self._passed is not None:
             self._passed = None
         self.game.resign(player, ResultKind(int(kind)))
-        self.log.append(f"{player} --: resigns {int(kind)}")
+        self.log.append(str(LogLine.resigned(player, int(kind))))
         self.turn = None
         result = self.result
         assert result is not None
@@ -448,8 +437,7 @@ class Session:
         else:
             play = self.turn.play()
             self.game.play(play)
-        text = str(play) if play.steps else "no legal move"
-        self.log.append(f"{mover} {max(dice)}{min(dice)}: {text}")
+        self.log.append(str(LogLine.played(mover, dice, str(play))))
         self.turn = None
         self.opening_dice = None
         return play
