@@ -248,11 +248,14 @@ Rectangle {
                         }
                         readonly property bool discs: !named && player >= 0
                                                       && width - disc.width - shortWidth.advanceWidth >= room
+                        // a cube action or resignation (no dice) takes the room of the dice too,
+                        // so that "verdubbelt naar 2" stays on a line where a play would wrap
+                        readonly property bool rolled: !!found && found[2] !== "  "
                         readonly property int head: named || discs ? found[0].length : 0
                         TextMetrics { id: digit; font: play.font; text: "0" }
                         TextMetrics { id: nameWidth; font: play.font; text: line.found ? line.found[0] : "" }
                         TextMetrics { id: shortWidth; font: play.font; text: line.dice }
-                        readonly property string dice: found ? " " + found[2] + "  " : ""  // beside a checker
+                        readonly property string dice: rolled ? " " + found[2] + "  " : " "  // beside a checker
                         readonly property color shade: index === moves.current ? "#f6ead2" : "#b9a888"
                         property alias font: play.font
                         Accessible.role: Accessible.StaticText
@@ -280,7 +283,8 @@ Rectangle {
                             id: who
                             visible: line.head > 0
                             x: line.discs ? disc.width : 0
-                            text: !line.found ? "" : line.discs ? line.dice : line.found[0]
+                            text: !line.found ? "" : line.discs ? line.dice
+                                  : line.rolled ? line.found[0] : line.found[0].slice(0, -4)
                             textFormat: Text.PlainText
                             color: line.shade
                             font: play.font

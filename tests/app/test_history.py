@@ -78,6 +78,29 @@ def test_a_line_of_the_move_list_shows_its_position(harness):
     assert not game.reviewing
 
 
+def test_a_cube_action_in_the_narrow_move_list_takes_the_room_of_the_dice(harness):
+    # at 1024x768 the player's checker stands for the name: "verdubbelt" / "naar 2" wrapped in
+    # the plays' column, beside an empty column of dice
+    harness.open(seed=13, size=(1024, 768), language="nl")
+    game = harness.game
+    names = {"name0": "Kristoffer", "name1": "Computer"}
+    game.newGame({"opponent": "human", "matchLength": 0, "cube": True, **names})
+    harness.settle()
+    play_turns(harness, 1)
+    harness.click("doubleButton")
+    harness.click("takeButton")
+    harness.settle(20)
+    lines = {i.property("index"): i for i in harness.find_all("moveLine")}
+    for index, said in ((2, "verdubbelt naar 2"), (3, "neemt aan")):
+        line = lines[index]
+        disc, who, play = line.childItems()[:3]
+        assert line.property("discs") and disc.isVisible()
+        assert play.property("text") == said and play.property("lineCount") == 1
+        assert who.property("text") == " " and play.x() == disc.width() + who.implicitWidth()
+    played = lines[1].childItems()[1]  # a play keeps its dice beside the checker
+    assert played.property("text").strip().isdigit()
+
+
 def test_the_cube_actions_are_lines_of_the_move_list_and_show_their_moment(harness):
     harness.open(seed=13)
     game = harness.game
