@@ -272,6 +272,18 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
     return [_after_line(parts) for parts in marks]
 
 
+# what the marks after the move list's lines mean, in groups (shown: those of the marks written)
+MARKS_LEGEND = N_("?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky")
+
+
+def marks_legend(marks: Sequence[str]) -> str:
+    """The legend of ``marks`` (``line_marks``): the groups of ``MARKS_LEGEND`` with a mark
+    among them ("? bad · ++ + lucky"), "" when there is none."""
+    written = {word.strip("()") for m in marks for word in m.split()}
+    groups = _(MARKS_LEGEND).split(" · ")
+    return " · ".join(g for g in groups if written & {w for w in g.split() if not w.strip("?!+−")})
+
+
 def _after_line(parts: list[str]) -> str:
     """The marks of a line as written after it: the marks stay together and with the line's
     last word (no-break spaces), a cube action's mark with its name ("(No double ?)")."""

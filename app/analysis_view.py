@@ -116,6 +116,7 @@ class Analysis(QObject):
         self._chosen = -1
         self._chart_game = 0
         self._marks: list[str] = []
+        self._legend = ""  # what the marks written mean
 
     # -- running --------------------------------------------------------------------------------
     def _shared_analyser(self) -> Any:
@@ -334,6 +335,9 @@ class Analysis(QObject):
     def _get_marks(self) -> list[str]:
         return self._marks
 
+    def _get_legend(self) -> str:
+        return self._legend
+
     running = Property(bool, _get_running, notify=changed)
     progress = Property(int, _get_progress, notify=changed)
     problem = Property(str, _get_problem, notify=changed)
@@ -349,6 +353,7 @@ class Analysis(QObject):
     chart = Property("QVariantMap", _get_chart, notify=changed)
     chartTitle = Property(str, _get_chart_title, notify=changed)
     moveMarks = Property("QVariantList", _get_marks, notify=marksChanged)
+    marksLegend = Property(str, _get_legend, notify=marksChanged)  # what the marks written mean
 
     # -- choosing -------------------------------------------------------------------------------
     @Slot(int)
@@ -409,6 +414,7 @@ class Analysis(QObject):
             marks = texts.line_marks(analysis, game - 1, actions)
             if not any(marks):
                 marks = []  # nothing marked in the game on show: no legend either
-        if marks != self._marks:
-            self._marks = marks
+        legend = texts.marks_legend(marks)
+        if (marks, legend) != (self._marks, self._legend):
+            self._marks, self._legend = marks, legend
             self.marksChanged.emit()

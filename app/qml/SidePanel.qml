@@ -202,10 +202,10 @@ Rectangle {
                     objectName: "marksLegend"
                     textFormat: Text.PlainText
                     Layout.fillWidth: true
-                    visible: Analysis.moveMarks.length > 0
-                    // each mark stays beside its word ("− −− unlucky" broke after its "−")
-                    text: qsTr("?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky")
-                          .split(" · ").map(part => panel.wholeMarks(panel.unbroken(part))).join(" · ")
+                    visible: text !== ""
+                    // the marks written only; each beside its word ("− −− unlucky" broke after its "−")
+                    text: Analysis.marksLegend.split(" · ")
+                          .map(part => panel.wholeMarks(panel.unbroken(part))).join(" · ")
                     wrapMode: Text.WordWrap
                     color: "#b9a888"
                     font.pixelSize: 11 * panel.ui

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ai.analysis import Decision, MatchAnalysis, PlayerSummary
-from app.analysis_texts import chart, line_marks, mistake_rows, summary_rows
+from app.analysis_texts import chart, line_marks, marks_legend, mistake_rows, summary_rows
 from app.dice_view import verdict
 from engine.dice_report import ChiSquare
 
@@ -101,6 +101,19 @@ def test_a_cube_action_with_a_line_of_its_own_carries_its_mark_there():
     assert line_marks(doubled, 0, [1, 2, 4, 5, 8]) == expected
     # the pass of ANALYSIS on the line of the pass
     assert line_marks(ANALYSIS, 0, [1, 2, 6, 8, 9])[3:] == ["\u00a0?!\u00a0−", "\u00a0??"]
+
+
+def test_the_legend_says_only_the_marks_written():
+    # at 1024x768 the whole legend took three lines of the side panel over a game with two marks
+    marks = line_marks(ANALYSIS, 0, [1, 2, 6, 8])  # ++, (No double ?) ??, ?! − (Pass ??)
+    assert marks_legend(marks) == "?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky"
+    assert marks_legend(["", "\u00a0?", " (No double\u00a0?!)"]) == "?! doubtful · ? bad"
+    assert marks_legend(["\u00a0−−", "\u00a0+"]) == "++ + lucky · − −− unlucky"
+    assert marks_legend(["", ""]) == marks_legend([]) == ""
+    from app import i18n
+
+    i18n.set_language(None, None, "da")  # the fixture puts English back
+    assert marks_legend(["\u00a0??"]).startswith("??") and "very bad" not in marks_legend(["??"])
 
 
 def test_mistakes_worst_first_and_the_chart_marks_their_turns():

@@ -170,9 +170,15 @@ def test_marks_appear_in_the_move_list(harness):
         assert found and any(MARK_SYMBOLS[d.mark] in marks for marks in found), (start, texts)
     legend = harness.item("marksLegend")
     assert legend.isVisible()
-    # a mark never parts at a line's end: not inside "++", nor from its word in the legend
-    assert "+\u2060+\u00a0+\u00a0" in legend.property("text")
-    assert all(" " not in part for part in legend.property("text").split(" · "))
+    # the legend says what the marks written mean, and only those
+    written = {w.strip("()") for t in texts for w in t.split()}
+    explained = set()
+    for part in legend.property("text").split(" · "):
+        assert " " not in part  # a mark never parts from its word at a line's end
+        symbols = {w for w in part.replace("\u2060", "").split("\u00a0") if not w.strip("?!+−")}
+        assert symbols & written, (part, texts)
+        explained |= symbols
+    assert written & {"?!", "?", "??", "++", "+", "−", "−−"} <= explained
     # back in the game, the current game's list keeps its marks
     harness.click("leaveReviewButton")
     harness.settle(50)
