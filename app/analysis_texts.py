@@ -7,6 +7,7 @@ language). Players are absolute, as in the window: 0 is White, 1 Black.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from typing import Any
 
@@ -214,7 +215,7 @@ def chart(analysis: Any, game: int, names: Sequence[str] = ("", "")) -> dict[str
         if d.game != game:
             continue
         # a cube decision is drawn at the roll that followed it (or the last one)
-        x = next((i for i, r in enumerate(rolls) if r.action >= d.action), len(rolls) - 1)
+        x = _at_or_after([r.action for r in rolls], d.action)
         if d.mark != "none":
             marks.append({"x": max(0, x), "level": MARK_LEVEL[d.mark], "player": d.player})
         made = d.kind == "move" or d.played != "no double"  # a play, or a cube action taken
@@ -258,7 +259,7 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
     for d in analysis.decisions:
         if d.game != game:
             continue
-        line = next((i for i, a in enumerate(line_actions) if a >= d.action), len(marks) - 1)
+        line = _at_or_after(line_actions, d.action)
         if d.mark != "none":
             symbol = MARK_SYMBOLS[d.mark]
             own_line = line < len(line_actions) and line_actions[line] == d.action
@@ -282,6 +283,12 @@ def marks_legend(marks: Sequence[str]) -> str:
     written = {word.strip("()") for m in marks for word in m.split()}
     groups = _(MARKS_LEGEND).split(" · ")
     return " · ".join(g for g in groups if written & {w for w in g.split() if not w.strip("?!+−")})
+
+
+def _at_or_after(actions: Sequence[int], action: int) -> int:
+    """Where a decision at ``action`` of the record goes among the (ascending) ``actions`` of
+    the lines or rolls on show: the first at or after it, else the last (-1 for none)."""
+    return min(bisect.bisect_left(actions, action), len(actions) - 1)
 
 
 def _after_line(parts: list[str]) -> str:
