@@ -254,7 +254,7 @@ Rectangle {
                         readonly property int head: named || discs ? found[0].length : 0
                         TextMetrics { id: digit; font: play.font; text: "0" }
                         TextMetrics { id: nameWidth; font: play.font; text: line.found ? line.found[0] : "" }
-                        TextMetrics { id: shortWidth; font: play.font; text: line.dice }
+                        TextMetrics { id: shortWidth; font: play.font; text: " 00  " }  // a play's dice: every line alike
                         readonly property string dice: rolled ? " " + found[2] + "  " : " "  // beside a checker
                         readonly property color shade: index === moves.current ? "#f6ead2" : "#b9a888"
                         property alias font: play.font
