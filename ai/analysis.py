@@ -424,6 +424,16 @@ class _Run:
     offered_chance: float | None = None  # the doubler's chance to win then
 
 
+@dataclass(frozen=True)
+class JudgedPlay:
+    """A play of a roll as the analysis judges it before any is made (``Analyser.ranking``)."""
+
+    play: Play
+    value: float  # on the analysis's scale, for the player on roll
+    loss: float  # what the analysis would count, were it made
+    depth: int  # 1, or 2 when settled against the best at 2-ply
+
+
 class Analyser:
     """Judges matches with one evaluator; one analyser may serve several threads."""
 
@@ -502,25 +512,6 @@ class Analyser:
             games=chosen,
         )
 
-    def _state(self, match: Match, game: Game, player: int) -> CubeState:
-        """The cube and score seen from ``player``."""
-        owner = CENTRED
-        if game.cube_owner is not None:
-            owner = MINE if game.cube_owner == player else THEIRS
-        if not match.length:
-            return CubeState(cube=game.cube_value, owner=owner, cube_enabled=match.cube_enabled)
-        score = game.match_score
-        return CubeState(
-            match_length=match.length,
-            away=match.length - score[player],
-            opp_away=match.length - score[1 - player],
-            cube=game.cube_value,
-            owner=owner,
-            crawford=game.is_crawford,
-            crawford_rule=match.crawford_enabled,
-            cube_enabled=match.cube_enabled or bool(match.length),
-        )
-
     def _judge(
         self,
         match: Match,
@@ -539,12 +530,12 @@ class Analyser:
             starter = 0 if dice[0] > dice[1] else 1
             roll = (max(dice), min(dice))
             position = game.position if game.player_on_roll == starter else game.position.swapped()
-            state = self._state(match, game, starter)
+            state = judged_state(match, game, starter)
             run.luck = self._roll_luck(position, roll, state, met, opening=True)
             return self._after_roll(game, index, game_number, roll, starter, run.luck)
         player = game.player_on_roll
         if kind == "roll":
-            state = self._state(match, game, player)
+            state = judged_state(match, game, player)
             dice = action["dice"]
             roll = (max(dice), min(dice))
             luck = self._roll_luck(
@@ -561,7 +552,7 @@ class Analyser:
             out.extend(self._after_roll(game, index, game_number, roll, player, luck))
             return out
         if kind == "double":
-            state = self._state(match, game, player)
+            state = judged_state(match, game, player)
             luck_free = self._roll_luck(game.position, None, state, met, opening=False, cube=True)
             cube = self._cube(game.position, state, met, luck_free, cancel)
             out.extend(
@@ -627,7 +618,7 @@ class Analyser:
         if kind in ("take", "drop", "no double"):
             if kind == "no double" and not game.can_double():
                 return None
-            state = self._state(match, game, game.player_on_roll)
+            state = judged_state(match, game, game.player_on_roll)
             # with the cube's look ahead, as the analysis values the roll or the double
             luck = self._roll_luck(game.position, None, state, met, opening=False, cube=True)
             run.offered = self._cube(game.position, state, met, luck, cancel)
@@ -815,7 +806,7 @@ class Analyser:
         plays = game.legal_plays()
         if len(plays) <= 1:
             return []  # already reported as forced
-        state = self._state(match, game, player)
+        state = judged_state(match, game, player)
         value_fn = self.value_fn(game.position, state, met)
         played_result = _played_result(game, action)
         ranked = self.rank(
@@ -845,6 +836,50 @@ class Analyser:
             )
         ]
 
+    def ranking(
+        self,
+        position: Position,
+        dice: Sequence[int],
+        state: CubeState,
+        cancel: CancelToken = None,
+        count: int = 5,
+    ) -> list[JudgedPlay]:
+        """The plays of ``dice`` as the analysis judges a roll before any play is made (the
+        window's hint), each with its value on the analysis's scale (``value_fn``; ``state`` as
+        ``judged_state`` gives it) and the loss the analysis would count were it made, highest
+        value first. At least ``count`` plays are searched at 1-ply, and each of the first
+        ``count`` that is close to the best by 1-ply is settled against it at 2-ply, as it would
+        be once made: so the loss is the tutor's and the analysis's to the last digit. (A play
+        can then come out ahead of the best by 1-ply; it loses nothing either: neither is
+        compared with it.) Empty when no play is legal."""
+        plays = {p.result: p for p in legal_plays(position, dice) if p.result is not None}
+        if not plays:
+            return []
+        results = list(plays)
+        value_fn = self.value_fn(position, state, self._met(state.crawford_rule))
+        one_ply, promising = self._one_ply(results, None, value_fn, cancel, least=count)
+        # the best a play made is compared with: the best of those the analysis always searches
+        best = max(promising, key=lambda i: one_ply[i])
+        settled: dict[int, float] = {}
+        best_deep: float | None = None
+        tried: set[int] = {best}
+        while True:  # settling moves plays down: those that come up into view are settled too
+            value = _settled_values(one_ply, best, best_deep, settled)
+            shown = sorted(value, key=lambda i: -value[i])[:count]
+            todo = [i for i in shown if i not in tried]
+            if not todo:
+                break
+            for i in todo:
+                tried.add(i)
+                pair = self._pair(results, best, i, one_ply, value_fn, cancel)
+                if pair is not None:
+                    best_deep, settled[i] = pair
+        top = value[best]
+        return [
+            JudgedPlay(plays[results[i]], v, max(0.0, top - v), 2 if i in settled else 1)
+            for i, v in sorted(value.items(), key=lambda kv: -kv[1])
+        ]
+
     def rank(
         self,
         results: Sequence[Position],
@@ -857,43 +892,67 @@ class Analyser:
         The played result is always among those searched deeper, so its loss compares like
         with like: 1-ply against 1-ply, or 2-ply against 2-ply when the plays are close.
         """
+        one_ply, _promising = self._one_ply(results, played, value_fn, cancel)
+        best = max(one_ply, key=lambda i: one_ply[i])
+        index = results.index(played)
+        pair = self._pair(results, best, index, one_ply, value_fn, cancel)
+        best_deep, settled = (None, {}) if pair is None else (pair[0], {index: pair[1]})
+        value = _settled_values(one_ply, best, best_deep, settled)
+        ranked = sorted(value.items(), key=lambda kv: -kv[1])
+        return [(results[i], v) for i, v in ranked]
+
+    def _one_ply(
+        self,
+        results: Sequence[Position],
+        played: Position | None,
+        value_fn: ValueFn,
+        cancel: CancelToken,
+        least: int = 2,
+    ) -> tuple[dict[int, float], list[int]]:
+        """The 1-ply values of the promising results by their index, of the best ``least`` by
+        0-ply, and of ``played``; with the promising ones (the best two by 0-ply and those close
+        to the best, up to ``CANDIDATES``), which every judgement of the roll searches."""
         check_cancel(cancel)
         probs = np.asarray(self.evaluator.evaluate_batch(results), dtype=np.float64)
         values0 = np.asarray(value_fn(flip(probs)), dtype=np.float64)
         order = sorted(range(len(results)), key=lambda i: -values0[i])
         best0 = values0[order[0]]
-        keep = [
+        promising = [
             i for k, i in enumerate(order[:CANDIDATES]) if k < 2 or values0[i] >= best0 - THRESHOLD
         ]
-        played_index = results.index(played)
-        if played_index not in keep:
-            keep.append(played_index)
+        keep = promising + [i for i in order[:least] if i not in promising]
+        if played is not None and results.index(played) not in keep:
+            keep.append(results.index(played))
         self._batches.clear()  # only the plays of this roll: the next roll starts from one
         values1, _ = reply_values(
             self.evaluator, [results[i] for i in keep], value_fn, cancel, self._batches
         )
-        searched = sorted(zip(keep, values1, strict=True), key=lambda kv: -kv[1])
-        value = {i: float(v) for i, v in searched}
-        best_index, top = searched[0]
-        loss = top - value[played_index]
-        if self.deep and played_index != best_index and DEEP_FROM <= loss < DEEP_MARGIN:
-            # a close call: the mark depends on it, so settle it at 2-ply as GNU Backgammon would
-            deep = two_ply_values(
-                self.evaluator,
-                [results[best_index], results[played_index]],
-                value_fn,
-                cancel,
-                DEEP_BUDGET,
-                self._batches,
-            )
-            if deep is not None:
-                shift = float(deep[0]) - top
-                # the others keep their 1-ply values, moved by as much as the best
-                for i in value:
-                    value[i] += shift
-                value[played_index] = float(deep[1])
-        ranked = sorted(value.items(), key=lambda kv: -kv[1])
-        return [(results[i], v) for i, v in ranked]
+        return {i: float(v) for i, v in zip(keep, values1, strict=True)}, promising
+
+    def _pair(
+        self,
+        results: Sequence[Position],
+        best: int,
+        other: int,
+        one_ply: dict[int, float],
+        value_fn: ValueFn,
+        cancel: CancelToken,
+    ) -> tuple[float, float] | None:
+        """The 2-ply values of ``best`` and ``other`` when ``other`` is close to it by 1-ply (a
+        close call: the mark depends on it, so it is settled as GNU Backgammon's analysis
+        would), else None (not close, not deep, or over the budget)."""
+        loss = one_ply[best] - one_ply[other]
+        if not self.deep or other == best or not DEEP_FROM <= loss < DEEP_MARGIN:
+            return None
+        deep = two_ply_values(
+            self.evaluator,
+            [results[best], results[other]],
+            value_fn,
+            cancel,
+            DEEP_BUDGET,
+            self._batches,
+        )
+        return None if deep is None else (float(deep[0]), float(deep[1]))
 
     # -- summaries ------------------------------------------------------------------------------
     def _summary(
@@ -965,6 +1024,42 @@ def _standing(match: Match, player: int, met: MatchEquityTable) -> float:
     if crawford_next and (game is None or game.is_over):
         return met.crawford(away, opp_away)
     return met.pre(away, opp_away)
+
+
+def judged_state(match: Match, game: Game, player: int) -> CubeState:
+    """The cube and score of ``game`` of ``match`` seen from ``player``, as the analysis judges
+    them (in a match the cube is valued as live unless the Crawford rule stops it)."""
+    owner = CENTRED
+    if game.cube_owner is not None:
+        owner = MINE if game.cube_owner == player else THEIRS
+    if not match.length:
+        return CubeState(cube=game.cube_value, owner=owner, cube_enabled=match.cube_enabled)
+    score = game.match_score
+    return CubeState(
+        match_length=match.length,
+        away=match.length - score[player],
+        opp_away=match.length - score[1 - player],
+        cube=game.cube_value,
+        owner=owner,
+        crawford=game.is_crawford,
+        crawford_rule=match.crawford_enabled,
+        cube_enabled=match.cube_enabled or bool(match.length),
+    )
+
+
+def _settled_values(
+    one_ply: dict[int, float], best: int, best_deep: float | None, settled: dict[int, float]
+) -> dict[int, float]:
+    """The values of a roll's plays once some are settled against ``best`` at 2-ply: those and
+    the best take their 2-ply values (``settled``, ``best_deep``), the others keep their 1-ply
+    values moved by as much as the best's moved."""
+    if best_deep is None:
+        return dict(one_ply)
+    shift = best_deep - one_ply[best]
+    value = {i: v + shift for i, v in one_ply.items()}
+    value.update(settled)
+    value[best] = best_deep
+    return value
 
 
 def _end_of_game(history: Sequence[dict[str, Any]], game: int) -> int:

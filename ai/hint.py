@@ -13,8 +13,10 @@ is the Expert's choice, every loss is 0 or more, and a shallow play is never mad
 or worse by the depth alone (GNU Backgammon shows each play's own depth; the shift puts all on
 one scale). Chances are the 1-ply outputs after each play.
 
-``judged_plays`` lists the plays of a judgement of the match analysis instead (the tutor's best
-play first, on the analysis's scale).
+``analysed_plays`` lists the plays of a roll as the match analysis judges them before any is
+made (``Analyser.ranking``): the window's hint, so that the hint, the tutor and the analysis give
+every play the same loss (the analysis values plays cubefully with the cube where it is, the
+Expert chooses in a match by the match equity of a dead cube: their numbers differ).
 
 ``cube_hint`` is ``ComputerPlayer.cube_decision`` (the Expert's own cube action) with the
 chances of the player on roll before rolling that it rests on (``chances``). Every function
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -33,6 +36,9 @@ from ai.player import ComputerPlayer
 from ai.search import CancelToken, position_outputs, reply_values
 from engine.moves import Play, legal_plays
 from engine.position import Position
+
+if TYPE_CHECKING:
+    from ai.analysis import Analyser
 
 SHOWN_PLAYS = 5
 
@@ -98,30 +104,27 @@ def best_plays(
     return out[:1] + sorted(out[1:], key=lambda h: h.loss)
 
 
-def judged_plays(
+def analysed_plays(
+    analyser: Analyser,
     player: ComputerPlayer,
     position: Position,
     dice: Sequence[int],
-    ranking: Sequence[tuple[str, float]],
+    state: CubeState,
     cancel: CancelToken = None,
+    count: int = SHOWN_PLAYS,
 ) -> list[HintPlay]:
-    """The plays of a judgement as hint lines, in the judge's order and on its scale.
-
-    ``ranking`` is what ``ai.analysis`` judged the roll by (``Decision.alternatives``: each
-    play's text and value, best first), so that the tutor's "show the best play" lists first the
-    play it called best and each loss as it counted it. Plays that are not legal for ``dice``
-    are left out; the chances are the 1-ply outputs after each play, as in ``best_plays``.
-    """
-    plays = {str(p): p for p in legal_plays(position, dice) if p.result is not None}
-    chosen = [(plays[text], value) for text, value in ranking if text in plays]
-    if not chosen:
+    """The ``count`` best plays of ``dice`` as the match analysis ranks them before a play is
+    made (``Analyser.ranking``; ``state`` as ``ai.analysis.judged_state`` gives it), on its
+    scale: the tutor and the analysis give a play made its loss against the same best. Empty
+    when none is legal."""
+    ranked = analyser.ranking(position, dice, state, cancel, count)[:count]
+    if not ranked:
         return []
-    results = [p.result for p, _value in chosen if p.result is not None]
+    results = [r.play.result for r in ranked if r.play.result is not None]
     _values, outputs = reply_values(player.evaluator, results, cancel=cancel)
-    best = chosen[0][1]
     return [
-        HintPlay(play=p, equity=value, loss=best - value, depth=1, outputs=_five(mine))
-        for (p, value), mine in zip(chosen, outputs, strict=True)
+        HintPlay(play=r.play, equity=r.value, loss=r.loss, depth=r.depth, outputs=_five(mine))
+        for r, mine in zip(ranked, outputs, strict=True)
     ]
 
 
@@ -155,4 +158,12 @@ def _five(values: np.ndarray) -> tuple[float, float, float, float, float]:
     return (a, b, c, d, e)
 
 
-__all__ = ["SHOWN_PLAYS", "CubeHint", "HintPlay", "best_plays", "chances", "cube_hint"]
+__all__ = [
+    "SHOWN_PLAYS",
+    "CubeHint",
+    "HintPlay",
+    "analysed_plays",
+    "best_plays",
+    "chances",
+    "cube_hint",
+]

@@ -1,13 +1,14 @@
-"""The hint of the window: the best plays, the cube action and the chances, by the Expert.
+"""The hint of the window: the best plays, the cube action and the chances.
 
 ``Coach.hint()`` asks for whatever the player to act decides now: with the dice rolled, the best
-plays of the roll (``ai.hint.best_plays``: the Expert's order, equity, loss against the best,
-win / gammon / backgammon chances); before rolling, the cube action (no double, double-take,
-double-pass) when the player may double, else the chances; while a double is offered, take or
-pass. ``Coach.chances()`` shows the winning and gammon chances of the player to act. The work
-runs in a worker thread (``app.background``); the panel below the board shows it, and a play's
-line, clicked, shows that play as arrows on the board (the turn's moves made so far are taken
-back first, so that the arrows start where the checkers stand).
+plays of the roll as the match analysis and the tutor judge them (``ai.hint.analysed_plays``:
+their order, equity, loss against the best, win / gammon / backgammon chances, the very values
+the tutor and the analysis give a play made); before rolling, the cube action (no double,
+double-take, double-pass) when the player may double, else the chances; while a double is
+offered, take or pass. ``Coach.chances()`` shows the winning and gammon chances of the player
+to act. The work runs in a worker thread (``app.background``); the panel below the board shows
+it, and a play's line, clicked, shows that play as arrows on the board (the turn's moves made so
+far are taken back first, so that the arrows start where the checkers stand).
 
 The panel belongs to one decision: when the game moves on (a roll, a play, a new game), it
 closes. Any player to act gets hints: the person against the computer, both players of a game
@@ -17,7 +18,6 @@ for two.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -217,26 +217,21 @@ class Coach(QObject):
             return
         self.show_hint(s)
 
-    def show_hint(
-        self,
-        s: Session,
-        prefer: Position | None = None,
-        ranking: Sequence[tuple[str, float]] = (),
-    ) -> None:
-        """Work out the hint for ``s`` (``prefer``: the play to select, if it is listed;
-        ``ranking``: a judgement's plays and values, best first, to list instead of the
-        Expert's, as the tutor shows the best play it named)."""
+    def show_hint(self, s: Session, prefer: Position | None = None) -> None:
+        """Work out the hint for ``s`` (``prefer``: the play to select, if it is listed, as the
+        tutor shows the best play it named)."""
         judges, player = self._judges, _decider(s)
         position, state, dice = s.position, cube_state(s), s.dice
         self._prefer = prefer
         if s.phase == "move" and dice is not None:
-            from ai.hint import best_plays, judged_plays
+            from ai.hint import analysed_plays
+
+            judged = _judged_state(s)
 
             def plays(cancel: threading.Event) -> Answer:
-                if ranking:
-                    found = judged_plays(judges.player(), position, dice, ranking, cancel)
-                else:
-                    found = best_plays(judges.player(), position, dice, state, cancel)
+                found = analysed_plays(
+                    judges.analyser(), judges.player(), position, dice, judged, cancel
+                )
                 note = T("") if found else T(N_("No legal move: the turn passes."))
                 return Answer("plays", player, dice, tuple(found), note=note)
 
@@ -266,10 +261,14 @@ class Coach(QObject):
         position, state, player, dice = s.position, cube_state(s), _decider(s), s.dice
         judges, mine = self._judges, player == s.on_roll
         if s.phase == "move" and dice is not None:
-            from ai.hint import best_plays
+            from ai.hint import analysed_plays
+
+            judged = _judged_state(s)
 
             def after_best(cancel: threading.Event) -> Answer:
-                found = best_plays(judges.player(), position, dice, state, cancel, count=1)
+                found = analysed_plays(
+                    judges.analyser(), judges.player(), position, dice, judged, cancel, count=1
+                )
                 if not found:  # no legal move: the chances before the roll
                     return _chances(judges, position, state, player, True, cancel)
                 return Answer("chances", player, dice, tuple(found), outputs=found[0].outputs)
@@ -454,6 +453,16 @@ _PHASES = ("roll", "move", "double")
 def _decider(s: Session) -> int:
     """Who decides now: the player on roll, or the one offered a double."""
     return 1 - s.on_roll if s.phase == "double" else s.on_roll
+
+
+def _judged_state(s: Session) -> Any:
+    """The cube and score of the player on roll as the analysis judges them (its plays'
+    values), read now: the worker must not read the match while the game goes on."""
+    from ai.analysis import judged_state
+
+    game = s.match.game
+    assert game is not None
+    return judged_state(s.match, game, s.on_roll)
 
 
 def _chances(

@@ -175,11 +175,11 @@ class Tutor(QObject):
         if held is None or s is None:
             return
         best = None
-        ranking: tuple[tuple[str, float], ...] = ()
         if held[1] == "move" and decision is not None:
             best = next((p.result for p in s.turn.plays if str(p) == decision.best), None)
-            ranking = decision.alternatives  # the plays as the tutor judged them, its best first
-        self._coach.show_hint(s, prefer=best, ranking=ranking)
+        # the hint ranks the plays as the tutor judges them: the play made, were it listed,
+        # with the loss the tutor counted, and the tutor's best selected
+        self._coach.show_hint(s, prefer=best)
 
     @Slot()
     def playAnyway(self) -> None:  # noqa: N802

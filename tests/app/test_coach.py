@@ -14,7 +14,8 @@ import pytest
 from PySide6.QtCore import QMetaObject, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtTest import QTest
 
-from ai.analysis import Analyser
+from ai.analysis import Analyser, judged_state
+from ai.hint import analysed_plays
 from ai.player import ComputerPlayer
 from app.computer_turn import cube_state
 from app.session import to_location
@@ -154,8 +155,10 @@ def test_clicking_a_hint_line_shows_its_play_as_arrows_with_the_hits_marked(harn
 
 
 def best_plays_of(expert, s) -> list:
-    names = {p.result: p for p in legal_plays(s.position, s.dice)}
-    return [names[r.result] for r in expert.rank(s.position, s.dice, cube_state(s))[:5]]
+    """The hint's plays: the roll's best as the analysis (and the tutor) judges them."""
+    state = judged_state(s.match, s.match.game, s.on_roll)
+    hint = analysed_plays(Analyser(expert.evaluator), expert, s.position, s.dice, state)
+    return [h.play for h in hint]
 
 
 def test_the_hint_works_for_both_players_of_a_two_player_game_and_closes_when_the_game_moves_on(
@@ -176,9 +179,9 @@ def test_the_hint_works_for_both_players_of_a_two_player_game_and_closes_when_th
         else:  # its keys
             QTest.keyClick(harness.window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
         wait_for_hint(harness)
-        assert coach(harness).rows[0]["label"] == str(expert.choose_play(s.position, s.dice))
-        assert harness.game.names[mover] in coach(harness).title
         play = best_plays_of(expert, s)[0]
+        assert coach(harness).rows[0]["label"] == str(play)
+        assert harness.game.names[mover] in coach(harness).title
         play_by_clicks(harness, mover, play)
         assert game.session.on_roll != mover  # the turn ended: the hint of it is gone
         assert not coach(harness).visible
@@ -354,9 +357,9 @@ def test_show_the_best_play_takes_the_turn_back_and_shows_it_as_arrows(harness, 
     c = coach(harness)
     shown = c.rows[c.selected]["label"]
     assert shown == decision.best
-    # the list is the tutor's judgement: the play it called best first, the others after it
+    # the list is the hint, which judges as the tutor does: the play it called best first
     assert c.selected == 0
-    assert [r["label"] for r in c.rows] == [text for text, _v in decision.alternatives]
+    assert [r["label"] for r in c.rows] == [str(p) for p in best_plays_of(expert, s)]
     best = next(p for p in legal_plays(s.position, s.dice) if str(p) == decision.best)
     arrows = shown_arrows(harness)
     assert len(arrows) == len(best.steps)
