@@ -307,7 +307,7 @@ class Analysis(QObject):
         if boards["visible"] and session is not None and index >= 0:
             moment = self._history.items()[index]
             boards["cube"] = {
-                "visible": session.match.cube_enabled,
+                "visible": session.match.cube_enabled and not moment.crawford,
                 "value": moment.cube_value,
                 "owner": moment.cube_owner,
                 "offered": decision.kind in ("take", "pass"),

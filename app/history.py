@@ -39,6 +39,7 @@ class Moment:
     cube_value: int
     cube_owner: int  # -1: centred
     score: tuple[int, int]  # before this game
+    crawford: bool = False  # the Crawford game: no cube in play
     last_move: tuple[tuple[int, int], ...] = ()  # board locations of the play just made
     line: str = ""  # the move list's line ("0 31: 8/5 6/5", "1 --: take 2"), "" for a roll
     pips: tuple[int, int] = (0, 0)
@@ -153,6 +154,7 @@ class Replay:
             cube_value=game.cube_value,
             cube_owner=-1 if game.cube_owner is None else game.cube_owner,
             score=game.match_score,
+            crawford=game.is_crawford,
             pips=(mine, theirs) if on_roll == 0 else (theirs, mine),
             ids=(self._copy.position_id(), self._copy.match_id()),
             **fields,

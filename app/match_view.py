@@ -275,6 +275,7 @@ def review_state(
         matchLength=session.settings.match_length,
         matchInProgress=session.in_progress(),
         cubeEnabled=session.settings.cube,
+        crawfordGame=moment.crawford,
         cubeValue=moment.cube_value,
         cubeOwner=owner,
         cubeOwnerText=_("{0} owns the cube.").format(names[owner]) if owner >= 0 else "",

@@ -150,6 +150,25 @@ def test_earlier_games_of_a_match_are_in_the_history():
     assert seen[-1].score == tuple(session.score)
 
 
+def test_the_review_of_the_crawford_game_shows_it_without_a_cube():
+    # the review said "Match to 3 points · Cube 1" and drew the cube where the game had none
+    from app.match_view import review_state
+    from app.session import MatchSettings, Session
+
+    session = Session(MatchSettings(match_length=3, cube=True), seed=5)
+    session.start_game()
+    session.opening()
+    session.resign(session.on_roll, 2)  # a gammon given up at the opening: 0-2 or 2-0
+    session.start_game()
+    session.opening()
+    assert session.crawford_game
+    seen = moments(session.match)
+    lines = [(i, m.line) for i, m in enumerate(seen) if m.line]
+    for index, moment in enumerate(seen):
+        state = review_state(session, moment, (index, len(seen)), lines, index)
+        assert state.crawfordGame == (moment.game == 2) == moment.crawford
+
+
 def _start_board(position: Position) -> list[int]:
     from app.session import absolute_board
 
