@@ -181,7 +181,9 @@ def step_view(
     )
     speech["dice"] = spoken.dice_text(dice)
     speech["cube"] = ""
-    if match is not None:
+    # "is this the Crawford game?": the cube (none in it) would answer before the student does
+    asked = ex is not None and ex.kind == "crawford" and not solved
+    if match is not None and not match.crawford and not asked:
         names = (_("you"), _("your opponent"))
         speech["cube"] = spoken.cube_text(match.cube, _OWNER[match.cube_owner], False, 0, names)
     speech["board"] = ". ".join(t for t in (speech["dice"], speech["cube"]) if t)
@@ -213,13 +215,15 @@ def step_view(
         "canUndo": bool(builder and builder.steps and not solved),
         "isLast": index == len(lesson.steps) - 1,
         "stepDone": progress.is_step_done(lesson, step.id),
-        "cubeVisible": match is not None or offered,
+        # no cube in the Crawford game (its rule: no doubling), as in the game's window; a
+        # question whether this is the Crawford game shows neither until it is answered
+        "cubeVisible": (match is not None and not match.crawford and not asked) or offered,
         "matchVisible": match is not None,
         "cubeValue": match.cube if match else (2 if offered else 1),
         "cubeOwner": _OWNER[match.cube_owner] if match else -1,
         "matchLength": match.match_length if match else 0,
         "scoreYou": match.score[0] if match else 0,
         "scoreOpponent": match.score[1] if match else 0,
-        "crawford": bool(match and match.crawford),
+        "crawford": bool(match and match.crawford) and not asked,
         "pips": list(position.pip_count()),
     }

@@ -124,10 +124,12 @@ Item {
                             parts.push(qsTr("Single game"))
                         if (v.crawford)
                             parts.push(qsTr("Crawford game"))
-                        const owner = v.cubeOwner === 0 ? qsTr("you own it")
-                                    : v.cubeOwner === 1 ? qsTr("your opponent owns it")
-                                    : qsTr("in the middle")
-                        parts.push(qsTr("cube %1, %2").arg(v.cubeValue).arg(owner))
+                        else if (v.cubeVisible) {  // no cube in the Crawford game
+                            const owner = v.cubeOwner === 0 ? qsTr("you own it")
+                                        : v.cubeOwner === 1 ? qsTr("your opponent owns it")
+                                        : qsTr("in the middle")
+                            parts.push(qsTr("cube %1, %2").arg(v.cubeValue).arg(owner))
+                        }
                         return parts.join(" \u00b7 ")
                     }
                     color: panel.textColor

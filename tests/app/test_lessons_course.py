@@ -314,3 +314,20 @@ def test_a_judgement_step_is_ranked_off_the_gui_thread(ui, monkeypatch):
     assert ui.feedback_text() == ui.exercise().rule
     ui.graded()
     assert any(calls) and not any(searched_on_gui)  # the search ran on the thread pool only
+
+
+@pytest.mark.parametrize(("step_id", "crawford"), [("crawford", True), ("post-crawford", False)])
+def test_the_crawford_question_is_not_answered_by_the_board_before_the_student(
+    ui, step_id, crawford
+):
+    # "Is this game the Crawford game?" stood under a header saying "Crawford game", and the
+    # Crawford game showed a cube at 1 in the middle (there is none in it)
+    go_to(ui, 7, step_id)
+    info = ui.item("matchInfo")
+    assert not ui.view["cubeVisible"] and not ui.view["crawford"]
+    assert "Crawford" not in info.property("text") and "cube" not in info.property("text")
+    assert "Match to 5" in info.property("text")
+    ui.answer_right()
+    assert ui.view["crawford"] == crawford and ui.view["cubeVisible"] == (not crawford)
+    assert ("Crawford game" in info.property("text")) == crawford
+    assert ("cube 1" in info.property("text")) == (not crawford)
