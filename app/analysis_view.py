@@ -143,6 +143,24 @@ class Analysis(QObject):
     def analyseMatch(self) -> None:  # noqa: N802
         self._start(None)
 
+    @Slot()
+    def analyseOnShow(self) -> None:  # noqa: N802
+        """Analyse what the window shows (at a game's end, in the review): the whole match when
+        it is over, else the game on show, unless the analysis on hand covers it as it is now
+        (an analysis of an earlier game stood in its place)."""
+        session, analysis = self._session(), self.result()
+        if session is None or self._running_match is not None:
+            return
+        match = session.match
+        if match.length and match.is_over:
+            if analysis is None or not analysis.covers_all_of(match):
+                self._start(None)
+            return
+        game = self.shown_game()
+        covered = analysis is not None and (analysis.games is None or game in analysis.games)
+        if not covered or analysis is None or analysis.gone_on(match):
+            self._start([game])
+
     def _start(self, games: list[int] | None) -> None:
         session = self._session()
         if session is None or not session.match.history:

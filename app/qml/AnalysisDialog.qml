@@ -10,6 +10,7 @@ import app.qml
 Dialog {
     id: dialog
     objectName: "analysisDialog"
+    onClosed: chart.hovered = -1  // no roll's tip left over when it opens again
     title: qsTr("Analysis")
     modal: true
     property real ui: 1.0

@@ -126,9 +126,10 @@ ApplicationWindow {
         else newGameDialog.open()
     }
 
-    // The analysis view: the game on show is analysed unless an analysis is there already.
+    // The analysis view from a game's end or the review: what is on show is analysed unless
+    // the analysis on hand covers it.
     function analyse() {
-        if (!Analysis.available && !Analysis.running) Analysis.analyseGame()
+        Analysis.analyseOnShow()
         analysisDialog.open()
     }
 

@@ -265,6 +265,34 @@ def test_a_finished_game_is_analysed_from_its_end_card(harness):
     assert result.players[winner].result > 0 > result.players[1 - winner].result
 
 
+@pytest.mark.parametrize(("match_id", "whole"), [("MAFgAAAACAAE", False), ("MAFgACAAEAAE", True)])
+def test_the_end_cards_analysis_is_of_what_ended(harness, match_id, whole):
+    # an analysis made before the end stood in the place of the ended game's or match's
+    from app.session import from_ids
+
+    harness.open(seed=5, size=(1024, 768))
+    session = from_ids("MQEAgDQAAAAAAA", match_id, seed=5, computer=False)
+    harness.w.flow.show_session(session)
+    harness.settle()
+    play_turns(harness, 2, random.Random(3))
+    open_analysis_from_history(harness)  # the game so far
+    wait_for_analysis(harness)
+    harness.click("closeAnalysisButton")
+    harness.click("leaveReviewButton")
+    harness.settle(20)
+    play_turns(harness, 14, random.Random(4))
+    assert harness.game.gameOver.get("visible")
+    assert harness.game.gameOver.get("matchOver", False) == whole
+    harness.click("analyseFinishedButton")
+    wait_for_analysis(harness)
+    session = harness.w.flow.session
+    result = session.analysis
+    assert result.covers_all_of(session.match) and not result.gone_on(session.match)
+    assert (result.games is None) == whole
+    title = "Analysis of the whole match" if whole else "Analysis of game 1"
+    assert harness.w.analysis.title == title
+
+
 def test_the_analysis_is_saved_with_the_match_and_read_back(harness):
     session = started_game(harness)
     open_analysis_from_history(harness)
