@@ -188,6 +188,8 @@ Dialog {
                     clip: true
                     model: Analysis.mistakes
                     currentIndex: Analysis.chosen
+                    // the list shrinks to a band when the boards come: the chosen row stays whole
+                    onHeightChanged: if (currentIndex >= 0) positionViewAtIndex(currentIndex, ListView.Contain)
                     ScrollBar.vertical: ScrollBar {}
                     delegate: ItemDelegate {
                         id: mistake

@@ -117,6 +117,25 @@ def test_the_analysis_can_be_cancelled(harness):
     assert "cancelled" not in analysis.note
 
 
+def test_a_chosen_mistake_stays_whole_in_view_when_the_list_shrinks(harness):
+    # the list shrank to a band over the boards and cut the chosen fifth row in half
+    session = started_game(harness, turns=16)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("mistakesTab")
+    harness.settle(50)
+    worst = mistakes(session.analysis)
+    assert len(worst) >= 6
+    listed = harness.item("mistakeList")
+    last = max(i for i in range(len(worst)) if harness.find(f"mistake{i}") is not None)
+    row = harness.item(f"mistake{last}")
+    harness.click(f"mistake{last}")
+    harness.settle(50)
+    assert harness.w.analysis.boards["visible"] and listed.height() < row.height() * (last + 1)
+    top = row.mapToItem(listed, row.boundingRect().topLeft()).y()
+    assert 0 <= top and top + row.height() <= listed.height() + 0.5
+
+
 def test_a_mistake_opens_its_position_with_the_played_and_the_best_play(harness):
     session = started_game(harness)
     open_analysis_from_history(harness)
