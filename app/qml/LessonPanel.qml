@@ -189,6 +189,58 @@ Item {
                             font.pixelSize: 15 * panel.ui
                             font.bold: true
                         }
+                        // the feedback and the graded plays come above the answers, so that the
+                        // box grows upward and the answer buttons stay where they were clicked
+                        Rectangle {
+                            objectName: "feedbackBox"
+                            visible: panel.feedback.visible === true
+                            Layout.fillWidth: true
+                            implicitHeight: feedbackText.implicitHeight + 12 * panel.ui
+                            radius: 6 * panel.ui
+                            color: panel.feedback.correct ? "#2f5a38" : (panel.feedback.hint ? "#4a3d1c" : "#5a2a22")
+                            Label {
+                                id: feedbackText
+                                objectName: "feedbackText"
+                                textFormat: Text.PlainText
+                                anchors.left: parent.left
+                                anchors.right: parent.right
+                                anchors.verticalCenter: parent.verticalCenter
+                                anchors.margins: 6 * panel.ui
+                                text: panel.feedback.text || ""
+                                wrapMode: Text.WordWrap
+                                color: "#fff6e0"
+                                font.pixelSize: 14 * panel.ui
+                            }
+                        }
+                        // a judgement question, once graded: the best plays with their numbers
+                        ColumnLayout {
+                            objectName: "judgeLines"
+                            visible: (panel.feedback.lines || []).length > 0
+                            Layout.fillWidth: true
+                            spacing: 3 * panel.ui
+                            Label {
+                                textFormat: Text.PlainText
+                                Layout.fillWidth: true
+                                text: qsTr("The best plays by this program's evaluation (a money game, the cube in the middle):")
+                                wrapMode: Text.WordWrap
+                                color: "#bba888"
+                                font.pixelSize: 12 * panel.ui
+                            }
+                            Repeater {
+                                model: panel.feedback.lines || []
+                                Label {
+                                    required property string modelData
+                                    required property int index
+                                    objectName: "judgeLine_" + index
+                                    Layout.fillWidth: true
+                                    text: modelData
+                                    textFormat: Text.PlainText
+                                    wrapMode: Text.WordWrap
+                                    color: panel.textColor
+                                    font.pixelSize: 12 * panel.ui
+                                }
+                            }
+                        }
                         RowLayout {
                             visible: ["pips", "shots", "dice_count", "game_points"].indexOf(panel.view.exercise) >= 0
                                      && !panel.view.solved
@@ -261,56 +313,6 @@ Item {
                             text: qsTr("Click the points on the board, one by one (or choose them with the arrow keys and Space).")
                             color: "#bba888"
                             font.pixelSize: 12 * panel.ui
-                        }
-                        Rectangle {
-                            objectName: "feedbackBox"
-                            visible: panel.feedback.visible === true
-                            Layout.fillWidth: true
-                            implicitHeight: feedbackText.implicitHeight + 12 * panel.ui
-                            radius: 6 * panel.ui
-                            color: panel.feedback.correct ? "#2f5a38" : (panel.feedback.hint ? "#4a3d1c" : "#5a2a22")
-                            Label {
-                                id: feedbackText
-                                objectName: "feedbackText"
-                                textFormat: Text.PlainText
-                                anchors.left: parent.left
-                                anchors.right: parent.right
-                                anchors.verticalCenter: parent.verticalCenter
-                                anchors.margins: 6 * panel.ui
-                                text: panel.feedback.text || ""
-                                wrapMode: Text.WordWrap
-                                color: "#fff6e0"
-                                font.pixelSize: 14 * panel.ui
-                            }
-                        }
-                        // a judgement question, once graded: the best plays with their numbers
-                        ColumnLayout {
-                            objectName: "judgeLines"
-                            visible: (panel.feedback.lines || []).length > 0
-                            Layout.fillWidth: true
-                            spacing: 3 * panel.ui
-                            Label {
-                                textFormat: Text.PlainText
-                                Layout.fillWidth: true
-                                text: qsTr("The best plays by this program's evaluation (a money game, the cube in the middle):")
-                                wrapMode: Text.WordWrap
-                                color: "#bba888"
-                                font.pixelSize: 12 * panel.ui
-                            }
-                            Repeater {
-                                model: panel.feedback.lines || []
-                                Label {
-                                    required property string modelData
-                                    required property int index
-                                    objectName: "judgeLine_" + index
-                                    Layout.fillWidth: true
-                                    text: modelData
-                                    textFormat: Text.PlainText
-                                    wrapMode: Text.WordWrap
-                                    color: panel.textColor
-                                    font.pixelSize: 12 * panel.ui
-                                }
-                            }
                         }
                         RowLayout {
                             spacing: 8 * panel.ui

@@ -331,3 +331,23 @@ def test_the_crawford_question_is_not_answered_by_the_board_before_the_student(
     assert ui.view["crawford"] == crawford and ui.view["cubeVisible"] == (not crawford)
     assert ("Crawford game" in info.property("text")) == crawford
     assert ("cube 1" in info.property("text")) == (not crawford)
+
+
+def test_the_answer_buttons_stay_in_place_when_the_feedback_comes(ui):
+    # the feedback pushed "Yes / No" up: a second click on the same spot met the feedback
+    go_to(ui, 6, "centred")
+    ex = ui.exercise()
+    wrong = next(c for c in ex.choices if c != ex.answer())
+    buttons = {c: ui.item(f"choice_{c}") for c in ex.choices}
+
+    def where() -> dict:
+        return {c: b.mapToScene(b.boundingRect().topLeft()).y() for c, b in buttons.items()}
+
+    before = where()
+    ui.click(f"choice_{wrong}")
+    assert ui.item("feedbackBox").isVisible() and not ui.view["solved"]
+    assert where() == before
+    ui.click("hintButton")
+    assert where() == before
+    ui.click(f"choice_{ex.answer()}")  # the same spot as before answers it
+    assert ui.view["solved"]
