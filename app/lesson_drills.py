@@ -83,7 +83,8 @@ class DrillRun:
         self.index = max(0, self.index - 1)
 
     def record(self, right_first_time: bool) -> None:
-        """The shown item is solved; ``right_first_time`` when no wrong answer came before."""
+        """The shown item is solved; ``right_first_time`` when no wrong answer and no hint came
+        before."""
         self.first_try.setdefault(self.index, right_first_time)
 
     def as_lesson(self) -> Lesson:

@@ -261,7 +261,9 @@ class LessonPlayer(QObject):
 
     def _mark_done(self, step: Step) -> None:
         if self._run is not None:
-            self._run.record(not self.hints.tried)
+            # right at the first try: no wrong answer and no hint before (the hint of a take
+            # drill says the answer's chances)
+            self._run.record(not self.hints.tried and not self.hints.used)
             return
         assert self._lesson is not None
         self.progress.mark_done(self._lesson, step.id)

@@ -160,6 +160,9 @@ def test_a_drill_is_answered_in_the_window_and_never_ends(ui):
         ui.click("nextButton")
     assert ui.view["stepIndex"] == 4 and ui.view["board"] != first
     assert "3 of 4 right at the first try" in ui.item("stepCounter").property("text")
+    ui.click("hintButton")  # a hint, then the right answer: not at the first try
+    ui.answer_right()
+    assert "3 of 5 right at the first try" in ui.item("stepCounter").property("text")
     ui.click("backButton")  # an item answered before may be passed again
     assert ui.item("nextButton").property("enabled")
 
