@@ -274,7 +274,9 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
 
 
 # what the marks after the move list's lines mean, in groups (shown: those of the marks written)
-MARKS_LEGEND = N_("?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky")
+MARKS_LEGEND = N_(
+    "?! doubtful · ? bad · ?? very bad · ++ very lucky · + lucky · − unlucky · −− very unlucky"
+)
 
 
 def marks_legend(marks: Sequence[str]) -> str:

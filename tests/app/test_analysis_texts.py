@@ -106,9 +106,10 @@ def test_a_cube_action_with_a_line_of_its_own_carries_its_mark_there():
 def test_the_legend_says_only_the_marks_written():
     # at 1024x768 the whole legend took three lines of the side panel over a game with two marks
     marks = line_marks(ANALYSIS, 0, [1, 2, 6, 8])  # ++, (No double ?) ??, ?! − (Pass ??)
-    assert marks_legend(marks) == "?! doubtful · ? bad · ?? very bad · ++ + lucky · − −− unlucky"
+    assert marks_legend(marks) == "?! doubtful · ? bad · ?? very bad · ++ very lucky · − unlucky"
     assert marks_legend(["", "\u00a0?", " (No double\u00a0?!)"]) == "?! doubtful · ? bad"
-    assert marks_legend(["\u00a0−−", "\u00a0+"]) == "++ + lucky · − −− unlucky"
+    # each mark says its own meaning ("++ + lucky" did not say which one was very lucky)
+    assert marks_legend(["\u00a0−−", "\u00a0+"]) == "+ lucky · −− very unlucky"
     assert marks_legend(["", ""]) == marks_legend([]) == ""
     from app import i18n
 
