@@ -225,6 +225,10 @@ class Tutor(QObject):
         notify=changed,
     )
     canShowBest = Property(bool, lambda s: s._decision is not None, notify=changed)
+    # a cube decision (double, take, pass, no double) rather than a play
+    aboutCube = Property(
+        bool, lambda s: s._decision is not None and s._decision.kind != "move", notify=changed
+    )
 
 
 __all__ = ["MARKS", "TUTOR_OFF", "Tutor", "action_of"]

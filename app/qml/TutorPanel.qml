@@ -65,7 +65,7 @@ Rectangle {
                 ui: panel.ui
                 lines: 2
                 enabled: Tutor.canShowBest
-                text: qsTr("Show the best play")
+                text: Tutor.aboutCube ? qsTr("Show the best action") : qsTr("Show the best play")
                 hint: qsTr("Take the decision back and show the hint")
                 onClicked: Tutor.showBest()
             }

@@ -351,6 +351,7 @@ def test_show_the_best_play_takes_the_turn_back_and_shows_it_as_arrows(harness, 
     worst, decision = judged_bad_play(expert, s)
     play_by_clicks(harness, 0, worst)
     tutor_speaks(harness)
+    assert harness.item("tutorBestButton").property("text") == "Show the best play"
     harness.click("tutorBestButton")
     assert not s.turn.steps and s.on_roll == 0
     wait_for_hint(harness)
@@ -391,6 +392,8 @@ def test_the_tutor_judges_the_cube(harness):
     harness.click("doubleButton")
     tutor_speaks(harness)
     assert "doubling" in harness.item("tutorText").property("text")
+    # of a cube decision, the best action (Danish said "the best move" there)
+    assert harness.item("tutorBestButton").property("text") == "Show the best action"
     assert s.phase == "roll"  # the double is not offered yet
     harness.click("tutorAnywayButton")
     assert s.phase == "double"
