@@ -186,18 +186,47 @@ class Coach(QObject):
         self._problem = T("")
         self._selected = -1
         self._prefer: Position | None = None  # the play to select when the hint comes
+        # the moment under review set up as a session of its own: (its key, the session)
+        self._review: tuple[tuple[Any, ...], Session | None] | None = None
         flow.installed.connect(self.close)
         flow.view.changed.connect(self._follow)
 
     # -- asking -----------------------------------------------------------------------------------
     def _session(self) -> Session | None:
-        """The session when a person decides now (the board shows the game, nothing runs)."""
+        """The session when a person decides now (the board shows the game, nothing runs), or
+        in the review the moment on show, whoever decides there."""
         flow, s = self._flow, self._flow.session
-        if s is None or s.match.game is None or flow.busy or flow.history.reviewing:
+        if s is None or s.match.game is None or flow.busy:
             return None
+        if flow.history.reviewing:
+            return self._reviewed(s)
         if s.phase not in _PHASES:
             return None
         return s if flow.human(_decider(s)) else None
+
+    def _reviewed(self, s: Session) -> Session | None:
+        """The moment under review as a session of its own, set up by the engine from its IDs
+        (a teacher asks the hint of any position of the match); None where nothing is decided
+        (a game's end)."""
+        moment = self._flow.history.moment()
+        if moment is None:
+            return None
+        key = (id(s), moment.action, moment.ids)
+        if self._review is None or self._review[0] != key:
+            from engine import EngineError, Match
+
+            try:
+                match = Match.from_ids(
+                    *moment.ids,
+                    cube=s.match.cube_enabled,
+                    crawford=s.match.crawford_enabled,
+                    seed=0,
+                )
+                self._review = (key, Session.for_match(match, names=s.settings.names))
+            except EngineError:
+                self._review = (key, None)
+        reviewed = self._review[1]
+        return reviewed if reviewed is not None and reviewed.phase in _PHASES else None
 
     @staticmethod
     def moment(s: Session) -> tuple[Any, ...]:
@@ -290,7 +319,7 @@ class Coach(QObject):
     def _on_answer(self, answer: Answer) -> None:
         self._answer = answer
         self._selected = -1
-        s = self._flow.session
+        s = self._session()
         untouched = s is not None and s.turn is not None and not s.turn.steps
         if answer.kind == "plays" and answer.plays and untouched:
             results = [h.play.result for h in answer.plays]
@@ -331,9 +360,9 @@ class Coach(QObject):
 
     @Slot()
     def _follow(self) -> None:
-        """The game changed: the panel of a decision already made closes."""
-        s, reviewing = self._flow.session, self._flow.history.reviewing
-        if self._open and (s is None or reviewing or self._moment != self.moment(s)):
+        """The game changed, or the review moved: the panel of another decision closes."""
+        s = self._session()
+        if self._open and (s is None or self._moment != self.moment(s)):
             self.close()
         else:
             self.changed.emit()  # what may be asked, and whether the arrows fit the board
@@ -415,10 +444,10 @@ class Coach(QObject):
         return " ".join(p.render(names) for p in parts)
 
     def _arrows(self) -> list[dict[str, Any]]:
-        a, s = self._answer, self._flow.session
+        a, s = self._answer, self._session()
         if a is None or a.kind != "plays" or not 0 <= self._selected < len(a.plays):
             return []
-        if s is None or s.turn is None or s.turn.steps or self._flow.history.reviewing:
+        if s is None or s.turn is None or s.turn.steps or self._moment != self.moment(s):
             return []  # the board does not show the position the play starts from
         return [
             {

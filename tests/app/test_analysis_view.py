@@ -133,7 +133,7 @@ def test_a_chosen_mistake_stays_whole_in_view_when_the_list_shrinks(harness):
     harness.settle(50)
     assert harness.w.analysis.boards["visible"] and listed.height() < row.height() * (last + 1)
     top = row.mapToItem(listed, row.boundingRect().topLeft()).y()
-    assert 0 <= top and top + row.height() <= listed.height() + 0.5
+    assert top >= 0 and top + row.height() <= listed.height() + 0.5
 
 
 def test_a_mistake_opens_its_position_with_the_played_and_the_best_play(harness):

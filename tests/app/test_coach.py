@@ -511,3 +511,35 @@ def test_no_hint_for_the_computers_decisions(harness, monkeypatch):
     assert not harness.w.coach.visible and not harness.w.coach.working
     gate.set()
     harness.wait_for_human()
+
+
+def test_the_hint_answers_for_the_moment_under_review(harness, expert):
+    # a teacher stepping through a game could not ask what the best play of a roll was
+    harness.open(seed=8)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    harness.settle()
+    for _turn in range(3):
+        s = game.session
+        play_by_clicks(harness, s.on_roll, legal_plays(s.position, s.dice)[-1])
+        harness.click("rollButton")
+    live = game.session
+    harness.click("moveLine2")  # the board after the second play ...
+    harness.click("historyBackButton")  # ... and before it, its dice on show
+    assert game.reviewing
+    moment = harness.w.flow.history.moment()
+    assert moment.dice is not None and harness.item("coachHintButton").property("enabled")
+    ask_hint(harness)
+    c = coach(harness)
+    position = Position.from_position_id(moment.ids[0])
+    reviewed = harness.w.coach._session()
+    assert reviewed is not live and reviewed.position == position
+    best = best_plays_of(expert, reviewed)
+    assert [r["label"] for r in c.rows] == [str(p) for p in best]
+    arrows = shown_arrows(harness)
+    assert c.selected == 0 and len(arrows) == len(best[0].steps)
+    assert live.turn is not None and live.dice is not None  # the game itself untouched
+    harness.click("historyBackButton")  # another moment: the hint of this one closes
+    assert not c.visible
+    harness.click("leaveReviewButton")
+    assert not game.reviewing and game.session is live
