@@ -78,7 +78,10 @@ def start_play(session: Session) -> bool:
 # Why pasted IDs cannot be set up, in the window's words (the engine's reasons are English)
 PASTE_REFUSALS = {
     SetupRefusal.LENGTH: N_("A match goes to 1-25 points."),
-    SetupRefusal.SCORE: N_("The score already reaches the match length."),
+    SetupRefusal.SCORE: N_(
+        "The match is over: the score already reaches the match length, so no game is left to"
+        " set up."
+    ),
     SetupRefusal.GAME_STATE: N_("Only a match with a game in play (or none) can be set up."),
     SetupRefusal.RESIGNATION: N_("An offer to resign cannot be set up."),
     SetupRefusal.CUBE_MAXIMUM: N_("The cube goes up to 64."),

@@ -240,8 +240,8 @@ JUNK = [
     ("4HPwATDgc/ABMA:cAk", "“4HPwATDgc/ABMA:cAk” holds no valid Match ID"),
     ("////////////////", "no valid Position ID"),
     ("//////////////", "no valid Position ID"),  # 14 characters, too many checkers
-    # the score reaches the match length
-    ("4HPwATDgc/ABMA:" + MatchIdFields(match_length=3, score=(3, 0)).encode(), "score"),
+    # the score reaches the match length: the IDs copied at a match's end say it is over
+    ("4HPwATDgc/ABMA:" + MatchIdFields(match_length=3, score=(3, 0)).encode(), "match is over"),
     # a finished game: one side has no checker left
     (Position.from_text("x 6:2").position_id() + ":cAkAAAAAAAAA", "finished"),
     # a Crawford game away from the match point
