@@ -5,28 +5,15 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import "mnemonic.js" as Mnemonic
 
 MenuItem {
     id: entry
     readonly property string keys: (entry.action as KeyAction)?.keys ?? ""
     implicitWidth: leftPadding + row.implicitWidth + rightPadding + 8
     Accessible.name: entry.text.replace(/&(.)/g, "$1")  // said without the "&" of its letter
-
-    // "&New game" as "<u>N</u>ew game"; "&&" is a plain "&". (Our own texts: safe as styled text.)
-    function mnemonicText(text) {
-        let out = ""
-        for (let i = 0; i < text.length; ++i) {
-            let c = text[i]
-            let underline = false
-            if (c === "&" && i + 1 < text.length) {
-                c = text[++i]
-                underline = c !== "&"
-            }
-            const safe = c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === "&" ? "&amp;" : c
-            out += underline ? "<u>" + safe + "</u>" : safe
-        }
-        return out
-    }
+    // the text with its Alt letter underlined, any markup in it escaped (mnemonic.js)
+    function mnemonicText(text) { return Mnemonic.styled(text) }
 
     contentItem: RowLayout {
         id: row

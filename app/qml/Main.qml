@@ -140,6 +140,7 @@ ApplicationWindow {
     }
 
     menuBar: MenuBar {
+        delegate: GameMenuBarItem {}
         GameMenu {
             title: qsTr("&Game")
             KeyAction { text: qsTr("&New game…"); keys: "Ctrl+N"; onTriggered: window.askNewGame() }

@@ -413,6 +413,28 @@ def test_menu_entries_keep_their_underlined_letter_after_a_language_switch(main_
         QCoreApplication.processEvents()
 
 
+def test_the_menu_bar_keeps_its_underlined_letters_after_a_language_switch(main_window):
+    # the menu bar's titles ("Spil Rediger Indstillinger Hjælp") lost their underlined letter
+    # once the language changed
+    harness = main_window
+    bar = harness.window.property("menuBar")
+
+    def titles() -> list[str]:
+        found = [
+            i
+            for i in items(bar)
+            if i.objectName() == "menuEntryText" and i.parentItem().inherits("QQuickMenuBarItem")
+        ]
+        found.sort(key=lambda i: i.mapToScene(QPointF(0, 0)).x())
+        return [i.property("text") for i in found]
+
+    assert titles()[0] == "<u>G</u>ame" and all("<u>" in t for t in titles())
+    for language, first in (("da", "<u>S</u>pil"), ("nl", "<u>S</u>pel"), ("en", "<u>G</u>ame")):
+        set_language(harness, language)
+        harness.settle(30)
+        assert titles()[0] == first and all("<u>" in t for t in titles()), titles()
+
+
 def alt_letters(text: str) -> list[str]:
     """The letters ``text`` marks with "&" for Alt, as Qt reads them ("&&" is a plain "&")."""
     return re.findall(r"&(.)", text.replace("&&", ""))
