@@ -90,7 +90,7 @@ def test_only_one_or_two_plies(evaluator):
 
 
 def test_the_expert_and_the_analysis_judge_the_cube_by_the_one_ply_look(evaluator):
-    from ai.analysis import Analyser
+    from ai.analysis import Analyser, judged_state
     from ai.player import ComputerPlayer
     from engine.match import Match
 
@@ -98,7 +98,7 @@ def test_the_expert_and_the_analysis_judge_the_cube_by_the_one_ply_look(evaluato
     game = match.new_game()
     game.roll(dice=(3, 1))
     game.play(game.legal_plays()[0])
-    state = Analyser(evaluator)._state(match, game, game.player_on_roll)
+    state = judged_state(match, game, game.player_on_roll)
     expected = lookahead_decision(evaluator, game.position, state, MET, 1)
     assert ComputerPlayer("expert", evaluator).cube_decision(game.position, state) == expected
     offered = Analyser(evaluator).judge(match, {"type": "double"})
