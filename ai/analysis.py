@@ -69,7 +69,7 @@ from ai.search import (
     limit_blas_threads,
     reply_values,
     roll_spans,
-    two_ply_values,
+    two_ply_value,
 )
 from engine.dice import ROLLS
 from engine.match import Game, Match
@@ -863,6 +863,7 @@ class Analyser:
         settled: dict[int, float] = {}
         best_deep: float | None = None
         tried: set[int] = {best}
+        searched: dict[int, tuple[float, int] | None] = {}  # the best's 2-ply, once
         while True:  # settling moves plays down: those that come up into view are settled too
             value = _settled_values(one_ply, best, best_deep, settled)
             shown = sorted(value, key=lambda i: -value[i])[:count]
@@ -871,7 +872,7 @@ class Analyser:
                 break
             for i in todo:
                 tried.add(i)
-                pair = self._pair(results, best, i, one_ply, value_fn, cancel)
+                pair = self._pair(results, best, i, one_ply, value_fn, cancel, searched)
                 if pair is not None:
                     best_deep, settled[i] = pair
         top = value[best]
@@ -895,7 +896,7 @@ class Analyser:
         one_ply, _promising = self._one_ply(results, played, value_fn, cancel)
         best = max(one_ply, key=lambda i: one_ply[i])
         index = results.index(played)
-        pair = self._pair(results, best, index, one_ply, value_fn, cancel)
+        pair = self._pair(results, best, index, one_ply, value_fn, cancel, {})
         best_deep, settled = (None, {}) if pair is None else (pair[0], {index: pair[1]})
         value = _settled_values(one_ply, best, best_deep, settled)
         ranked = sorted(value.items(), key=lambda kv: -kv[1])
@@ -937,22 +938,27 @@ class Analyser:
         one_ply: dict[int, float],
         value_fn: ValueFn,
         cancel: CancelToken,
+        searched: dict[int, tuple[float, int] | None],
     ) -> tuple[float, float] | None:
         """The 2-ply values of ``best`` and ``other`` when ``other`` is close to it by 1-ply (a
         close call: the mark depends on it, so it is settled as GNU Backgammon's analysis
-        would), else None (not close, not deep, or over the budget)."""
+        would), else None (not close, not deep, or the two over the budget together).
+        ``searched`` keeps the best's 2-ply search for the next pair."""
         loss = one_ply[best] - one_ply[other]
         if not self.deep or other == best or not DEEP_FROM <= loss < DEEP_MARGIN:
             return None
-        deep = two_ply_values(
-            self.evaluator,
-            [results[best], results[other]],
-            value_fn,
-            cancel,
-            DEEP_BUDGET,
-            self._batches,
+        if best not in searched:
+            searched[best] = two_ply_value(
+                self.evaluator, results[best], value_fn, cancel, DEEP_BUDGET, self._batches
+            )
+        mine = searched[best]
+        if mine is None:
+            return None
+        room = DEEP_BUDGET - mine[1]  # the pair's budget, as two_ply_values would count it
+        other_deep = two_ply_value(
+            self.evaluator, results[other], value_fn, cancel, room, self._batches
         )
-        return None if deep is None else (float(deep[0]), float(deep[1]))
+        return None if other_deep is None else (mine[0], other_deep[0])
 
     # -- summaries ------------------------------------------------------------------------------
     def _summary(

@@ -244,44 +244,61 @@ def two_ply_values(
     generated = 0
     values = np.zeros(len(results), dtype=np.float64)
     for i, result in enumerate(results):
-        check_cancel(cancel)
-        if result.is_game_over():
-            values[i] = _mover_values(evaluator, [result], value_fn)[0][0]
-            continue
-        kept = batches.get(result) if batches is not None else None
-        replies, probs, spans = kept if kept is not None else results_batch(evaluator, result)
-        generated += len(replies)
-        mine = np.asarray(value_fn(probs), dtype=np.float64)
-        chosen = [replies[start + int(np.argmin(mine[start:stop]))] for start, stop, _ in spans]
-        # our turn after each reply: one batch of every result of every roll of ours
-        ours: list[bytes] = []
-        groups: list[list[tuple[int, int, int]]] = []
-        finished: dict[int, float] = {}
-        for k, position in enumerate(chosen):
-            if budget is not None and generated > budget:
-                return values[:i] if partial else None
-            if position.is_game_over():
-                finished[k] = float(np.asarray(value_fn(evaluator.evaluate_batch([position])))[0])
-                groups.append([])
-                continue
-            after, inner = roll_bytes(position)
-            offset = len(ours)
-            ours.extend(after)
-            generated += len(after)
-            groups.append([(offset + a, offset + b, w) for a, b, w in inner])
-        if budget is not None and generated > budget:
+        room = None if budget is None else budget - generated
+        found = two_ply_value(evaluator, result, value_fn, cancel, room, batches)
+        if found is None:
             return values[:i] if partial else None
-        check_cancel(cancel)
-        v = np.asarray(value_fn(flip(evaluate_bytes(evaluator, ours))), dtype=np.float64)
-        total = 0.0
-        for k, (_start, _stop, weight) in enumerate(spans):
-            if k in finished:
-                inner_value = finished[k]
-            else:
-                inner_value = sum(w * float(v[a:b].max()) for a, b, w in groups[k]) / 36.0
-            total += weight * inner_value
-        values[i] = total / 36.0
+        values[i], work = found
+        generated += work
     return values
+
+
+def two_ply_value(
+    evaluator: Evaluator,
+    result: Position,
+    value_fn: ValueFn = equity,
+    cancel: CancelToken = None,
+    room: int | None = None,
+    batches: dict[Position, Batch] | None = None,
+) -> tuple[float, int] | None:
+    """``two_ply_values`` of one result, with the number of positions its search generated;
+    None when that would be more than ``room`` (the search stops as soon as it is)."""
+    check_cancel(cancel)
+    if result.is_game_over():
+        return float(_mover_values(evaluator, [result], value_fn)[0][0]), 0
+    kept = batches.get(result) if batches is not None else None
+    replies, probs, spans = kept if kept is not None else results_batch(evaluator, result)
+    generated = len(replies)
+    mine = np.asarray(value_fn(probs), dtype=np.float64)
+    chosen = [replies[start + int(np.argmin(mine[start:stop]))] for start, stop, _ in spans]
+    # our turn after each reply: one batch of every result of every roll of ours
+    ours: list[bytes] = []
+    groups: list[list[tuple[int, int, int]]] = []
+    finished: dict[int, float] = {}
+    for k, position in enumerate(chosen):
+        if room is not None and generated > room:
+            return None
+        if position.is_game_over():
+            finished[k] = float(np.asarray(value_fn(evaluator.evaluate_batch([position])))[0])
+            groups.append([])
+            continue
+        after, inner = roll_bytes(position)
+        offset = len(ours)
+        ours.extend(after)
+        generated += len(after)
+        groups.append([(offset + a, offset + b, w) for a, b, w in inner])
+    if room is not None and generated > room:
+        return None
+    check_cancel(cancel)
+    v = np.asarray(value_fn(flip(evaluate_bytes(evaluator, ours))), dtype=np.float64)
+    total = 0.0
+    for k, (_start, _stop, weight) in enumerate(spans):
+        if k in finished:
+            inner_value = finished[k]
+        else:
+            inner_value = sum(w * float(v[a:b].max()) for a, b, w in groups[k]) / 36.0
+        total += weight * inner_value
+    return total / 36.0, generated
 
 
 def rank_results(
