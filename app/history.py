@@ -40,6 +40,7 @@ class Moment:
     cube_owner: int  # -1: centred
     score: tuple[int, int]  # before this game
     crawford: bool = False  # the Crawford game: no cube in play
+    offered: bool = False  # a double offered: the cube at twice ``cube_value`` before the taker
     last_move: tuple[tuple[int, int], ...] = ()  # board locations of the play just made
     line: str = ""  # the move list's line ("0 31: 8/5 6/5", "1 --: take 2"), "" for a roll
     pips: tuple[int, int] = (0, 0)
@@ -125,7 +126,8 @@ class Replay:
         if kind == "double":
             offered = game.cube_value * 2
             text = T(N_("{0} doubles to {1}."), P(player), offered)
-            return self._make(game, text, line=str(LogLine.cube(player, "double", offered)))
+            line = str(LogLine.cube(player, "double", offered))
+            return self._make(game, text, line=line, offered=True)
         if kind == "take":
             text = T(N_("{0} takes; the cube is at {1}."), P(1 - player), game.cube_value)
             line = str(LogLine.cube(1 - player, "take", game.cube_value))

@@ -277,6 +277,7 @@ def review_state(
         cubeEnabled=session.settings.cube,
         crawfordGame=moment.crawford,
         cubeValue=moment.cube_value,
+        cubeOffered=moment.offered,  # the double's moment shows the cube offered, as the game did
         cubeOwner=owner,
         cubeOwnerText=_("{0} owns the cube.").format(names[owner]) if owner >= 0 else "",
         pips=list(moment.pips),

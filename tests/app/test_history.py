@@ -120,9 +120,10 @@ def test_the_cube_actions_are_lines_of_the_move_list_and_show_their_moment(harne
     assert [m.line for m in seen if m.line] == session.log  # the review's lines are the same
     harness.click("moveLine3")  # the take: the cube at 2 on Black's side
     assert game.reviewing and game.moveLine == 3
-    assert (game.cubeValue, game.cubeOwner) == (2, 1)
+    assert (game.cubeValue, game.cubeOwner) == (2, 1) and not game.cubeOffered
     harness.click("moveLine5")  # the redouble offered
     assert (game.cubeValue, game.moveLine) == (2, 5) and "doubles to 4" in game.status
+    assert game.cubeOffered  # the cube offered at 4, as the game showed it (it sat at 2)
 
 
 def test_earlier_games_of_a_match_are_in_the_history():
