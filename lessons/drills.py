@@ -38,6 +38,22 @@ SHOTS = N_("How many of the 36 rolls hit your blot?")
 ENTER = N_("Click every point your checker on the bar can reach.")
 ENTER_NONE = N_("How many dice can you play?")
 GAME_POINTS = N_("How many points do you win?")
+# the first hints of the drills: the rule (the lessons' own words where they have them)
+PIPS_RULE = N_("Go point by point: checkers times the point number, then add everything up.")
+PIPS_RULE_OPPONENT = N_(
+    "Count from your opponent's side: a checker on your 19-point is on their 6-point."
+)
+SHOTS_RULE = N_(
+    "A roll hits when one die, or the dice added up with every stop open (a double up to four"
+    " times its number), make the distance to your blot. A roll of two different numbers counts"
+    " twice."
+)
+ENTER_RULE = N_("A checker on the bar enters on 25 minus the die, when that point is open.")
+DICE_RULE = N_("You must use both dice when some order of the moves allows it.")
+GAME_POINTS_RULE = N_(
+    "A single game is worth 1 point; a gammon 2, when your opponent has borne off no checker; a"
+    " backgammon 3, when one of theirs is also still in your home board or on the bar."
+)
 BOTH_DICE = N_("Play the roll, using as many dice as the rules allow.")
 BEAR_OFF = N_("Bear off as many checkers as the rules allow.")
 OPENING = N_("Play this opening roll: choose the play you think is strongest.")
@@ -147,15 +163,18 @@ def random_bear_off(rng: random.Random) -> Position:
 
 
 # -- the drills -----------------------------------------------------------------------------------
-def _base(position: Position, prompt: str, answer: object) -> dict[str, Any]:
+def _base(
+    position: Position, prompt: str, answer: object, rule: str | None = None
+) -> dict[str, Any]:
     return {"position": position, "match": None, "prompt": prompt, "explain": None,
-            "declared": answer}  # fmt: skip
+            "declared": answer, "rule": rule}  # fmt: skip
 
 
 def _pips(rng: random.Random):  # type: ignore[no-untyped-def]
     position = random_game_position(rng)
     side = rng.choice(["you", "opponent"])
-    ex = PipsExercise(**_base(position, PIPS_YOU if side == "you" else PIPS_OPPONENT, 0), side=side)
+    prompt, rule = (PIPS_YOU, PIPS_RULE) if side == "you" else (PIPS_OPPONENT, PIPS_RULE_OPPONENT)
+    ex = PipsExercise(**_base(position, prompt, 0, rule), side=side)
     return position, _declare(ex), (), "you"
 
 
@@ -169,7 +188,9 @@ def _shots(rng: random.Random):  # type: ignore[no-untyped-def]
         ]
         if blots:
             target = rng.choice(blots)
-            ex = ShotsExercise(**_base(position, SHOTS, 0), by="opponent", target=target)
+            ex = ShotsExercise(
+                **_base(position, SHOTS, 0, SHOTS_RULE), by="opponent", target=target
+            )
             return position, _declare(ex), (Mark("ring", target),), "you"
 
 
@@ -187,10 +208,10 @@ def _entering(rng: random.Random):  # type: ignore[no-untyped-def]
         theirs[rng.choice([7, 8, 9, 10, 12])] += 1
     position = Position(mine, theirs)
     dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
-    reach = ReachExercise(**_base(position, ENTER, []), dice=dice, src=25)
+    reach = ReachExercise(**_base(position, ENTER, [], ENTER_RULE), dice=dice, src=25)
     if reach.answer():
         return position, _declare(reach), (Mark("ring", 25),), "you"
-    count = DiceCountExercise(**_base(position, ENTER_NONE, 0), dice=dice)
+    count = DiceCountExercise(**_base(position, ENTER_NONE, 0, ENTER_RULE), dice=dice)
     return position, _declare(count), (Mark("ring", 25),), "you"
 
 
@@ -208,7 +229,7 @@ def _dice_count(rng: random.Random):  # type: ignore[no-untyped-def]
     while True:
         position = random_game_position(rng, 60)
         dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
-        ex = DiceCountExercise(**_base(position, ENTER_NONE, 0), dice=dice)
+        ex = DiceCountExercise(**_base(position, ENTER_NONE, 0, DICE_RULE), dice=dice)
         full = 4 if dice[0] == dice[1] else 2
         if ex.answer() < full or rng.random() < 0.15:
             return position, _declare(ex), (), "you"
@@ -224,7 +245,7 @@ def _game_points(rng: random.Random):  # type: ignore[no-untyped-def]
     for _ in range(left):
         theirs[rng.randint(0, 17 if left < 15 else 11)] += 1
     position = Position([0] * 25, theirs)
-    ex = GamePointsExercise(**_base(position, GAME_POINTS, 0))
+    ex = GamePointsExercise(**_base(position, GAME_POINTS, 0, GAME_POINTS_RULE))
     return position, _declare(ex), (), "you"
 
 

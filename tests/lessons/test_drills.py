@@ -162,3 +162,15 @@ def test_both_dice_items_refuse_a_move_that_wastes_a_die():
     assert _refused_by_the_dice_rules(Position.from_text("x 8:1; o 3:2 24:13"), (3, 2))
     assert _refused_by_the_dice_rules(Position.from_text("x 5:1 4:1; o 1:2 24:13"), (5, 3))
     assert not _refused_by_the_dice_rules(Position.start(), (3, 1))
+
+
+@pytest.mark.parametrize("drill_id", ["pips", "shots", "entering", "dice-count", "game-points"])
+def test_a_counting_drills_first_hint_is_its_rule_not_its_answer(drill_id):
+    # the first Tip of "count the pips" said "The answer is 134." at once, though the button
+    # promises the rule first
+    rng = random.Random(4)
+    for n in range(ITEMS):
+        ex = DRILLS[drill_id].draw(rng, n).exercise
+        hints = ex.hints()
+        assert len(hints) >= 2 and hints[0].level == 1 and hints[-1].level == 3
+        assert ex.rule and hints[0].feedback.text == ex.rule != hints[-1].feedback.text
