@@ -101,6 +101,10 @@ class FileDialogs(QObject):
 
         return part_of(engine, FileDialogs)
 
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._helpers: list[QObject] = []  # those of the save dialog on show (see ``mend``)
+
     @Slot(str, result=bool)
     def mend(self, name: str) -> bool:
         """Propose ``name`` in Qt's own save dialog, if that is the one shown, and let Enter save
@@ -111,16 +115,45 @@ class FileDialogs(QObject):
         # the proposed name, over one typed into the dialog before (it keeps that on show)
         field.setProperty("text", name)
         QMetaObject.invokeMethod(field, "textEdited")  # as if typed: the dialog takes it
-        stem = name.rsplit(".", 1)[0] if "." in name else name
         QMetaObject.invokeMethod(field, "forceActiveFocus")
-        QMetaObject.invokeMethod(field, "select", Q_ARG(int, 0), Q_ARG(int, len(stem)))
-        save = save_button(field)
-        if save is not None and field.findChild(EnterSaves) is None:
-            EnterSaves(field, save)
+        field.setProperty("persistentSelection", True)  # kept while the dialog moves the focus
         window = field.window()
-        if window is not None and window.findChild(EnterAnswers) is None:
-            EnterAnswers(window)
+        stale = [*field.findChildren(NameSelected), *field.findChildren(EnterSaves)]
+        if window is not None:
+            stale += window.findChildren(EnterAnswers)
+        for old in stale:
+            old.deleteLater()
+        selected = NameSelected(field, name)
+        helpers: list[QObject] = [selected]
+        save = save_button(field)
+        if save is not None:
+            helpers.append(EnterSaves(field, save))
+        if window is not None:
+            helpers.append(EnterAnswers(window))
+        # kept here: a Python object whose only owner is a QML item lost its Python half (its
+        # fields) once nothing in Python held it, and Enter then saved nothing
+        self._helpers = helpers
+        selected.select()
         return True
+
+
+class NameSelected(QObject):
+    """The proposed name's stem stays selected, to be typed over at once, also when the dialog
+    writes the same name into its field again once its folder is read (which took the selection
+    away); until the person edits the name. It lives with the field (its child)."""
+
+    def __init__(self, field: QQuickItem, name: str) -> None:
+        super().__init__(field)
+        self._field, self._name = field, name
+        self._stem = name.rsplit(".", 1)[0] if "." in name else name
+        QObject.connect(field, SIGNAL("textChanged()"), self.select)
+        QObject.connect(field, SIGNAL("textEdited()"), self.deleteLater)
+
+    @Slot()
+    def select(self) -> None:
+        field = self._field
+        if field.property("text") == self._name and not field.property("selectedText"):
+            QMetaObject.invokeMethod(field, "select", Q_ARG(int, 0), Q_ARG(int, len(self._stem)))
 
 
 class EnterSaves(QObject):
