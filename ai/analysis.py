@@ -432,6 +432,7 @@ class JudgedPlay:
     value: float  # on the analysis's scale, for the player on roll
     loss: float  # what the analysis would count, were it made
     depth: int  # 1, or 2 when settled against the best at 2-ply
+    outputs: np.ndarray  # its 1-ply outputs (win, gammon, backgammon, ...) for the player on roll
 
 
 class Analyser:
@@ -857,7 +858,7 @@ class Analyser:
             return []
         results = list(plays)
         value_fn = self.value_fn(position, state, self._met(state.crawford_rule))
-        one_ply, promising = self._one_ply(results, None, value_fn, cancel, least=count)
+        one_ply, chances, promising = self._one_ply(results, None, value_fn, cancel, count)
         # the best a play made is compared with: the best of those the analysis always searches
         best = max(promising, key=lambda i: one_ply[i])
         settled: dict[int, float] = {}
@@ -877,7 +878,9 @@ class Analyser:
                     best_deep, settled[i] = pair
         top = value[best]
         return [
-            JudgedPlay(plays[results[i]], v, max(0.0, top - v), 2 if i in settled else 1)
+            JudgedPlay(
+                plays[results[i]], v, max(0.0, top - v), 2 if i in settled else 1, chances[i]
+            )
             for i, v in sorted(value.items(), key=lambda kv: -kv[1])
         ]
 
@@ -893,7 +896,7 @@ class Analyser:
         The played result is always among those searched deeper, so its loss compares like
         with like: 1-ply against 1-ply, or 2-ply against 2-ply when the plays are close.
         """
-        one_ply, _promising = self._one_ply(results, played, value_fn, cancel)
+        one_ply, _chances, _promising = self._one_ply(results, played, value_fn, cancel)
         best = max(one_ply, key=lambda i: one_ply[i])
         index = results.index(played)
         pair = self._pair(results, best, index, one_ply, value_fn, cancel, {})
@@ -909,10 +912,11 @@ class Analyser:
         value_fn: ValueFn,
         cancel: CancelToken,
         least: int = 2,
-    ) -> tuple[dict[int, float], list[int]]:
-        """The 1-ply values of the promising results by their index, of the best ``least`` by
-        0-ply, and of ``played``; with the promising ones (the best two by 0-ply and those close
-        to the best, up to ``CANDIDATES``), which every judgement of the roll searches."""
+    ) -> tuple[dict[int, float], dict[int, np.ndarray], list[int]]:
+        """The 1-ply values and outputs (the mover's chances) of the promising results by their
+        index, of the best ``least`` by 0-ply, and of ``played``; with the promising ones (the
+        best two by 0-ply and those close to the best, up to ``CANDIDATES``), which every
+        judgement of the roll searches."""
         check_cancel(cancel)
         probs = np.asarray(self.evaluator.evaluate_batch(results), dtype=np.float64)
         values0 = np.asarray(value_fn(flip(probs)), dtype=np.float64)
@@ -925,10 +929,11 @@ class Analyser:
         if played is not None and results.index(played) not in keep:
             keep.append(results.index(played))
         self._batches.clear()  # only the plays of this roll: the next roll starts from one
-        values1, _ = reply_values(
+        values1, outputs1 = reply_values(
             self.evaluator, [results[i] for i in keep], value_fn, cancel, self._batches
         )
-        return {i: float(v) for i, v in zip(keep, values1, strict=True)}, promising
+        values = {i: float(v) for i, v in zip(keep, values1, strict=True)}
+        return values, dict(zip(keep, outputs1, strict=True)), promising
 
     def _pair(
         self,

@@ -106,7 +106,6 @@ def best_plays(
 
 def analysed_plays(
     analyser: Analyser,
-    player: ComputerPlayer,
     position: Position,
     dice: Sequence[int],
     state: CubeState,
@@ -115,16 +114,11 @@ def analysed_plays(
 ) -> list[HintPlay]:
     """The ``count`` best plays of ``dice`` as the match analysis ranks them before a play is
     made (``Analyser.ranking``; ``state`` as ``ai.analysis.judged_state`` gives it), on its
-    scale: the tutor and the analysis give a play made its loss against the same best. Empty
-    when none is legal."""
-    ranked = analyser.ranking(position, dice, state, cancel, count)[:count]
-    if not ranked:
-        return []
-    results = [r.play.result for r in ranked if r.play.result is not None]
-    _values, outputs = reply_values(player.evaluator, results, cancel=cancel)
+    scale: the tutor and the analysis give a play made its loss against the same best. The
+    chances are the 1-ply outputs of the ranking's own search. Empty when none is legal."""
     return [
-        HintPlay(play=r.play, equity=r.value, loss=r.loss, depth=r.depth, outputs=_five(mine))
-        for r, mine in zip(ranked, outputs, strict=True)
+        HintPlay(play=r.play, equity=r.value, loss=r.loss, depth=r.depth, outputs=_five(r.outputs))
+        for r in analyser.ranking(position, dice, state, cancel, count)[:count]
     ]
 
 

@@ -157,8 +157,11 @@ class Analysis(QObject):
                 self._start(None)
             return
         game = self.shown_game()
-        covered = analysis is not None and (analysis.games is None or game in analysis.games)
-        if not covered or analysis is None or analysis.gone_on(match):
+        if (
+            analysis is None
+            or (analysis.games is not None and game not in analysis.games)
+            or analysis.gone_on(match)
+        ):
             self._start([game])
 
     def _start(self, games: list[int] | None) -> None:

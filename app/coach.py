@@ -30,6 +30,7 @@ from app.computer_turn import cube_state
 from app.i18n import format_number, format_percent
 from app.session import Session, to_location
 from app.texts import N_, P, T, _
+from engine import EngineError, Match
 
 if TYPE_CHECKING:
     from ai.analysis import Analyser
@@ -213,8 +214,6 @@ class Coach(QObject):
             return None
         key = (id(s), moment.action, moment.ids)
         if self._review is None or self._review[0] != key:
-            from engine import EngineError, Match
-
             try:
                 match = Match.from_ids(
                     *moment.ids,
@@ -258,9 +257,7 @@ class Coach(QObject):
             judged = _judged_state(s)
 
             def plays(cancel: threading.Event) -> Answer:
-                found = analysed_plays(
-                    judges.analyser(), judges.player(), position, dice, judged, cancel
-                )
+                found = analysed_plays(judges.analyser(), position, dice, judged, cancel)
                 note = T("") if found else T(N_("No legal move: the turn passes."))
                 return Answer("plays", player, dice, tuple(found), note=note)
 
@@ -295,9 +292,7 @@ class Coach(QObject):
             judged = _judged_state(s)
 
             def after_best(cancel: threading.Event) -> Answer:
-                found = analysed_plays(
-                    judges.analyser(), judges.player(), position, dice, judged, cancel, count=1
-                )
+                found = analysed_plays(judges.analyser(), position, dice, judged, cancel, count=1)
                 if not found:  # no legal move: the chances before the roll
                     return _chances(judges, position, state, player, True, cancel)
                 return Answer("chances", player, dice, tuple(found), outputs=found[0].outputs)

@@ -85,7 +85,7 @@ def test_the_hint_gives_a_play_the_value_the_tutor_and_the_analysis_give_it(expe
                 continue
             if len(plays) > 1:
                 state = judged_state(match, game, game.player_on_roll)
-                hint = analysed_plays(analyser, expert, game.position, game.dice, state)
+                hint = analysed_plays(analyser, game.position, game.dice, state)
                 assert hint[0].loss == 0.0 and all(h.loss >= 0.0 for h in hint)
                 assert [h.equity for h in hint] == sorted((h.equity for h in hint), reverse=True)
                 assert len(hint) == min(5, len(plays))

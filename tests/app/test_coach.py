@@ -157,7 +157,7 @@ def test_clicking_a_hint_line_shows_its_play_as_arrows_with_the_hits_marked(harn
 def best_plays_of(expert, s) -> list:
     """The hint's plays: the roll's best as the analysis (and the tutor) judges them."""
     state = judged_state(s.match, s.match.game, s.on_roll)
-    hint = analysed_plays(Analyser(expert.evaluator), expert, s.position, s.dice, state)
+    hint = analysed_plays(Analyser(expert.evaluator), s.position, s.dice, state)
     return [h.play for h in hint]
 
 
