@@ -258,6 +258,10 @@ Rectangle {
                         readonly property string dice: rolled ? " " + found[2] + "  " : " "  // beside a checker
                         readonly property color shade: index === moves.current ? "#f6ead2" : "#b9a888"
                         property alias font: play.font
+                        // cut by the list's top edge (its lower half showed alone above the
+                        // others): not shown until it is whole, unless it is the line to show
+                        readonly property bool cut: y < moves.contentY - 0.5 && index !== moves.current
+                        opacity: cut ? 0 : 1
                         Accessible.role: Accessible.StaticText
                         Accessible.name: text
                         width: moves.width
@@ -303,6 +307,7 @@ Rectangle {
                         }
                         MouseArea {  // a line shows its position (read-only)
                             anchors.fill: parent
+                            enabled: !line.cut
                             cursorShape: Qt.PointingHandCursor
                             onClicked: History.showLine(line.index)
                         }

@@ -255,3 +255,26 @@ def test_the_history_buttons_stay_in_place_while_stepping(harness):
             for name in ("leaveReviewButton", "reviewAnalyseButton")
         ]
         assert shown[0] == shown[1] >= 9, (size, shown)
+
+
+def test_the_move_list_shows_no_half_line_at_its_top(harness):
+    """A long game's list in a 1024 x 768 window: the line its top edge cuts (only its lower
+    half showed, above the others) is not shown; every line in view is whole."""
+    harness.open(seed=5, size=(1024, 768))
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 0})
+    moves = harness.item("moveList")
+    hidden = 0
+    for _ in range(40):
+        play_turns(harness, 1)
+        harness.settle(20)
+        if game.gameOver.get("visible") or moves.property("contentHeight") <= moves.height():
+            continue
+        top = moves.property("contentY")
+        lines = [item for item in moves.property("contentItem").childItems()
+                 if item.objectName().startswith("moveLine") and item.isVisible()]
+        cut = [item for item in lines if item.y() + 0.5 < top < item.y() + item.height() - 0.5]
+        hidden += len(cut)
+        shown = [item.objectName() for item in cut if item.opacity() > 0]
+        assert not shown, f"{shown} shown cut by the list's top edge"
+    assert hidden, "no line was ever cut: the test saw nothing"
