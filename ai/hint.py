@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ai.cube import CUBELESS_MONEY, CubeDecision, CubeState, move_value_fn
+from ai.evaluator import Evaluator, equity, load_default_evaluator
 from ai.player import ComputerPlayer
 from ai.search import CancelToken, position_outputs, reply_values
 from engine.moves import Play, legal_plays
@@ -147,6 +148,23 @@ def chances(
     return _five(position_outputs(player.evaluator, position, 1, value_fn=value_fn, cancel=cancel))
 
 
+def bear_off_play(plays: Sequence[Play], evaluator: Evaluator | None = None) -> Play:
+    """Of a race's legal plays, the one that leaves its player the best cubeless equity by
+    ``evaluator`` (the shipped one by default: exact where both sides are home, by the bear-off
+    database, else the race network): the play made for a player who lets the program finish
+    a race. Counting checkers off is not enough: with 4-3 and no checker to bear off, 6/2 5/2
+    and 6/3 5/1 take as many pips and one of them can cost a tenth of a point."""
+    if not plays:
+        raise ValueError("no legal play to choose from")
+    judge = evaluator if evaluator is not None else load_default_evaluator()
+    results = [play.result for play in plays]
+    if any(result is None for result in results):
+        raise ValueError("plays without their results")
+    # each result is seen from the opponent, on roll next: the player's equity is its negation
+    values = -equity(judge.evaluate_batch([r for r in results if r is not None]))
+    return plays[int(np.argmax(values))]
+
+
 def _five(values: np.ndarray) -> tuple[float, float, float, float, float]:
     a, b, c, d, e = (float(v) for v in np.asarray(values, dtype=np.float64).reshape(5))
     return (a, b, c, d, e)
@@ -157,6 +175,7 @@ __all__ = [
     "CubeHint",
     "HintPlay",
     "analysed_plays",
+    "bear_off_play",
     "best_plays",
     "chances",
     "cube_hint",

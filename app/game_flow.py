@@ -455,11 +455,16 @@ def recalled_play(items: list[Moment]) -> tuple[T, LastMove]:
 
 def automatic_play(turn: Any, settings: Settings) -> tuple[Any, str] | None:
     """The play made for the player, with the text that says so: the only legal play (forced
-    moves, when set) or the final bear-off of a race (when set); None when the player moves."""
+    moves, when set) or, in the final bear-off of a race (when set), the play the program's
+    evaluation finds best (exact where both sides are home: a rule of thumb such as "bear off
+    the most checkers" played 6/2 5/2 with 4-3 where 6/3 5/1 was 0.12 better, and the tutor
+    then blamed the player for it); None when the player moves."""
     if turn.is_forced() and settings.value("autoForced"):
         return turn.plays[0], N_("Forced move: {0}")
-    if settings.value("autoBearOff") and (off := turn.final_bear_off()):
-        return off, N_("Borne off for you: {0}")
+    if settings.value("autoBearOff") and turn.final_bear_off() is not None:
+        from ai.hint import bear_off_play  # local: the AI brings numpy and its networks
+
+        return bear_off_play(turn.plays), N_("Borne off for you: {0}")
     return None
 
 

@@ -209,9 +209,10 @@ class TurnBuilder:
         """In a race with every checker of the player home: the play that bears off the most
         checkers (of those, the one leaving the fewest pips); None in any other position.
 
-        This is the usual play of a bear-off with no contact left (rare positions where filling
-        a gap is worth more than a checker off are not looked for), for players who let the
-        program finish a won race.
+        A rule of thumb, and a test of the final bear-off: where no checker comes off or the
+        count of checkers off ties, it can leave far worse numbers than another play (6/2 3/2
+        against 6/1 with 4-1 on 6, 3, 3, 2); the window plays the evaluation's best play there
+        (``ai.hint.bear_off_play``).
         """
         position = self.position
         if not position.is_race() or any(position.on_roll[6:]) or not self.plays[0].steps:

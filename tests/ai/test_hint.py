@@ -219,3 +219,36 @@ def test_in_a_timing_battle_the_cube_hint_shows_the_chances_it_rests_on(expert):
     assert not hint.decision.double
     assert hint.outputs[0] < 0.25
     assert chances(expert, shut_in, MONEY_STATE) == hint.outputs
+
+
+def test_the_bear_off_play_is_the_best_by_the_exact_values():
+    """The play made for a player who lets the program bear off: the best by the evaluator (the
+    bear-off database where both sides are home), where the engine's rule of thumb (the most
+    checkers off, then the fewest pips) can give away a third of a point."""
+    from ai.evaluator import equity, load_default_evaluator
+    from ai.hint import bear_off_play
+    from engine import Position, TurnBuilder
+
+    evaluator = load_default_evaluator()
+    rng = random.Random(5)
+    differ = 0
+    for _ in range(300):
+        home = {p: rng.randint(0, 2) for p in range(1, 7)}
+        other = {p: rng.randint(0, 2) for p in range(1, 7)}
+        if not sum(home.values()) or not sum(other.values()):
+            continue
+        turn = TurnBuilder(
+            Position.from_points(home, other), (rng.randint(1, 6), rng.randint(1, 6))
+        )
+        rule = turn.final_bear_off()
+        if rule is None:
+            continue
+        chosen = bear_off_play(turn.plays, evaluator)
+        values = -equity(evaluator.evaluate_batch([p.result for p in turn.plays]))
+        assert values[turn.plays.index(chosen)] == pytest.approx(values.max())
+        differ += str(chosen) != str(rule)
+    assert differ > 10  # the rule of thumb is often not the best
+    gaps = TurnBuilder(Position.from_points({2: 1, 3: 2, 6: 1}, {1: 2, 2: 1, 3: 1, 6: 1}), (4, 1))
+    assert str(gaps.final_bear_off()) == "6/2 3/2" and str(bear_off_play(gaps.plays)) == "6/1"
+    with pytest.raises(ValueError):
+        bear_off_play([])

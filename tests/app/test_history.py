@@ -271,8 +271,11 @@ def test_the_move_list_shows_no_half_line_at_its_top(harness):
         if game.gameOver.get("visible") or moves.property("contentHeight") <= moves.height():
             continue
         top = moves.property("contentY")
-        lines = [item for item in moves.property("contentItem").childItems()
-                 if item.objectName().startswith("moveLine") and item.isVisible()]
+        lines = [
+            item
+            for item in moves.property("contentItem").childItems()
+            if item.objectName().startswith("moveLine") and item.isVisible()
+        ]
         cut = [item for item in lines if item.y() + 0.5 < top < item.y() + item.height() - 0.5]
         hidden += len(cut)
         shown = [item.objectName() for item in cut if item.opacity() > 0]

@@ -68,6 +68,11 @@ def test_the_final_bear_off_is_played_for_the_player_when_asked(harness):
     assert game.board[OFF_LOCATION[0]] == 8 + 2  # 8 were off before, two more now
     assert not game.legalSteps and game.canConfirm  # 6/off 5/off played, waiting for Done
     assert "Borne off for you" in game.status
+    # with no checker to bear off, the play the evaluation finds best: 6/1 (2, 3, 3 and 1 left
+    # bear off two with nearly every roll), not 6/2 3/2 of "the most checkers, the fewest pips"
+    gaps = Position.from_points({2: 1, 3: 2, 6: 1}, {1: 2, 2: 1, 3: 1, 6: 1})
+    harness.w.flow.show_position(gaps, 0, dice=(4, 1))
+    assert "Borne off for you: 6/1" in game.status, game.status
     contact = Position.from_points({6: 2, 5: 3, 2: 2}, {1: 5, 2: 4, 22: 1})
     harness.w.flow.show_position(contact, 0, dice=(6, 5))
     assert game.legalSteps  # contact: the player plays
