@@ -92,10 +92,9 @@ class Tutor(QObject):
         self._judges = judges
         self._work = Background(self)
         self._work.busyChanged.connect(self.changed)
-        self._held: tuple[tuple[Any, ...], str, Callable[[], None]] | None = None
+        self._held: tuple[str, Callable[[], None]] | None = None
         self._decision: Decision | None = None
         self._problem = T("")
-        self._rethought: set[tuple[Any, ...]] = set()  # decisions the player made again
         flow.tutor = self.hold
         flow.installed.connect(self.clear)
 
@@ -109,11 +108,10 @@ class Tutor(QObject):
         action = action_of(s, decision)
         if action is None:
             return False
-        key = (*self._coach.moment(s), tuple(sorted(action.items())))
-        if key in self._rethought:
-            return False
+        # every time, also a decision made again after "Undo and rethink" (only "Play anyway"
+        # lets it pass: a second try of the same play went through unwarned, as if now right)
         match, analyser = s.match, self._judges.analyser
-        self._held = (key, decision, go)
+        self._held = (decision, go)
         self._decision = None
         self._problem = T("")
         self._flow.set_busy(True)  # nothing moves on until the tutor has spoken
@@ -148,7 +146,7 @@ class Tutor(QObject):
         self._flow.set_busy(False)
         self.changed.emit()
         if held is not None and go:
-            held[2]()
+            held[1]()
         else:
             self._flow.publish()
 
@@ -159,10 +157,9 @@ class Tutor(QObject):
         held = self._held
         if held is None or self._work.busy:
             return
-        self._rethought.add(held[0])
         self._release(go=False)
         s = self._flow.session
-        if held[1] == "move" and s is not None and s.turn is not None:
+        if held[0] == "move" and s is not None and s.turn is not None:
             for _step in s.turn.steps:
                 self._flow.undo()
 
@@ -175,7 +172,7 @@ class Tutor(QObject):
         if held is None or s is None:
             return
         best = None
-        if held[1] == "move" and decision is not None:
+        if held[0] == "move" and decision is not None:
             best = next((p.result for p in s.turn.plays if str(p) == decision.best), None)
         # the hint ranks the plays as the tutor judges them: the play made, were it listed,
         # with the loss the tutor counted, and the tutor's best selected
@@ -188,12 +185,11 @@ class Tutor(QObject):
             self._release(go=True)
 
     def clear(self) -> None:
-        """A new game: nothing is held, nothing remembered."""
+        """A new game: nothing is held."""
         self._work.cancel()
         self._held = None
         self._decision = None
         self._problem = T("")
-        self._rethought.clear()
         self.changed.emit()
 
     def shutdown(self) -> None:

@@ -80,7 +80,7 @@ ApplicationWindow {
     Item {
         objectName: "windowShortcuts"
         Shortcut { sequences: ["R", "Space"]; enabled: window.keysFree && MatchView.canRoll; onActivated: GameFlow.roll() }
-        Shortcut { sequences: [StandardKey.Undo, "Backspace"]; enabled: window.keysFree && MatchView.canUndo; onActivated: GameFlow.undo() }
+        Shortcut { sequences: [StandardKey.Undo, "Backspace"]; enabled: window.keysFree && MatchView.canUndo && !Tutor.visible; onActivated: GameFlow.undo() }
         Shortcut {
             sequences: ["Return", "Enter"]
             enabled: window.keysFree && !newGameDialog.opened && !confirmNewDialog.opened
@@ -95,12 +95,15 @@ ApplicationWindow {
         Shortcut { sequence: "Ctrl+Right"; enabled: window.keysFree && MatchView.reviewing; onActivated: History.forward() }
         Shortcut { enabled: window.keysFree; sequence: "Ctrl+Home"; onActivated: History.first() }
         Shortcut { sequence: "Ctrl+End"; enabled: window.keysFree && MatchView.reviewing; onActivated: History.last() }
-        Shortcut { sequence: "Esc"; enabled: window.keysFree && MatchView.reviewing; onActivated: History.leave() }
+        // Esc closes what is open first (the tutor's word: think again; the hint), then leaves the review
+        Shortcut { sequence: "Esc"; enabled: window.keysFree && MatchView.reviewing && !Coach.visible && !Tutor.visible; onActivated: History.leave() }
         Shortcut { sequence: "T"; enabled: window.keysFree && MatchView.mustAnswerDouble; onActivated: GameFlow.take() }
         Shortcut { sequence: "P"; enabled: window.keysFree && MatchView.mustAnswerDouble; onActivated: GameFlow.passDouble() }
         Shortcut { sequences: ["Ctrl+H", "?"]; enabled: window.keysFree && Coach.available; onActivated: Coach.hint() }
         Shortcut { sequence: "Ctrl+Shift+H"; enabled: window.keysFree && Coach.available; onActivated: Coach.chances() }
-        Shortcut { sequence: "Esc"; enabled: window.keysFree && Coach.visible && !MatchView.reviewing; onActivated: Coach.close() }
+        Shortcut { sequence: "Esc"; enabled: window.keysFree && Coach.visible && !Tutor.visible; onActivated: Coach.close() }
+        // the tutor's word waits for an answer: Esc, Ctrl+Z or Backspace take the decision back
+        Shortcut { sequences: ["Esc", StandardKey.Undo, "Backspace"]; enabled: window.keysFree && Tutor.visible; onActivated: Tutor.rethink() }
     }
 
     // The lessons open in their own top-level window (not a child of this one, so that this
@@ -399,7 +402,12 @@ ApplicationWindow {
                 anchors.right: parent.right
                 anchors.bottom: parent.bottom
                 spacing: 6 * window.ui
-                TutorPanel { Layout.fillWidth: true; ui: window.textUi; visible: Tutor.visible }
+                TutorPanel {
+                    Layout.fillWidth: true
+                    ui: window.textUi
+                    visible: Tutor.visible
+                    onDone: board.forceActiveFocus()  // the keys play again
+                }
                 HintPanel { Layout.fillWidth: true; ui: window.textUi; visible: Coach.visible }
             }
             Rectangle {  // the tutor judges a decision, or a hint is worked out: on top of the board

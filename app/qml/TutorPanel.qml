@@ -16,6 +16,15 @@ Rectangle {
     color: "#f02a1d14"
     border.color: markColor
     border.width: 2
+    // Shown, it takes the keys: its first choice in focus (Enter or Space answers, Tab goes to
+    // the others; Esc takes the decision back); closed, they go back to the board
+    signal done()
+    onVisibleChanged: {
+        if (visible)
+            rethink.forceActiveFocus(Qt.TabFocusReason)
+        else
+            done()
+    }
 
     ColumnLayout {
         id: column
@@ -48,6 +57,7 @@ Rectangle {
             Layout.fillWidth: true
             spacing: 8 * panel.ui
             GameButton {
+                id: rethink
                 objectName: "tutorRethinkButton"
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1

@@ -344,6 +344,48 @@ def test_undo_and_rethink_takes_the_turn_back(harness, expert):
     assert not harness.w.tutor.visible
 
 
+def test_the_tutor_warns_again_when_the_same_play_is_made_again(harness, expert):
+    # after "Undo and rethink" the same bad play passed unwarned, as if it were right now
+    harness.open(seed=4)
+    harness.game.tutorMode = 2
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    worst, _decision = judged_bad_play(expert, s)
+    for _ in range(2):
+        play_by_clicks(harness, 0, worst)
+        tutor_speaks(harness)
+        assert s.on_roll == 0
+        harness.click("tutorRethinkButton")
+        assert not s.turn.steps and not harness.w.tutor.visible
+    play_by_clicks(harness, 0, worst)
+    tutor_speaks(harness)
+    harness.click("tutorAnywayButton")  # only this lets it pass
+    assert s.on_roll == 1 and s.log[-1].endswith(str(worst))
+
+
+def test_the_tutor_answers_by_keyboard(harness, expert):
+    """The tutor's word takes the keys: its first choice in focus (Enter answers it, Tab reaches
+    the others), Esc takes the decision back; the board has the keys again after."""
+    harness.open(seed=4)
+    harness.game.tutorMode = 2
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    worst, _decision = judged_bad_play(expert, s)
+    play_by_clicks(harness, 0, worst)
+    tutor_speaks(harness)
+    assert harness.item("tutorRethinkButton").hasActiveFocus()
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # Undo and rethink
+    harness.settle(20)
+    assert not harness.w.tutor.visible and not s.turn.steps and s.on_roll == 0
+    assert harness.item("board").hasActiveFocus()
+    play_by_clicks(harness, 0, worst)
+    tutor_speaks(harness)
+    QTest.keyClick(harness.window, Qt.Key.Key_Tab)
+    QTest.keyClick(harness.window, Qt.Key.Key_Tab)
+    assert harness.item("tutorAnywayButton").hasActiveFocus()
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)  # Play anyway
+    harness.settle(20)
+    assert s.on_roll == 1 and s.log[-1].endswith(str(worst))
+
+
 def test_show_the_best_play_takes_the_turn_back_and_shows_it_as_arrows(harness, expert):
     harness.open(seed=4)
     harness.game.tutorMode = 3  # very bad only
@@ -539,7 +581,13 @@ def test_the_hint_answers_for_the_moment_under_review(harness, expert):
     arrows = shown_arrows(harness)
     assert c.selected == 0 and len(arrows) == len(best[0].steps)
     assert live.turn is not None and live.dice is not None  # the game itself untouched
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # closes the hint, not the review
+    assert not c.visible and game.reviewing and harness.w.flow.history.moment() == moment
+    ask_hint(harness)
     harness.click("historyBackButton")  # another moment: the hint of this one closes
     assert not c.visible
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # then Esc leaves the review
+    assert not game.reviewing
+    harness.click("historyBackButton")
     harness.click("leaveReviewButton")
     assert not game.reviewing and game.session is live
