@@ -643,11 +643,7 @@ ApplicationWindow {
             }
         }
         onAccepted: newGameDialog.open()
-        Shortcut {  // Enter answers the question (Esc keeps playing)
-            sequences: ["Return", "Enter"]
-            enabled: confirmNewDialog.opened
-            onActivated: confirmNewDialog.accept()
-        }
+        EnterKey { dialog: confirmNewDialog }  // (Esc keeps playing)
     }
 
     Dialog {

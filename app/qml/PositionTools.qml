@@ -122,6 +122,7 @@ Item {
                 DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
             }
         }
+        EnterKey { dialog: replaceDialog }
         onAccepted: PositionSetup.confirm()
         onClosed: if (result !== Dialog.Accepted) PositionSetup.cancel()  // also Esc
     }
@@ -137,11 +138,7 @@ Item {
         footer: DialogButtonBox {
             Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
         }
-        Shortcut {
-            sequences: ["Return", "Enter"]
-            enabled: refusalDialog.opened
-            onActivated: refusalDialog.accept()
-        }
+        EnterKey { dialog: refusalDialog }
         Label {
             objectName: "refusalText"
             width: parent.width

@@ -208,6 +208,27 @@ def test_ctrl_v_sets_up_exactly_the_pasted_position_and_match(harness, index):
     assert saved.match.history == game.session.match.history
 
 
+def test_enter_answers_the_replace_question_with_the_button_in_focus(harness):
+    # Enter did nothing there (Qt Quick's buttons take only Space), even on a button in focus
+    harness.open(seed=7)
+    two_players(harness)
+    play_turns(harness, 1, random.Random(3))
+    live = harness.game.session.match.position_id()
+    position_id, match_id = _states()[1]
+    QGuiApplication.clipboard().setText(f"{position_id}:{match_id}")
+    key(harness, Qt.Key.Key_V, CTRL)
+    assert is_open(harness, "replaceDialog")
+    harness.item("keepGameButton").forceActiveFocus(Qt.FocusReason.TabFocusReason)
+    key(harness, Qt.Key.Key_Return)  # "Keep playing", in focus
+    assert not is_open(harness, "replaceDialog")
+    assert harness.game.session.match.position_id() == live != position_id
+    key(harness, Qt.Key.Key_V, CTRL)
+    assert is_open(harness, "replaceDialog")
+    key(harness, Qt.Key.Key_Return)  # no button in focus: the question's answer, "Replace"
+    assert not is_open(harness, "replaceDialog")
+    assert harness.game.session.match.position_id() == position_id
+
+
 def test_a_position_id_alone_sets_up_a_money_game_with_the_first_player_on_roll(harness):
     harness.open(seed=8)
     two_players(harness)
