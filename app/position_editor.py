@@ -94,11 +94,18 @@ class PositionEditor(QObject):
         self._opponent = "human"
         self._tool = WHITE
         self._said = T("")  # the reason of the last refused gesture
+        self._kept = False  # the set-up stays for the next opening: the game was kept instead
 
     # -- starting -------------------------------------------------------------------------------
     @Slot()
     def begin(self) -> None:
-        """Start from what the window shows (the game's position and state), or the start."""
+        """Start from what the window shows (the game's position and state), or the start;
+        after "Keep playing" was chosen over the editor's set-up, from that set-up again (it
+        was lost, and the editor had no way back to it)."""
+        if self._kept:
+            self._kept = False
+            self.changed.emit()
+            return
         ids = self._setup.current_ids()
         self._said = T("")
         computer, level, _names = self._setup.opponent()
@@ -317,7 +324,11 @@ class PositionEditor(QObject):
             session,
             T(N_("Replace it with the position from the editor?")),
             T(N_("Set up in the editor ({0}). {1} is on roll."), shown_ids(*ids), P(self._on_roll)),
+            declined=self._keep,
         )
+
+    def _keep(self) -> None:
+        self._kept = True
 
     # -- what QML reads -------------------------------------------------------------------------
     def _names(self) -> list[str]:

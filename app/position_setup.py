@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Property, QObject, QStandardPaths, QUrl, Signal, Slot
@@ -158,6 +159,7 @@ class PositionSetup(QObject):
         self._seed = seed
         self._message = T("")
         self._pending: tuple[Session, T, T, bool] | None = None  # session, question, status, review
+        self._declined: Callable[[], None] | None = None  # told when the player keeps the game
         self._folder = ""  # of the last file read or written
 
     # -- what QML reads -------------------------------------------------------------------------
@@ -283,10 +285,19 @@ class PositionSetup(QObject):
         return random.SystemRandom().randrange(2**32)
 
     # -- replacing the game, with the player's yes ----------------------------------------------
-    def offer(self, session: Session, question: T, status: T, review: bool = False) -> None:
-        """Go on with ``session``: at once, or after the player agrees to drop the game."""
+    def offer(
+        self,
+        session: Session,
+        question: T,
+        status: T,
+        review: bool = False,
+        declined: Callable[[], None] | None = None,
+    ) -> None:
+        """Go on with ``session``: at once, or after the player agrees to drop the game
+        (``declined`` is called when the player keeps the game instead)."""
         current = self._flow.session
         self._pending = (session, question, status, review)
+        self._declined = declined
         if current is not None and current.in_progress():
             self.changed.emit()
             self.asked.emit()
@@ -312,6 +323,9 @@ class PositionSetup(QObject):
         if self._pending is not None:
             self._pending = None
             self.changed.emit()
+            declined, self._declined = self._declined, None
+            if declined is not None:
+                declined()
 
     def _refuse(self, message: T) -> None:
         self._message = message

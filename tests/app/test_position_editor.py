@@ -246,6 +246,41 @@ def test_the_editor_starts_from_the_position_shown_and_fits_small_windows(harnes
     harness.click("editorCancel")
 
 
+def test_the_set_up_stays_when_the_game_is_kept(harness):
+    """ "Play from here", then "Keep playing" at the question: the editor opens again on the
+    set-up (it showed the game's position: the set-up was lost), once; the game is untouched."""
+    harness.open(seed=5)
+    harness.game.newGame({"opponent": "human", "matchLength": 5})
+    harness.settle()
+    if harness.game.canRoll:
+        harness.click("rollButton")
+    while harness.game.legalSteps:
+        harness.play_step(harness.game.legalSteps[0])
+    harness.confirm_if_done()
+    live = harness.game.session.match.position_id()
+    open_editor(harness)
+    harness.click("editorClear")
+    editor = editor_part(harness)
+    editor.clickLocation(6)  # one white checker on White's 6-point ...
+    editor.setTool(1)
+    editor.clickLocation(19)  # ... one black on Black's 6-point
+    harness.settle(20)
+    made = board(harness)
+    assert made != list(harness.game.board) and message(harness) == "", message(harness)
+    harness.click("editorPlay")
+    harness.settle(50)
+    assert harness.window.findChild(QObject, "replaceDialog").property("opened")
+    harness.click("keepGameButton")
+    harness.settle(50)
+    assert harness.game.session.match.position_id() == live  # the game goes on
+    open_editor(harness)
+    assert board(harness) == made  # the set-up again
+    harness.click("editorCancel")
+    open_editor(harness)
+    assert board(harness) == list(harness.game.board)  # then the game's position, as always
+    harness.click("editorCancel")
+
+
 def _under(item: QQuickItem, ancestor: QQuickItem) -> bool:
     while item is not None:
         if item is ancestor or item == ancestor:
