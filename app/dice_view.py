@@ -27,6 +27,7 @@ from engine.dice_report import (
     UNUSUAL,
     Chances,
     ChiSquare,
+    began_from_setup,
     dealt_by_seed,
     dice_report,
     match_chances,
@@ -184,6 +185,7 @@ class DiceReportView(QObject):
             "counts": counts,
             "seed": str(match.seed) if dealt else "",
             "canReplay": dealt,
+            "setUp": began_from_setup(match),
             "games": len(match.games),
         }
 
@@ -213,5 +215,6 @@ class DiceReportView(QObject):
     counts = Property("QVariantList", lambda s: s._get("counts", []), notify=changed)
     seed = Property(str, lambda s: s._get("seed", ""), notify=changed)
     canReplay = Property(bool, lambda s: s._get("canReplay", False), notify=changed)
+    setUp = Property(bool, lambda s: s._get("setUp", False), notify=changed)
     games = Property(int, lambda s: s._get("games", 0), notify=changed)
     game = Property(int, lambda s: s._game + 1, notify=changed)

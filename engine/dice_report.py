@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from engine import dice as dice_module
 from engine.dice import DISTINCT_ROLLS, ROLLS, Roll, check_roll
 from engine.match import GameState, Match
+from engine.matchid import MatchIdFields
 
 #: below this expected count per cell a chi-square test says little
 MIN_EXPECTED = 5.0
@@ -113,13 +114,29 @@ def match_rolls(match: Match, player: int | None = None, game: int | None = None
         if game is not None and number != game:
             continue
         turns = [(who, dice) for who, dice, _play in played.turns]
-        if played.opening is not None:
+        # the opening roll, or the dice written into a set-up position: not rolled as a turn's
+        not_rolled = played.opening is not None or (number == 0 and dice_set_up(match))
+        if not_rolled:
             turns = turns[1:]
         dice_now = played.dice if played.state is GameState.AWAITING_PLAY else None
-        if dice_now is not None and (played.turns or played.opening is None):  # not the opening
+        if dice_now is not None and (played.turns or not not_rolled):
             turns.append((played.player_on_roll, dice_now))
         out.extend(check_roll(dice) for who, dice in turns if player in (None, who))
     return out
+
+
+def began_from_setup(match: Match) -> bool:
+    """True when ``match`` began from a position set up (an editor, pasted IDs), not the start."""
+    history = match.history
+    return bool(history) and history[0].get("type") == "setup"
+
+
+def dice_set_up(match: Match) -> bool:
+    """True when the first game of ``match`` began from a position set up with its dice to play
+    (written into its Match ID, not rolled)."""
+    if not began_from_setup(match) or not match.games:
+        return False
+    return bool(MatchIdFields.decode(match.history[0]["match_id"]).dice[0])
 
 
 def dealt_by_seed(match: Match) -> bool:

@@ -137,7 +137,9 @@ Dialog {
                     wrapMode: Text.WordWrap
                     text: DiceReportView.canReplay
                           ? qsTr("The dice of this match come from the seed %1.").arg(DiceReportView.seed)
-                          : qsTr("These dice were not dealt from a seed here (a set-up position or a match read from a file).")
+                          : DiceReportView.setUp
+                          ? qsTr("This match began from a set-up position: its dice cannot be dealt again from its start.")
+                          : qsTr("These dice were not dealt from a seed here (a match read from a file).")
                 }
                 Button {
                     objectName: "replayDiceButton"
