@@ -165,7 +165,7 @@ class PositionEditor(QObject):
             if code == PositionProblem.TOO_MANY_CHECKERS:
                 self._said = T(N_("{0} has all 15 checkers on the board already."), P(side))
             else:
-                self._said = T(N_("White and Black cannot share point {0}."), point)
+                self._said = T(N_("{0} and {1} cannot share point {2}."), P(WHITE), P(BLACK), point)
             self.changed.emit()
             return False
         self._sides = sides

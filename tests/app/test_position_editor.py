@@ -148,23 +148,24 @@ def test_a_position_built_by_clicks_and_drags_is_played_on_by_the_computer(harne
 
 def test_the_editor_refuses_what_the_rules_forbid_and_says_why(harness):
     harness.open(seed=4)
-    harness.game.newGame({"opponent": "human"})
+    # the players by their names (the refusal named colours no other text used)
+    harness.game.newGame({"opponent": "human", "name0": "Ann", "name1": "Bob"})
     harness.settle()
     open_editor(harness)
     start = board(harness)
     assert start == absolute_board(Position.start(), 0)
     harness.click_item(spot(harness, 6))  # a 16th white checker
     assert board(harness) == start
-    assert message(harness) == "White has all 15 checkers on the board already."
+    assert message(harness) == "Ann has all 15 checkers on the board already."
     harness.click("editorTool2")
     harness.click_item(spot(harness, 1))  # one black checker off: 14 on the board
     assert board(harness)[1] == -1 and board(harness)[27] == 1 and message(harness) == ""
     harness.click("editorTool1")
     fewer = board(harness)
     harness.click_item(spot(harness, 8))  # black onto white's 8-point
-    assert board(harness) == fewer and message(harness) == "White and Black cannot share point 8."
+    assert board(harness) == fewer and message(harness) == "Ann and Bob cannot share point 8."
     harness.drag(spot(harness, 1), spot(harness, 6))  # and by a drag
-    assert board(harness) == fewer and message(harness) == "White and Black cannot share point 6."
+    assert board(harness) == fewer and message(harness) == "Ann and Bob cannot share point 6."
 
     editor = editor_part(harness)
     editor.startPosition()
