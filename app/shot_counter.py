@@ -33,13 +33,15 @@ def position_of(board: list[int], player: int) -> Position:
 
 
 def shots_at(board: list[int], location: int) -> int | None:
-    """How many of the 36 rolls of its opponent hit the blot on ``location`` (None: no blot)."""
+    """How many of the 36 rolls of its opponent hit the blot on ``location`` (None: no blot, or
+    no contact left: "0 of 36" in a bear-off said nothing)."""
     if not 1 <= location <= 24 or abs(board[location]) != 1:
         return None
     hitter = 1 if board[location] > 0 else 0
     point = from_location(hitter, location)
     assert point is not None
-    return shot_count(position_of(board, hitter), point)
+    position = position_of(board, hitter)
+    return None if position.is_race() else shot_count(position, point)
 
 
 @QmlElement

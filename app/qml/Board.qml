@@ -808,9 +808,12 @@ FocusScope {
             objectName: "locationNote"
             readonly property rect area: board.locationRect(Math.max(0, board.noteLocation))
             visible: board.noteLocation >= 1 && board.noteLocation <= 24 && board.noteText !== ""
-            x: Math.max(0, Math.min(board.tableW - width, area.x + area.width / 2 - width / 2))
-            y: board.isTop(board.noteLocation) ? area.y + board.pointH + board.u * 0.2
-                                               : area.y + area.height - board.pointH - height - board.u * 0.2
+            // beside the blot, inside the fields (at the tip of the point it stood far from the
+            // blot, over the cube and the dice; at an edge point it reached over the frame)
+            x: Math.max(board.leftFieldX, Math.min(board.trayX - board.frameW - width,
+                                                   area.x + area.width / 2 - width / 2))
+            y: board.isTop(board.noteLocation) ? area.y + board.checkerD + board.u * 0.1
+                                               : area.y + area.height - board.checkerD - height - board.u * 0.1
             width: noteLabel.implicitWidth + board.u * 0.4
             height: noteLabel.implicitHeight + board.u * 0.2
             radius: height / 2

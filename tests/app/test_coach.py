@@ -487,9 +487,23 @@ def test_the_shot_counter_on_a_blot_under_the_pointer(harness):
         assert counter.location == location and counter.count == count
         assert harness.item("locationNote").isVisible()
         assert harness.item("locationNoteText").property("text") == f"Hit by {count} of 36 rolls"
+        # beside the blot, within the fields (it stood at the point's tip, over the cube)
+        note, blot = (
+            scene_rect(harness.item("locationNote")),
+            scene_rect(harness.item(f"location_{location}")),
+        )
+        board = scene_rect(harness.item("board"))
+        top = blot.center().y() < board.center().y()  # a point of the upper half
+        gap = note.top() - blot.top() if top else blot.bottom() - note.bottom()
+        assert 0 <= gap < 1.5 * blot.width(), (location, note, blot)  # one checker's room
+        assert board.contains(note)
     assert mine[9] != mine[4]  # the counts differ, so the right one was shown
     hover(harness, harness.item("location_13"))  # not a blot
     assert harness.hidden("locationNote")
+    # no contact left: no count ("0 of 36" in a bear-off said nothing)
+    set_up(harness, "x 6:2 5:1 4:3; o 19:3 21:1 22:2", 0)
+    hover(harness, harness.item("location_5"))
+    assert counter.location == -1 and harness.hidden("locationNote")
 
 
 # -- failures and when there is nothing to ask ----------------------------------------------------
