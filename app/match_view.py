@@ -199,7 +199,9 @@ def build_state(
         else [],
         onRoll=player,
         phase=phase,
-        turned=hot_seat and settings.value("boardTurning") and deciding == 1,
+        # while a game is played only: a finished game or match (one read from a file too) is
+        # shown as the review shows it, not turned for the last player to act
+        turned=in_game and hot_seat and settings.value("boardTurning") and deciding == 1,
         draggable=board_input.movable_locations() if moving else [],
         ringCheckers=ring_checkers,
         ringPoints=ring_points,

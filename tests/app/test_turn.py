@@ -186,6 +186,21 @@ def test_board_turns_only_in_two_player_games_and_when_set(harness):
     assert not game.turned and table.rotation() == 0
 
 
+def test_a_finished_game_is_not_turned_for_the_last_player(harness):
+    # a match read from a file opened at its end turned to its last player, the review not
+    game = start_hot_seat(harness, seed=12)
+    table = harness.item("boardTable")
+    harness.w.flow.show_position(Position.from_points({1: 1}, {1: 5}), 1, dice=(6, 5))
+    harness.settle()
+    assert game.turned and table.rotation() == 180  # the second player bears off ...
+    while game.legalSteps:  # (a forced move is played for the player)
+        harness.play_step(game.legalSteps[0])
+    harness.confirm_if_done()
+    harness.settle()
+    assert game.gameOver["visible"]  # ... the last checker, and wins
+    assert not game.turned and table.rotation() == 0
+
+
 def test_no_legal_move_is_shown_until_the_player_goes_on(harness):
     harness.auto_confirm = False
     harness.open(seed=3)
