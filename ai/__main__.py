@@ -118,7 +118,8 @@ def request_lines(stream: BinaryIO) -> Iterator[bytes]:
         yield line
 
 
-def _decode(line: bytes | str) -> object:
+def decode_request(line: bytes | str) -> object:
+    """The JSON value of one request line; raises ``BadRequest`` saying what is wrong."""
     if isinstance(line, bytes):
         if len(line) > MAX_LINE:
             raise BadRequest(f"The request is longer than {MAX_LINE} bytes.")
@@ -141,7 +142,7 @@ def serve(player: ComputerPlayer, lines: Iterable[bytes | str], out: TextIO) -> 
         if not line.strip():
             continue
         try:
-            reply = answer(player, _decode(line))
+            reply = answer(player, decode_request(line))
         except (ValueError, TypeError, OverflowError, RecursionError) as exc:
             # BadRequest, the engine's errors and JsonValueError are ValueErrors
             reply = {"error": str(exc) or type(exc).__name__}

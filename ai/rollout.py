@@ -67,6 +67,9 @@ CHUNK = 36  # games a worker plays side by side (one batch per ply)
 Progress = Callable[[int, int, "RolloutResult"], None]
 
 
+MAX_GAMES = 10_000_000  # games of one rollout: days of work already
+
+
 @dataclass(frozen=True)
 class RolloutSettings:
     """How to roll out; see the module doc. Raises ``ValueError`` for impossible settings."""
@@ -83,6 +86,10 @@ class RolloutSettings:
     def __post_init__(self) -> None:
         if not isinstance(self.games, int) or self.games < 1:
             raise ValueError("A rollout needs at least one game.")
+        if self.games > MAX_GAMES:  # a typo of a few zeros filled the memory
+            raise ValueError(f"A rollout has at most {MAX_GAMES:,} games.")
+        if not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError("The seed is a whole number, 0 or more.")
         if not isinstance(self.truncate, int) or self.truncate < 0:
             raise ValueError("Truncation is a number of plies, 0 for none.")
         CubeState(cube=self.cube, owner=self.owner)  # raises ValueError for a bad cube
@@ -448,7 +455,7 @@ def settings_from_request(request: object, defaults: RolloutSettings) -> Rollout
             fields[key] = request[key]
     if "owner" in request:
         owner = request["owner"]
-        if owner not in _OWNERS:
+        if not isinstance(owner, str) or owner not in _OWNERS:
             raise ValueError('"owner" is "centred", "mine" or "theirs".')
         fields["owner"] = _OWNERS[owner]
     return RolloutSettings(**fields)
@@ -462,17 +469,21 @@ def serve(
     weights: str | None,
     quiet: bool,
 ) -> None:
-    """Answer every non-empty line with one JSON line: the rollout's figures or an error."""
+    """Answer every non-empty line with one JSON line: the rollout's figures or an error
+    (also for a line that is not UTF-8, not standard JSON, nested too deeply or too long, as
+    the decision service answers them)."""
     import json
 
+    from ai.__main__ import decode_request
     from engine.errors import EngineError
 
     for line in lines:
         if not line.strip():
             continue
         try:
-            request = json.loads(line)
+            request = decode_request(line)
             settings = settings_from_request(request, defaults)
+            assert isinstance(request, dict)  # settings_from_request refuses anything else
             if "position_id" not in request:
                 raise ValueError('A request needs "position_id".')
             position = Position.from_position_id(request["position_id"])
@@ -483,10 +494,8 @@ def serve(
             reply: dict[str, object] = {"position_id": position.position_id()}
             reply.update(result.as_dict())
             reply["settings"] = asdict(settings)
-        except json.JSONDecodeError as exc:
-            reply = {"error": f"Not JSON: {exc.msg} (column {exc.colno})."}
-        except (EngineError, ValueError, TypeError) as exc:
-            reply = {"error": str(exc)}
+        except (EngineError, ValueError, TypeError, OverflowError) as exc:
+            reply = {"error": str(exc) or type(exc).__name__}
         out.write(json.dumps(reply) + "\n")
         out.flush()
 
@@ -524,8 +533,11 @@ def main(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"python -m ai rollout: {exc}", file=sys.stderr)
         return 2
+    from ai.__main__ import request_lines
+
     try:
-        serve(sys.stdin, sys.stdout, defaults, args.workers, args.weights, args.quiet)
+        lines = request_lines(sys.stdin.buffer)
+        serve(lines, sys.stdout, defaults, args.workers, args.weights, args.quiet)
     except (BrokenPipeError, KeyboardInterrupt):
         return 0
     return 0

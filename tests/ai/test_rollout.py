@@ -97,3 +97,28 @@ def test_service_answers_json_lines():
     assert abs(replies[0]["equity"] - _exact(SMALL)) < 0.01
     assert all("error" in r for r in replies[1:])
     assert "position_id" in replies[4]["error"]
+
+
+def test_service_answers_bad_lines_and_goes_on():
+    """What stopped the service with a traceback, or filled the memory: deep nesting, bytes
+    that are not UTF-8, a billion games, an owner that is not a word, a negative seed."""
+    good = json.dumps({"position_id": SMALL.position_id(), "games": 2}).encode()
+    lines = [
+        b"[" * 1000 + good,
+        b"\xff\xfe" + good,
+        json.dumps({"position_id": SMALL.position_id(), "games": 10**12}).encode(),
+        json.dumps({"position_id": SMALL.position_id(), "owner": ["mine"]}).encode(),
+        json.dumps({"position_id": SMALL.position_id(), "seed": -1}).encode(),
+        b"[1, 2]",
+        good,
+    ]
+    out = io.StringIO()
+    ro.serve(lines, out, ro.RolloutSettings(games=2), workers=1, weights=None, quiet=True)
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(replies) == len(lines)
+    errors = [r.get("error", "") for r in replies[:-1]]
+    assert "nested" in errors[0] and "UTF-8" in errors[1] and "at most" in errors[2]
+    assert "owner" in errors[3] and "seed" in errors[4] and "object" in errors[5]
+    assert replies[-1]["games"] == 2  # and the service went on
+    with pytest.raises(ValueError, match="at most"):
+        ro.RolloutSettings(games=ro.MAX_GAMES + 1)
