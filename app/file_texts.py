@@ -28,6 +28,7 @@ MAT_PROBLEMS = {
     MatProblem.LENGTH_RANGE: N_("A match goes to 1-{0} points, not {1}."),
     MatProblem.EXPECTED_GAME_1: N_("“Game 1” was expected here, not “{0}”."),
     MatProblem.UNREADABLE_LINE: N_("The line “{0}” cannot be read."),
+    MatProblem.MOVE_NUMBER: N_("Move {0} was expected here, not move {1}."),
     MatProblem.GAME_ORDER: N_("Game {0} follows game {1}."),
     MatProblem.SCORE_LINE_FIRST: N_("The score line must follow the game's line."),
     MatProblem.GAME_NOT_ENDED: N_("Game {0} starts before game {1} has ended."),

@@ -464,10 +464,7 @@ class PositionSetup(QObject):
         ]
         try:
             text = export_mat(match, names)
-            Storage(path.parent).write(path.name, "\n".join(header) + "\n" + text)
-            mask = os.umask(0)  # a document of the user's: readable as their other files are
-            os.umask(mask)
-            os.chmod(path, 0o666 & ~mask)
+            Storage(path.parent).write(path.name, "\n".join(header) + "\n" + text, document=True)
         except OSError as exc:
             self._refuse(
                 T(N_("The match could not be written to {0}: {1}"), path.name, os_problem(exc))

@@ -86,13 +86,14 @@ class Storage:
         )
 
     # -- files ----------------------------------------------------------------------------------
-    def write(self, name: str, text: str) -> None:
-        """Replace ``name`` with ``text`` so that a reader sees the old or the new file, whole.
+    def write(self, name: str, text: str, document: bool = False) -> None:
+        """Replace ``name`` with ``text`` so that a reader sees the old or the new file, whole
+        (a ``document`` of the user's readable as their other files are).
 
         Raises ``OSError`` when the folder cannot be written.
         """
         self.folder.mkdir(parents=True, exist_ok=True)
-        jsonfile.write_text_atomically(self.path(name), text)
+        jsonfile.write_text_atomically(self.path(name), text, document=document)
 
     def read_json(self, name: str) -> Any:
         """The JSON value in ``name``.

@@ -26,7 +26,7 @@ from typing import Any, BinaryIO, TextIO
 
 from engine.dice import two_dice
 from engine.errors import EngineError
-from engine.jsonfile import JsonValueError, parse_json
+from engine.jsonfile import JsonValueError, parse_json, write_text_atomically
 from engine.matchid import MatchIdFields
 from engine.moves import Play, legal_plays
 from engine.position import Position
@@ -244,8 +244,8 @@ def mat_command(args: argparse.Namespace, stdout: TextIO) -> int:
     )
     if args.export:
         try:
-            with open(args.export, "w", encoding="utf-8") as out:
-                out.write(export_mat(match))
+            # the old file stays whole until the new one is (a full disk left half a file)
+            write_text_atomically(args.export, export_mat(match), document=True)
         except OSError as exc:
             print(f"error: cannot write {args.export}: {exc.strerror or exc}", file=sys.stderr)
             return 2

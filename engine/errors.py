@@ -124,6 +124,7 @@ class MatProblem:
     LENGTH_RANGE = "length_range"
     EXPECTED_GAME_1 = "expected_game_1"
     UNREADABLE_LINE = "unreadable_line"
+    MOVE_NUMBER = "move_number"
     GAME_ORDER = "game_order"
     SCORE_LINE_FIRST = "score_line_first"
     GAME_NOT_ENDED = "game_not_ended"
@@ -167,6 +168,7 @@ MAT_PROBLEM_TEXT = {
     MatProblem.LENGTH_RANGE: "Matches go to 1-{0} points, not {1}.",
     MatProblem.EXPECTED_GAME_1: 'Expected "Game 1", found {0!r}.',
     MatProblem.UNREADABLE_LINE: "Cannot read the line {0!r}.",
+    MatProblem.MOVE_NUMBER: "Expected move {0}, found move {1}.",
     MatProblem.GAME_ORDER: "Game {0} follows game {1}.",
     MatProblem.SCORE_LINE_FIRST: "A game line must be followed by the score line.",
     MatProblem.GAME_NOT_ENDED: "Game {0} starts before game {1} has ended.",

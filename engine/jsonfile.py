@@ -206,15 +206,23 @@ def set_aside(path: str | os.PathLike[str]) -> Path | None:
     return None
 
 
-def write_text_atomically(path: str | os.PathLike[str], content: str) -> None:
+def write_text_atomically(
+    path: str | os.PathLike[str], content: str, *, document: bool = False
+) -> None:
     """Replace the file at ``path`` with ``content`` (UTF-8); raises ``OSError``.
 
     The temporary file is unique (two writers never share one), synced before the rename, and the
-    folder is synced after it, so a crash leaves either the old file or the new one.
+    folder is synced after it, so a crash leaves either the old file or the new one. A
+    ``document`` (a file the user asked to write, as an exported match) gets the permissions of
+    the user's other new files, not the temporary file's private ones.
     """
     target = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
     try:
+        if document:
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(handle, 0o666 & ~mask)
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(content)
             stream.flush()

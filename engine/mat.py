@@ -100,6 +100,7 @@ class _Reader:
         self.number = 0  # current line number (1-based)
         self.games_seen = 0
         self.expect_score = False
+        self.rows = 0  # the game's numbered rows so far: the next is numbered one more
 
     def fail(self, reason: str, *values: object, rule: str = "") -> MatFormatError:
         return MatFormatError(self.number, reason, *values, rule=rule)
@@ -153,6 +154,12 @@ class _Reader:
             raise self.fail(MatProblem.EXPECTED_GAME_1, line.strip())
         row = _ROW_RE.match(line)
         if row:
+            # rows numbered in order from 1 in each game: a row lost, doubled or moved would
+            # otherwise read as another match
+            number = self._number(row.group(1))
+            if number != self.rows + 1:
+                raise self.fail(MatProblem.MOVE_NUMBER, self.rows + 1, number)
+            self.rows = number
             self._row(row.group(2))
             return
         wins = _WINS_RE.match(line)
@@ -176,6 +183,7 @@ class _Reader:
                 raise self.fail(MatProblem.AFTER_MATCH_WON, number)
         self.games_seen = number
         self.expect_score = True
+        self.rows = 0
 
     def _score(self, line: str) -> None:
         found = _SCORE_RE.match(line)
@@ -366,6 +374,15 @@ def _notation(step: str) -> str:
 _LEFT = 28  # width of player 0's column after the move number
 
 
+def mat_name(name: str) -> str:
+    """``name`` as a .mat score line can carry it and a reader read it back: a colon (which
+    ends the name there: "Ann: 2" read as Ann with 2 points) becomes a full stop, a leading
+    ";" or "#" (a comment line) goes, runs of spaces become one, and a name left empty is
+    "Player"."""
+    text = " ".join(str(name).replace(":", ".").split()).lstrip(";#").strip()
+    return text or "Player"
+
+
 def export_mat(match: Match, players: Sequence[str] | None = None) -> str:
     """The match as Jellyfish ``.mat`` text, laid out as GNU Backgammon exports it, the players
     named ``players`` (the match's own names when None: a window names them in its language).
@@ -376,7 +393,7 @@ def export_mat(match: Match, players: Sequence[str] | None = None) -> str:
     """
     lines = [f" {match.length} point match", ""]
     score = list(match._start_score)
-    names = tuple(match.players if players is None else players)
+    names = tuple(mat_name(n) for n in (match.players if players is None else players))
     if len(names) != 2:
         raise ValueError("A match has two players to name.")
     for number, game in enumerate(match.games, 1):

@@ -60,6 +60,21 @@ def test_export_names_the_players_as_asked():
         export_mat(match, ["only one"])
 
 
+@pytest.mark.parametrize(
+    ("names", "read"),
+    [
+        (("#1 Ann", "Bo"), ("1 Ann", "Bo")),  # a leading "#" or ";" made a comment of the line
+        (("Ann: 2", ";Bo"), ("Ann. 2", "Bo")),  # "Ann: 2" read as Ann with 2 points
+        (("Ann:0", "Bo  Lee"), ("Ann.0", "Bo Lee")),
+        (("   ", "Bo"), ("Player", "Bo")),
+    ],
+)
+def test_export_writes_names_a_reader_reads_back(names, read):
+    match = load_mat(DATA / "gnubg-match-3-point-a.mat")
+    again = loads_mat(export_mat(match, list(names)))
+    assert again.players == read and again.history == match.history
+
+
 def _normalise(line: str) -> str:
     """A row with each roll as the checkers it moves and its hits (the route is free)."""
 
@@ -204,6 +219,20 @@ def _broken(line_number: int, new_text: str) -> str:
         (12, " Ann 1 Bo 0", "score line", P.EXPECTED_SCORE_LINE),
         (13, "  1)                             62: 24/18 13/11 hello", "hello", P.UNREADABLE),
         (13, "  1)                             62: 24/18 13/11 6/5", "cannot play", P.ILLEGAL_PLAY),
+        # rows numbered out of order: one lost, doubled or moved read as another match
+        (
+            8,
+            "  3)  Doubles => 2                Drops",
+            "expected move 2, found move 3",
+            P.MOVE_NUMBER,
+        ),
+        (
+            8,
+            "  1)  Doubles => 2                Drops",
+            "expected move 2, found move 1",
+            P.MOVE_NUMBER,
+        ),
+        (13, "  2)                             62: 24/18 13/11", "expected move 1", P.MOVE_NUMBER),
     ],
 )
 def test_a_bad_file_names_its_line_and_its_problem(line, text, words, reason):
@@ -267,6 +296,28 @@ def test_command_line_reads_and_exports(tmp_path, capsys):
     assert main(["mat", str(bad)]) == 2
     assert "line 7:" in capsys.readouterr().err
     assert main(["mat", str(tmp_path / "missing.mat")]) == 2
+
+
+def test_an_export_that_cannot_be_written_whole_leaves_the_old_file(tmp_path):
+    """A full disk (here a file size limit of 2 KB) left half a file in the place of the old
+    one, itself unreadable: the old file stays whole, and nothing is left beside it."""
+    import resource
+    import sys
+
+    target = tmp_path / "match.mat"
+    target.write_text("the old file\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "mat", str(DATA / "gnubg-match-7-point.mat")]
+        + ["--export", str(target)],
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048)),
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=120,
+    )
+    assert done.returncode == 2 and "cannot write" in done.stderr
+    assert target.read_text() == "the old file\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["match.mat"]
 
 
 def _gnubg_actions(gnubg_path: str, paths: list[Path], home: Path) -> dict[str, dict]:
