@@ -32,13 +32,25 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _given(text: str) -> str:
+    """A value that says something (an empty one was taken as none: "--screenshot ''" opened
+    the game instead of saving a picture, and waited for a person who was not there)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty value")
+    return text.strip()
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="backgammon", description="Backgammon for the desktop.")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    p.add_argument("--screenshot", metavar="FILE.png", help="render offscreen, save, exit")
+    p.add_argument(
+        "--screenshot", type=_given, metavar="FILE.png", help="render offscreen, save, exit"
+    )
     p.add_argument("--size", type=_size, help="window size, e.g. 1024x768")
-    p.add_argument("--position-id", metavar="P", help="open on this GNU Backgammon Position ID")
-    p.add_argument("--match-id", metavar="M", help="with this GNU Backgammon Match ID")
+    p.add_argument(
+        "--position-id", type=_given, metavar="P", help="open on this GNU Backgammon Position ID"
+    )
+    p.add_argument("--match-id", type=_given, metavar="M", help="with this GNU Backgammon Match ID")
     p.add_argument("--lang", metavar="xx", choices=LANGUAGE_CODES, help="language: en, da or nl")
     p.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
     return p

@@ -157,6 +157,10 @@ def test_well_formed_ids_of_impossible_states_are_refused_naming_the_id(
         (["--lang", "xx"], "invalid choice"),
         (["--position-id", "nonsense"], "backgammon:"),
         (["--size", "big"], "size"),
+        # an empty value was taken as none: the game opened and waited, or the ID was ignored
+        (["--screenshot", ""], "--screenshot: an empty value"),
+        (["--position-id", " "], "--position-id: an empty value"),
+        (["--match-id", ""], "--match-id: an empty value"),
     ],
 )
 def test_junk_on_the_command_line_is_refused_with_a_message(args, words, tmp_path):
