@@ -32,27 +32,43 @@ from engine.moves import Play, legal_plays
 from engine.position import Position
 
 _CHUNK = 1 << 16
+MAX_LINE = 1 << 20  # bytes of one request; a real one is under 200
+TOO_LONG = f"The request is longer than {MAX_LINE} bytes."
 
 
-def _lines(stream: BinaryIO) -> Iterator[list[bytes]]:
+def _lines(stream: BinaryIO) -> Iterator[list[bytes | None]]:
     """Complete lines in batches: whatever has arrived, so a co-process is answered promptly
-    while a long stream is processed in bulk."""
+    while a long stream is processed in bulk. A line longer than ``MAX_LINE`` comes as None
+    (answered with ``TOO_LONG``) and is not kept: an endless line filled the memory, and each
+    chunk added to it was copied whole (a 133 MB line took two minutes)."""
     read = getattr(stream, "read1", stream.read)
     pending = b""
+    skipping = False  # the rest of an over-long line, already answered
     while True:
         chunk = read(_CHUNK)
         if not chunk:
             break
+        if skipping:
+            end = chunk.find(b"\n")
+            if end < 0:
+                continue
+            chunk, skipping = chunk[end + 1 :], False
         pending += chunk
         cut = pending.rfind(b"\n")
         if cut < 0:
+            if len(pending) > MAX_LINE:
+                yield [None]
+                pending, skipping = b"", True
             continue
-        batch = pending[: cut + 1].split(b"\n")
+        batch: list[bytes | None] = list(pending[: cut + 1].split(b"\n"))
         batch.pop()
         pending = pending[cut + 1 :]
-        yield batch
+        yield [None if line is not None and len(line) > MAX_LINE else line for line in batch]
+        if len(pending) > MAX_LINE:
+            yield [None]
+            pending, skipping = b"", True
     if pending:
-        yield [pending]
+        yield [pending if len(pending) <= MAX_LINE else None]
 
 
 def _dice_of(value: object) -> tuple[int, int]:
@@ -83,6 +99,9 @@ def plays_command(stdin: BinaryIO, stdout: TextIO) -> int:
         out: list[str] = []
         append = out.append
         for raw in batch:
+            if raw is None:
+                append(_error(TOO_LONG))
+                continue
             if not raw.strip():
                 continue
             try:
@@ -190,6 +209,9 @@ def show_command(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO) -> i
         for batch in _lines(stdin):
             out = []
             for raw in batch:
+                if raw is None:
+                    out.append(_error(TOO_LONG))
+                    continue
                 if not raw.strip():
                     continue
                 try:

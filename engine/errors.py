@@ -213,10 +213,16 @@ class MatFormatError(EngineError):
     understood), an ``engine.match.DoubleRefusal`` code for a double.
     """
 
+    SHOWN = 80  # characters of the file's own text a message quotes (a whole line was 66 MB)
+
     def __init__(self, line: int, reason: str, *values: object, rule: str = "") -> None:
         self.line = line
         self.reason = reason
-        self.values = values
+        cut = self.SHOWN
+        self.values = tuple(
+            v[:cut] + "…" if isinstance(v, str) and len(v) > cut else v for v in values
+        )
+        values = self.values
         self.rule = rule
         self.detail = MAT_PROBLEM_TEXT[reason].format(*values)
         super().__init__(f"line {line}: {self.detail}" if line else self.detail)

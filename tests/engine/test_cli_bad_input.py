@@ -24,6 +24,8 @@ BAD_LINES = [
     b'{"position_id": "4HPwATDgc/ABMA", "dice": [' + b"9" * 5000 + b", 1]}",
     b'{"position_id": ["4HPwATDgc/ABMA"], "dice": [3, 1]}',
     b'{"position_id": "//////////////", "dice": [3, 1]}',
+    # over a megabyte: an endless line filled the memory and took minutes
+    b'{"position_id": "' + b"A" * 3_000_000 + b'", "dice": [3, 1]}',
 ]
 # plays reads no Match ID; show reads no dice
 ONLY = {
@@ -57,6 +59,14 @@ def test_every_bad_line_gets_an_error_and_the_stream_goes_on(command):
         assert set(error) == {"error"}, (bad[:50], error)
         assert len(error["error"]) < 300
         assert after == good
+
+
+@pytest.mark.parametrize("command", ["plays", "show"])
+def test_an_endless_line_is_answered_once_and_not_kept(command):
+    done = _run([command], GOOD + b"\n" + b"x" * 5_000_000)  # no end of line at all
+    replies = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+    assert done.returncode == 0 and len(replies) == 2
+    assert "error" not in replies[0] and "longer than" in replies[1]["error"]
 
 
 @pytest.mark.parametrize(

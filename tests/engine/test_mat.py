@@ -274,6 +274,13 @@ def test_a_double_the_rules_forbid_names_the_rule():
     assert str(raised.value).endswith("Only the owner of the cube may redouble.")
 
 
+def test_a_long_line_is_quoted_short():
+    # a one-line file of 66 MB gave a message of 66 MB
+    with pytest.raises(MatFormatError) as raised:
+        loads_mat("x" * 100_000 + "\n")
+    assert raised.value.line == 1 and len(str(raised.value)) < 200
+
+
 def test_files_that_are_not_mat_are_refused():
     with pytest.raises(MatFormatError, match="point match"):
         loads_mat("hello\n")
