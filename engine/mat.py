@@ -75,13 +75,22 @@ def loads_mat(text: str, *, seed: int | None = 0) -> Match:
 
 def load_mat(path: str | os.PathLike[str], *, seed: int | None = 0) -> Match:
     """Read a ``.mat`` file; raises ``MatFormatError`` (or ``OSError``)."""
-    raw = Path(path).read_bytes()
+    return loads_mat(decoded(Path(path).read_bytes()), seed=seed)
+
+
+_UTF8_PAIR = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")  # a character UTF-8 writes in two bytes or more
+
+
+def decoded(raw: bytes) -> str:
+    """The text of a file's bytes: UTF-8, or Latin-1 as older Windows programs write names;
+    a UTF-8 file with a damaged byte stays UTF-8 (the damaged byte shown as "\ufffd"), not read
+    as Latin-1 throughout ("Bjørn" became "BjÃ¸rn")."""
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
-        # older Windows programs write Latin-1 names
-        text = raw.decode("latin-1")
-    return loads_mat(text, seed=seed)
+        if _UTF8_PAIR.search(raw):
+            return raw.decode("utf-8", errors="replace")
+        return raw.decode("latin-1")
 
 
 class _CrawfordDouble(MatFormatError):
@@ -108,7 +117,7 @@ class _Reader:
     def _number(self, text: str) -> int:
         """A number of the file (plain digits 0-9, at most nine of them)."""
         if not (text.isascii() and text.isdigit()) or len(text) > 9:
-            raise self.fail(MatProblem.NOT_A_NUMBER, text[:12])
+            raise self.fail(MatProblem.NOT_A_NUMBER, text)
         return int(text)
 
     def read(self) -> Match:

@@ -274,6 +274,16 @@ def test_a_double_the_rules_forbid_names_the_rule():
     assert str(raised.value).endswith("Only the owner of the cube may redouble.")
 
 
+def test_names_are_read_in_the_file_s_encoding(tmp_path):
+    lines = GOOD.replace("Ann", "Bjørn").splitlines()[:9]
+    utf8, latin1 = tmp_path / "utf8.mat", tmp_path / "latin1.mat"
+    latin1.write_bytes("\n".join(lines).encode("latin-1"))
+    assert load_mat(latin1).players == ("Bjørn", "Bo")  # as older Windows programs write them
+    # one damaged byte: still UTF-8 (read as Latin-1 throughout, "Bjørn" became "BjÃ¸rn")
+    utf8.write_bytes("\n".join(lines).encode("utf-8").replace(b"Bo", b"B\xff"))
+    assert load_mat(utf8).players == ("Bjørn", "B\ufffd")
+
+
 def test_a_long_line_is_quoted_short():
     # a one-line file of 66 MB gave a message of 66 MB
     with pytest.raises(MatFormatError) as raised:
