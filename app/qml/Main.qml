@@ -530,12 +530,14 @@ ApplicationWindow {
                         text: {
                             const i = gameOverCard.info
                             if (!i.visible) return ""
-                            let how = i.passed ? qsTr("The double was passed.")
-                                    : i.kind === 3 ? qsTr("A backgammon (triple game).")
-                                    : i.kind === 2 ? qsTr("A gammon (double game).")
-                                    : qsTr("A single game.")
-                            let cube = i.cube > 1 ? " " + qsTr("Cube at %1.").arg(i.cube) : ""
-                            return how + cube + " " + qsTr("%n point(s).", "", i.points)
+                            // one sentence ("A single game. Cube at 2. 2 points." read as three)
+                            if (i.passed)
+                                return qsTr("The double was passed: %n point(s).", "", i.points)
+                            const how = i.kind === 3 ? qsTr("A backgammon (triple game)")
+                                      : i.kind === 2 ? qsTr("A gammon (double game)")
+                                      : qsTr("An ordinary win (single game)")
+                            return i.cube > 1 ? qsTr("%1 with the cube at %2: %n point(s).", "", i.points).arg(how).arg(i.cube)
+                                              : qsTr("%1: %n point(s).", "", i.points).arg(how)
                         }
                         color: window.textColor
                         font.pixelSize: 16 * window.textUi

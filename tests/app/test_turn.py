@@ -199,6 +199,18 @@ def test_a_finished_game_is_not_turned_for_the_last_player(harness):
     harness.settle()
     assert game.gameOver["visible"]  # ... the last checker, and wins
     assert not game.turned and table.rotation() == 0
+    # the result in one sentence ("A single game. Cube at 2. 2 points." read as three)
+    assert (
+        harness.item("gameOverDetail").property("text") == "An ordinary win (single game): 1 point."
+    )
+    harness.w.flow.show_position(
+        Position.from_points({1: 1}, {1: 15}), 1, dice=(6, 5), cube_value=2
+    )
+    harness.settle()
+    harness.confirm_if_done()
+    harness.settle()
+    detail = harness.item("gameOverDetail").property("text")
+    assert detail == "A gammon (double game) with the cube at 2: 4 points."
 
 
 def test_no_legal_move_is_shown_until_the_player_goes_on(harness):
