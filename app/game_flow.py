@@ -270,6 +270,8 @@ class GameFlow(QObject):
         s = self._session
         if s is not None and self._my_turn("move") and s.undo() is not None:
             self.input.drop_selection()
+            if self._status.template in AUTOMATIC_TEXTS and s.dice is not None:
+                self._status = match_texts.rolls(s.on_roll, s.dice)  # the play made is taken back
             self._after_change()
 
     @Slot()
@@ -460,12 +462,17 @@ def automatic_play(turn: Any, settings: Settings) -> tuple[Any, str] | None:
     the most checkers" played 6/2 5/2 with 4-3 where 6/3 5/1 was 0.12 better, and the tutor
     then blamed the player for it); None when the player moves."""
     if turn.is_forced() and settings.value("autoForced"):
-        return turn.plays[0], N_("Forced move: {0}")
+        return turn.plays[0], FORCED_TEXT
     if settings.value("autoBearOff") and turn.final_bear_off() is not None:
         from ai.hint import bear_off_play  # local: the AI brings numpy and its networks
 
-        return bear_off_play(turn.plays), N_("Borne off for you: {0}")
+        return bear_off_play(turn.plays), BORNE_OFF_TEXT
     return None
+
+
+FORCED_TEXT = N_("Forced move: {0}")
+BORNE_OFF_TEXT = N_("Borne off for you: {0}")
+AUTOMATIC_TEXTS = (FORCED_TEXT, BORNE_OFF_TEXT)  # what a play made for the player says
 
 
 def _match_settings(choices: dict[str, Any]) -> MatchSettings:

@@ -68,6 +68,9 @@ def test_the_final_bear_off_is_played_for_the_player_when_asked(harness):
     assert game.board[OFF_LOCATION[0]] == 8 + 2  # 8 were off before, two more now
     assert not game.legalSteps and game.canConfirm  # 6/off 5/off played, waiting for Done
     assert "Borne off for you" in game.status
+    harness.click("undoButton")  # taken back: the status no longer says it was played
+    assert game.legalSteps and "Borne off" not in game.status and "rolls 6-5" in game.status
+    harness.w.flow.show_position(race, 0, dice=(6, 5))
     # with no checker to bear off, the play the evaluation finds best: 6/1 (2, 3, 3 and 1 left
     # bear off two with nearly every roll), not 6/2 3/2 of "the most checkers, the fewest pips"
     gaps = Position.from_points({2: 1, 3: 2, 6: 1}, {1: 2, 2: 1, 3: 1, 6: 1})
