@@ -145,6 +145,7 @@ Dialog {
                     SpinBox {
                         id: die0
                         objectName: "editorDie0"
+                        editable: true  // a digit typed (only the arrows worked)
                         Layout.fillWidth: true
                         Layout.preferredWidth: 1
                         enabled: rolledBox.checked
@@ -155,6 +156,7 @@ Dialog {
                     SpinBox {
                         id: die1
                         objectName: "editorDie1"
+                        editable: true  // a digit typed (only the arrows worked)
                         Layout.fillWidth: true
                         Layout.preferredWidth: 1
                         enabled: rolledBox.checked
@@ -235,6 +237,7 @@ Dialog {
                         id: score0
                         Layout.preferredWidth: 1
                         objectName: "editorScore0"
+                        editable: true  // a digit typed (only the arrows worked)
                         Layout.row: 1; Layout.column: 1
                         Layout.fillWidth: true
                         enabled: lengthBox.value > 0
@@ -246,6 +249,7 @@ Dialog {
                         id: score1
                         Layout.preferredWidth: 1
                         objectName: "editorScore1"
+                        editable: true  // a digit typed (only the arrows worked)
                         Layout.row: 2; Layout.column: 1
                         Layout.fillWidth: true
                         enabled: lengthBox.value > 0

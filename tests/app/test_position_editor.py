@@ -358,3 +358,24 @@ def test_every_spin_box_steps_with_a_click_on_its_arrows(harness):
             harness.settle(20)
             assert box.property("value") == before + step, f"{name}: {arrow} was not clicked"
             before += step
+
+
+def test_the_dice_and_the_scores_take_typed_digits(harness):
+    # only their arrows changed them: a digit typed into the box did nothing
+    harness.open(seed=5, size=(1024, 768))
+    harness.game.newGame({"opponent": "human", "matchLength": 7})
+    harness.settle()
+    open_editor(harness)
+    if not harness.item("editorDiceRolled").property("checked"):
+        harness.click("editorDiceRolled")
+    for name, digit, key in (("editorDie0", 5, Qt.Key.Key_5), ("editorScore1", 4, Qt.Key.Key_4)):
+        box = harness.item(name)
+        harness.click_item(box)
+        QTest.keyClick(harness.window, Qt.Key.Key_A, CTRL)
+        QTest.keyClick(harness.window, key)
+        QTest.keyClick(harness.window, Qt.Key.Key_Tab)  # the value is taken as the focus leaves
+        harness.settle(20)
+        assert box.property("value") == digit, name
+    fields = MatchIdFields.decode(editor_part(harness).property("idsText").split(":")[1])
+    assert 5 in fields.dice and fields.score[1] == 4
+    harness.click("editorCancel")
