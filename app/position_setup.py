@@ -160,7 +160,8 @@ class PositionSetup(QObject):
         self._message = T("")
         self._pending: tuple[Session, T, T, bool] | None = None  # session, question, status, review
         self._declined: Callable[[], None] | None = None  # told when the player keeps the game
-        self._folder = ""  # of the last file read or written
+        # the folder of the last file read or written, also in an earlier session
+        self._folder = str(settings.value("fileFolder"))
 
     # -- what QML reads -------------------------------------------------------------------------
     def names(self) -> list[str]:
@@ -338,7 +339,7 @@ class PositionSetup(QObject):
         """Read the ``.mat`` file at ``url`` (or path) and open its match in the history view."""
         path = local_path(url)
         name = path.name
-        self._folder = str(path.parent)
+        self._remember_folder(path.parent)
         try:
             size = path.stat().st_size
             if size > MAX_MAT_BYTES:
@@ -391,6 +392,10 @@ class PositionSetup(QObject):
         return refusal is None
 
     @Slot(result=str)
+    def _remember_folder(self, folder: Path) -> None:
+        self._folder = str(folder)
+        self._settings.store("fileFolder", self._folder)
+
     def folder(self) -> str:
         """Where the file dialogs open: the folder of the last file read or written, else the
         documents folder, else the home folder (as a URL)."""
@@ -451,7 +456,7 @@ class PositionSetup(QObject):
                 T(N_("The folder {0} does not exist: the match was not written."), str(path.parent))
             )
             return False
-        self._folder = str(path.parent)
+        self._remember_folder(path.parent)
         match = session.match
         names = self._flow.names()  # as the window shows them (in its language)
         header = [

@@ -69,6 +69,7 @@ SPEC: dict[str, Spec] = {
     "windowWidth": Spec("window/width", 1280, lambda v: isinstance(v, int) and 800 <= v <= 16384),
     "windowHeight": Spec("window/height", 800, lambda v: isinstance(v, int) and 600 <= v <= 16384),
     "windowMaximized": Spec("window/maximized", False, _one_of(True, False)),
+    "fileFolder": Spec("files/folder", "", _text(4096)),  # of the last match file read or written
 }
 NEW_GAME_KEYS = ("opponent", "matchLength", "cube", "crawford", "name0", "name1")
 

@@ -778,6 +778,17 @@ def test_a_new_game_after_an_imported_match_starts_cleanly(harness):
     assert harness.game.dice  # the opening roll was made
 
 
+def test_the_file_dialogs_open_where_the_last_file_was_read_also_after_a_restart(harness):
+    # they opened in the home folder again once the program had been closed
+    harness.open(seed=14)
+    setup_part(harness).importMat(QUrl.fromLocalFile(str(MAT_FILES[0])).toString())
+    harness.settle(30)
+    assert local_path(setup_part(harness).folder()) == MAT_FILES[0].parent
+    harness.close()
+    harness.open(seed=14)
+    assert local_path(setup_part(harness).folder()) == MAT_FILES[0].parent
+
+
 def test_the_files_own_text_is_shown_quoted_escaped_and_short():
     from app.file_texts import file_text, mat_problem
 
