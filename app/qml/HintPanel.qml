@@ -82,7 +82,13 @@ Rectangle {
                 text: panel.plays ? qsTranslate("hint", "Play") : qsTr("Action")
             }
             Head { id: equityHead; Layout.preferredWidth: panel.equityWidth; text: qsTr("Equity") }
-            Head { id: lossHead; Layout.preferredWidth: panel.lossWidth; text: qsTr("Loss") }
+            Head {
+                id: lossHead
+                Layout.preferredWidth: panel.lossWidth
+                // "Loss" beside "Win" read as the chance of losing (Danish "Tab" beside "Sejr")
+                //: the equity a play gives away against the best (as GNU Backgammon's "Diff."), not a chance
+                text: qsTr("Diff.")
+            }
             Head { id: winHead; visible: panel.plays; Layout.preferredWidth: panel.winWidth; text: qsTr("Win") }
             Head { id: gammonHead; visible: panel.plays; Layout.preferredWidth: panel.gammonWidth; text: qsTr("Gammon") }
             Head {
