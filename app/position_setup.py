@@ -391,11 +391,11 @@ class PositionSetup(QObject):
             self._refuse(refusal)
         return refusal is None
 
-    @Slot(result=str)
     def _remember_folder(self, folder: Path) -> None:
         self._folder = str(folder)
         self._settings.store("fileFolder", self._folder)
 
+    @Slot(result=str)
     def folder(self) -> str:
         """Where the file dialogs open: the folder of the last file read or written, else the
         documents folder, else the home folder (as a URL)."""

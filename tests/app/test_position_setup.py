@@ -786,7 +786,11 @@ def test_the_file_dialogs_open_where_the_last_file_was_read_also_after_a_restart
     assert local_path(setup_part(harness).folder()) == MAT_FILES[0].parent
     harness.close()
     harness.open(seed=14)
-    assert local_path(setup_part(harness).folder()) == MAT_FILES[0].parent
+    key(harness, Qt.Key.Key_O, CTRL)
+    dialog = popup(harness, "importDialog")
+    assert dialog.property("visible")
+    assert local_path(dialog.property("currentFolder").toString()) == MAT_FILES[0].parent
+    QMetaObject.invokeMethod(dialog, "reject")
 
 
 def test_the_files_own_text_is_shown_quoted_escaped_and_short():
