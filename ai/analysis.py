@@ -850,9 +850,12 @@ class Analyser:
         ``judged_state`` gives it) and the loss the analysis would count were it made, highest
         value first. At least ``count`` plays are searched at 1-ply, and each of the first
         ``count`` that is close to the best by 1-ply is settled against it at 2-ply, as it would
-        be once made: so the loss is the tutor's and the analysis's to the last digit. (A play
-        can then come out ahead of the best by 1-ply; it loses nothing either: neither is
-        compared with it.) Empty when no play is legal."""
+        be once made, and the loss is counted from the first play shown. That is the tutor's
+        and the analysis's loss to the last digit when the first play is the best by 1-ply. A
+        play settled at 2-ply can come out ahead of it (about one roll in seven): the losses
+        here then count from that play, the tutor's from the best by 1-ply or from the play
+        made when that comes out ahead (``rank``, which settles only the play made, to keep
+        the analysis of a match within its time). Empty when no play is legal."""
         plays = {p.result: p for p in legal_plays(position, dice) if p.result is not None}
         if not plays:
             return []
@@ -876,11 +879,13 @@ class Analyser:
                 pair = self._pair(results, best, i, one_ply, value_fn, cancel, searched)
                 if pair is not None:
                     best_deep, settled[i] = pair
-        top = value[best]
+        # losses against the first play shown: a play settled at 2-ply can come out ahead of
+        # the best by 1-ply (then two plays lost nothing and the others' losses were counted
+        # from the second line)
+        top = max(value.values())
+        deep = set(settled) | ({best} if best_deep is not None else set())
         return [
-            JudgedPlay(
-                plays[results[i]], v, max(0.0, top - v), 2 if i in settled else 1, chances[i]
-            )
+            JudgedPlay(plays[results[i]], v, top - v, 2 if i in deep else 1, chances[i])
             for i, v in sorted(value.items(), key=lambda kv: -kv[1])
         ]
 

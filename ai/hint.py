@@ -15,8 +15,9 @@ one scale). Chances are the 1-ply outputs after each play.
 
 ``analysed_plays`` lists the plays of a roll as the match analysis judges them before any is
 made (``Analyser.ranking``): the window's hint, so that the hint, the tutor and the analysis give
-every play the same loss (the analysis values plays cubefully with the cube where it is, the
-Expert chooses in a match by the match equity of a dead cube: their numbers differ).
+every play the same value (the analysis values plays cubefully with the cube where it is, the
+Expert chooses in a match by the match equity of a dead cube: their numbers differ), and its
+losses count from the first play shown.
 
 ``cube_hint`` is ``ComputerPlayer.cube_decision`` (the Expert's own cube action) with the
 chances of the player on roll before rolling that it rests on (``chances``). Every function
