@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         w.window.setWidth(args.size[0])
         w.window.setHeight(args.size[1])
         room = w.window.screen().availableGeometry()
-        if not args.screenshot and (args.size[0] >= room.width() or args.size[1] >= room.height()):
+        on_screen = w.app.platformName() != "offscreen"  # not a picture drawn off any screen
+        if on_screen and (args.size[0] >= room.width() or args.size[1] >= room.height()):
             # as large as the screen or larger: the window manager's frame and panels took the
             # foot of the window (its last button) off the screen; the screen's room instead
             w.window.showMaximized()
