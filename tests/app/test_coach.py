@@ -305,16 +305,23 @@ def judged_bad_play(expert, s):
     return worst, decision
 
 
+def at_a_bad_play(harness, expert, tutor_mode: int):
+    """The window open on a roll of ``HITS`` with the tutor at ``tutor_mode``: the session, the
+    Expert's worst play of it and the tutor's judgement of that play."""
+    harness.open(seed=4)
+    harness.game.tutorMode = tutor_mode
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    worst, decision = judged_bad_play(expert, s)
+    return s, worst, decision
+
+
 def tutor_speaks(harness) -> None:
     harness.qtbot.waitUntil(lambda: harness.w.tutor.visible, timeout=30000)
     harness.settle(50)  # the panel is laid out below the board
 
 
 def test_the_tutor_warns_before_a_bad_play_ends_the_turn_and_play_anyway_ends_it(harness, expert):
-    harness.open(seed=4)
-    harness.game.tutorMode = 2  # from bad plays
-    s = set_up(harness, HITS, 0, dice=(6, 3))
-    worst, decision = judged_bad_play(expert, s)
+    s, worst, decision = at_a_bad_play(harness, expert, 2)  # from bad plays
     play_by_clicks(harness, 0, worst)  # the last step clicks Done
     tutor_speaks(harness)
     text = harness.item("tutorText").property("text")
@@ -328,10 +335,7 @@ def test_the_tutor_warns_before_a_bad_play_ends_the_turn_and_play_anyway_ends_it
 
 
 def test_undo_and_rethink_takes_the_turn_back(harness, expert):
-    harness.open(seed=4)
-    harness.game.tutorMode = 1
-    s = set_up(harness, HITS, 0, dice=(6, 3))
-    worst, _decision = judged_bad_play(expert, s)
+    s, worst, _decision = at_a_bad_play(harness, expert, 1)
     play_by_clicks(harness, 0, worst)
     tutor_speaks(harness)
     harness.click("tutorRethinkButton")
@@ -346,10 +350,7 @@ def test_undo_and_rethink_takes_the_turn_back(harness, expert):
 
 def test_the_tutor_warns_again_when_the_same_play_is_made_again(harness, expert):
     # after "Undo and rethink" the same bad play passed unwarned, as if it were right now
-    harness.open(seed=4)
-    harness.game.tutorMode = 2
-    s = set_up(harness, HITS, 0, dice=(6, 3))
-    worst, _decision = judged_bad_play(expert, s)
+    s, worst, _decision = at_a_bad_play(harness, expert, 2)
     for _ in range(2):
         play_by_clicks(harness, 0, worst)
         tutor_speaks(harness)
@@ -365,10 +366,7 @@ def test_the_tutor_warns_again_when_the_same_play_is_made_again(harness, expert)
 def test_the_tutor_answers_by_keyboard(harness, expert):
     """The tutor's word takes the keys: its first choice in focus (Enter answers it, Tab reaches
     the others), Esc takes the decision back; the board has the keys again after."""
-    harness.open(seed=4)
-    harness.game.tutorMode = 2
-    s = set_up(harness, HITS, 0, dice=(6, 3))
-    worst, _decision = judged_bad_play(expert, s)
+    s, worst, _decision = at_a_bad_play(harness, expert, 2)
     play_by_clicks(harness, 0, worst)
     tutor_speaks(harness)
     assert harness.item("tutorRethinkButton").hasActiveFocus()
@@ -387,10 +385,7 @@ def test_the_tutor_answers_by_keyboard(harness, expert):
 
 
 def test_show_the_best_play_takes_the_turn_back_and_shows_it_as_arrows(harness, expert):
-    harness.open(seed=4)
-    harness.game.tutorMode = 3  # very bad only
-    s = set_up(harness, HITS, 0, dice=(6, 3))
-    worst, decision = judged_bad_play(expert, s)
+    s, worst, decision = at_a_bad_play(harness, expert, 3)  # very bad only
     play_by_clicks(harness, 0, worst)
     tutor_speaks(harness)
     assert harness.item("tutorBestButton").property("text") == "Show the best play"

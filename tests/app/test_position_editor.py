@@ -253,11 +253,7 @@ def test_the_set_up_stays_when_the_game_is_kept(harness):
     harness.open(seed=5)
     harness.game.newGame({"opponent": "human", "matchLength": 5})
     harness.settle()
-    if harness.game.canRoll:
-        harness.click("rollButton")
-    while harness.game.legalSteps:
-        harness.play_step(harness.game.legalSteps[0])
-    harness.confirm_if_done()
+    harness.play_a_turn()
     live = harness.game.session.match.position_id()
     open_editor(harness)
     harness.click("editorClear")
