@@ -312,6 +312,7 @@ class PositionSetup(QObject):
             return
         session, _question, status, review = self._pending
         self._pending = None
+        self._declined = None
         self._message = T("")
         self._flow.show_session(session, status)
         if review:

@@ -63,7 +63,7 @@ def _lines(stream: BinaryIO) -> Iterator[list[bytes | None]]:
         batch: list[bytes | None] = list(pending[: cut + 1].split(b"\n"))
         batch.pop()
         pending = pending[cut + 1 :]
-        yield [None if line is not None and len(line) > MAX_LINE else line for line in batch]
+        yield [line if line is None or len(line) <= MAX_LINE else None for line in batch]
         if len(pending) > MAX_LINE:
             yield [None]
             pending, skipping = b"", True

@@ -388,7 +388,7 @@ def mat_name(name: str) -> str:
     ends the name there: "Ann: 2" read as Ann with 2 points) becomes a full stop, a leading
     ";" or "#" (a comment line) goes, runs of spaces become one, and a name left empty is
     "Player"."""
-    text = " ".join(str(name).replace(":", ".").split()).lstrip(";#").strip()
+    text = re.sub(r"^[\s;#]+", "", " ".join(str(name).replace(":", ".").split()))
     return text or "Player"
 
 

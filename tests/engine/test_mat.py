@@ -67,6 +67,7 @@ def test_export_names_the_players_as_asked():
         (("Ann: 2", ";Bo"), ("Ann. 2", "Bo")),  # "Ann: 2" read as Ann with 2 points
         (("Ann:0", "Bo  Lee"), ("Ann.0", "Bo Lee")),
         (("   ", "Bo"), ("Player", "Bo")),
+        (("# ;Ann", "Bo"), ("Ann", "Bo")),
     ],
 )
 def test_export_writes_names_a_reader_reads_back(names, read):
