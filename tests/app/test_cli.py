@@ -54,6 +54,7 @@ LOOK = textwrap.dedent(
                 saving=w.flow.storage is not None,
                 phase=w.flow.session.phase,
                 cube=w.flow.session.cube_value,
+                status=w.view.status,
             )
             w.app.quit()
 
@@ -87,6 +88,8 @@ def test_ids_and_size_open_the_window_on_that_position(tmp_path):
     assert seen["board"] == session.absolute_board()
     assert seen["size"] == [1024, 768]
     assert seen["saving"] is False  # a shown position does not replace the saved game
+    # whose turn it is (the status was empty)
+    assert seen["status"] == f"{('White', 'Black')[session.on_roll]} to play."
 
 
 def look(args: list[str], home: Path) -> dict:
