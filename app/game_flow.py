@@ -143,14 +143,7 @@ class GameFlow(QObject):
         if session.phase == "opening":
             self._open_game()
         else:
-            if status is None:  # say whose turn it is (a position opened from the command
-                # line showed an empty status)
-                status = match_texts.opening_status(session)
-                if not status.template and session.phase == "move" and session.dice:
-                    status = match_texts.rolls(session.on_roll, session.dice)
-                elif not status.template and session.phase == "roll":
-                    status = T(N_("{0} to play."), P(session.on_roll))
-            self._status = status
+            self._status = match_texts.goes_on(session) if status is None else status
             self._begin_turn()
 
     def _begin(self, settings: MatchSettings, seed: int | None = None) -> None:

@@ -36,6 +36,19 @@ def opening_status(session: Session) -> T:
     )
 
 
+def goes_on(session: Session) -> T:
+    """What the window says when it goes on from ``session`` (set up, read from a file): the
+    opening roll, or whose turn it is (a position opened from the command line said nothing)."""
+    said = opening_status(session)
+    if said.template:
+        return said
+    if session.phase == "move" and session.dice:
+        return rolls(session.on_roll, session.dice)
+    if session.phase == "roll":
+        return T(N_("{0} to play."), P(session.on_roll))
+    return said
+
+
 def rolls(player: int, dice: Sequence[int]) -> T:
     return T(N_("{0} rolls {1}-{2}."), P(player), *ordered(dice))
 
