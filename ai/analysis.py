@@ -493,7 +493,7 @@ class Analyser:
             if game is not None and not game.is_over and kind != "new_game" and judged:
                 if start is None:  # where the players stood when the first judged game began
                     start = (_standing(replay, 0, met), _standing(replay, 1, met))
-                    if len(replay.games) == 1 and history[0].get("type") != "setup":
+                    if len(replay.games) == 1 and not match.began_from_setup:
                         start = (0.5, 0.5) if match.length else (0.0, 0.0)
                 decisions.extend(self._judge(replay, game, index, action, met, cancel, run))
             replay.apply(action)

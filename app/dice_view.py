@@ -27,7 +27,6 @@ from engine.dice_report import (
     UNUSUAL,
     Chances,
     ChiSquare,
-    began_from_setup,
     dealt_by_seed,
     dice_report,
     match_chances,
@@ -185,7 +184,7 @@ class DiceReportView(QObject):
             "counts": counts,
             "seed": str(match.seed) if dealt else "",
             "canReplay": dealt,
-            "setUp": began_from_setup(match),
+            "setUp": match.began_from_setup,
             "games": len(match.games),
         }
 

@@ -374,8 +374,7 @@ class PositionSetup(QObject):
         session = self._flow.session
         if session is None or not session.match.games:
             return T(N_("There is no match to export yet."))
-        history = session.match.history
-        if history and history[0].get("type") == "setup":
+        if session.match.began_from_setup:
             return T(
                 N_(
                     "This game began from a set-up position: a .mat file holds only games played "

@@ -112,8 +112,7 @@ def chart(records: Iterable[Record], limit: int = 200) -> list[int]:
 
 def _played_here(session: Session) -> bool:
     """False for a position set up (lessons, IDs) or a match read from a file."""
-    history = session.match.history
-    return not session.source and not (history and history[0].get("type") == "setup")
+    return not session.source and not session.match.began_from_setup
 
 
 @QmlElement

@@ -125,16 +125,10 @@ def match_rolls(match: Match, player: int | None = None, game: int | None = None
     return out
 
 
-def began_from_setup(match: Match) -> bool:
-    """True when ``match`` began from a position set up (an editor, pasted IDs), not the start."""
-    history = match.history
-    return bool(history) and history[0].get("type") == "setup"
-
-
 def dice_set_up(match: Match) -> bool:
     """True when the first game of ``match`` began from a position set up with its dice to play
     (written into its Match ID, not rolled)."""
-    if not began_from_setup(match) or not match.games:
+    if not match.began_from_setup or not match.games:
         return False
     return bool(MatchIdFields.decode(match.history[0]["match_id"]).dice[0])
 

@@ -609,6 +609,12 @@ class Match:
         return max(self.score) == self.length - 1
 
     @property
+    def began_from_setup(self) -> bool:
+        """True when the match began from a position set up by its IDs (an editor, pasted IDs),
+        not from the start."""
+        return self._setup is not None
+
+    @property
     def history(self) -> list[dict[str, Any]]:
         """Every action of the match in order (``new_game`` marks each game's start)."""
         out: list[dict[str, Any]] = []

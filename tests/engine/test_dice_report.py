@@ -205,13 +205,13 @@ def test_a_roll_being_played_counts_and_the_opening_roll_does_not():
 def test_the_dice_of_a_set_up_position_are_not_counted_as_rolled():
     """A match set up with its dice to play (an editor, pasted IDs): those dice were written,
     not rolled, and the report leaves them out as it leaves out the opening roll."""
-    from engine.dice_report import began_from_setup, dice_set_up
+    from engine.dice_report import dice_set_up
     from engine.matchid import MatchIdFields
     from engine.position import Position
 
     fields = MatchIdFields(match_length=3, score=(0, 0), dice=(6, 3))
     match = Match.from_ids(Position.start().position_id(), fields.encode(), seed=4)
-    assert began_from_setup(match) and dice_set_up(match) and not dealt_by_seed(match)
+    assert match.began_from_setup and dice_set_up(match) and not dealt_by_seed(match)
     assert match_rolls(match) == []  # the 6-3 waiting to be played was set, not rolled
     game = match.game
     game.play(game.legal_plays()[0])
@@ -229,7 +229,7 @@ def test_the_dice_of_a_set_up_position_are_not_counted_as_rolled():
     assert len(match_rolls(match)) == sum(len(g.turns) - 1 for g in match.games)
     rolled = MatchIdFields(match_length=3, score=(0, 0))  # on roll, no dice yet
     unset = Match.from_ids(Position.start().position_id(), rolled.encode(), seed=4)
-    assert began_from_setup(unset) and not dice_set_up(unset)
+    assert unset.began_from_setup and not dice_set_up(unset)
     unset.game.roll(unset.rng)
     assert len(match_rolls(unset)) == 1
-    assert not began_from_setup(play_out(Match(3, seed=5), random.Random(5), 0.0))
+    assert not play_out(Match(3, seed=5), random.Random(5), 0.0).began_from_setup
