@@ -27,21 +27,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator
-from typing import BinaryIO, TextIO
+from collections.abc import Iterable
+from typing import TextIO
 
 from ai.cube import MONEY_STATE, CubeState, state_from_match_id
 from ai.levels import LEVEL_NAMES
 from ai.player import ComputerPlayer
-from engine import jsonfile
+from ai.request_lines import BadRequest, decode_request, request_lines
 from engine.dice import two_dice
-from engine.jsonfile import JsonValueError
 from engine.matchid import GAME_PLAYING, decode_match_id
 from engine.position import Position
-
-
-class BadRequest(ValueError):
-    """A request the service cannot answer; its text goes back as ``{"error": ...}``."""
 
 
 def _dice(value: object) -> tuple[int, int]:
@@ -95,42 +90,6 @@ def answer(player: ComputerPlayer, request: object) -> dict[str, object]:
     if fields_dice[0]:
         return _move_answer(player, position, fields_dice, state)
     return {"action": "double" if player.should_double(position, state) else "roll"}
-
-
-MAX_LINE = 1 << 20  # bytes of one request; a real one is under 200
-
-
-def request_lines(stream: BinaryIO) -> Iterator[bytes]:
-    """The lines of ``stream`` as bytes, each as soon as it has arrived.
-
-    A line longer than ``MAX_LINE`` is cut there and the rest of it skipped (its cut start is
-    answered with an error), so one endless line cannot fill the memory.
-    """
-    while True:
-        line = stream.readline(MAX_LINE + 1)
-        if not line:
-            return
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
-            while True:  # skip the rest of the over-long line
-                rest = stream.readline(MAX_LINE)
-                if not rest or rest.endswith(b"\n"):
-                    break
-        yield line
-
-
-def decode_request(line: bytes | str) -> object:
-    """The JSON value of one request line; raises ``BadRequest`` saying what is wrong."""
-    if isinstance(line, bytes):
-        if len(line) > MAX_LINE:
-            raise BadRequest(f"The request is longer than {MAX_LINE} bytes.")
-        try:
-            line = line.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise BadRequest(f"The request is not UTF-8 text (byte {exc.start + 1}).") from None
-    try:
-        return jsonfile.parse_json(line)
-    except JsonValueError as exc:
-        raise BadRequest(f"Bad request: {exc}.") from None
 
 
 def serve(player: ComputerPlayer, lines: Iterable[bytes | str], out: TextIO) -> None:

@@ -474,7 +474,7 @@ def serve(
     the decision service answers them)."""
     import json
 
-    from ai.__main__ import decode_request
+    from ai.request_lines import decode_request
     from engine.errors import EngineError
 
     for line in lines:
@@ -533,7 +533,7 @@ def main(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"python -m ai rollout: {exc}", file=sys.stderr)
         return 2
-    from ai.__main__ import request_lines
+    from ai.request_lines import request_lines
 
     try:
         lines = request_lines(sys.stdin.buffer)

@@ -54,7 +54,7 @@ def test_every_bad_line_gets_an_error_and_the_good_lines_around_them_are_answere
 
 
 def test_lines_arrive_as_bytes_and_an_endless_line_is_cut():
-    from ai import __main__ as service
+    from ai import request_lines as service
 
     long_line = b"[" + b"1," * service.MAX_LINE + b"1]\n"
     stream = io.BytesIO(long_line + GOOD + b"\n")
