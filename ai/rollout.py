@@ -30,6 +30,12 @@ Janowski cubeful value of the exact or evaluated outputs. The cubeful luck adjus
 the cubeless luck of each roll times the cube at that moment: also exactly zero in expectation.
 Cubeful equities are in units of the starting cube.
 
+A money cube decision (``cube_rollout``) rolls out both of its lines on the same games, so on
+the same dice: *no double* (the cube as it is) and *double, take* (the cube doubled and the
+opponent's), the latter in units of the cube before the double, beside *double, pass* (1). Since
+the lines share their dice, the difference that decides is known far better than either line
+(its standard error, game by game, is reported too).
+
 Standard errors are those of independent games (the quasi-random first rolls make them slightly
 pessimistic).
 """
@@ -42,9 +48,9 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass
-from typing import TextIO
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import Any, TextIO
 
 import numpy as np
 
@@ -329,10 +335,13 @@ def _init_worker(weights: str | None) -> None:
     _worker_evaluator = load_evaluator(weights)
 
 
-def _run_chunk(job: tuple[str, list[int], RolloutSettings]) -> np.ndarray:
-    position_id, numbers, settings = job
+def _run_chunk(
+    job: tuple[int, int, str, list[int], RolloutSettings],
+) -> tuple[int, int, np.ndarray]:
+    chunk, line, position_id, numbers, settings = job
     assert _worker_evaluator is not None
-    return play_chunk(_worker_evaluator, Position.from_position_id(position_id), numbers, settings)
+    rows = play_chunk(_worker_evaluator, Position.from_position_id(position_id), numbers, settings)
+    return chunk, line, rows
 
 
 def load_evaluator(weights: str | os.PathLike[str] | None = None) -> NetEvaluator:
@@ -352,6 +361,40 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _played(
+    position: Position,
+    lines: Sequence[RolloutSettings],
+    workers: int | None,
+    weights: str | os.PathLike[str] | None,
+    evaluator: NetEvaluator | None,
+) -> Iterator[tuple[int, int, np.ndarray]]:
+    """Play the games of every line of settings (the same games, so the same dice, for each):
+    ``(chunk, line, rows)`` as each chunk of a line comes, in no fixed order with processes."""
+    if position.is_game_over():
+        raise ValueError("The game in that position is over: nothing to roll out.")
+    workers = default_workers() if workers is None else int(workers)
+    if workers < 1:
+        raise ValueError("A rollout needs at least one worker.")
+    games = lines[0].games
+    chunks = [list(range(s, min(s + CHUNK, games))) for s in range(0, games, CHUNK)]
+    if workers == 1 or len(chunks) * len(lines) == 1:
+        ev = evaluator if evaluator is not None else load_evaluator(weights)
+        for k, numbers in enumerate(chunks):
+            for line, settings in enumerate(lines):
+                yield k, line, play_chunk(ev, position, numbers, settings)
+        return
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    context = multiprocessing.get_context(method)
+    jobs = [
+        (k, line, position.position_id(), numbers, settings)
+        for k, numbers in enumerate(chunks)
+        for line, settings in enumerate(lines)
+    ]
+    weights_arg = str(weights) if weights is not None else None
+    with context.Pool(min(workers, len(jobs)), _init_worker, (weights_arg,)) as pool:
+        yield from pool.imap_unordered(_run_chunk, jobs)
+
+
 def rollout(
     position: Position,
     settings: RolloutSettings = RolloutSettings(),
@@ -368,49 +411,140 @@ def rollout(
     result_so_far)`` is called after each chunk of games. Raises ``ValueError`` for a finished
     position or bad settings.
     """
-    if position.is_game_over():
-        raise ValueError("The game in that position is over: nothing to roll out.")
-    workers = default_workers() if workers is None else int(workers)
-    if workers < 1:
-        raise ValueError("A rollout needs at least one worker.")
-    chunks = [
-        list(range(s, min(s + CHUNK, settings.games))) for s in range(0, settings.games, CHUNK)
-    ]
     started = time.monotonic()
     parts: list[np.ndarray] = []
-
-    def collect(rows: np.ndarray) -> None:
+    for _chunk, _line, rows in _played(position, [settings], workers, weights, evaluator):
         parts.append(rows)
         if progress is not None:
             done = sum(len(p) for p in parts)
             so_far = summarise(np.concatenate(parts), settings, time.monotonic() - started)
             progress(done, settings.games, so_far)
-
-    if workers == 1 or len(chunks) == 1:
-        ev = evaluator if evaluator is not None else load_evaluator(weights)
-        for numbers in chunks:
-            collect(play_chunk(ev, position, numbers, settings))
-    else:
-        method = "fork" if sys.platform.startswith("linux") else "spawn"
-        context = multiprocessing.get_context(method)
-        jobs = [(position.position_id(), numbers, settings) for numbers in chunks]
-        weights_arg = str(weights) if weights is not None else None
-        with context.Pool(min(workers, len(chunks)), _init_worker, (weights_arg,)) as pool:
-            for rows in pool.imap_unordered(_run_chunk, jobs):
-                collect(rows)
     # The games are independent, so the order in which the chunks came back changes nothing.
     return summarise(np.concatenate(parts), settings, time.monotonic() - started)
 
 
-def stderr_progress(prefix: str = "rollout") -> Progress:
-    """A progress callback writing one updating line to stderr."""
+# -- a cube decision rolled out ----------------------------------------------------------------
 
-    def show(done: int, total: int, result: RolloutResult) -> None:
-        rate = done / max(result.seconds, 1e-9)
-        sys.stderr.write(
-            f"\r{prefix}: {done}/{total} games, {rate:.1f} games/s, equity "
-            f"{result.equity:+.4f} +- {result.equity_se:.4f}   "
+
+@dataclass(frozen=True)
+class CubeRolloutResult:
+    """A money cube decision rolled out: the *no double* and the *double, take* lines played
+    on the same dice, cubeful, in units of the cube before the double, from the view of the
+    player on roll (the one who may double). *Double, pass* is worth the cube: 1."""
+
+    games: int
+    no_double: float
+    no_double_se: float
+    double_take: float
+    double_take_se: float
+    difference_se: float  # of double_take - no_double, game by game (the lines share the dice)
+    outputs: tuple[float, ...]  # the cubeless chances of the no-double line ...
+    outputs_se: tuple[float, ...]  # ... and their standard errors
+    seconds: float
+    double_pass: float = 1.0
+
+    @property
+    def double(self) -> bool:
+        """Doubling gains: the better answer to it is worth more than playing on."""
+        return min(self.double_take, self.double_pass) > self.no_double
+
+    @property
+    def take(self) -> bool:
+        """Taking is the answer: it costs the taker less than passing."""
+        return self.double_take <= self.double_pass
+
+    def as_dict(self) -> dict[str, object]:
+        out = asdict(self)
+        out.update(double=self.double, take=self.take)
+        return out
+
+
+CubeProgress = Callable[[int, int, CubeRolloutResult], None]
+
+
+def _cube_summary(
+    no_double: np.ndarray, double_take: np.ndarray, settings: RolloutSettings, seconds: float
+) -> CubeRolloutResult:
+    """Both lines' figures from the rows of the same games (the double line's cube is twice)."""
+    nd = summarise(no_double, replace(settings, cubeful=True), seconds)
+    doubled = 2.0 * (double_take[:, 10] - double_take[:, 11])
+    line = no_double[:, 10] - no_double[:, 11]
+    n = len(doubled)
+
+    def spread(values: np.ndarray) -> float:
+        return float(values.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
+
+    assert nd.cubeful_equity is not None and nd.cubeful_se is not None
+    return CubeRolloutResult(
+        games=n,
+        no_double=nd.cubeful_equity,
+        no_double_se=nd.cubeful_se,
+        double_take=float(doubled.mean()),
+        double_take_se=spread(doubled),
+        difference_se=spread(doubled - line),
+        outputs=nd.outputs,
+        outputs_se=nd.outputs_se,
+        seconds=seconds,
+    )
+
+
+def cube_rollout(
+    position: Position,
+    settings: RolloutSettings = RolloutSettings(),
+    *,
+    workers: int | None = None,
+    weights: str | os.PathLike[str] | None = None,
+    evaluator: NetEvaluator | None = None,
+    progress: CubeProgress | None = None,
+) -> CubeRolloutResult:
+    """Roll out the money cube decision of the player on roll of ``position``: ``settings``
+    with the cube as it is (``cube``, ``owner``: centred or the player's own) is the no-double
+    line; the same games with the cube doubled and the opponent's are the double/take line
+    (``cubeful`` is implied). Workers, weights and evaluator as in ``rollout``;
+    ``progress(done, total, result_so_far)`` after each chunk both lines have played. Raises
+    ``ValueError`` when the player on roll may not double, for a finished position or bad
+    settings."""
+    nd = replace(settings, cubeful=True)
+    if not CubeState(cube=nd.cube, owner=nd.owner).may_double():
+        raise ValueError("The player on roll may not double: there is no cube decision.")
+    dt = replace(nd, cube=2 * nd.cube, owner=THEIRS)
+    started = time.monotonic()
+    waiting: dict[int, dict[int, np.ndarray]] = {}
+    both: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def so_far() -> CubeRolloutResult:
+        return _cube_summary(
+            np.concatenate([a for a, _ in both]),
+            np.concatenate([b for _, b in both]),
+            nd,
+            time.monotonic() - started,
         )
+
+    for chunk, line, rows in _played(position, [nd, dt], workers, weights, evaluator):
+        waiting.setdefault(chunk, {})[line] = rows
+        if len(waiting[chunk]) < 2:
+            continue
+        pair = waiting.pop(chunk)
+        both.append((pair[0], pair[1]))
+        if progress is not None:
+            progress(sum(len(a) for a, _ in both), nd.games, so_far())
+    return so_far()
+
+
+def stderr_progress(prefix: str = "rollout") -> Callable[[int, int, Any], None]:
+    """A progress callback writing one updating line to stderr (for ``rollout`` and
+    ``cube_rollout``)."""
+
+    def show(done: int, total: int, result: RolloutResult | CubeRolloutResult) -> None:
+        rate = done / max(result.seconds, 1e-9)
+        if isinstance(result, CubeRolloutResult):
+            figures = (
+                f"no double {result.no_double:+.4f} +- {result.no_double_se:.4f}, double/take "
+                f"{result.double_take:+.4f} +- {result.double_take_se:.4f}"
+            )
+        else:
+            figures = f"equity {result.equity:+.4f} +- {result.equity_se:.4f}"
+        sys.stderr.write(f"\r{prefix}: {done}/{total} games, {rate:.1f} games/s, {figures}   ")
         if done >= total:
             sys.stderr.write("\n")
         sys.stderr.flush()
@@ -431,6 +565,7 @@ _REQUEST_KEYS = {
     "cubeful",
     "cube",
     "owner",
+    "cube_decision",
 }
 
 
@@ -487,12 +622,23 @@ def serve(
             if "position_id" not in request:
                 raise ValueError('A request needs "position_id".')
             position = Position.from_position_id(request["position_id"])
-            progress = None if quiet else stderr_progress(f"rollout {position.position_id()}")
-            result = rollout(
-                position, settings, workers=workers, weights=weights, progress=progress
-            )
+            decision = request.get("cube_decision", False)
+            if not isinstance(decision, bool):
+                raise ValueError('"cube_decision" must be true or false.')
             reply: dict[str, object] = {"position_id": position.position_id()}
-            reply.update(result.as_dict())
+            if decision:
+                progress = None if quiet else stderr_progress(f"cube {position.position_id()}")
+                both = cube_rollout(
+                    position, settings, workers=workers, weights=weights, progress=progress
+                )
+                reply.update(both.as_dict())
+                settings = replace(settings, cubeful=True)
+            else:
+                progress = None if quiet else stderr_progress(f"rollout {position.position_id()}")
+                result = rollout(
+                    position, settings, workers=workers, weights=weights, progress=progress
+                )
+                reply.update(result.as_dict())
             reply["settings"] = asdict(settings)
         except (EngineError, ValueError, TypeError, OverflowError) as exc:
             reply = {"error": str(exc) or type(exc).__name__}

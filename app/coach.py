@@ -30,14 +30,13 @@ from app.computer_turn import cube_state
 from app.i18n import format_number, format_percent
 from app.session import Session, to_location
 from app.texts import N_, P, T, _
-from engine import EngineError, Match
+from engine import EngineError, Match, Position
 
 if TYPE_CHECKING:
     from ai.analysis import Analyser
     from ai.hint import CubeHint, HintPlay
     from ai.player import ComputerPlayer
     from app.game_flow import GameFlow
-    from engine import Position
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -84,6 +83,17 @@ class Answer:
     cube: CubeHint | None = None
     outputs: tuple[float, ...] = ()  # the chances of ``player`` ("chances")
     note: T = T("")
+
+
+@dataclass(frozen=True)
+class RolloutTarget:
+    """What a rollout of the hint's decision rolls out (``Coach.before_roll``)."""
+
+    moment: tuple[Any, ...]
+    position: Position  # its player on roll about to roll (the doubler)
+    player: int  # whose figures are shown ...
+    taker: bool  # ... and whether that player answers the other's double
+    cube: Any = None  # the cube (``ai.cube.CubeState``) of a money game's cube decision
 
 
 def signed(value: float) -> str:
@@ -362,17 +372,21 @@ class Coach(QObject):
         else:
             self.changed.emit()  # what may be asked, and whether the arrows fit the board
 
-    def before_roll(self) -> tuple[tuple[Any, ...], Position, int, bool] | None:
+    def before_roll(self) -> RolloutTarget | None:
         """What a rollout of the hint's decision would roll out, when that decision is made
-        before the roll (the chances, the cube action, take or pass): its moment, the position
-        (its player on roll about to roll), the player the figures are for and whether that
-        player answers the other's double. None while the hint shows the plays of a roll."""
+        before the roll (the chances, the cube action, take or pass); with the cube of a money
+        game when the decision is the cube's, so that both its lines can be rolled out. None
+        while the hint shows the plays of a roll."""
         a, s = self._answer, self._session()
         if not self._open or a is None or s is None or self._moment != self.moment(s):
             return None
         if s.phase not in ("roll", "double") or a.kind == "plays" or a.plays:
             return None
-        return self._moment, s.position, a.player, a.player != s.on_roll
+        cube = None
+        if a.cube is not None and a.cube.decision.may_double:
+            state = cube_state(s)
+            cube = None if state.is_match or not state.cube_enabled else state
+        return RolloutTarget(self._moment, s.position, a.player, a.player != s.on_roll, cube)
 
     def shown_moment(self) -> tuple[Any, ...] | None:
         """The decision the panel shows (None when it is closed)."""

@@ -5,7 +5,10 @@ pass), "Roll out" plays the position out ``GAMES`` times by the Expert's 0-ply p
 (``ai.rollout``: the first two rolls rotated over the 36 outcomes, the rest seeded, the exact
 bear-off database where both sides are home) in a worker thread, and shows the games played so
 far, the win / gammon / backgammon chances and the cubeless equity with their standard errors as
-they come. It stops when asked, when the panel closes or when the game moves on.
+they come. The cube decision of a money game is rolled out whole (``ai.rollout.cube_rollout``):
+no double and double/take, cubeful, on the same games, with double/pass, their standard errors
+and the right action by them (said to be close when the deciding difference is within two
+standard errors). It stops when asked, when the panel closes or when the game moves on.
 """
 
 from __future__ import annotations
@@ -17,12 +20,12 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.background import Background
-from app.coach import Coach, Judges, flipped, signed
+from app.coach import Coach, Judges, chances_text, flipped, signed
 from app.i18n import format_number, format_percent
 from app.texts import N_, P, T
 
 if TYPE_CHECKING:
-    from ai.rollout import RolloutResult
+    from ai.rollout import CubeRolloutResult, RolloutResult
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -53,6 +56,55 @@ def rollout_text(player: int, result: RolloutResult, taker: bool, total: int) ->
         format_number(result.equity_se, 3),
     )
     return T("{0} {1}", head, body)
+
+
+def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total: int) -> T:
+    """The figures of a cube decision's rollout for ``player``: the doubler's three lines, or
+    the taker's take and pass; the chances of the no-double line; the right action by them."""
+    head = T(
+        N_("Rollout, {0} of {1} games:"), format_number(result.games, 0), format_number(total, 0)
+    )
+    chances = chances_text(player, flipped(result.outputs) if taker else result.outputs)
+    dt, dt_se, dp, nd = (
+        result.double_take,
+        result.double_take_se,
+        result.double_pass,
+        result.no_double,
+    )
+    if taker:
+        lines = T(
+            N_("On the same games: take {0} ± {1}; pass {2}."),
+            signed(-dt),
+            format_number(dt_se, 3),
+            signed(-dp),
+        )
+        right = N_("Right: take.") if result.take else N_("Right: pass.")
+        close = abs(dt - dp) < 2 * dt_se
+    else:
+        lines = T(
+            N_(
+                "Cube, on the same games: no double {0} ± {1}; double, take {2} ± "
+                "{3}; double, pass {4}."
+            ),
+            signed(nd),
+            format_number(result.no_double_se, 3),
+            signed(dt),
+            format_number(dt_se, 3),
+            signed(dp),
+        )
+        if result.double:
+            right = N_("Right: double, take.") if result.take else N_("Right: double, pass.")
+        elif nd > dp:
+            right = N_("Right: too good to double, play on for a gammon.")
+        else:
+            right = N_("Right: no double.")
+        # the difference that decides, and how well these games know it
+        doubled, se = (dt, result.difference_se) if result.take else (dp, result.no_double_se)
+        close = abs(doubled - nd) < 2 * se or abs(dt - dp) < 2 * dt_se
+    parts = [head, chances, lines, T(right)]
+    if close:
+        parts.append(T(N_("That is within two standard errors: more games would tell.")))
+    return T(" ".join(f"{{{i}}}" for i in range(len(parts))), *parts)
 
 
 class _Progress(QObject):
@@ -88,7 +140,8 @@ class RolloutView(QObject):
         self._job = 0  # the run whose figures are shown; older ones' are dropped
         self._moment: tuple[Any, ...] | None = None
         self._note = T("")  # while nothing has come: "Rolling out ...", or what went wrong
-        self._result: RolloutResult | None = None  # the figures so far (shown in the language)
+        # the figures so far (shown in the language)
+        self._result: RolloutResult | CubeRolloutResult | None = None
         self._done = 0
         self._player = 0  # whose figures the text gives ...
         self._taker = False  # ... and whether that player answers the other's double
@@ -96,32 +149,41 @@ class RolloutView(QObject):
 
     @Slot()
     def start(self) -> None:
-        """Roll out the position of the decision the hint shows (nothing when there is none)."""
+        """Roll out the position of the decision the hint shows (nothing when there is none):
+        both lines of a money game's cube decision, else the chances."""
         target = self._coach.before_roll()
         if target is None:
             return
-        moment, position, player, taker = target
         self._job += 1
         job, games, progress = self._job, self._games, self._progress
-        self._moment = moment
+        position, cube = target.position, target.cube
+        self._moment = target.moment
         self._done = 0
         self._result = None
         self._note = T(N_("Rolling out {0} games\u2026"), format_number(games, 0))
 
         def roll_out(cancel: threading.Event) -> tuple[int, object]:
             from ai.evaluator import NetEvaluator
-            from ai.rollout import RolloutSettings, rollout
+            from ai.rollout import RolloutSettings, cube_rollout, rollout
             from ai.search import Cancelled
 
-            def report(_done: int, _total: int, so_far: RolloutResult) -> None:
+            def report(_done: int, _total: int, so_far: object) -> None:
                 if cancel.is_set():
                     raise Cancelled()
                 progress.reached.emit(job, so_far)
 
-            settings = RolloutSettings(games=games, variance_reduction=False)
             evaluator = self._judges.player().evaluator
             if not isinstance(evaluator, NetEvaluator):
                 raise TypeError("the computer's networks are not loaded")
+            if cube is not None:
+                settings = RolloutSettings(
+                    games=games, variance_reduction=False, cube=cube.cube, owner=cube.owner
+                )
+                both = cube_rollout(
+                    position, settings, workers=1, evaluator=evaluator, progress=report
+                )
+                return job, both
+            settings = RolloutSettings(games=games, variance_reduction=False)
             result = rollout(position, settings, workers=1, evaluator=evaluator, progress=report)
             return job, result
 
@@ -135,7 +197,7 @@ class RolloutView(QObject):
             self._note = T(N_("The rollout could not be made: {0}"), message)
             self.changed.emit()
 
-        self._player, self._taker = player, taker
+        self._player, self._taker = target.player, target.taker
         self._work.run(roll_out, finished, failed)
         self.changed.emit()
 
@@ -150,13 +212,13 @@ class RolloutView(QObject):
     def shutdown(self) -> None:
         self._work.cancel()
 
-    def _show(self, result: RolloutResult) -> None:
+    def _show(self, result: RolloutResult | CubeRolloutResult) -> None:
         self._done = result.games
         self._result = result
         self.changed.emit()
 
     @Slot(int, object)
-    def _on_progress(self, job: int, so_far: RolloutResult) -> None:
+    def _on_progress(self, job: int, so_far: RolloutResult | CubeRolloutResult) -> None:
         if job == self._job and self._work.busy:
             self._show(so_far)
 
@@ -177,14 +239,20 @@ class RolloutView(QObject):
         if self._result is None:
             return self._note.render(names)
         # made now, so that the numbers too are written the way the language writes them
-        return rollout_text(self._player, self._result, self._taker, self._games).render(names)
+        from ai.rollout import CubeRolloutResult
+
+        if isinstance(self._result, CubeRolloutResult):
+            text = cube_rollout_text(self._player, self._result, self._taker, self._games)
+        else:
+            text = rollout_text(self._player, self._result, self._taker, self._games)
+        return text.render(names)
 
     def _available(self) -> bool:
         """A position to roll out, not rolled out to the end already (it would give the same)."""
         target = self._coach.before_roll()
         if target is None:
             return False
-        return not (target[0] == self._moment and self._done >= self._games)
+        return not (target.moment == self._moment and self._done >= self._games)
 
     available = Property(bool, _available, notify=changed)
     running = Property(bool, lambda s: s._work.busy, notify=changed)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from ai import rollout as ro
-from ai.cube import THEIRS
+from ai.cube import MINE, THEIRS
 from ai.evaluator import equity, load_default_evaluator
 from engine.position import Position
 
@@ -18,6 +18,8 @@ CERTAIN = Position.from_text("x 1:1; o 2:1 13:7 19:7")
 # A small bear-off race where play hardly matters: the database's value is the rollout's.
 SMALL = Position.from_text("x 6:1 5:1; o 24:1 20:1")
 RACE = Position.from_text("x 6:2 4:1 1:1; o 19:2 22:1 23:2")
+# A longer race near the doubling point: about 70% to win.
+LONG_RACE = Position.from_text("x 8:3 7:3 6:3 5:3 4:3; o 15:3 18:3 19:3 20:3 21:3")
 
 
 def _exact(position: Position) -> float:
@@ -122,3 +124,53 @@ def test_service_answers_bad_lines_and_goes_on():
     assert replies[-1]["games"] == 2  # and the service went on
     with pytest.raises(ValueError, match="at most"):
         ro.RolloutSettings(games=ro.MAX_GAMES + 1)
+
+
+def test_a_cube_decision_rolls_out_both_lines_on_the_same_dice():
+    """No double and double/take of the same games: a certain backgammon is too good to double
+    (3 points played on, 6 of the first cube taken, 1 passed); in a race both lines are near
+    each other and their difference is known better than either (the dice are shared)."""
+    certain = ro.cube_rollout(CERTAIN, ro.RolloutSettings(games=4), workers=1)
+    assert certain.no_double == pytest.approx(3.0) and certain.double_take == pytest.approx(6.0)
+    assert not certain.double and not certain.take and certain.games == 4
+    settings = ro.RolloutSettings(games=144, variance_reduction=False, seed=3)
+    seen: list[int] = []
+    race = ro.cube_rollout(LONG_RACE, settings, workers=1, progress=lambda d, t, r: seen.append(d))
+    assert seen == [36, 72, 108, 144] and race.games == 144
+    cubeful = ro.RolloutSettings(games=144, variance_reduction=False, seed=3, cubeful=True)
+    plain = ro.rollout(LONG_RACE, cubeful, workers=1)
+    assert race.no_double == pytest.approx(plain.cubeful_equity)  # the same games
+    assert race.outputs == pytest.approx(plain.outputs)
+    assert race.difference_se < min(race.no_double_se, race.double_take_se)
+    assert abs(race.double_take - race.no_double) < 0.2
+    in_two = ro.cube_rollout(LONG_RACE, settings, workers=2)
+    assert in_two.no_double == pytest.approx(race.no_double)
+    assert in_two.double_take == pytest.approx(race.double_take)
+
+
+def test_a_cube_decision_needs_a_cube_the_player_may_turn():
+    for cube, owner in ((2, THEIRS), (64, MINE)):
+        with pytest.raises(ValueError, match="may not double"):
+            ro.cube_rollout(RACE, ro.RolloutSettings(games=2, cube=cube, owner=owner), workers=1)
+
+
+def test_service_rolls_out_a_cube_decision():
+    lines = [
+        json.dumps({"position_id": CERTAIN.position_id(), "games": 2, "cube_decision": True}),
+        json.dumps({"position_id": CERTAIN.position_id(), "cube_decision": "yes"}),
+        json.dumps(
+            {
+                "position_id": CERTAIN.position_id(),
+                "owner": "theirs",
+                "cube": 2,
+                "cube_decision": True,
+            }
+        ),
+    ]
+    out = io.StringIO()
+    ro.serve(lines, out, ro.RolloutSettings(games=2), workers=1, weights=None, quiet=True)
+    first, wrong, refused = (json.loads(line) for line in out.getvalue().splitlines())
+    assert first["no_double"] == pytest.approx(3.0) and first["double_take"] == pytest.approx(6.0)
+    assert first["double"] is False and first["take"] is False
+    assert first["settings"]["cubeful"] is True
+    assert "cube_decision" in wrong["error"] and "may not double" in refused["error"]

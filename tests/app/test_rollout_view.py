@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ai.evaluator import load_default_evaluator
-from ai.rollout import RolloutSettings, rollout
+from ai.rollout import RolloutSettings, cube_rollout, rollout
+from app.coach import signed
 from app.i18n import format_number, format_percent
 from engine import Position
 
@@ -45,25 +46,32 @@ def expected(position: Position):
     return rollout(position, settings, workers=1, evaluator=load_default_evaluator())
 
 
-def test_the_cube_hint_rolls_its_position_out_with_the_figures_of_a_rollout(harness):
+def expected_cube(position: Position):
+    settings = RolloutSettings(games=1296, variance_reduction=False)
+    return cube_rollout(position, settings, workers=1, evaluator=load_default_evaluator())
+
+
+def test_the_cube_hint_rolls_out_both_lines_of_the_cube_decision(harness):
     harness.open(seed=2)
     s = set_up(harness, DOUBLE_TAKE, cube=True)
     ask_hint(harness)
     assert harness.w.coach.kind == "cube"
     text = roll_out(harness)
-    result = expected(s.position)
+    result = expected_cube(s.position)
     assert f"{format_number(1296, 0)} of {format_number(1296, 0)} games" in text
-    assert f"wins {format_percent(result.outputs[0], 1)}" in text
-    assert f"\u00b1 {format_percent(result.outputs_se[0], 1)}" in text
-    assert format_number(result.equity_se, 3) in text and "cubeless equity +" in text
-    assert harness.w.flow.names()[0] in text
+    assert f"{harness.w.flow.names()[0]} wins {format_percent(result.outputs[0], 1)}" in text
+    nd = f"no double {signed(result.no_double)} \u00b1 {format_number(result.no_double_se, 3)}"
+    dt = f"double, take {signed(result.double_take)} \u00b1 "
+    assert nd in text and dt in text and "double, pass +1.000." in text
+    verdict = "Right: double, take." if result.double else "Right: no double."
+    assert result.take and verdict in text
     assert harness.w.rollouts.progress == pytest.approx(1.0)
     # done to the end: the same dice would give the same figures, so no button to ask again
     assert not harness.w.rollouts.available and harness.find("rolloutButton") is None
     assert harness.item("rolloutText").property("text") == text
 
 
-def test_the_taker_sees_the_doublers_rollout_turned_round(harness):
+def test_the_taker_sees_take_and_pass_rolled_out(harness):
     harness.open(seed=2)
     s = set_up(harness, DOUBLE_TAKE, cube=True)
     harness.click("doubleButton")
@@ -71,12 +79,34 @@ def test_the_taker_sees_the_doublers_rollout_turned_round(harness):
     ask_hint(harness)
     assert harness.w.coach.kind == "answer"
     text = roll_out(harness)
-    result = expected(s.position)  # the doubler on roll
+    result = expected_cube(s.position)  # the doubler on roll
     taker = harness.w.flow.names()[1]
     assert text.split(": ", 1)[1].startswith(
         f"{taker} wins {format_percent(1 - result.outputs[0], 1)}"
     )
-    assert "cubeless equity \u2212" in text
+    assert f"take {signed(-result.double_take)} \u00b1 " in text and "pass \u22121.000." in text
+    assert "Right: take." in text
+
+
+def test_chances_and_match_games_roll_out_without_the_cube(harness):
+    """The chances asked for, and a match's cube decision (the cube's lines are rolled out for
+    money only): the cubeless figures."""
+    harness.open(seed=2)
+    s = set_up(harness, DOUBLE_TAKE, cube=True)
+    c = harness.w.coach
+    c.chances()
+    harness.qtbot.waitUntil(lambda: bool(c.visible and not c.busy), timeout=30000)
+    assert c.kind == "chances"
+    text = roll_out(harness)
+    result = expected(s.position)
+    assert f"wins {format_percent(result.outputs[0], 1)}" in text
+    assert f"\u00b1 {format_percent(result.outputs_se[0], 1)}" in text
+    assert format_number(result.equity_se, 3) in text and "cubeless equity +" in text
+    assert "no double" not in text
+    set_up(harness, DOUBLE_TAKE, cube=True, match_length=7, score=(2, 3))
+    ask_hint(harness)
+    assert c.kind == "cube"
+    assert roll_out(harness) == text  # the same games, the same figures
 
 
 def test_no_rollout_for_the_plays_of_a_roll_and_it_stops_and_goes_with_the_hint(harness):
@@ -125,7 +155,7 @@ def test_the_rollout_speaks_danish_and_dutch(harness):
     harness.open(seed=2)
     s = set_up(harness, DOUBLE_TAKE, cube=True)
     ask_hint(harness)
-    wins = expected(s.position).outputs[0]
+    wins = expected_cube(s.position).outputs[0]
     language = harness.w.engine.singletonInstance("app.qml", "I18n")
     try:
         language.setProperty("language", "da")
@@ -133,8 +163,8 @@ def test_the_rollout_speaks_danish_and_dutch(harness):
         assert harness.item("rolloutButton").property("text") == "Rollout"
         text = roll_out(harness)
         for code, words in (
-            ("da", (" af ", " vinder ", "doblingsterning")),
-            ("nl", (" van ", " wint ", "zonder kubus")),
+            ("da", (" af ", " vinder ", "ingen dobling", "dobl, tag imod")),
+            ("nl", (" van ", " wint ", "niet verdubbelen", "verdubbelen, aannemen")),
         ):
             language.setProperty("language", code)  # the figures follow the language
             harness.settle(20)
