@@ -362,37 +362,51 @@ def default_workers() -> int:
 
 
 def _played(
-    position: Position,
-    lines: Sequence[RolloutSettings],
+    lines: Sequence[tuple[Position, RolloutSettings]],
     workers: int | None,
     weights: str | os.PathLike[str] | None,
     evaluator: NetEvaluator | None,
-) -> Iterator[tuple[int, int, np.ndarray]]:
-    """Play the games of every line of settings (the same games, so the same dice, for each):
-    ``(chunk, line, rows)`` as each chunk of a line comes, in no fixed order with processes."""
-    if position.is_game_over():
-        raise ValueError("The game in that position is over: nothing to roll out.")
+) -> Iterator[list[np.ndarray]]:
+    """Play the same games (so the same dice) for every line (a position and its settings; all
+    with the first line's number of games); after each chunk that every line has played, the
+    rows of each line so far, in the games' order (with processes the chunks come back in no
+    fixed order: they are put back in it)."""
+    for position, _settings in lines:
+        if position.is_game_over():
+            raise ValueError("The game in that position is over: nothing to roll out.")
     workers = default_workers() if workers is None else int(workers)
     if workers < 1:
         raise ValueError("A rollout needs at least one worker.")
-    games = lines[0].games
+    games = lines[0][1].games
     chunks = [list(range(s, min(s + CHUNK, games))) for s in range(0, games, CHUNK)]
+    done: list[list[np.ndarray]] = [[] for _ in lines]
+
+    def so_far() -> list[np.ndarray]:
+        return [np.concatenate(parts) for parts in done]
+
     if workers == 1 or len(chunks) * len(lines) == 1:
         ev = evaluator if evaluator is not None else load_evaluator(weights)
-        for k, numbers in enumerate(chunks):
-            for line, settings in enumerate(lines):
-                yield k, line, play_chunk(ev, position, numbers, settings)
+        for numbers in chunks:
+            for line, (position, settings) in enumerate(lines):
+                done[line].append(play_chunk(ev, position, numbers, settings))
+            yield so_far()
         return
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
     jobs = [
         (k, line, position.position_id(), numbers, settings)
         for k, numbers in enumerate(chunks)
-        for line, settings in enumerate(lines)
+        for line, (position, settings) in enumerate(lines)
     ]
     weights_arg = str(weights) if weights is not None else None
+    waiting: dict[int, dict[int, np.ndarray]] = {}
     with context.Pool(min(workers, len(jobs)), _init_worker, (weights_arg,)) as pool:
-        yield from pool.imap_unordered(_run_chunk, jobs)
+        for chunk, line, rows in pool.imap_unordered(_run_chunk, jobs):
+            waiting.setdefault(chunk, {})[line] = rows
+            if len(waiting[chunk]) == len(lines):
+                for k, part in sorted(waiting.pop(chunk).items()):
+                    done[k].append(part)
+                yield so_far()
 
 
 def rollout(
@@ -412,15 +426,13 @@ def rollout(
     position or bad settings.
     """
     started = time.monotonic()
-    parts: list[np.ndarray] = []
-    for _chunk, _line, rows in _played(position, [settings], workers, weights, evaluator):
-        parts.append(rows)
+    result: RolloutResult | None = None
+    for (rows,) in _played([(position, settings)], workers, weights, evaluator):
+        result = summarise(rows, settings, time.monotonic() - started)
         if progress is not None:
-            done = sum(len(p) for p in parts)
-            so_far = summarise(np.concatenate(parts), settings, time.monotonic() - started)
-            progress(done, settings.games, so_far)
-    # The games are independent, so the order in which the chunks came back changes nothing.
-    return summarise(np.concatenate(parts), settings, time.monotonic() - started)
+            progress(result.games, settings.games, result)
+    assert result is not None  # at least one game was played
+    return result
 
 
 # -- a cube decision rolled out ----------------------------------------------------------------
@@ -509,26 +521,123 @@ def cube_rollout(
         raise ValueError("The player on roll may not double: there is no cube decision.")
     dt = replace(nd, cube=2 * nd.cube, owner=THEIRS)
     started = time.monotonic()
-    waiting: dict[int, dict[int, np.ndarray]] = {}
-    both: list[tuple[np.ndarray, np.ndarray]] = []
-
-    def so_far() -> CubeRolloutResult:
-        return _cube_summary(
-            np.concatenate([a for a, _ in both]),
-            np.concatenate([b for _, b in both]),
-            nd,
-            time.monotonic() - started,
-        )
-
-    for chunk, line, rows in _played(position, [nd, dt], workers, weights, evaluator):
-        waiting.setdefault(chunk, {})[line] = rows
-        if len(waiting[chunk]) < 2:
-            continue
-        pair = waiting.pop(chunk)
-        both.append((pair[0], pair[1]))
+    result: CubeRolloutResult | None = None
+    for plain, doubled in _played([(position, nd), (position, dt)], workers, weights, evaluator):
+        result = _cube_summary(plain, doubled, nd, time.monotonic() - started)
         if progress is not None:
-            progress(sum(len(a) for a, _ in both), nd.games, so_far())
-    return so_far()
+            progress(result.games, nd.games, result)
+    assert result is not None
+    return result
+
+
+# -- plays rolled out side by side --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlaysRolloutResult:
+    """Plays of one roll rolled out on the same games (so the same dice), from the view of the
+    player who makes them: each play's cubeless equity and chances with their standard errors,
+    and how far each is behind the best of them by the rollout, game by game (0 for the best).
+    A play that ends the game has its exact value (standard error 0)."""
+
+    games: int
+    equities: tuple[float, ...]
+    equity_ses: tuple[float, ...]
+    behind: tuple[float, ...]
+    behind_ses: tuple[float, ...]
+    outputs: tuple[tuple[float, ...], ...]
+    seconds: float
+
+    @property
+    def best(self) -> int:
+        """The index of the play the rollout finds best."""
+        return int(np.argmax(self.equities))
+
+    def as_dict(self) -> dict[str, object]:
+        out = asdict(self)
+        out["best"] = self.best
+        return out
+
+
+PlaysProgress = Callable[[int, int, PlaysRolloutResult], None]
+
+
+def _plays_summary(
+    columns: list[np.ndarray], outputs: list[np.ndarray], games: int, seconds: float
+) -> PlaysRolloutResult:
+    """The figures of plays from each play's equity per game and its outputs per game."""
+    values = np.stack(columns, axis=1)  # (games, plays), the mover's equity
+    n = len(values)
+
+    def spread(v: np.ndarray) -> np.ndarray:
+        return v.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(v.shape[1:])
+
+    means = values.mean(axis=0)
+    best = int(np.argmax(means))
+    gaps = values[:, [best]] - values
+    return PlaysRolloutResult(
+        games=games,
+        equities=tuple(float(v) for v in means),
+        equity_ses=tuple(float(v) for v in spread(values)),
+        behind=tuple(float(v) for v in gaps.mean(axis=0)),
+        behind_ses=tuple(float(v) for v in spread(gaps)),
+        outputs=tuple(tuple(float(x) for x in o.mean(axis=0)) for o in outputs),
+        seconds=seconds,
+    )
+
+
+def plays_rollout(
+    results: Sequence[Position],
+    settings: RolloutSettings = RolloutSettings(),
+    *,
+    workers: int | None = None,
+    weights: str | os.PathLike[str] | None = None,
+    evaluator: NetEvaluator | None = None,
+    progress: PlaysProgress | None = None,
+) -> PlaysRolloutResult:
+    """Roll out the results of plays of one roll (each with the opponent on roll, as
+    ``engine.moves.legal_results`` gives them) on the same games, cubeless (``cubeful`` is
+    ignored). Workers, weights and evaluator as in ``rollout``; ``progress(done, total,
+    result_so_far)`` after each chunk every play has played. Raises ``ValueError`` without
+    plays or for bad settings."""
+    if not results:
+        raise ValueError("There are no plays to roll out.")
+    settings = replace(settings, cubeful=False)
+    live = [k for k, r in enumerate(results) if not r.is_game_over()]
+    ended = [k for k, r in enumerate(results) if r.is_game_over()]
+    exact: dict[int, np.ndarray] = {}
+    if ended:
+        ev = evaluator if evaluator is not None else load_evaluator(weights)
+        finals = ev.evaluate_batch([results[k] for k in ended])
+        exact = {
+            k: flip(np.asarray(p, dtype=np.float64)) for k, p in zip(ended, finals, strict=True)
+        }
+    started = time.monotonic()
+
+    def summary(rows: Sequence[np.ndarray], games: int) -> PlaysRolloutResult:
+        columns: list[np.ndarray] = []
+        outputs: list[np.ndarray] = []
+        played = dict(zip(live, rows, strict=True))
+        for k in range(len(results)):
+            if k in played:
+                # the games' outputs for the opponent on roll, luck taken off: the mover's
+                mover = flip(played[k][:, :5] - played[k][:, 5:10])
+            else:
+                mover = np.repeat(exact[k][None], games, axis=0)
+            columns.append(equity(mover))
+            outputs.append(mover)
+        return _plays_summary(columns, outputs, games, time.monotonic() - started)
+
+    if not live:
+        return summary([], 1)
+    result: PlaysRolloutResult | None = None
+    lines = [(results[k], settings) for k in live]
+    for rows in _played(lines, workers, weights, evaluator):
+        result = summary(rows, len(rows[0]))
+        if progress is not None:
+            progress(result.games, settings.games, result)
+    assert result is not None
+    return result
 
 
 def stderr_progress(prefix: str = "rollout") -> Callable[[int, int, Any], None]:

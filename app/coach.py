@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
+ROLLED_OUT_PLAYS = 3  # the hint's first plays a rollout plays out side by side
 ARROW_COLOUR = "#f0ffcf3a"  # the hinted play: bright, above the soft marks of the last play
 
 
@@ -87,13 +88,14 @@ class Answer:
 
 @dataclass(frozen=True)
 class RolloutTarget:
-    """What a rollout of the hint's decision rolls out (``Coach.before_roll``)."""
+    """What a rollout of the hint's decision rolls out (``Coach.rollout_target``)."""
 
     moment: tuple[Any, ...]
     position: Position  # its player on roll about to roll (the doubler)
     player: int  # whose figures are shown ...
     taker: bool  # ... and whether that player answers the other's double
     cube: Any = None  # the cube (``ai.cube.CubeState``) of a money game's cube decision
+    plays: tuple[tuple[str, Position], ...] = ()  # the first plays of a roll and their results
 
 
 def signed(value: float) -> str:
@@ -372,14 +374,19 @@ class Coach(QObject):
         else:
             self.changed.emit()  # what may be asked, and whether the arrows fit the board
 
-    def before_roll(self) -> RolloutTarget | None:
-        """What a rollout of the hint's decision would roll out, when that decision is made
-        before the roll (the chances, the cube action, take or pass); with the cube of a money
-        game when the decision is the cube's, so that both its lines can be rolled out. None
-        while the hint shows the plays of a roll."""
+    def rollout_target(self) -> RolloutTarget | None:
+        """What a rollout of the hint's decision would roll out: before the roll (the chances,
+        the cube action, take or pass) its position, with the cube of a money game when the
+        decision is the cube's, so that both its lines can be rolled out; with the dice rolled
+        the first ``ROLLED_OUT_PLAYS`` plays of the hint (two at least). None otherwise."""
         a, s = self._answer, self._session()
         if not self._open or a is None or s is None or self._moment != self.moment(s):
             return None
+        if a.kind == "plays" and s.phase == "move":
+            if len(a.plays) < 2:
+                return None
+            plays = tuple((str(h.play), h.play.result) for h in a.plays[:ROLLED_OUT_PLAYS])
+            return RolloutTarget(self._moment, s.position, a.player, False, plays=plays)
         if s.phase not in ("roll", "double") or a.kind == "plays" or a.plays:
             return None
         cube = None

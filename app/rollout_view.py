@@ -14,6 +14,7 @@ standard errors). It stops when asked, when the panel closes or when the game mo
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Property, QObject, Signal, Slot
@@ -25,7 +26,9 @@ from app.i18n import format_number, format_percent
 from app.texts import N_, P, T
 
 if TYPE_CHECKING:
-    from ai.rollout import CubeRolloutResult, RolloutResult
+    from ai.rollout import CubeRolloutResult, PlaysRolloutResult, RolloutResult
+
+    Figures = RolloutResult | CubeRolloutResult | PlaysRolloutResult
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -107,6 +110,42 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
     return T(" ".join(f"{{{i}}}" for i in range(len(parts))), *parts)
 
 
+def plays_rollout_text(labels: Sequence[str], result: PlaysRolloutResult, total: int) -> T:
+    """The figures of plays rolled out side by side, in the hint's order: each play's cubeless
+    equity and, but for the best by the rollout, how far it is behind that one; the best named,
+    and said to be close when the runner-up is within two standard errors of it."""
+    head = T(
+        N_("Rollout of the first {0} plays, {1} of {2} games each, on the same dice:"),
+        len(labels),
+        format_number(result.games, 0),
+        format_number(total, 0),
+    )
+    lines: list[T] = [head]
+    for k, label in enumerate(labels):
+        equity = (signed(result.equities[k]), format_number(result.equity_ses[k], 3))
+        if k == result.best:
+            lines.append(T("{0}. {1}: {2} \u00b1 {3}", k + 1, label, *equity))
+        else:
+            lines.append(
+                T(
+                    N_("{0}. {1}: {2} \u00b1 {3} (diff. {4} \u00b1 {5})"),
+                    k + 1,
+                    label,
+                    *equity,
+                    format_number(result.behind[k], 3),
+                    format_number(result.behind_ses[k], 3),
+                )
+            )
+    best = result.best
+    lines.append(T(N_("Best by the rollout: {0}."), f"{best + 1}. {labels[best]}"))
+    close = any(
+        k != best and result.behind[k] < 2 * result.behind_ses[k] for k in range(len(labels))
+    )
+    if close:
+        lines.append(T(N_("That is within two standard errors: more games would tell.")))
+    return T("\n".join(f"{{{i}}}" for i in range(len(lines))), *lines)
+
+
 class _Progress(QObject):
     """Figures so far, sent from the worker thread to the window's (a queued signal)."""
 
@@ -141,22 +180,23 @@ class RolloutView(QObject):
         self._moment: tuple[Any, ...] | None = None
         self._note = T("")  # while nothing has come: "Rolling out ...", or what went wrong
         # the figures so far (shown in the language)
-        self._result: RolloutResult | CubeRolloutResult | None = None
+        self._result: Figures | None = None
         self._done = 0
         self._player = 0  # whose figures the text gives ...
         self._taker = False  # ... and whether that player answers the other's double
+        self._labels: list[str] = []  # the plays rolled out, as the hint writes them
         coach.changed.connect(self._follow)
 
     @Slot()
     def start(self) -> None:
         """Roll out the position of the decision the hint shows (nothing when there is none):
         both lines of a money game's cube decision, else the chances."""
-        target = self._coach.before_roll()
+        target = self._coach.rollout_target()
         if target is None:
             return
         self._job += 1
         job, games, progress = self._job, self._games, self._progress
-        position, cube = target.position, target.cube
+        position, cube, plays = target.position, target.cube, target.plays
         self._moment = target.moment
         self._done = 0
         self._result = None
@@ -164,7 +204,7 @@ class RolloutView(QObject):
 
         def roll_out(cancel: threading.Event) -> tuple[int, object]:
             from ai.evaluator import NetEvaluator
-            from ai.rollout import RolloutSettings, cube_rollout, rollout
+            from ai.rollout import RolloutSettings, cube_rollout, plays_rollout, rollout
             from ai.search import Cancelled
 
             def report(_done: int, _total: int, so_far: object) -> None:
@@ -175,6 +215,13 @@ class RolloutView(QObject):
             evaluator = self._judges.player().evaluator
             if not isinstance(evaluator, NetEvaluator):
                 raise TypeError("the computer's networks are not loaded")
+            if plays:
+                settings = RolloutSettings(games=games, variance_reduction=False)
+                results = [result for _label, result in plays]
+                side_by_side = plays_rollout(
+                    results, settings, workers=1, evaluator=evaluator, progress=report
+                )
+                return job, side_by_side
             if cube is not None:
                 settings = RolloutSettings(
                     games=games, variance_reduction=False, cube=cube.cube, owner=cube.owner
@@ -198,6 +245,7 @@ class RolloutView(QObject):
             self.changed.emit()
 
         self._player, self._taker = target.player, target.taker
+        self._labels = [label for label, _result in plays]
         self._work.run(roll_out, finished, failed)
         self.changed.emit()
 
@@ -212,13 +260,13 @@ class RolloutView(QObject):
     def shutdown(self) -> None:
         self._work.cancel()
 
-    def _show(self, result: RolloutResult | CubeRolloutResult) -> None:
+    def _show(self, result: Figures) -> None:
         self._done = result.games
         self._result = result
         self.changed.emit()
 
     @Slot(int, object)
-    def _on_progress(self, job: int, so_far: RolloutResult | CubeRolloutResult) -> None:
+    def _on_progress(self, job: int, so_far: Figures) -> None:
         if job == self._job and self._work.busy:
             self._show(so_far)
 
@@ -239,9 +287,11 @@ class RolloutView(QObject):
         if self._result is None:
             return self._note.render(names)
         # made now, so that the numbers too are written the way the language writes them
-        from ai.rollout import CubeRolloutResult
+        from ai.rollout import CubeRolloutResult, PlaysRolloutResult
 
-        if isinstance(self._result, CubeRolloutResult):
+        if isinstance(self._result, PlaysRolloutResult):
+            text = plays_rollout_text(self._labels, self._result, self._games)
+        elif isinstance(self._result, CubeRolloutResult):
             text = cube_rollout_text(self._player, self._result, self._taker, self._games)
         else:
             text = rollout_text(self._player, self._result, self._taker, self._games)
@@ -249,7 +299,7 @@ class RolloutView(QObject):
 
     def _available(self) -> bool:
         """A position to roll out, not rolled out to the end already (it would give the same)."""
-        target = self._coach.before_roll()
+        target = self._coach.rollout_target()
         if target is None:
             return False
         return not (target.moment == self._moment and self._done >= self._games)

@@ -154,7 +154,8 @@ Rectangle {
             font.pixelSize: 12.5 * panel.ui
         }
 
-        // a rollout of the position before the roll: the figures as they come, and its progress
+        // a rollout of the position before the roll, or of the first plays of the roll: the
+        // figures as they come, and its progress
         RowLayout {
             Layout.fillWidth: true
             visible: RolloutView.available || RolloutView.text !== ""
@@ -175,6 +176,7 @@ Rectangle {
                 text: RolloutView.running ? qsTr("Stop") : qsTr("Roll out")
                 hint: RolloutView.running
                       ? qsTr("Stop the rollout (the figures so far stay)")
+                      : panel.plays ? qsTr("Play the first plays out many times, on the same dice")
                       : qsTr("Play this position out many times for its chances")
                 onClicked: RolloutView.running ? RolloutView.stop() : RolloutView.start()
             }

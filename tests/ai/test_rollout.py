@@ -174,3 +174,33 @@ def test_service_rolls_out_a_cube_decision():
     assert first["double"] is False and first["take"] is False
     assert first["settings"]["cubeful"] is True
     assert "cube_decision" in wrong["error"] and "may not double" in refused["error"]
+
+
+def test_plays_roll_out_side_by_side_on_the_same_dice():
+    """Each play's figures are those of its own rollout with the same settings (the mover's
+    view), the differences to the best are paired game by game, and a play that ends the game
+    has its exact value."""
+    from engine.moves import legal_results
+
+    results = legal_results(LONG_RACE, (6, 1))[:3]
+    settings = ro.RolloutSettings(games=72, variance_reduction=False, seed=5)
+    seen: list[int] = []
+    both = ro.plays_rollout(results, settings, workers=1, progress=lambda d, t, r: seen.append(d))
+    assert seen == [36, 72] and both.games == 72
+    for k, result in enumerate(results):
+        alone = ro.rollout(result, settings, workers=1)
+        assert both.equities[k] == pytest.approx(-alone.equity)
+        assert both.outputs[k][0] == pytest.approx(1.0 - alone.outputs[0])
+    best = both.best
+    assert both.behind[best] == 0.0 and both.behind_ses[best] == 0.0
+    assert all(b >= 0.0 for b in both.behind)
+    others = [k for k in range(3) if k != best]
+    assert all(both.behind_ses[k] < both.equity_ses[k] for k in others)  # the shared dice
+    assert ro.plays_rollout(results, settings, workers=2).equities == pytest.approx(both.equities)
+    # the mover bore off its last checker with the other side's checkers in its home board
+    won = Position.from_text("x 2:1 13:7 19:7")
+    mixed = ro.plays_rollout([results[0], won], settings, workers=1)
+    assert mixed.equities[1] == 3.0 and mixed.equity_ses[1] == 0.0 and mixed.best == 1
+    assert ro.plays_rollout([won], settings, workers=1).equities == (3.0,)
+    with pytest.raises(ValueError, match="no plays"):
+        ro.plays_rollout([], settings, workers=1)

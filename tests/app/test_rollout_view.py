@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ai.evaluator import load_default_evaluator
-from ai.rollout import RolloutSettings, cube_rollout, rollout
+from ai.rollout import RolloutSettings, cube_rollout, plays_rollout, rollout
 from app.coach import signed
 from app.i18n import format_number, format_percent
 from engine import Position
@@ -109,13 +109,31 @@ def test_chances_and_match_games_roll_out_without_the_cube(harness):
     assert roll_out(harness) == text  # the same games, the same figures
 
 
-def test_no_rollout_for_the_plays_of_a_roll_and_it_stops_and_goes_with_the_hint(harness):
+def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     harness.open(seed=2)
-    set_up(harness, DOUBLE_TAKE, cube=True, dice=(6, 5))
+    s = set_up(harness, DOUBLE_TAKE, cube=True, dice=(6, 5))
     ask_hint(harness)
+    r, c = harness.w.rollouts, harness.w.coach
+    assert c.kind == "plays" and r.available
+    monkeypatch.setattr(r, "_games", 216)  # (the window's 1,296 take long)
+    text = roll_out(harness)
+    labels = [row["label"] for row in c.rows[:3]]
+    results = [h.play.result for h in c._answer.plays[:3]]
+    settings = RolloutSettings(games=216, variance_reduction=False)
+    want = plays_rollout(results, settings, workers=1, evaluator=load_default_evaluator())
+    lines = text.split("\n")
+    assert lines[0] == "Rollout of the first 3 plays, 216 of 216 games each, on the same dice:"
+    for k, label in enumerate(labels):
+        figures = f"{k + 1}. {label}: {signed(want.equities[k])} \u00b1 "
+        assert lines[k + 1].startswith(figures), lines[k + 1]
+        assert ("(diff. " in lines[k + 1]) == (k != want.best)
+    assert lines[4] == f"Best by the rollout: {want.best + 1}. {labels[want.best]}."
+    assert s.phase == "move" and not r.available  # done: the same dice would say the same
+
+
+def test_a_rollout_stops_and_goes_with_the_hint(harness):
+    harness.open(seed=2)
     r = harness.w.rollouts
-    assert harness.w.coach.kind == "plays" and not r.available
-    assert harness.find("rolloutButton") is None  # not shown
     # before the roll of the opening position (slow to roll out): stopped half way
     harness.w.flow.show_position(Position.start(), 0)
     harness.settle()
