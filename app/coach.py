@@ -95,7 +95,8 @@ class RolloutTarget:
     player: int  # whose figures are shown ...
     taker: bool  # ... and whether that player answers the other's double
     cube: Any = None  # the cube (``ai.cube.CubeState``) of a money game's cube decision
-    plays: tuple[tuple[str, Position], ...] = ()  # the first plays of a roll and their results
+    # plays of a roll: their numbers in the hint, as it writes them, and their results
+    plays: tuple[tuple[int, str, Position], ...] = ()
 
 
 def signed(value: float) -> str:
@@ -378,14 +379,18 @@ class Coach(QObject):
         """What a rollout of the hint's decision would roll out: before the roll (the chances,
         the cube action, take or pass) its position, with the cube of a money game when the
         decision is the cube's, so that both its lines can be rolled out; with the dice rolled
-        the first ``ROLLED_OUT_PLAYS`` plays of the hint (two at least). None otherwise."""
+        the first ``ROLLED_OUT_PLAYS`` plays of the hint (two at least), the last of them
+        replaced by the play chosen in the list when that comes later. None otherwise."""
         a, s = self._answer, self._session()
         if not self._open or a is None or s is None or self._moment != self.moment(s):
             return None
         if a.kind == "plays" and s.phase == "move":
             if len(a.plays) < 2:
                 return None
-            plays = tuple((str(h.play), h.play.result) for h in a.plays[:ROLLED_OUT_PLAYS])
+            picked = list(range(min(ROLLED_OUT_PLAYS, len(a.plays))))
+            if self._selected > picked[-1]:
+                picked[-1] = self._selected
+            plays = tuple((k + 1, str(a.plays[k].play), a.plays[k].play.result) for k in picked)
             return RolloutTarget(self._moment, s.position, a.player, False, plays=plays)
         if s.phase not in ("roll", "double") or a.kind == "plays" or a.plays:
             return None

@@ -110,36 +110,39 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
     return T(" ".join(f"{{{i}}}" for i in range(len(parts))), *parts)
 
 
-def plays_rollout_text(labels: Sequence[str], result: PlaysRolloutResult, total: int) -> T:
-    """The figures of plays rolled out side by side, in the hint's order: each play's cubeless
-    equity and, but for the best by the rollout, how far it is behind that one; the best named,
-    and said to be close when the runner-up is within two standard errors of it."""
+def plays_rollout_text(
+    plays: Sequence[tuple[int, str]], result: PlaysRolloutResult, total: int
+) -> T:
+    """The figures of plays rolled out side by side (their numbers in the hint and how it
+    writes them): each play's cubeless equity and, but for the best by the rollout, how far it
+    is behind that one; the best named, and said to be close when another is within two
+    standard errors of it."""
     head = T(
-        N_("Rollout of the first {0} plays, {1} of {2} games each, on the same dice:"),
-        len(labels),
+        N_("Rollout of {0} plays, {1} of {2} games each, on the same dice:"),
+        len(plays),
         format_number(result.games, 0),
         format_number(total, 0),
     )
     lines: list[T] = [head]
-    for k, label in enumerate(labels):
+    for k, (number, label) in enumerate(plays):
         equity = (signed(result.equities[k]), format_number(result.equity_ses[k], 3))
         if k == result.best:
-            lines.append(T("{0}. {1}: {2} \u00b1 {3}", k + 1, label, *equity))
+            lines.append(T("{0}. {1}: {2} \u00b1 {3}", number, label, *equity))
         else:
             lines.append(
                 T(
                     N_("{0}. {1}: {2} \u00b1 {3} (diff. {4} \u00b1 {5})"),
-                    k + 1,
+                    number,
                     label,
                     *equity,
                     format_number(result.behind[k], 3),
                     format_number(result.behind_ses[k], 3),
                 )
             )
-    best = result.best
-    lines.append(T(N_("Best by the rollout: {0}."), f"{best + 1}. {labels[best]}"))
+    number, label = plays[result.best]
+    lines.append(T(N_("Best by the rollout: {0}."), f"{number}. {label}"))
     close = any(
-        k != best and result.behind[k] < 2 * result.behind_ses[k] for k in range(len(labels))
+        k != result.best and result.behind[k] < 2 * result.behind_ses[k] for k in range(len(plays))
     )
     if close:
         lines.append(T(N_("That is within two standard errors: more games would tell.")))
@@ -184,7 +187,7 @@ class RolloutView(QObject):
         self._done = 0
         self._player = 0  # whose figures the text gives ...
         self._taker = False  # ... and whether that player answers the other's double
-        self._labels: list[str] = []  # the plays rolled out, as the hint writes them
+        self._plays: list[tuple[int, str]] = []  # the plays rolled out: number, as written
         coach.changed.connect(self._follow)
 
     @Slot()
@@ -217,7 +220,7 @@ class RolloutView(QObject):
                 raise TypeError("the computer's networks are not loaded")
             if plays:
                 settings = RolloutSettings(games=games, variance_reduction=False)
-                results = [result for _label, result in plays]
+                results = [result for _number, _label, result in plays]
                 side_by_side = plays_rollout(
                     results, settings, workers=1, evaluator=evaluator, progress=report
                 )
@@ -245,7 +248,7 @@ class RolloutView(QObject):
             self.changed.emit()
 
         self._player, self._taker = target.player, target.taker
-        self._labels = [label for label, _result in plays]
+        self._plays = [(number, label) for number, label, _result in plays]
         self._work.run(roll_out, finished, failed)
         self.changed.emit()
 
@@ -290,7 +293,7 @@ class RolloutView(QObject):
         from ai.rollout import CubeRolloutResult, PlaysRolloutResult
 
         if isinstance(self._result, PlaysRolloutResult):
-            text = plays_rollout_text(self._labels, self._result, self._games)
+            text = plays_rollout_text(self._plays, self._result, self._games)
         elif isinstance(self._result, CubeRolloutResult):
             text = cube_rollout_text(self._player, self._result, self._taker, self._games)
         else:
@@ -302,7 +305,9 @@ class RolloutView(QObject):
         target = self._coach.rollout_target()
         if target is None:
             return False
-        return not (target.moment == self._moment and self._done >= self._games)
+        shown = [(number, label) for number, label, _result in target.plays]
+        same = target.moment == self._moment and shown == self._plays
+        return not (same and self._done >= self._games)
 
     available = Property(bool, _available, notify=changed)
     running = Property(bool, lambda s: s._work.busy, notify=changed)

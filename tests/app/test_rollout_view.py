@@ -109,26 +109,38 @@ def test_chances_and_match_games_roll_out_without_the_cube(harness):
     assert roll_out(harness) == text  # the same games, the same figures
 
 
+def expected_plays(coach, numbers: list[int], games: int):
+    results = [coach._answer.plays[n - 1].play.result for n in numbers]
+    settings = RolloutSettings(games=games, variance_reduction=False)
+    return plays_rollout(results, settings, workers=1, evaluator=load_default_evaluator())
+
+
 def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     harness.open(seed=2)
     s = set_up(harness, DOUBLE_TAKE, cube=True, dice=(6, 5))
     ask_hint(harness)
     r, c = harness.w.rollouts, harness.w.coach
-    assert c.kind == "plays" and r.available
+    assert c.kind == "plays" and r.available and len(c.rows) == 5
     monkeypatch.setattr(r, "_games", 216)  # (the window's 1,296 take long)
     text = roll_out(harness)
-    labels = [row["label"] for row in c.rows[:3]]
-    results = [h.play.result for h in c._answer.plays[:3]]
-    settings = RolloutSettings(games=216, variance_reduction=False)
-    want = plays_rollout(results, settings, workers=1, evaluator=load_default_evaluator())
+    labels = [row["label"] for row in c.rows]
+    want = expected_plays(c, [1, 2, 3], 216)
     lines = text.split("\n")
-    assert lines[0] == "Rollout of the first 3 plays, 216 of 216 games each, on the same dice:"
-    for k, label in enumerate(labels):
-        figures = f"{k + 1}. {label}: {signed(want.equities[k])} \u00b1 "
+    assert lines[0] == "Rollout of 3 plays, 216 of 216 games each, on the same dice:"
+    for k in range(3):
+        figures = f"{k + 1}. {labels[k]}: {signed(want.equities[k])} \u00b1 "
         assert lines[k + 1].startswith(figures), lines[k + 1]
         assert ("(diff. " in lines[k + 1]) == (k != want.best)
     assert lines[4] == f"Best by the rollout: {want.best + 1}. {labels[want.best]}."
     assert s.phase == "move" and not r.available  # done: the same dice would say the same
+    # a play chosen further down the list (the one made, say) takes the third place
+    harness.click("hintLine4")
+    assert c.selected == 4 and r.available
+    text = roll_out(harness)
+    want = expected_plays(c, [1, 2, 5], 216)
+    lines = text.split("\n")
+    assert lines[3].startswith(f"5. {labels[4]}: {signed(want.equities[2])} \u00b1 ")
+    assert lines[1].startswith(f"1. {labels[0]}: ") and lines[2].startswith(f"2. {labels[1]}: ")
 
 
 def test_a_rollout_stops_and_goes_with_the_hint(harness):
