@@ -434,7 +434,7 @@ class GameFlow(QObject):
         if session.phase in ("game_over", "match_over") and session.result is not None:
             self._status = self._result()
         else:
-            self._status = T(N_("Welcome back: the game goes on. {0} to play."), P(session.on_roll))
+            self._status = match_texts.welcome_back(session)
         if session.phase == "move":
             self.input.attach(session.turn, session.on_roll, self.human(session.on_roll))
         self._after_change()

@@ -46,7 +46,26 @@ def goes_on(session: Session) -> T:
         return rolls(session.on_roll, session.dice)
     if session.phase == "roll":
         return T(N_("{0} to play."), P(session.on_roll))
+    if session.phase == "double":
+        return pending_double(session)
     return said
+
+
+def welcome_back(session: Session) -> T:
+    """What the window says when it opens on the game it was playing when it closed."""
+    if session.phase == "double":
+        return T(N_("Welcome back: the game goes on. {0}"), pending_double(session))
+    return T(N_("Welcome back: the game goes on. {0} to play."), P(session.on_roll))
+
+
+def pending_double(session: Session) -> T:
+    """Who doubled and who answers, while a double waits for its answer."""
+    return T(
+        N_("{0} has doubled to {1}: {2} takes or passes."),
+        P(session.on_roll),
+        session.cube_value * 2,
+        P(1 - session.on_roll),
+    )
 
 
 def rolls(player: int, dice: Sequence[int]) -> T:

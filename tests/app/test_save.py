@@ -38,6 +38,26 @@ def test_resume_after_the_window_closes_mid_turn(harness):
     assert list(game.board) != board
 
 
+def test_a_game_resumed_with_a_double_pending_says_who_answers_it(harness):
+    """It said "White to play." while Black had to take or pass White's double."""
+    harness.open(seed=57)
+    game = harness.game
+    game.newGame({"opponent": "human", "cube": True, "name0": "Ada", "name1": "Bo"})
+    while not game.canDouble:
+        harness.play_a_turn()
+    doubler = game.names[game.onRoll]
+    harness.click("doubleButton")
+    assert game.mustAnswerDouble
+    taker = game.names[1 - game.onRoll]
+    harness.close()
+    harness.open(seed=57)
+    game = harness.game
+    assert game.mustAnswerDouble
+    assert game.status == (
+        f"Welcome back: the game goes on. {doubler} has doubled to 2: {taker} takes or passes."
+    )
+
+
 def test_a_resumed_game_shows_the_last_play_and_its_arrows_again(harness):
     harness.open(seed=53)
     game = harness.game

@@ -281,3 +281,14 @@ def test_a_long_play_in_the_move_list_wraps_under_the_play_and_stays_whole(harne
         assert room >= 10 * play.property("font").pixelSize() * 0.6  # a long move's room
     if size[0] > 1024:  # the names' column in a wide window
         assert all(line.property("named") for line in plays)
+
+
+def test_a_position_set_up_with_a_double_pending_says_who_answers_it(harness):
+    """A position opened with a double waiting for its answer said nothing of it."""
+    harness.open(seed=5)
+    harness.w.flow.show_position(
+        Position.start(), 1, doubled=True, cube=True, cube_value=2, cube_owner=1
+    )
+    harness.settle()
+    assert harness.game.mustAnswerDouble
+    assert harness.game.status == "Black has doubled to 4: White takes or passes."
