@@ -161,8 +161,14 @@ Rectangle {
             visible: RolloutView.available || RolloutView.text !== ""
             spacing: 8 * panel.ui
             Label {
+                // the figures change as they come: the text keeps the height it reached, so
+                // that the board above does not jump with every line that comes and goes
+                property real tallest: 0
                 objectName: "rolloutText"
                 Layout.fillWidth: true
+                Layout.minimumHeight: tallest
+                onImplicitHeightChanged: tallest = text === "" ? 0 : Math.max(tallest, implicitHeight)
+                onTextChanged: if (text === "") tallest = 0
                 text: RolloutView.text
                 wrapMode: Text.WordWrap
                 textFormat: Text.PlainText

@@ -8,6 +8,7 @@ from ai.evaluator import load_default_evaluator
 from ai.rollout import RolloutSettings, cube_rollout, plays_rollout, rollout
 from app.coach import signed
 from app.i18n import format_number, format_percent
+from app.texts import T
 from engine import Position
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(180)]
@@ -159,9 +160,17 @@ def test_a_rollout_stops_and_goes_with_the_hint(harness):
     assert "Rollout, " in kept and r.progress < 1.0
     harness.settle(300)
     assert r.text == kept  # nothing more comes after the stop
+    # a shorter text keeps the height the figures reached: the board does not jump with it
+    label = harness.item("rolloutText")
+    tall = label.height()
+    r._result, r._note = None, T("Short.")
+    r.changed.emit()
+    harness.settle()
+    assert label.property("text") == "Short." and label.implicitHeight() < tall
+    assert label.height() == pytest.approx(tall)
     harness.w.coach.close()
     harness.settle()
-    assert r.text == "" and not r.available
+    assert r.text == "" and not r.available and label.property("tallest") == 0
 
 
 def test_a_rollout_that_fails_says_so(harness, monkeypatch):
