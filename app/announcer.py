@@ -119,7 +119,7 @@ class Announcer(QObject):
         self._selected = state.selected
         session = self._table.session
         if session is not None:
-            self._turn = (id(session), session.game_number, len(session.log))
+            self._turn = (session.token, session.game_number, len(session.log))
             self._steps = len(session.turn.steps) if session.turn is not None else 0
 
     def _on_view(self) -> None:
@@ -144,7 +144,7 @@ class Announcer(QObject):
 
     def _plays(self, session: Session, computer: int, names: list[str]) -> list[str]:
         """The computer's plays written to the log since the last look, in words."""
-        turn = (id(session), session.game_number, len(session.log))
+        turn = (session.token, session.game_number, len(session.log))
         if turn[0] != self._turn[0]:
             start = turn[2]  # another session (a new game, a resumed one): only news from now
         else:

@@ -225,7 +225,7 @@ class Coach(QObject):
         moment = self._flow.history.moment()
         if moment is None:
             return None
-        key = (id(s), moment.action, moment.ids)
+        key = (s.token, moment.action, moment.ids)
         if self._review is None or self._review[0] != key:
             try:
                 match = Match.from_ids(
@@ -244,8 +244,8 @@ class Coach(QObject):
     def moment(s: Session) -> tuple[Any, ...]:
         """The decision being made: the same until the game moves on."""
         if s.match.game is None:
-            return (id(s), s.game_number)
-        return (id(s), s.game_number, len(s.match.history), s.phase, s.on_roll)
+            return (s.token, s.game_number)
+        return (s.token, s.game_number, len(s.match.history), s.phase, s.on_roll)
 
     @Slot()
     def hint(self) -> None:

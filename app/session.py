@@ -174,6 +174,9 @@ class Session:
         # This match's own name among all played here (the statistics count each game once by
         # it): the same seed is played again by "replay with these dice"
         self.id = secrets.token_hex(8)
+        # This object's own identity in the window's keys ("the decision now"): an id() is
+        # reused once its object is gone, and a match read again keeps its ``id``
+        self.token = object()
         self.game_number = 0
         self.turn: TurnBuilder | None = None
         self.opening_dice: tuple[int, int] | None = None
