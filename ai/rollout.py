@@ -48,7 +48,8 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import asdict, dataclass, replace
 from typing import Any, TextIO
 
@@ -366,11 +367,18 @@ def _played(
     workers: int | None,
     weights: str | os.PathLike[str] | None,
     evaluator: NetEvaluator | None,
-) -> Iterator[list[np.ndarray]]:
+    start_method: str | None = None,
+    poll: Callable[[], None] | None = None,
+) -> Generator[list[np.ndarray], None, None]:
     """Play the same games (so the same dice) for every line (a position and its settings; all
     with the first line's number of games); after each chunk that every line has played, the
     rows of each line so far, in the games' order (with processes the chunks come back in no
-    fixed order: they are put back in it)."""
+    fixed order: they are put back in it).
+
+    Processes start by ``start_method`` (default: fork on Linux, else spawn; a program with
+    threads of its own, such as the window, asks for spawn). ``poll`` is called every quarter
+    of a second while processes play, so that it can stop the work by raising (the processes
+    are then ended)."""
     for position, _settings in lines:
         if position.is_game_over():
             raise ValueError("The game in that position is over: nothing to roll out.")
@@ -387,12 +395,15 @@ def _played(
     if workers == 1 or len(chunks) * len(lines) == 1:
         ev = evaluator if evaluator is not None else load_evaluator(weights)
         for numbers in chunks:
+            if poll is not None:
+                poll()
             for line, (position, settings) in enumerate(lines):
                 done[line].append(play_chunk(ev, position, numbers, settings))
             yield so_far()
         return
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
-    context = multiprocessing.get_context(method)
+    if start_method is None:
+        start_method = "fork" if sys.platform.startswith("linux") else "spawn"
+    context = multiprocessing.get_context(start_method)
     jobs = [
         (k, line, position.position_id(), numbers, settings)
         for k, numbers in enumerate(chunks)
@@ -401,12 +412,24 @@ def _played(
     weights_arg = str(weights) if weights is not None else None
     waiting: dict[int, dict[int, np.ndarray]] = {}
     with context.Pool(min(workers, len(jobs)), _init_worker, (weights_arg,)) as pool:
-        for chunk, line, rows in pool.imap_unordered(_run_chunk, jobs):
+        for chunk, line, rows in _answers(pool.imap_unordered(_run_chunk, jobs), poll):
             waiting.setdefault(chunk, {})[line] = rows
             if len(waiting[chunk]) == len(lines):
                 for k, part in sorted(waiting.pop(chunk).items()):
                     done[k].append(part)
                 yield so_far()
+
+
+def _answers(results: Any, poll: Callable[[], None] | None) -> Iterator[Any]:
+    """The pool's answers as they come, calling ``poll`` every quarter of a second meanwhile."""
+    while True:
+        try:
+            yield results.next(timeout=0.25 if poll is not None else None)
+        except StopIteration:
+            return
+        except multiprocessing.TimeoutError:
+            assert poll is not None
+            poll()
 
 
 def rollout(
@@ -417,20 +440,26 @@ def rollout(
     weights: str | os.PathLike[str] | None = None,
     evaluator: NetEvaluator | None = None,
     progress: Progress | None = None,
+    start_method: str | None = None,
+    poll: Callable[[], None] | None = None,
 ) -> RolloutResult:
     """Roll ``position`` out (player on roll, before the roll); see the module doc.
 
     ``workers`` processes (default: all cores; 1 plays in this process, with ``evaluator`` if
-    given) each load the shipped networks or those in ``weights``. ``progress(done, total,
-    result_so_far)`` is called after each chunk of games. Raises ``ValueError`` for a finished
-    position or bad settings.
+    given) each load the shipped networks or those in ``weights``; they start by
+    ``start_method`` (``multiprocessing``'s name; default fork on Linux), and ``poll()`` is
+    called while they play (and before each chunk in this process) to let the caller stop the
+    work by raising. ``progress(done, total, result_so_far)`` is called after each chunk of
+    games. Raises ``ValueError`` for a finished position or bad settings.
     """
     started = time.monotonic()
     result: RolloutResult | None = None
-    for (rows,) in _played([(position, settings)], workers, weights, evaluator):
-        result = summarise(rows, settings, time.monotonic() - started)
-        if progress is not None:
-            progress(result.games, settings.games, result)
+    played = _played([(position, settings)], workers, weights, evaluator, start_method, poll)
+    with closing(played):  # a progress that stops the work ends the processes at once
+        for (rows,) in played:
+            result = summarise(rows, settings, time.monotonic() - started)
+            if progress is not None:
+                progress(result.games, settings.games, result)
     assert result is not None  # at least one game was played
     return result
 
@@ -508,24 +537,29 @@ def cube_rollout(
     weights: str | os.PathLike[str] | None = None,
     evaluator: NetEvaluator | None = None,
     progress: CubeProgress | None = None,
+    start_method: str | None = None,
+    poll: Callable[[], None] | None = None,
 ) -> CubeRolloutResult:
     """Roll out the money cube decision of the player on roll of ``position``: ``settings``
     with the cube as it is (``cube``, ``owner``: centred or the player's own) is the no-double
     line; the same games with the cube doubled and the opponent's are the double/take line
-    (``cubeful`` is implied). Workers, weights and evaluator as in ``rollout``;
-    ``progress(done, total, result_so_far)`` after each chunk both lines have played. Raises
-    ``ValueError`` when the player on roll may not double, for a finished position or bad
-    settings."""
+    (``cubeful`` is implied). Workers, weights, evaluator, start method and poll as in
+    ``rollout``; ``progress(done, total, result_so_far)`` after each chunk both lines have
+    played. Raises ``ValueError`` when the player on roll may not double, for a finished
+    position or bad settings."""
     nd = replace(settings, cubeful=True)
     if not CubeState(cube=nd.cube, owner=nd.owner).may_double():
         raise ValueError("The player on roll may not double: there is no cube decision.")
     dt = replace(nd, cube=2 * nd.cube, owner=THEIRS)
     started = time.monotonic()
     result: CubeRolloutResult | None = None
-    for plain, doubled in _played([(position, nd), (position, dt)], workers, weights, evaluator):
-        result = _cube_summary(plain, doubled, nd, time.monotonic() - started)
-        if progress is not None:
-            progress(result.games, nd.games, result)
+    lines = [(position, nd), (position, dt)]
+    played = _played(lines, workers, weights, evaluator, start_method, poll)
+    with closing(played):
+        for plain, doubled in played:
+            result = _cube_summary(plain, doubled, nd, time.monotonic() - started)
+            if progress is not None:
+                progress(result.games, nd.games, result)
     assert result is not None
     return result
 
@@ -594,12 +628,14 @@ def plays_rollout(
     weights: str | os.PathLike[str] | None = None,
     evaluator: NetEvaluator | None = None,
     progress: PlaysProgress | None = None,
+    start_method: str | None = None,
+    poll: Callable[[], None] | None = None,
 ) -> PlaysRolloutResult:
     """Roll out the results of plays of one roll (each with the opponent on roll, as
     ``engine.moves.legal_results`` gives them) on the same games, cubeless (``cubeful`` is
-    ignored). Workers, weights and evaluator as in ``rollout``; ``progress(done, total,
-    result_so_far)`` after each chunk every play has played. Raises ``ValueError`` without
-    plays or for bad settings."""
+    ignored). Workers, weights, evaluator, start method and poll as in ``rollout``;
+    ``progress(done, total, result_so_far)`` after each chunk every play has played. Raises
+    ``ValueError`` without plays or for bad settings."""
     if not results:
         raise ValueError("There are no plays to roll out.")
     settings = replace(settings, cubeful=False)
@@ -632,10 +668,12 @@ def plays_rollout(
         return summary([], 1)
     result: PlaysRolloutResult | None = None
     lines = [(results[k], settings) for k in live]
-    for rows in _played(lines, workers, weights, evaluator):
-        result = summary(rows, len(rows[0]))
-        if progress is not None:
-            progress(result.games, settings.games, result)
+    played = _played(lines, workers, weights, evaluator, start_method, poll)
+    with closing(played):
+        for rows in played:
+            result = summary(rows, len(rows[0]))
+            if progress is not None:
+                progress(result.games, settings.games, result)
     assert result is not None
     return result
 

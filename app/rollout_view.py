@@ -3,12 +3,15 @@
 When the hint panel shows a decision before the roll (the chances, the cube action, take or
 pass), "Roll out" plays the position out ``GAMES`` times by the Expert's 0-ply play
 (``ai.rollout``: the first two rolls rotated over the 36 outcomes, the rest seeded, the exact
-bear-off database where both sides are home) in a worker thread, and shows the games played so
-far, the win / gammon / backgammon chances and the cubeless equity with their standard errors as
-they come. The cube decision of a money game is rolled out whole (``ai.rollout.cube_rollout``):
-no double and double/take, cubeful, on the same games, with double/pass, their standard errors
-and the right action by them (said to be close when the deciding difference is within two
-standard errors). It stops when asked, when the panel closes or when the game moves on.
+bear-off database where both sides are home) in a worker thread, which plays the games in
+processes of their own when there are cores to spare (``rollout_workers``), and shows the games
+played so far, the win / gammon / backgammon chances and the cubeless equity with their
+standard errors as they come. The cube decision of a money game is rolled out whole
+(``ai.rollout.cube_rollout``): no double and double/take, cubeful, on the same games, with
+double/pass, their standard errors and the right action by them (said to be close when the
+deciding difference is within two standard errors); with the dice rolled, the hint's first
+plays side by side (``ai.rollout.plays_rollout``). It stops when asked, when the panel closes
+or when the game moves on.
 """
 
 from __future__ import annotations
@@ -34,6 +37,21 @@ QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 GAMES = 1296  # every pair of first two rolls once
+MAX_WORKERS = 4  # processes a rollout of the window plays its games in, at most
+
+
+def rollout_workers() -> int:
+    """Processes for the window's rollouts: the cores but one (the window's own), at most
+    ``MAX_WORKERS``; with two cores or fewer the games are played in the rollout's own thread.
+    A program bundled into one folder (``sys.frozen``) plays them there too: starting it
+    again as a worker process has not been tried in such a bundle."""
+    import sys
+
+    from ai.rollout import default_workers
+
+    if getattr(sys, "frozen", False):
+        return 1
+    return max(1, min(MAX_WORKERS, default_workers() - 1))
 
 
 def rollout_text(player: int, result: RolloutResult, taker: bool, total: int) -> T:
@@ -169,12 +187,18 @@ class RolloutView(QObject):
         return part_of(engine, RolloutView)
 
     def __init__(
-        self, coach: Coach, judges: Judges, games: int = GAMES, parent: QObject | None = None
+        self,
+        coach: Coach,
+        judges: Judges,
+        games: int = GAMES,
+        workers: int | None = None,
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._coach = coach
         self._judges = judges
         self._games = games
+        self._workers = rollout_workers() if workers is None else workers
         self._work = Background(self)
         self._work.busyChanged.connect(self.changed)
         self._progress = _Progress(self)
@@ -198,7 +222,7 @@ class RolloutView(QObject):
         if target is None:
             return
         self._job += 1
-        job, games, progress = self._job, self._games, self._progress
+        job, games, progress, workers = self._job, self._games, self._progress, self._workers
         position, cube, plays = target.position, target.cube, target.plays
         self._moment = target.moment
         self._done = 0
@@ -215,27 +239,32 @@ class RolloutView(QObject):
                     raise Cancelled()
                 progress.reached.emit(job, so_far)
 
+            def poll() -> None:
+                if cancel.is_set():
+                    raise Cancelled()
+
             evaluator = self._judges.player().evaluator
             if not isinstance(evaluator, NetEvaluator):
                 raise TypeError("the computer's networks are not loaded")
+            # processes of their own are started afresh (spawn): this one has threads
+            how: dict[str, Any] = dict(
+                workers=workers,
+                evaluator=evaluator,
+                progress=report,
+                start_method="spawn",
+                poll=poll,
+            )
             if plays:
                 settings = RolloutSettings(games=games, variance_reduction=False)
                 results = [result for _number, _label, result in plays]
-                side_by_side = plays_rollout(
-                    results, settings, workers=1, evaluator=evaluator, progress=report
-                )
-                return job, side_by_side
+                return job, plays_rollout(results, settings, **how)
             if cube is not None:
                 settings = RolloutSettings(
                     games=games, variance_reduction=False, cube=cube.cube, owner=cube.owner
                 )
-                both = cube_rollout(
-                    position, settings, workers=1, evaluator=evaluator, progress=report
-                )
-                return job, both
+                return job, cube_rollout(position, settings, **how)
             settings = RolloutSettings(games=games, variance_reduction=False)
-            result = rollout(position, settings, workers=1, evaluator=evaluator, progress=report)
-            return job, result
+            return job, rollout(position, settings, **how)
 
         def finished(answer: tuple[int, object]) -> None:
             number, result = answer

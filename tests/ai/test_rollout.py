@@ -204,3 +204,28 @@ def test_plays_roll_out_side_by_side_on_the_same_dice():
     assert ro.plays_rollout([won], settings, workers=1).equities == (3.0,)
     with pytest.raises(ValueError, match="no plays"):
         ro.plays_rollout([], settings, workers=1)
+
+
+def test_processes_started_afresh_give_the_same_figures_and_stop_when_asked():
+    """The window starts its processes by spawn (it has threads of its own) and stops them
+    through ``poll``."""
+    settings = ro.RolloutSettings(games=72, seed=3, variance_reduction=False)
+    one = ro.rollout(LONG_RACE, settings, workers=1)
+    spawned = ro.rollout(LONG_RACE, settings, workers=2, start_method="spawn", poll=lambda: None)
+    assert spawned.equity == pytest.approx(one.equity, abs=1e-12)
+
+    class Stop(Exception):
+        pass
+
+    calls = []
+
+    def stop() -> None:
+        calls.append(1)
+        raise Stop
+
+    many = ro.RolloutSettings(games=36 * 200, variance_reduction=False)
+    with pytest.raises(Stop):
+        ro.rollout(Position.start(), many, workers=2, start_method="spawn", poll=stop)
+    assert calls == [1]
+    with pytest.raises(Stop):  # in this process: before the first chunk
+        ro.cube_rollout(Position.start(), many, workers=1, poll=stop)

@@ -232,3 +232,34 @@ def test_closing_the_window_stops_a_rollout_at_once(harness):
     harness.window.close()  # as the window's close button or Ctrl+Q does
     assert time.perf_counter() - started < 2.0
     assert not r.running
+
+
+def test_processes_of_its_own_give_the_same_figures_and_stop_at_once(harness, monkeypatch):
+    """With cores to spare the games are played in processes started afresh (the window has
+    threads of its own); the figures are those of one process, and Stop ends them at once."""
+    import multiprocessing
+    import time
+
+    harness.open(seed=2)
+    s = set_up(harness, DOUBLE_TAKE, cube=True)
+    ask_hint(harness)
+    r = harness.w.rollouts
+    monkeypatch.setattr(r, "_workers", 2)
+    monkeypatch.setattr(r, "_games", 144)
+    text = roll_out(harness)
+    settings = RolloutSettings(games=144, variance_reduction=False)
+    want = cube_rollout(s.position, settings, workers=1, evaluator=load_default_evaluator())
+    assert f"no double {signed(want.no_double)} \u00b1 " in text
+    assert f"double, take {signed(want.double_take)} \u00b1 " in text
+    # the opening position, slow to roll out: stopped while its processes play
+    monkeypatch.setattr(r, "_games", 1296)
+    harness.w.flow.show_position(Position.start(), 0)
+    harness.settle()
+    ask_hint(harness)
+    harness.click("rolloutButton")
+    harness.qtbot.waitUntil(lambda: "Rollout, " in r.text, timeout=60000)
+    assert len(multiprocessing.active_children()) == 2
+    started = time.perf_counter()
+    harness.click("rolloutButton")  # Stop
+    harness.qtbot.waitUntil(lambda: not multiprocessing.active_children(), timeout=10000)
+    assert time.perf_counter() - started < 2.0 and r.progress < 1.0 and not r.running
