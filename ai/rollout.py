@@ -33,8 +33,8 @@ Cubeful equities are in units of the starting cube.
 A money cube decision (``cube_rollout``) rolls out both of its lines on the same games, so on
 the same dice: *no double* (the cube as it is) and *double, take* (the cube doubled and the
 opponent's), the latter in units of the cube before the double, beside *double, pass* (1). Since
-the lines share their dice, the difference that decides is known far better than either line
-(its standard error, game by game, is reported too).
+the lines share their dice, the difference that decides is usually known better than either
+line (its standard error, game by game, is reported too).
 
 Standard errors are those of independent games (the quasi-random first rolls make them slightly
 pessimistic).
@@ -664,8 +664,8 @@ def plays_rollout(
             outputs.append(mover)
         return _plays_summary(columns, outputs, games, time.monotonic() - started)
 
-    if not live:
-        return summary([], 1)
+    if not live:  # every play ends the game: their exact values, no game played
+        return replace(summary([], 1), games=0)
     result: PlaysRolloutResult | None = None
     lines = [(results[k], settings) for k in live]
     played = _played(lines, workers, weights, evaluator, start_method, poll)

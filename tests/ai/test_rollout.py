@@ -201,7 +201,8 @@ def test_plays_roll_out_side_by_side_on_the_same_dice():
     won = Position.from_text("x 2:1 13:7 19:7")
     mixed = ro.plays_rollout([results[0], won], settings, workers=1)
     assert mixed.equities[1] == 3.0 and mixed.equity_ses[1] == 0.0 and mixed.best == 1
-    assert ro.plays_rollout([won], settings, workers=1).equities == (3.0,)
+    alone = ro.plays_rollout([won, won], settings, workers=1)
+    assert alone.equities == (3.0, 3.0) and alone.games == 0 and alone.behind == (0.0, 0.0)
     with pytest.raises(ValueError, match="no plays"):
         ro.plays_rollout([], settings, workers=1)
 
