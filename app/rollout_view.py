@@ -94,7 +94,7 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
     )
     if taker:
         lines = T(
-            N_("On the same games: take {0} ± {1}; pass {2}."),
+            N_("On the same games: take {0} \u00b1 {1}; pass {2}."),
             signed(-dt),
             format_number(dt_se, 3),
             signed(-dp),
@@ -104,7 +104,7 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
     else:
         lines = T(
             N_(
-                "Cube, on the same games: no double {0} ± {1}; double, take {2} ± "
+                "Cube, on the same games: no double {0} \u00b1 {1}; double, take {2} \u00b1 "
                 "{3}; double, pass {4}."
             ),
             signed(nd),
@@ -216,8 +216,8 @@ class RolloutView(QObject):
 
     @Slot()
     def start(self) -> None:
-        """Roll out the position of the decision the hint shows (nothing when there is none):
-        both lines of a money game's cube decision, else the chances."""
+        """Roll out the decision the hint shows (nothing when there is none): the first plays of
+        a roll side by side, both lines of a money game's cube decision, else the chances."""
         target = self._coach.rollout_target()
         if target is None:
             return
