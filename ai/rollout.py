@@ -481,6 +481,8 @@ class CubeRolloutResult:
     difference_se: float  # of double_take - no_double, game by game (the lines share the dice)
     outputs: tuple[float, ...]  # the cubeless chances of the no-double line ...
     outputs_se: tuple[float, ...]  # ... and their standard errors
+    equity: float  # the cubeless equity of the no-double line ...
+    equity_se: float  # ... and its standard error
     seconds: float
     double_pass: float = 1.0
 
@@ -525,6 +527,8 @@ def _cube_summary(
         difference_se=spread(doubled - line),
         outputs=nd.outputs,
         outputs_se=nd.outputs_se,
+        equity=nd.equity,
+        equity_se=nd.equity_se,
         seconds=seconds,
     )
 

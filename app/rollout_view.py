@@ -24,7 +24,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.background import Background
-from app.coach import Coach, Judges, chances_text, flipped, signed
+from app.coach import Coach, Judges, flipped, signed
 from app.i18n import format_number, format_percent
 from app.texts import N_, P, T
 
@@ -54,9 +54,12 @@ def rollout_workers() -> int:
     return max(1, min(MAX_WORKERS, default_workers() - 1))
 
 
-def rollout_text(player: int, result: RolloutResult, taker: bool, total: int) -> T:
+def rollout_text(
+    player: int, result: RolloutResult | CubeRolloutResult, taker: bool, total: int
+) -> T:
     """The figures of ``result`` for ``player`` (``taker``: the one answering the doubler's
-    double, so the doubler's figures are turned round)."""
+    double, so the doubler's figures are turned round): its chances and cubeless equity (of
+    the no-double line, for a cube decision)."""
     outputs = flipped(tuple(result.outputs)) if taker else tuple(result.outputs)
     equity = -result.equity if taker else result.equity
     w_se = result.outputs_se[0]  # the same for either player
@@ -80,12 +83,8 @@ def rollout_text(player: int, result: RolloutResult, taker: bool, total: int) ->
 
 
 def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total: int) -> T:
-    """The figures of a cube decision's rollout for ``player``: the doubler's three lines, or
-    the taker's take and pass; the chances of the no-double line; the right action by them."""
-    head = T(
-        N_("Rollout, {0} of {1} games:"), format_number(result.games, 0), format_number(total, 0)
-    )
-    chances = chances_text(player, flipped(result.outputs) if taker else result.outputs)
+    """The figures of a cube decision's rollout for ``player``: the chances of the no-double
+    line, the doubler's three lines or the taker's take and pass, and the right action."""
     dt, dt_se, dp, nd = (
         result.double_take,
         result.double_take_se,
@@ -122,7 +121,7 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
         # the difference that decides, and how well these games know it
         doubled, se = (dt, result.difference_se) if result.take else (dp, result.no_double_se)
         close = abs(doubled - nd) < 2 * se or abs(dt - dp) < 2 * dt_se
-    parts = [head, chances, lines, T(right)]
+    parts = [rollout_text(player, result, taker, total), lines, T(right)]
     if close:
         parts.append(T(N_("That is within two standard errors: more games would tell.")))
     return T(" ".join(f"{{{i}}}" for i in range(len(parts))), *parts)

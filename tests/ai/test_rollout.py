@@ -141,6 +141,7 @@ def test_a_cube_decision_rolls_out_both_lines_on_the_same_dice():
     plain = ro.rollout(LONG_RACE, cubeful, workers=1)
     assert race.no_double == pytest.approx(plain.cubeful_equity)  # the same games
     assert race.outputs == pytest.approx(plain.outputs)
+    assert race.equity == pytest.approx(plain.equity) and race.equity_se > 0.0
     assert race.difference_se < min(race.no_double_se, race.double_take_se)
     assert abs(race.double_take - race.no_double) < 0.2
     in_two = ro.cube_rollout(LONG_RACE, settings, workers=2)

@@ -61,6 +61,7 @@ def test_the_cube_hint_rolls_out_both_lines_of_the_cube_decision(harness):
     result = expected_cube(s.position)
     assert f"{format_number(1296, 0)} of {format_number(1296, 0)} games" in text
     assert f"{harness.w.flow.names()[0]} wins {format_percent(result.outputs[0], 1)}" in text
+    assert f"cubeless equity {signed(result.equity)} \u00b1 " in text
     nd = f"no double {signed(result.no_double)} \u00b1 {format_number(result.no_double_se, 3)}"
     dt = f"double, take {signed(result.double_take)} \u00b1 "
     assert nd in text and dt in text and "double, pass +1.000." in text
