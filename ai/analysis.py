@@ -844,6 +844,7 @@ class Analyser:
         state: CubeState,
         cancel: CancelToken = None,
         count: int = 5,
+        also: Position | None = None,
     ) -> list[JudgedPlay]:
         """The plays of ``dice`` as the analysis judges a roll before any play is made (the
         window's hint), each with its value on the analysis's scale (``value_fn``; ``state`` as
@@ -855,13 +856,16 @@ class Analyser:
         play settled at 2-ply can come out ahead of it (about one roll in seven): the losses
         here then count from that play, the tutor's from the best by 1-ply or from the play
         made when that comes out ahead (``rank``, which settles only the play made, to keep
-        the analysis of a match within its time). Empty when no play is legal."""
+        the analysis of a match within its time). ``also``, the result of a legal play (the one
+        made, in a review), is searched at 1-ply too, so that it is among the plays returned.
+        Empty when no play is legal."""
         plays = {p.result: p for p in legal_plays(position, dice) if p.result is not None}
         if not plays:
             return []
         results = list(plays)
         value_fn = self.value_fn(position, state, self._met(state.crawford_rule))
-        one_ply, chances, promising = self._one_ply(results, None, value_fn, cancel, count)
+        also = also if also in plays else None
+        one_ply, chances, promising = self._one_ply(results, also, value_fn, cancel, count)
         # the best a play made is compared with: the best of those the analysis always searches
         best = max(promising, key=lambda i: one_ply[i])
         settled: dict[int, float] = {}

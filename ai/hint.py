@@ -113,14 +113,20 @@ def analysed_plays(
     state: CubeState,
     cancel: CancelToken = None,
     count: int = SHOWN_PLAYS,
+    also: Position | None = None,
 ) -> list[HintPlay]:
     """The ``count`` best plays of ``dice`` as the match analysis ranks them before a play is
     made (``Analyser.ranking``; ``state`` as ``ai.analysis.judged_state`` gives it), on its
     scale: the tutor and the analysis give a play made its loss against the same best. The
-    chances are the 1-ply outputs of the ranking's own search. Empty when none is legal."""
+    chances are the 1-ply outputs of the ranking's own search. ``also``, the result of a play
+    (the one made, in a review), is added after them when it is not among them. Empty when
+    none is legal."""
+    ranked = analyser.ranking(position, dice, state, cancel, count, also)
+    shown = ranked[:count]
+    shown += [r for r in ranked[count:] if also is not None and r.play.result == also][:1]
     return [
         HintPlay(play=r.play, equity=r.value, loss=r.loss, depth=r.depth, outputs=_five(r.outputs))
-        for r in analyser.ranking(position, dice, state, cancel, count)[:count]
+        for r in shown
     ]
 
 

@@ -84,6 +84,7 @@ class Answer:
     cube: CubeHint | None = None
     outputs: tuple[float, ...] = ()  # the chances of ``player`` ("chances")
     note: T = T("")
+    made: Position | None = None  # in a review, the result of the play made ("plays")
 
 
 @dataclass(frozen=True)
@@ -100,8 +101,11 @@ class RolloutTarget:
 
 
 def signed(value: float) -> str:
-    """An equity as the panel writes it: sign, three decimals, the language's decimal sign."""
-    return ("+" if value >= 0 else "\u2212") + format_number(abs(value), 3)
+    """An equity as the panel writes it: sign, three decimals, the language's decimal sign
+    (a value that rounds to nothing has no minus: "+0.000", not "\u22120.000")."""
+    shown = format_number(abs(value), 3)
+    nothing = not any(digit in shown for digit in "123456789")
+    return ("+" if value >= 0 or nothing else "\u2212") + shown
 
 
 def chances_text(player: int, outputs: tuple[float, ...]) -> T:
@@ -267,12 +271,12 @@ class Coach(QObject):
         if s.phase == "move" and dice is not None:
             from ai.hint import analysed_plays
 
-            judged = _judged_state(s)
+            judged, made = _judged_state(s), self._made()
 
             def plays(cancel: threading.Event) -> Answer:
-                found = analysed_plays(judges.analyser(), position, dice, judged, cancel)
+                found = analysed_plays(judges.analyser(), position, dice, judged, cancel, also=made)
                 note = T("") if found else T(N_("No legal move: the turn passes."))
-                return Answer("plays", player, dice, tuple(found), note=note)
+                return Answer("plays", player, dice, tuple(found), note=note, made=made)
 
             self._start(s, plays)
         elif s.phase == "roll" and not s.may_double():
@@ -375,12 +379,24 @@ class Coach(QObject):
         else:
             self.changed.emit()  # what may be asked, and whether the arrows fit the board
 
+    def _made(self) -> Position | None:
+        """In the review, the result of the play made from the position on show (its next
+        player on roll); None elsewhere or when it cannot be read."""
+        if not self._flow.history.reviewing:
+            return None
+        made = self._flow.history.made()
+        try:
+            return Position.from_position_id(made) if made else None
+        except EngineError:
+            return None
+
     def rollout_target(self) -> RolloutTarget | None:
         """What a rollout of the hint's decision would roll out: before the roll (the chances,
         the cube action, take or pass) its position, with the cube of a money game when the
         decision is the cube's, so that both its lines can be rolled out; with the dice rolled
         the first ``ROLLED_OUT_PLAYS`` plays of the hint (two at least), the last of them
-        replaced by the play chosen in the list when that comes later. None otherwise."""
+        replaced by the play chosen in the list when that comes later, else in a review by the
+        play made when that does. None otherwise."""
         a, s = self._answer, self._session()
         if not self._open or a is None or s is None or self._moment != self.moment(s):
             return None
@@ -388,9 +404,13 @@ class Coach(QObject):
             if len(a.plays) < 2:
                 return None
             picked = list(range(min(ROLLED_OUT_PLAYS, len(a.plays))))
+            results = [h.play.result for h in a.plays]
+            made = results.index(a.made) if a.made in results else -1
             if self._selected > picked[-1]:
                 picked[-1] = self._selected
-            plays = tuple((k + 1, str(a.plays[k].play), a.plays[k].play.result) for k in picked)
+            elif made > picked[-1]:  # in a review, the play made against the best
+                picked[-1] = made
+            plays = tuple((k + 1, str(a.plays[k].play), results[k]) for k in picked)
             return RolloutTarget(self._moment, s.position, a.player, False, plays=plays)
         if s.phase not in ("roll", "double") or a.kind == "plays" or a.plays:
             return None
@@ -432,12 +452,19 @@ class Coach(QObject):
             return []
         if a.kind == "plays":
             return [
-                _row(str(h.play), h.equity, h.loss, i == 0, h.outputs)
+                _row(self._label(h.play), h.equity, h.loss, i == 0, h.outputs)
                 for i, h in enumerate(a.plays)
             ]
         if a.cube is not None:
             return cube_rows(a.cube) if a.kind == "cube" else answer_rows(a.cube)
         return []
+
+    def _label(self, play: Any) -> str:
+        """A play as the list writes it; in a review, the play made says so."""
+        a = self._answer
+        if a is not None and a.made is not None and play.result == a.made:
+            return T(N_("{0} (played)"), str(play)).render(self.player_names())
+        return str(play)
 
     def _summary(self) -> str:
         a, names = self._answer, self.player_names()

@@ -189,6 +189,15 @@ class History(QObject):
         items = self.items()
         return items[self._index] if 0 <= self._index < len(items) else None
 
+    def made(self) -> str | None:
+        """In the review, the Position ID after the play made from the moment on show (the
+        next player on roll), when the next moment is that play; None otherwise."""
+        items = self.items()
+        if not 0 <= self._index < len(items) - 1:
+            return None
+        after = items[self._index + 1]
+        return after.ids[0] if after.last_move and after.game == items[self._index].game else None
+
     def items(self) -> list[Moment]:
         """Every moment of the session's match so far (replayed only as far as it is new)."""
         session = self._session()

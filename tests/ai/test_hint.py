@@ -9,6 +9,7 @@ import pytest
 
 from ai.analysis import Analyser, judged_state
 from ai.cube import MINE, MONEY_STATE, CubeState
+from ai.evaluator import equity
 from ai.hint import analysed_plays, best_plays, chances, cube_hint
 from ai.player import ComputerPlayer
 from engine.match import Match
@@ -262,3 +263,20 @@ def test_the_bear_off_play_is_the_best_by_the_exact_values():
     assert str(gaps.final_bear_off()) == "6/2 3/2" and str(bear_off_play(gaps.plays)) == "6/1"
     with pytest.raises(ValueError):
         bear_off_play([])
+
+
+def test_a_play_made_far_down_is_listed_after_the_best(expert):
+    """In a review the hint lists the play made beside the best ones, whatever its rank; a
+    play already among them is not listed twice."""
+    analyser = Analyser(expert.evaluator)
+    position, dice = Position.start(), (6, 2)
+    results = [p.result for p in legal_plays(position, dice)]
+    values = -equity(expert.evaluator.evaluate_batch(results))  # the mover's, at 0-ply
+    worst = results[int(values.argmin())]
+    plain = analysed_plays(analyser, position, dice, MONEY_STATE)
+    assert len(plain) == 5 and worst not in [h.play.result for h in plain]
+    with_it = analysed_plays(analyser, position, dice, MONEY_STATE, also=worst)
+    assert [h.play for h in with_it[:5]] == [h.play for h in plain]
+    assert with_it[5].play.result == worst and with_it[5].loss > with_it[4].loss
+    again = analysed_plays(analyser, position, dice, MONEY_STATE, also=plain[3].play.result)
+    assert [h.play for h in again] == [h.play for h in plain]

@@ -585,10 +585,20 @@ def test_the_hint_answers_for_the_moment_under_review(harness, expert):
     position = Position.from_position_id(moment.ids[0])
     reviewed = harness.w.coach._session()
     assert reviewed is not live and reviewed.position == position
-    best = best_plays_of(expert, reviewed)
-    assert [r["label"] for r in c.rows] == [str(p) for p in best]
+    # the play made there (the last legal one) is listed too, and said to be the one made
+    items = harness.w.flow.history.items()
+    made = Position.from_position_id(items[items.index(moment) + 1].ids[0])
+    state = judged_state(reviewed.match, reviewed.match.game, reviewed.on_roll)
+    shown = analysed_plays(Analyser(expert.evaluator), position, reviewed.dice, state, also=made)
+    labels = [f"{h.play} (played)" if h.play.result == made else str(h.play) for h in shown]
+    assert [r["label"] for r in c.rows] == labels
+    assert len(labels) == 6 and labels[-1].endswith(" (played)")  # below the first five
+    best = [h.play for h in shown]
     arrows = shown_arrows(harness)
     assert c.selected == 0 and len(arrows) == len(best[0].steps)
+    # and a rollout of the plays plays it out against the first two
+    target = c.rollout_target()
+    assert [number for number, _label, _result in target.plays] == [1, 2, 6]
     assert live.turn is not None and live.dice is not None  # the game itself untouched
     QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # closes the hint, not the review
     assert not c.visible and game.reviewing and harness.w.flow.history.moment() == moment
@@ -600,3 +610,11 @@ def test_the_hint_answers_for_the_moment_under_review(harness, expert):
     harness.click("historyBackButton")
     harness.click("leaveReviewButton")
     assert not game.reviewing and game.session is live
+
+
+def test_an_equity_that_rounds_to_nothing_has_no_minus():
+    """A rollout wrote "1. 24/21 13/11: \u22120,000 \u00b1 0,065"."""
+    from app.coach import signed
+
+    assert [signed(v) for v in (-0.0002, -0.0005, 0.0, 0.0004)] == ["+0.000"] * 4
+    assert signed(-0.0006) == "\u22120.001" and signed(0.1234) == "+0.123"
