@@ -122,9 +122,14 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
         doubled, se = (dt, result.difference_se) if result.take else (dp, result.no_double_se)
         close = abs(doubled - nd) < 2 * se or abs(dt - dp) < 2 * dt_se
     parts = [rollout_text(player, result, taker, total), lines, T(right)]
-    if close:
-        parts.append(T(N_("That is within two standard errors: more games would tell.")))
-    return T(" ".join(f"{{{i}}}" for i in range(len(parts))), *parts)
+    if close:  # (on the verdict's line)
+        parts[-1] = T(
+            "{0} {1}",
+            parts[-1],
+            T(N_("That is within two standard errors: more games would tell.")),
+        )
+    # a line each: the chances, the cube's lines, the verdict
+    return T("\n".join(f"{{{i}}}" for i in range(len(parts))), *parts)
 
 
 def plays_rollout_text(

@@ -163,12 +163,13 @@ Rectangle {
             Label {
                 // the figures change as they come: the text keeps the height it reached, so
                 // that the board above does not jump with every line that comes and goes
+                // (and at least the button's, which goes when the rollout is done)
                 property real tallest: 0
                 objectName: "rolloutText"
                 Layout.fillWidth: true
-                Layout.minimumHeight: tallest
-                onImplicitHeightChanged: tallest = text === "" ? 0 : Math.max(tallest, implicitHeight)
-                onTextChanged: if (text === "") tallest = 0
+                Layout.minimumHeight: Math.max(tallest, rolloutButton.implicitHeight)
+                onImplicitHeightChanged: tallest = RolloutView.text === "" ? 0 : Math.max(tallest, implicitHeight)
+                onTextChanged: if (RolloutView.text === "") tallest = 0
                 text: RolloutView.text
                 wrapMode: Text.WordWrap
                 textFormat: Text.PlainText
@@ -176,6 +177,7 @@ Rectangle {
                 font.pixelSize: 12.5 * panel.ui
             }
             GameButton {
+                id: rolloutButton
                 objectName: "rolloutButton"
                 visible: RolloutView.available || RolloutView.running
                 ui: panel.ui * 0.8

@@ -24,6 +24,11 @@ def set_up(harness, text: str, **state):
 
 def ask_hint(harness) -> None:
     harness.click("coachHintButton")
+    hint_shown(harness)
+
+
+def hint_shown(harness) -> None:
+    """Wait for the hint's answer, and for the panel to be laid out with it."""
     c = harness.w.coach
     harness.qtbot.waitUntil(lambda: bool(c.visible and not c.busy), timeout=30000)
     harness.settle(50)
@@ -97,7 +102,7 @@ def test_chances_and_match_games_roll_out_without_the_cube(harness):
     s = set_up(harness, DOUBLE_TAKE, cube=True)
     c = harness.w.coach
     c.chances()
-    harness.qtbot.waitUntil(lambda: bool(c.visible and not c.busy), timeout=30000)
+    hint_shown(harness)
     assert c.kind == "chances"
     text = roll_out(harness)
     result = expected(s.position)
