@@ -263,6 +263,9 @@ def review_state(
     read = LogLine.parse(moment.line)
     if read is not None and read.kind == "opening":
         opening = list(read.dice)
+    # a roll about to be played has no line of its own: the line of its play is the one marked
+    # (as the analysis's "show on the board" shows a mistake), not the play before it
+    upcoming = index + 1 if moment.dice and not moment.line else index
     return ViewState(
         board=list(moment.board),
         dice=[{"value": d, "used": False} for d in shown],
@@ -286,7 +289,7 @@ def review_state(
         computerPlayer=1 if session.settings.computer else -1,
         level=session.settings.level if session.settings.computer else "",
         moveList=[match_texts.move_line(names, line) for _i, line in lines],
-        moveLine=max((n for n, (i, _l) in enumerate(lines) if i <= index), default=-1),
+        moveLine=max((n for n, (i, _l) in enumerate(lines) if i <= upcoming), default=-1),
         reviewing=True,
         reviewText=review,
         historyIndex=index,

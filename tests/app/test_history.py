@@ -73,6 +73,11 @@ def test_a_line_of_the_move_list_shows_its_position(harness):
     harness.click("moveLine1")  # the first turn after the opening line
     assert game.reviewing
     assert list(game.board) == boards[0] and game.moveLine == 1
+    # one step back: the roll of the second turn, about to be played: its play's line is marked
+    # (the line before it was, though the board shows the roll of the line after it)
+    harness.click("moveLine2")
+    harness.click("historyBackButton")
+    assert game.dice and game.moveLine == 2 and list(game.board) == boards[0]
     QTest.keyClick(harness.window, Qt.Key.Key_Escape)
     harness.settle()
     assert not game.reviewing
