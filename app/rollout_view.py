@@ -24,7 +24,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.background import Background
-from app.coach import Coach, Judges, flipped, signed
+from app.coach import Coach, Judges, RolloutTarget, flipped, signed
 from app.i18n import format_number, format_percent
 from app.texts import N_, P, T
 
@@ -171,6 +171,13 @@ def plays_rollout_text(
     return T("\n".join(f"{{{i}}}" for i in range(len(lines))), *lines)
 
 
+def _kind(target: RolloutTarget | None) -> str:
+    """What a rollout of ``target`` rolls out: "plays", "cube" or "chances" ("" for none)."""
+    if target is None:
+        return ""
+    return "plays" if target.plays else "cube" if target.cube is not None else "chances"
+
+
 class _Progress(QObject):
     """Figures so far, sent from the worker thread to the window's (a queued signal)."""
 
@@ -216,6 +223,7 @@ class RolloutView(QObject):
         self._player = 0  # whose figures the text gives ...
         self._taker = False  # ... and whether that player answers the other's double
         self._plays: list[tuple[int, str]] = []  # the plays rolled out: number, as written
+        self._kind = ""  # what was rolled out: "plays", "cube" or "chances" (``_kind``)
         coach.changed.connect(self._follow)
 
     @Slot()
@@ -228,7 +236,7 @@ class RolloutView(QObject):
         self._job += 1
         job, games, progress, workers = self._job, self._games, self._progress, self._workers
         position, cube, plays = target.position, target.cube, target.plays
-        self._moment = target.moment
+        self._moment, self._kind = target.moment, _kind(target)
         self._done = 0
         self._result = None
         self._note = T(N_("Rolling out {0} games\u2026"), format_number(games, 0))
@@ -308,8 +316,11 @@ class RolloutView(QObject):
 
     @Slot()
     def _follow(self) -> None:
-        """The hint moved on to another decision, or closed: its rollout stops and goes."""
-        if self._moment is not None and self._coach.shown_moment() != self._moment:
+        """The hint moved on to another decision, closed, or answers another question of the
+        same decision (the chances after the cube action, say): its rollout stops and goes."""
+        asked = _kind(self._coach.rollout_target())
+        moved = self._coach.shown_moment() != self._moment
+        if self._moment is not None and (moved or asked != self._kind):
             self._work.cancel()
             self._job += 1
             self._moment = None
@@ -339,8 +350,8 @@ class RolloutView(QObject):
         if target is None:
             return False
         shown = [(number, label) for number, label, _result in target.plays]
-        same = target.moment == self._moment and shown == self._plays
-        return not (same and self._done >= self._games)
+        same = target.moment == self._moment and _kind(target) == self._kind
+        return not (same and shown == self._plays and self._done >= self._games)
 
     available = Property(bool, _available, notify=changed)
     running = Property(bool, lambda s: s._work.busy, notify=changed)

@@ -269,3 +269,18 @@ def test_processes_of_its_own_give_the_same_figures_and_stop_at_once(harness, mo
     harness.click("rolloutButton")  # Stop
     harness.qtbot.waitUntil(lambda: not multiprocessing.active_children(), timeout=10000)
     assert time.perf_counter() - started < 2.0 and r.progress < 1.0 and not r.running
+
+
+def test_another_question_of_the_same_decision_is_rolled_out_anew(harness, monkeypatch):
+    """The chances rolled out, then the cube action asked at the same moment: the chances'
+    figures went on showing and the cube's lines could not be rolled out."""
+    harness.open(seed=2)
+    set_up(harness, DOUBLE_TAKE, cube=True)
+    r, c = harness.w.rollouts, harness.w.coach
+    monkeypatch.setattr(r, "_games", 36)
+    c.chances()
+    hint_shown(harness)
+    assert "cubeless equity" in roll_out(harness) and not r.available
+    ask_hint(harness)
+    assert c.kind == "cube" and r.text == "" and r.available
+    assert "Cube, on the same games: no double " in roll_out(harness)
