@@ -31,6 +31,7 @@ from app.i18n import format_number, format_percent
 from app.session import Session, to_location
 from app.texts import N_, P, T, _
 from engine import EngineError, Match, Position
+from engine.moves import legal_plays
 
 if TYPE_CHECKING:
     from ai.analysis import Analyser
@@ -271,7 +272,7 @@ class Coach(QObject):
         if s.phase == "move" and dice is not None:
             from ai.hint import analysed_plays
 
-            judged, made = _judged_state(s), self._made()
+            judged, made = _judged_state(s), self._made(s)
 
             def plays(cancel: threading.Event) -> Answer:
                 found = analysed_plays(judges.analyser(), position, dice, judged, cancel, also=made)
@@ -379,16 +380,20 @@ class Coach(QObject):
         else:
             self.changed.emit()  # what may be asked, and whether the arrows fit the board
 
-    def _made(self) -> Position | None:
-        """In the review, the result of the play made from the position on show (its next
-        player on roll); None elsewhere or when it cannot be read."""
-        if not self._flow.history.reviewing:
+    def _made(self, s: Session) -> Position | None:
+        """In the review, the result of the play made from the position on show of ``s`` (its
+        next player on roll, as the plays' results have it); None elsewhere or when it cannot
+        be read."""
+        made = self._flow.history.made() if self._flow.history.reviewing else None
+        if not made or s.dice is None:
             return None
-        made = self._flow.history.made()
         try:
-            return Position.from_position_id(made) if made else None
+            after = Position.from_position_id(made)
         except EngineError:
             return None
+        results = {play.result for play in legal_plays(s.position, s.dice)}
+        # the play that ends the game leaves the board seen from its player
+        return next((p for p in (after, after.swapped()) if p in results), None)
 
     def rollout_target(self) -> RolloutTarget | None:
         """What a rollout of the hint's decision would roll out: before the roll (the chances,

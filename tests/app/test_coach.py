@@ -618,3 +618,19 @@ def test_an_equity_that_rounds_to_nothing_has_no_minus():
 
     assert [signed(v) for v in (-0.0002, -0.0005, 0.0, 0.0004)] == ["+0.000"] * 4
     assert signed(-0.0006) == "\u22120.001" and signed(0.1234) == "+0.123"
+
+
+def test_the_play_that_ended_the_game_is_the_one_made_in_the_review(harness):
+    """The board after the last play is seen from its player, not from the next one's."""
+    harness.open(seed=8)
+    set_up(harness, "x 2:1 1:1; o 19:5 20:5 21:5", dice=(2, 1))
+    s = harness.game.session
+    finishing = next(p for p in legal_plays(s.position, (2, 1)) if p.result.is_game_over())
+    play_by_clicks(harness, 0, finishing)
+    harness.settle()
+    assert harness.game.session.phase in ("game_over", "match_over")
+    harness.click("historyBackButton")  # the roll, about to be played
+    assert harness.game.reviewing and harness.game.dice
+    ask_hint(harness)
+    labels = [r["label"] for r in coach(harness).rows]
+    assert f"{finishing} (played)" in labels
