@@ -372,8 +372,9 @@ def _played(
 ) -> Generator[list[np.ndarray], None, None]:
     """Play the same games (so the same dice) for every line (a position and its settings; all
     with the first line's number of games); after each chunk that every line has played, the
-    rows of each line so far, in the games' order (with processes the chunks come back in no
-    fixed order: they are put back in it).
+    rows of each line so far (with processes the chunks come in the order they finish, each
+    with every line's part of it, so that the lines stay paired game by game; the figures then
+    differ from one process's by rounding only).
 
     Processes start by ``start_method`` (default: fork on Linux, else spawn; a program with
     threads of its own, such as the window, asks for spawn). ``poll`` is called every quarter
