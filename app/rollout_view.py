@@ -209,7 +209,9 @@ class RolloutView(QObject):
         self._coach = coach
         self._judges = judges
         self._games = games
-        self._workers = rollout_workers() if workers is None else workers
+        # the processes (None: ``rollout_workers()`` at the first rollout, so that the window
+        # does not load the AI's modules when it opens)
+        self._workers = workers
         self._work = Background(self)
         self._work.busyChanged.connect(self.changed)
         self._progress = _Progress(self)
@@ -234,6 +236,8 @@ class RolloutView(QObject):
         if target is None:
             return
         self._job += 1
+        if self._workers is None:
+            self._workers = rollout_workers()
         job, games, progress, workers = self._job, self._games, self._progress, self._workers
         position, cube, plays = target.position, target.cube, target.plays
         self._moment, self._kind = target.moment, _kind(target)

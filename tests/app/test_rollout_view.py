@@ -284,3 +284,26 @@ def test_another_question_of_the_same_decision_is_rolled_out_anew(harness, monke
     ask_hint(harness)
     assert c.kind == "cube" and r.text == "" and r.available
     assert "Cube, on the same games: no double " in roll_out(harness)
+
+
+def test_the_window_opens_without_loading_the_computers_modules(tmp_path):
+    """The rollout's processes are counted at its first rollout: counting them as the window
+    opened loaded numpy and the AI's modules into every start."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import json, sys; from pathlib import Path; from app.window import Options, open_window; "
+        f"d = Path({str(tmp_path)!r}); "
+        "w = open_window('en', ['x'], Options(data_dir=d, settings_file=d / 's.ini')); "
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('ai', 'numpy'))))"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    # the levels' names only (ai.levels uses nothing but the standard library)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == ["ai", "ai.levels"]
