@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Property, QObject, Signal, Slot
@@ -270,16 +271,13 @@ class RolloutView(QObject):
                 start_method="spawn",
                 poll=poll,
             )
+            settings = RolloutSettings(games=games, variance_reduction=False)
             if plays:
-                settings = RolloutSettings(games=games, variance_reduction=False)
                 results = [result for _number, _label, result in plays]
                 return job, plays_rollout(results, settings, **how)
             if cube is not None:
-                settings = RolloutSettings(
-                    games=games, variance_reduction=False, cube=cube.cube, owner=cube.owner
-                )
-                return job, cube_rollout(position, settings, **how)
-            settings = RolloutSettings(games=games, variance_reduction=False)
+                cubed = replace(settings, cube=cube.cube, owner=cube.owner)
+                return job, cube_rollout(position, cubed, **how)
             return job, rollout(position, settings, **how)
 
         def finished(answer: tuple[int, object]) -> None:
