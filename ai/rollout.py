@@ -294,30 +294,41 @@ def play_chunk(
     return rows
 
 
+def _se(values: np.ndarray) -> np.ndarray:
+    """The standard error of the mean over the games (the first axis) of ``values``; zeros for
+    fewer than two games (a 0-d array for a column of numbers)."""
+    n = len(values)
+    if n < 2:
+        return np.zeros(values.shape[1:])
+    return values.std(axis=0, ddof=1) / np.sqrt(n)
+
+
+def _adjusted(rows: np.ndarray) -> np.ndarray:
+    """The games' outcomes (the root's five outputs) with their luck taken off."""
+    return rows[:, :5] - rows[:, 5:10]
+
+
+def _cubeful(rows: np.ndarray) -> np.ndarray:
+    """The games' cubeful points (units of the starting cube) with their luck taken off."""
+    return rows[:, 10] - rows[:, 11]
+
+
 def summarise(rows: np.ndarray, settings: RolloutSettings, seconds: float) -> RolloutResult:
     """Means and standard errors of the games played so far."""
-    n = len(rows)
-
-    def se(values: np.ndarray) -> np.ndarray:
-        if n < 2:
-            return np.zeros(values.shape[1:])  # a 0-d array for a column of numbers
-        return values.std(axis=0, ddof=1) / np.sqrt(n)
-
-    outcome, luck = rows[:, :5], rows[:, 5:10]
-    adjusted = outcome - luck
+    adjusted = _adjusted(rows)
     eq = equity(adjusted)
-    raw = equity(outcome)
-    cubeful = rows[:, 10] - rows[:, 11]
+    raw = equity(rows[:, :5])
+    cubeful = _cubeful(rows)
     return RolloutResult(
-        games=n,
+        games=len(rows),
         outputs=tuple(float(v) for v in adjusted.mean(axis=0)),
-        outputs_se=tuple(float(v) for v in se(adjusted)),
+        outputs_se=tuple(float(v) for v in _se(adjusted)),
         equity=float(eq.mean()),
-        equity_se=float(se(eq)),
+        equity_se=float(_se(eq)),
         raw_equity=float(raw.mean()),
-        raw_equity_se=float(se(raw)),
+        raw_equity_se=float(_se(raw)),
         cubeful_equity=float(cubeful.mean()) if settings.cubeful else None,
-        cubeful_se=float(se(cubeful)) if settings.cubeful else None,
+        cubeful_se=float(_se(cubeful)) if settings.cubeful else None,
         mean_plies=float(rows[:, 12].mean()),
         seconds=seconds,
     )
@@ -511,21 +522,15 @@ def _cube_summary(
 ) -> CubeRolloutResult:
     """Both lines' figures from the rows of the same games (the double line's cube is twice)."""
     nd = summarise(no_double, replace(settings, cubeful=True), seconds)
-    doubled = 2.0 * (double_take[:, 10] - double_take[:, 11])
-    line = no_double[:, 10] - no_double[:, 11]
-    n = len(doubled)
-
-    def spread(values: np.ndarray) -> float:
-        return float(values.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
-
+    doubled = 2.0 * _cubeful(double_take)
     assert nd.cubeful_equity is not None and nd.cubeful_se is not None
     return CubeRolloutResult(
-        games=n,
+        games=len(doubled),
         no_double=nd.cubeful_equity,
         no_double_se=nd.cubeful_se,
         double_take=float(doubled.mean()),
-        double_take_se=spread(doubled),
-        difference_se=spread(doubled - line),
+        double_take_se=float(_se(doubled)),
+        difference_se=float(_se(doubled - _cubeful(no_double))),
         outputs=nd.outputs,
         outputs_se=nd.outputs_se,
         equity=nd.equity,
@@ -606,20 +611,15 @@ def _plays_summary(
 ) -> PlaysRolloutResult:
     """The figures of plays from each play's equity per game and its outputs per game."""
     values = np.stack(columns, axis=1)  # (games, plays), the mover's equity
-    n = len(values)
-
-    def spread(v: np.ndarray) -> np.ndarray:
-        return v.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(v.shape[1:])
-
     means = values.mean(axis=0)
     best = int(np.argmax(means))
     gaps = values[:, [best]] - values
     return PlaysRolloutResult(
         games=games,
         equities=tuple(float(v) for v in means),
-        equity_ses=tuple(float(v) for v in spread(values)),
+        equity_ses=tuple(float(v) for v in _se(values)),
         behind=tuple(float(v) for v in gaps.mean(axis=0)),
-        behind_ses=tuple(float(v) for v in spread(gaps)),
+        behind_ses=tuple(float(v) for v in _se(gaps)),
         outputs=tuple(tuple(float(x) for x in o.mean(axis=0)) for o in outputs),
         seconds=seconds,
     )
@@ -662,7 +662,7 @@ def plays_rollout(
         for k in range(len(results)):
             if k in played:
                 # the games' outputs for the opponent on roll, luck taken off: the mover's
-                mover = flip(played[k][:, :5] - played[k][:, 5:10])
+                mover = flip(_adjusted(played[k]))
             else:
                 mover = np.repeat(exact[k][None], games, axis=0)
             columns.append(equity(mover))
