@@ -38,6 +38,12 @@ line (its standard error, game by game, is reported too).
 
 Standard errors are those of independent games (the quasi-random first rolls make them slightly
 pessimistic).
+
+A rollout goes on where another stopped (``resume=`` the result so far, of the same positions
+and settings, with ``games`` the same or more): every result keeps its games' rows (``rows``,
+one array per line, with each game's number), and only the games not among them are played.
+Since a game's dice depend on its number alone, a rollout stopped and resumed, or extended to
+more games, gives what one run to the end would.
 """
 
 from __future__ import annotations
@@ -50,7 +56,7 @@ import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, TextIO
 
 import numpy as np
@@ -70,6 +76,7 @@ ORDERED_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) f
 _ROLL_INDEX = {dice: i for i, (dice, _) in enumerate(ROLLS)}
 _WEIGHTS = np.array([w for _, w in ROLLS], dtype=np.float64) / 36.0
 CHUNK = 36  # games a worker plays side by side (one batch per ply)
+COLUMNS = 14  # a game's row: outcome (5), luck (5), cubeful points, cubeful luck, plies, number
 
 Progress = Callable[[int, int, "RolloutResult"], None]
 
@@ -117,9 +124,16 @@ class RolloutResult:
     cubeful_se: float | None
     mean_plies: float
     seconds: float
+    # the games' rows (one array: a single line), to go on from (``resume``); not in ``as_dict``
+    rows: tuple[np.ndarray, ...] = field(default=(), repr=False, compare=False)
 
     def as_dict(self) -> dict[str, object]:
-        return asdict(self)
+        return _figures(self)
+
+
+def _figures(result: Any) -> dict[str, object]:
+    """A result's fields but its rows, for JSON."""
+    return {f.name: getattr(result, f.name) for f in fields(result) if f.name != "rows"}
 
 
 def _flip_delta(delta: np.ndarray) -> np.ndarray:
@@ -232,7 +246,7 @@ def play_chunk(
     evaluator: NetEvaluator, position: Position, numbers: Sequence[int], settings: RolloutSettings
 ) -> np.ndarray:
     """Play games ``numbers`` side by side; one row per game: outcome (5), luck (5), cubeful
-    points, cubeful luck, plies."""
+    points, cubeful luck, plies, the game's number."""
     games = [_Game(position, n, settings) for n in numbers]
     vr = settings.variance_reduction
     while True:
@@ -284,13 +298,14 @@ def play_chunk(
                 ended_boards.append(board)
         if ended:
             _finish_values(evaluator, ended, np.asarray(ended_boards))
-    rows = np.zeros((len(games), 13))
+    rows = np.zeros((len(games), COLUMNS))
     for k, g in enumerate(games):
         rows[k, :5] = g.outcome
         rows[k, 5:10] = g.luck
         rows[k, 10] = g.points / settings.cube
         rows[k, 11] = g.cube_luck / settings.cube
         rows[k, 12] = g.ply
+        rows[k, 13] = g.number
     return rows
 
 
@@ -314,7 +329,7 @@ def _cubeful(rows: np.ndarray) -> np.ndarray:
 
 
 def summarise(rows: np.ndarray, settings: RolloutSettings, seconds: float) -> RolloutResult:
-    """Means and standard errors of the games played so far."""
+    """Means and standard errors of the games played so far (``rows``, kept in the result)."""
     adjusted = _adjusted(rows)
     eq = equity(adjusted)
     raw = equity(rows[:, :5])
@@ -331,6 +346,7 @@ def summarise(rows: np.ndarray, settings: RolloutSettings, seconds: float) -> Ro
         cubeful_se=float(_se(cubeful)) if settings.cubeful else None,
         mean_plies=float(rows[:, 12].mean()),
         seconds=seconds,
+        rows=(rows,),
     )
 
 
@@ -380,12 +396,14 @@ def _played(
     evaluator: NetEvaluator | None,
     start_method: str | None = None,
     poll: Callable[[], None] | None = None,
+    before: Sequence[np.ndarray] = (),
 ) -> Generator[list[np.ndarray], None, None]:
     """Play the same games (so the same dice) for every line (a position and its settings; all
     with the first line's number of games); after each chunk that every line has played, the
     rows of each line so far (with processes the chunks come in the order they finish, each
     with every line's part of it, so that the lines stay paired game by game; the figures then
-    differ from one process's by rounding only).
+    differ from one process's by rounding only). ``before``: each line's rows of games played
+    already (``_resumed``); the rest are played after them.
 
     Processes start by ``start_method`` (default: fork on Linux, else spawn; a program with
     threads of its own, such as the window, asks for spawn). ``poll`` is called every quarter
@@ -398,11 +416,20 @@ def _played(
     if workers < 1:
         raise ValueError("A rollout needs at least one worker.")
     games = lines[0][1].games
-    chunks = [list(range(s, min(s + CHUNK, games))) for s in range(0, games, CHUNK)]
-    done: list[list[np.ndarray]] = [[] for _ in lines]
+    played = _resumed(before, len(lines), games)
+    chunks = [
+        [n for n in range(s, min(s + CHUNK, games)) if n not in played]
+        for s in range(0, games, CHUNK)
+    ]
+    chunks = [numbers for numbers in chunks if numbers]
+    done: list[list[np.ndarray]] = [[rows] for rows in before] or [[] for _ in lines]
 
     def so_far() -> list[np.ndarray]:
         return [np.concatenate(parts) for parts in done]
+
+    if not chunks:  # all played before
+        yield so_far()
+        return
 
     if workers == 1 or len(chunks) * len(lines) == 1:
         ev = evaluator if evaluator is not None else load_evaluator(weights)
@@ -432,6 +459,25 @@ def _played(
                 yield so_far()
 
 
+def _resumed(before: Sequence[np.ndarray], lines: int, games: int) -> set[int]:
+    """The numbers of the games played ``before`` (each line's rows, as results keep them);
+    raises ``ValueError`` when they cannot be the rows of these lines' games."""
+    if not before:
+        return set()
+    if len(before) != lines:
+        raise ValueError("The rollout to go on from has other lines than this one.")
+    shapes = {rows.shape if rows.ndim == 2 else None for rows in before}
+    if len(shapes) != 1 or None in shapes or before[0].shape[1] != COLUMNS:
+        raise ValueError("The rollout to go on from is not one of this kind.")
+    numbers = before[0][:, -1]
+    if any(not np.array_equal(rows[:, -1], numbers) for rows in before):
+        raise ValueError("The rollout to go on from has lines of other games.")
+    played = {int(n) for n in numbers}
+    if len(played) != len(numbers) or not played <= set(range(games)):
+        raise ValueError("The rollout to go on from has more games than this one, or others.")
+    return played
+
+
 def _answers(results: Any, poll: Callable[[], None] | None) -> Iterator[Any]:
     """The pool's answers as they come, calling ``poll`` every quarter of a second meanwhile."""
     while True:
@@ -454,6 +500,7 @@ def rollout(
     progress: Progress | None = None,
     start_method: str | None = None,
     poll: Callable[[], None] | None = None,
+    resume: RolloutResult | None = None,
 ) -> RolloutResult:
     """Roll ``position`` out (player on roll, before the roll); see the module doc.
 
@@ -462,11 +509,14 @@ def rollout(
     ``start_method`` (``multiprocessing``'s name; default fork on Linux), and ``poll()`` is
     called while they play (and before each chunk in this process) to let the caller stop the
     work by raising. ``progress(done, total, result_so_far)`` is called after each chunk of
-    games. Raises ``ValueError`` for a finished position or bad settings.
+    games. ``resume``: a result of this position and settings (fewer games, or as many) to go
+    on from (see the module doc). Raises ``ValueError`` for a finished position, bad settings
+    or a result that cannot be gone on from.
     """
-    started = time.monotonic()
+    started = _started(resume)
     result: RolloutResult | None = None
-    played = _played([(position, settings)], workers, weights, evaluator, start_method, poll)
+    lines = [(position, settings)]
+    played = _played(lines, workers, weights, evaluator, start_method, poll, _rows(resume))
     with closing(played):  # a progress that stops the work ends the processes at once
         for (rows,) in played:
             result = summarise(rows, settings, time.monotonic() - started)
@@ -474,6 +524,16 @@ def rollout(
                 progress(result.games, settings.games, result)
     assert result is not None  # at least one game was played
     return result
+
+
+def _started(resume: Any) -> float:
+    """The clock's reading at which a rollout going on from ``resume`` began."""
+    return time.monotonic() - (resume.seconds if resume is not None else 0.0)
+
+
+def _rows(resume: Any) -> tuple[np.ndarray, ...]:
+    """The rows of the games ``resume`` (a result or None) played."""
+    return () if resume is None else resume.rows
 
 
 # -- a cube decision rolled out ----------------------------------------------------------------
@@ -497,6 +557,8 @@ class CubeRolloutResult:
     equity_se: float  # ... and its standard error
     seconds: float
     double_pass: float = 1.0
+    # both lines' rows (no double, double/take), to go on from; not in ``as_dict``
+    rows: tuple[np.ndarray, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def double(self) -> bool:
@@ -509,7 +571,7 @@ class CubeRolloutResult:
         return self.double_take <= self.double_pass
 
     def as_dict(self) -> dict[str, object]:
-        out = asdict(self)
+        out = _figures(self)
         out.update(double=self.double, take=self.take)
         return out
 
@@ -536,6 +598,7 @@ def _cube_summary(
         equity=nd.equity,
         equity_se=nd.equity_se,
         seconds=seconds,
+        rows=(no_double, double_take),
     )
 
 
@@ -549,22 +612,23 @@ def cube_rollout(
     progress: CubeProgress | None = None,
     start_method: str | None = None,
     poll: Callable[[], None] | None = None,
+    resume: CubeRolloutResult | None = None,
 ) -> CubeRolloutResult:
     """Roll out the money cube decision of the player on roll of ``position``: ``settings``
     with the cube as it is (``cube``, ``owner``: centred or the player's own) is the no-double
     line; the same games with the cube doubled and the opponent's are the double/take line
-    (``cubeful`` is implied). Workers, weights, evaluator, start method and poll as in
-    ``rollout``; ``progress(done, total, result_so_far)`` after each chunk both lines have
+    (``cubeful`` is implied). Workers, weights, evaluator, start method, poll and resume as
+    in ``rollout``; ``progress(done, total, result_so_far)`` after each chunk both lines have
     played. Raises ``ValueError`` when the player on roll may not double, for a finished
     position or bad settings."""
     nd = replace(settings, cubeful=True)
     if not CubeState(cube=nd.cube, owner=nd.owner).may_double():
         raise ValueError("The player on roll may not double: there is no cube decision.")
     dt = replace(nd, cube=2 * nd.cube, owner=THEIRS)
-    started = time.monotonic()
+    started = _started(resume)
     result: CubeRolloutResult | None = None
     lines = [(position, nd), (position, dt)]
-    played = _played(lines, workers, weights, evaluator, start_method, poll)
+    played = _played(lines, workers, weights, evaluator, start_method, poll, _rows(resume))
     with closing(played):
         for plain, doubled in played:
             result = _cube_summary(plain, doubled, nd, time.monotonic() - started)
@@ -591,6 +655,8 @@ class PlaysRolloutResult:
     behind_ses: tuple[float, ...]
     outputs: tuple[tuple[float, ...], ...]
     seconds: float
+    # the rows of the plays played out (not those that end the game), to go on from
+    rows: tuple[np.ndarray, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def best(self) -> int:
@@ -598,7 +664,7 @@ class PlaysRolloutResult:
         return int(np.argmax(self.equities))
 
     def as_dict(self) -> dict[str, object]:
-        out = asdict(self)
+        out = _figures(self)
         out["best"] = self.best
         return out
 
@@ -635,10 +701,11 @@ def plays_rollout(
     progress: PlaysProgress | None = None,
     start_method: str | None = None,
     poll: Callable[[], None] | None = None,
+    resume: PlaysRolloutResult | None = None,
 ) -> PlaysRolloutResult:
     """Roll out the results of plays of one roll (each with the opponent on roll, as
     ``engine.moves.legal_results`` gives them) on the same games, cubeless (``cubeful`` is
-    ignored). Workers, weights, evaluator, start method and poll as in ``rollout``;
+    ignored). Workers, weights, evaluator, start method, poll and resume as in ``rollout``;
     ``progress(done, total, result_so_far)`` after each chunk every play has played. Raises
     ``ValueError`` without plays or for bad settings."""
     if not results:
@@ -653,7 +720,7 @@ def plays_rollout(
         exact = {
             k: flip(np.asarray(p, dtype=np.float64)) for k, p in zip(ended, finals, strict=True)
         }
-    started = time.monotonic()
+    started = _started(resume)
 
     def summary(rows: Sequence[np.ndarray], games: int) -> PlaysRolloutResult:
         columns: list[np.ndarray] = []
@@ -667,13 +734,14 @@ def plays_rollout(
                 mover = np.repeat(exact[k][None], games, axis=0)
             columns.append(equity(mover))
             outputs.append(mover)
-        return _plays_summary(columns, outputs, games, time.monotonic() - started)
+        figures = _plays_summary(columns, outputs, games, time.monotonic() - started)
+        return replace(figures, rows=tuple(rows))
 
     if not live:  # every play ends the game: their exact values, no game played
         return replace(summary([], 1), games=0)
     result: PlaysRolloutResult | None = None
     lines = [(results[k], settings) for k in live]
-    played = _played(lines, workers, weights, evaluator, start_method, poll)
+    played = _played(lines, workers, weights, evaluator, start_method, poll, _rows(resume))
     with closing(played):
         for rows in played:
             result = summary(rows, len(rows[0]))

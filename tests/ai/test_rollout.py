@@ -231,3 +231,90 @@ def test_processes_started_afresh_give_the_same_figures_and_stop_when_asked():
     assert calls == [1]
     with pytest.raises(Stop):  # in this process: before the first chunk
         ro.cube_rollout(Position.start(), many, workers=1, poll=stop)
+
+
+class _Stop(Exception):
+    pass
+
+
+def _stopped_after(chunks: int):
+    """A progress callback that stops the rollout after ``chunks`` chunks, keeping the last
+    figures it saw."""
+    seen: list = []
+
+    def progress(done, total, so_far):
+        seen.append(so_far)
+        if len(seen) == chunks:
+            raise _Stop
+
+    return seen, progress
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_rollout_stopped_goes_on_to_the_figures_of_one_run(workers):
+    """Stopped after a chunk, then resumed from its figures so far: the games not played are
+    played, and the figures are those of one run to the end (the dice of a game depend on its
+    number); extended to more games, those of one run of as many. Each kind of rollout."""
+    settings = ro.RolloutSettings(games=108, variance_reduction=False, seed=4)
+    whole = ro.rollout(LONG_RACE, settings, workers=1)
+    seen, progress = _stopped_after(1)
+    with pytest.raises(_Stop):
+        ro.rollout(LONG_RACE, settings, workers=workers, progress=progress)
+    assert seen[-1].games == 36 and len(seen[-1].rows) == 1
+    counted: list[int] = []
+    resumed = ro.rollout(
+        LONG_RACE,
+        settings,
+        workers=workers,
+        resume=seen[-1],
+        progress=lambda d, t, r: counted.append(d),
+    )
+    assert counted == [72, 108]  # the chunk played before is not played again
+    assert resumed.games == 108 and resumed.equity == pytest.approx(whole.equity, abs=1e-12)
+    assert resumed.outputs == pytest.approx(whole.outputs, abs=1e-12)
+    more = ro.replace(settings, games=144)
+    extended = ro.rollout(LONG_RACE, more, workers=workers, resume=resumed)
+    assert extended.equity == pytest.approx(ro.rollout(LONG_RACE, more, workers=1).equity)
+    done = ro.rollout(LONG_RACE, settings, workers=workers, resume=whole)  # nothing left
+    assert done.games == 108 and done.equity == pytest.approx(whole.equity)
+    assert "rows" not in whole.as_dict()
+
+    cube = ro.cube_rollout(LONG_RACE, settings, workers=1)
+    seen, progress = _stopped_after(2)
+    with pytest.raises(_Stop):
+        ro.cube_rollout(LONG_RACE, settings, workers=workers, progress=progress)
+    again = ro.cube_rollout(LONG_RACE, settings, workers=workers, resume=seen[-1])
+    assert again.no_double == pytest.approx(cube.no_double, abs=1e-12)
+    assert again.double_take == pytest.approx(cube.double_take, abs=1e-12)
+    assert again.difference_se == pytest.approx(cube.difference_se, abs=1e-12)
+    assert "rows" not in again.as_dict()
+
+    from engine.moves import legal_results
+
+    results = legal_results(LONG_RACE, (6, 1))[:2]
+    plays = ro.plays_rollout(results, settings, workers=1)
+    seen, progress = _stopped_after(1)
+    with pytest.raises(_Stop):
+        ro.plays_rollout(results, settings, workers=workers, progress=progress)
+    again_plays = ro.plays_rollout(results, settings, workers=workers, resume=seen[-1])
+    assert again_plays.equities == pytest.approx(plays.equities, abs=1e-12)
+    assert again_plays.behind_ses == pytest.approx(plays.behind_ses, abs=1e-12)
+
+
+def test_a_rollout_goes_on_only_from_rows_of_its_kind():
+    settings = ro.RolloutSettings(games=72, variance_reduction=False, seed=4)
+    race = ro.rollout(LONG_RACE, settings, workers=1)
+    cube = ro.cube_rollout(LONG_RACE, settings, workers=1)
+    with pytest.raises(ValueError, match="other lines"):
+        ro.rollout(LONG_RACE, settings, workers=1, resume=cube)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="more games"):
+        ro.rollout(LONG_RACE, ro.replace(settings, games=36), workers=1, resume=race)
+    broken = ro.replace(race, rows=(race.rows[0][:, :5],))
+    with pytest.raises(ValueError, match="not one of this kind"):
+        ro.rollout(LONG_RACE, settings, workers=1, resume=broken)
+    other = cube.rows[1].copy()
+    other[:, -1] = other[::-1, -1]  # the double's line of the same games in another order
+    with pytest.raises(ValueError, match="other games"):
+        ro.cube_rollout(
+            LONG_RACE, settings, workers=1, resume=ro.replace(cube, rows=(cube.rows[0], other))
+        )
