@@ -11,7 +11,9 @@ standard errors as they come. The cube decision of a money game is rolled out wh
 double/pass, their standard errors and the right action by them (said to be close when the
 deciding difference is within two standard errors); with the dice rolled, the hint's first
 plays side by side (``ai.rollout.plays_rollout``). It stops when asked, when the panel closes
-or when the game moves on.
+or when the game moves on. A rollout stopped goes on from the games it played ("Go on"), and
+one played to the end goes on to ``GAMES`` more ("Roll out more", up to ``MOST`` in all): the
+figures are then those of one rollout of as many games.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 GAMES = 1296  # every pair of first two rolls once
+MOST = 10  # a rollout of the window goes on to this many times GAMES at most
 MAX_WORKERS = 4  # processes a rollout of the window plays its games in, at most
 
 
@@ -223,6 +226,7 @@ class RolloutView(QObject):
         # the figures so far (shown in the language)
         self._result: Figures | None = None
         self._done = 0
+        self._total = games  # the games the rollout under way (or the last) goes to
         self._player = 0  # whose figures the text gives ...
         self._taker = False  # ... and whether that player answers the other's double
         self._plays: list[tuple[int, str]] = []  # the plays rolled out: number, as written
@@ -234,17 +238,23 @@ class RolloutView(QObject):
         """Roll out the decision the hint shows (nothing when there is none): the first plays of
         a roll side by side, both lines of a money game's cube decision, else the chances."""
         target = self._coach.rollout_target()
-        if target is None:
+        if target is None or not self._available():
             return
+        offer = self._offer()
+        resume = self._result if offer != "start" else None
+        if offer == "more":
+            self._total += self._games
+        elif offer == "start":
+            self._total = self._games
+            self._done = 0
+            self._result = None
+            self._note = T(N_("Rolling out {0} games\u2026"), format_number(self._total, 0))
         self._job += 1
         if self._workers is None:
             self._workers = rollout_workers()
-        job, games, progress, workers = self._job, self._games, self._progress, self._workers
+        job, games, progress, workers = self._job, self._total, self._progress, self._workers
         position, cube, plays = target.position, target.cube, target.plays
         self._moment, self._kind = target.moment, _kind(target)
-        self._done = 0
-        self._result = None
-        self._note = T(N_("Rolling out {0} games\u2026"), format_number(games, 0))
 
         def roll_out(cancel: threading.Event) -> tuple[int, object]:
             from ai.evaluator import NetEvaluator
@@ -270,6 +280,7 @@ class RolloutView(QObject):
                 progress=report,
                 start_method="spawn",
                 poll=poll,
+                resume=resume,  # the games played before it stopped, or to its end
             )
             settings = RolloutSettings(games=games, variance_reduction=False)
             if plays:
@@ -338,24 +349,36 @@ class RolloutView(QObject):
         # made now, so that the numbers too are written the way the language writes them
         from ai.rollout import CubeRolloutResult, PlaysRolloutResult
 
+        total = self._total
         if isinstance(self._result, PlaysRolloutResult):
-            text = plays_rollout_text(self._plays, self._result, self._games)
+            text = plays_rollout_text(self._plays, self._result, total)
         elif isinstance(self._result, CubeRolloutResult):
-            text = cube_rollout_text(self._player, self._result, self._taker, self._games)
+            text = cube_rollout_text(self._player, self._result, self._taker, total)
         else:
-            text = rollout_text(self._player, self._result, self._taker, self._games)
+            text = rollout_text(self._player, self._result, self._taker, total)
         return text.render(names)
 
-    def _available(self) -> bool:
-        """A position to roll out, not rolled out to the end already (it would give the same)."""
+    def _offer(self) -> str:
+        """What "Roll out" does now: "start" anew, "resume" the rollout stopped before its
+        end, or go on to "more" games after its end (the same decision, question and plays
+        as the figures on show)."""
         target = self._coach.rollout_target()
-        if target is None:
-            return False
+        if target is None or self._result is None or self._work.busy:
+            return "start"
         shown = [(number, label) for number, label, _result in target.plays]
         same = target.moment == self._moment and _kind(target) == self._kind
-        return not (same and shown == self._plays and self._done >= self._games)
+        if not (same and shown == self._plays):
+            return "start"
+        return "resume" if self._done < self._total else "more"
+
+    def _available(self) -> bool:
+        """A position to roll out, not rolled out to the most games already."""
+        if self._coach.rollout_target() is None:
+            return False
+        return not (self._offer() == "more" and self._total + self._games > MOST * self._games)
 
     available = Property(bool, _available, notify=changed)
+    offer = Property(str, _offer, notify=changed)
     running = Property(bool, lambda s: s._work.busy, notify=changed)
-    progress = Property(float, lambda s: s._done / s._games, notify=changed)
+    progress = Property(float, lambda s: s._done / s._total, notify=changed)
     text = Property(str, _render, notify=changed)

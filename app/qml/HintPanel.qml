@@ -181,9 +181,16 @@ Rectangle {
                 objectName: "rolloutButton"
                 visible: RolloutView.available || RolloutView.running
                 ui: panel.ui * 0.8
-                text: RolloutView.running ? qsTr("Stop") : qsTr("Roll out")
+                text: RolloutView.running ? qsTr("Stop")
+                      : RolloutView.offer === "resume" ? qsTr("Go on")
+                      : RolloutView.offer === "more" ? qsTr("Roll out more")
+                      : qsTr("Roll out")
                 hint: RolloutView.running
                       ? qsTr("Stop the rollout (the figures so far stay)")
+                      : RolloutView.offer === "resume"
+                      ? qsTr("Go on with the rollout from the games it played")
+                      : RolloutView.offer === "more"
+                      ? qsTr("Play as many games again, adding them to these figures")
                       : panel.plays ? qsTr("Play the first plays out many times, on the same dice")
                       : qsTr("Play this position out many times for its chances")
                 onClicked: RolloutView.running ? RolloutView.stop() : RolloutView.start()

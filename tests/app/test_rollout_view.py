@@ -73,8 +73,9 @@ def test_the_cube_hint_rolls_out_both_lines_of_the_cube_decision(harness):
     verdict = "Right: double, take." if result.double else "Right: no double."
     assert result.take and verdict in text
     assert harness.w.rollouts.progress == pytest.approx(1.0)
-    # done to the end: the same dice would give the same figures, so no button to ask again
-    assert not harness.w.rollouts.available and harness.find("rolloutButton") is None
+    # done to the end: the button goes on to as many games again
+    assert harness.w.rollouts.offer == "more" and harness.w.rollouts.available
+    assert harness.item("rolloutButton").property("text") == "Roll out more"
     assert harness.item("rolloutText").property("text") == text
 
 
@@ -139,7 +140,7 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
         assert lines[k + 1].startswith(figures), lines[k + 1]
         assert ("(diff. " in lines[k + 1]) == (k != want.best)
     assert lines[4] == f"Best by the rollout: {want.best + 1}. {labels[want.best]}."
-    assert s.phase == "move" and not r.available  # done: the same dice would say the same
+    assert s.phase == "move" and r.offer == "more"  # done: it goes on to more games
     # a play chosen further down the list (the one made, say) takes the third place
     harness.click("hintLine4")
     assert c.selected == 4 and r.available
@@ -177,6 +178,59 @@ def test_a_rollout_stops_and_goes_with_the_hint(harness):
     harness.w.coach.close()
     harness.settle()
     assert r.text == "" and not r.available and label.property("tallest") == 0
+
+
+def test_a_rollout_stopped_goes_on_and_one_done_goes_on_to_more_games(harness, monkeypatch):
+    """Stop, then "Go on": the games not played yet are played, and the figures are those of
+    one rollout to the end; then "Roll out more": as many games again, the figures those of
+    one rollout of twice as many. Each step's figures are those of a rollout in one go (a
+    game's dice depend only on its number). Up to ``MOST`` times the games, no more."""
+    import app.rollout_view as rv
+
+    harness.open(seed=2)
+    r = harness.w.rollouts
+    monkeypatch.setattr(r, "_games", 216)
+    harness.w.flow.show_position(Position.start(), 0)
+    harness.settle()
+    ask_hint(harness)
+    button = harness.item("rolloutButton")
+    assert r.offer == "start" and button.property("text") == "Roll out"
+    harness.click("rolloutButton")
+    harness.qtbot.waitUntil(lambda: "Rollout, " in r.text, timeout=60000)
+    harness.click("rolloutButton")  # Stop
+    harness.qtbot.waitUntil(lambda: not r.running, timeout=10000)
+    harness.settle(50)
+    assert r.progress < 1.0 and r.offer == "resume" and r.available
+    assert button.property("text") == "Go on"
+    kept = r.text
+    harness.click("rolloutButton")  # Go on: the figures so far stay until more come
+    assert r.running and r.text == kept
+    harness.qtbot.waitUntil(lambda: not r.running, timeout=120000)
+    harness.settle(50)
+    evaluator = load_default_evaluator()
+
+    def one_go(games: int):
+        settings = RolloutSettings(games=games, variance_reduction=False)
+        return rollout(Position.start(), settings, workers=1, evaluator=evaluator)
+
+    whole = one_go(216)
+    assert "216 of 216 games" in r.text and r.progress == pytest.approx(1.0)
+    assert f"cubeless equity {signed(whole.equity)} ± {format_number(whole.equity_se, 3)}" in (
+        r.text
+    )
+    assert r.offer == "more" and button.property("text") == "Roll out more"
+    harness.click("rolloutButton")
+    harness.qtbot.waitUntil(lambda: not r.running, timeout=120000)
+    harness.settle(50)
+    twice = one_go(432)
+    assert "432 of 432 games" in r.text
+    assert f"cubeless equity {signed(twice.equity)} ± {format_number(twice.equity_se, 3)}" in (
+        r.text
+    )
+    monkeypatch.setattr(rv, "MOST", 2)  # the most a window's rollout goes to
+    r.changed.emit()
+    harness.settle()
+    assert not r.available and harness.find("rolloutButton") is None
 
 
 def test_a_rollout_that_fails_says_so(harness, monkeypatch):
@@ -280,7 +334,7 @@ def test_another_question_of_the_same_decision_is_rolled_out_anew(harness, monke
     monkeypatch.setattr(r, "_games", 36)
     c.chances()
     hint_shown(harness)
-    assert "cubeless equity" in roll_out(harness) and not r.available
+    assert "cubeless equity" in roll_out(harness) and r.offer == "more"
     ask_hint(harness)
     assert c.kind == "cube" and r.text == "" and r.available
     assert "Cube, on the same games: no double " in roll_out(harness)
