@@ -376,8 +376,11 @@ def decide(
     return CubeDecision(nd, dt, dp, may, forced, tuple(notes))
 
 
-def money_cubeful(probs: np.ndarray, cube: int, owner: int, x: float = CONTACT_X) -> np.ndarray:
-    """Money cubeful equity per cube, vectorised: ``(N, 5)`` outputs -> ``(N,)`` values.
+def money_cubeful(
+    probs: np.ndarray, cube: int, owner: int, x: float | np.ndarray = CONTACT_X
+) -> np.ndarray:
+    """Money cubeful equity per cube, vectorised: ``(N, 5)`` outputs -> ``(N,)`` values
+    (``x``: the cube efficiency, one for all or one per position).
 
     The same Janowski model as ``decide`` (its no-double value, owner and outputs from one
     player's view), in closed form for money: with points linear in the cube, each level's cash

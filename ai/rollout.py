@@ -62,8 +62,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from ai.bearoff import BearoffDatabase
-from ai.cube import CENTRED, MINE, THEIRS, CubeState, cube_efficiency, decide, money_cubeful
-from ai.cube import move_value_fn as cube_value_fn
+from ai.cube import CENTRED, MINE, THEIRS, CubeState, cube_efficiency, money_cubeful
 from ai.cube import position_features as cube_features
 from ai.encoding import boards_from_positions, finished_mask
 from ai.evaluator import NetEvaluator, equity, flip, load_default_evaluator, load_networks
@@ -194,6 +193,8 @@ class _Game:
         self.outcome = np.zeros(5)
         self.points = 0.0
         self.done = False
+        # the evaluator's outputs of the position for the player on roll (after the first play)
+        self.outputs: np.ndarray | None = None
 
     def state(self) -> CubeState:
         """The cube from the view of the player on roll."""
@@ -212,22 +213,42 @@ class _Game:
         self.done = True
 
 
+def _by_cube(states: Sequence[CubeState]) -> dict[tuple[int, int], list[int]]:
+    """The indices of ``states`` grouped by cube and owner."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, state in enumerate(states):
+        groups.setdefault((state.cube, state.owner), []).append(i)
+    return groups
+
+
 def _cube_actions(evaluator: NetEvaluator, games: list[_Game]) -> None:
-    """Doubles, takes and passes before the roll (cubeful rollouts; never the root's first)."""
-    deciding = [g for g in games if g.ply > 0 and g.state().may_double()]
+    """Doubles, takes and passes before the roll (cubeful rollouts; never the root's first):
+    ``ai.cube.decide``'s money decision, valued for all the games at once (its no-double and
+    double/take values are ``money_cubeful``'s at the cube as it is and doubled)."""
+    states = [g.state() for g in games]
+    deciding = [k for k, g in enumerate(games) if g.ply > 0 and states[k].may_double()]
     if not deciding:
         return
-    probs = evaluator.evaluate_batch([g.position for g in deciding])
-    for g, p in zip(deciding, probs, strict=True):
-        state = g.state()
-        decision = decide(p, state, x=cube_efficiency(cube_features(g.position)))
-        if not decision.double:
-            continue
-        if decision.take:
+    # each was valued as the result of the play before, from the same view
+    known = [games[k].outputs for k in deciding]
+    if any(p is None for p in known):
+        probs = evaluator.evaluate_batch([games[k].position for k in deciding])
+    else:
+        probs = np.stack(known)  # type: ignore[arg-type]
+    x = np.array([cube_efficiency(cube_features(games[k].position)) for k in deciding])
+    no_double, double_take = np.empty(len(deciding)), np.empty(len(deciding))
+    for (cube, owner), rows in _by_cube([states[k] for k in deciding]).items():
+        no_double[rows] = money_cubeful(probs[rows], cube, owner, x[rows])
+        double_take[rows] = 2.0 * money_cubeful(probs[rows], 2 * cube, THEIRS, x[rows])
+    for i, k in enumerate(deciding):
+        if min(double_take[i], 1.0) <= no_double[i]:
+            continue  # no double (or too good to double)
+        g = games[k]
+        if double_take[i] <= 1.0:  # taken
             g.cube *= 2
             g.owner = 1 - g.side
         else:  # the opponent passes: the player on roll wins the cube
-            g.finish(p, 1.0)
+            g.finish(probs[i], 1.0)
 
 
 def _finish_values(evaluator: NetEvaluator, games: list[_Game], boards: np.ndarray) -> None:
@@ -240,6 +261,28 @@ def _finish_values(evaluator: NetEvaluator, games: list[_Game], boards: np.ndarr
         else:
             state = g.state()
             g.finish(p, float(money_cubeful(p[None], state.cube, state.owner)[0]))
+
+
+def _move_values(
+    mover: np.ndarray,
+    games: Sequence[_Game],
+    spans: Sequence[Sequence[tuple[int, int, int]]],
+    cubeful: bool,
+) -> np.ndarray:
+    """The value by which each game's player chooses among its plays (``mover``: the outputs
+    of every play of every game, ``spans`` each game's part of them): the cubeless equity, or
+    in a cubeful rollout the money cubeful value with that game's cube (``ai.cube.move_value_fn``),
+    all the games with the same cube valued at once."""
+    if not cubeful:
+        return equity(mover)
+    values = np.empty(len(mover))
+    states = [g.state() for g in games]
+    for (cube, owner), members in _by_cube(states).items():
+        rows = np.concatenate(
+            [np.arange(start, start + count) for k in members for _r, start, count in spans[k]]
+        )
+        values[rows] = money_cubeful(mover[rows], cube, owner)
+    return values
 
 
 def play_chunk(
@@ -271,14 +314,15 @@ def play_chunk(
             spans.append(mine)
             actual.append(thrown)
         boards = boards_from_positions(results)
-        mover = flip(evaluator.evaluate_boards(boards))  # outputs for the player who moved
+        raw = evaluator.evaluate_boards(boards)  # outputs for the player on roll after a play
+        mover = flip(raw)  # ... and for the player who made it
+        values = _move_values(mover, active, spans, settings.cubeful)
         ended: list[_Game] = []
         ended_boards: list[np.ndarray] = []
         for g, mine, thrown in zip(active, spans, actual, strict=True):
-            value_fn = cube_value_fn(g.state()) if settings.cubeful else equity
             best = {}
             for r, start, count in mine:
-                best[r] = start + int(np.argmax(value_fn(mover[start : start + count])))
+                best[r] = start + int(np.argmax(values[start : start + count]))
             if vr:
                 mean = sum(_WEIGHTS[r] * mover[i] for r, i in best.items())
                 luck = mover[best[thrown]] - mean
@@ -287,6 +331,7 @@ def play_chunk(
                 g.cube_luck += sign * g.cube * float(_linear_equity(luck))
             pick = best[thrown]
             g.position = results[pick]
+            g.outputs = raw[pick]
             g.side = 1 - g.side
             g.ply += 1
             board = boards[pick]

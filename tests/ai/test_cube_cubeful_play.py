@@ -111,3 +111,22 @@ def test_the_player_ranks_plays_by_the_cube_it_is_given(state: CubeState | None)
     for r in ranked:
         assert r.value == pytest.approx(by_id[r.result.position_id()], abs=1e-12)
     assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
+
+
+def test_vectorised_double_take_values_and_one_efficiency_per_position() -> None:
+    """A cubeful rollout decides the cubes of all its games at once: double/take is the
+    cubeful value with the cube doubled and the opponent's, and ``x`` may differ by position."""
+    rng = np.random.default_rng(11)
+    outputs = random_outputs(rng, 300)
+    x = rng.uniform(0.5, 0.8, len(outputs))
+    for state in (s for s in STATES if s.may_double()):
+        fast = 2.0 * money_cubeful(outputs, 2 * state.cube, THEIRS, x)
+        slow = np.array(
+            [decide(q, state, x=v).double_take for q, v in zip(outputs, x, strict=True)]
+        )
+        np.testing.assert_allclose(fast, slow, atol=1e-12)
+        nd = money_cubeful(outputs, state.cube, state.owner, x)
+        slow_nd = np.array(
+            [decide(q, state, x=v).no_double for q, v in zip(outputs, x, strict=True)]
+        )
+        np.testing.assert_allclose(nd, slow_nd, atol=1e-12)
