@@ -20,15 +20,15 @@ most of the dice's noise (the well-known luck adjustment). It makes each ply abo
 and the standard error several times smaller.
 
 Cubeful rollouts (``cubeful``, money game): before each roll the player on roll doubles when the
-cube model (``ai.cube.decide`` on the 0-ply outputs, Janowski's ``x`` of the position) says so,
-and the opponent takes or passes by the same model; plays are chosen by the cubeful value
-(``ai.cube.move_value_fn``). The root never doubles before its first roll, so the cubeful result
-is the *no double* value; roll out the *double, take* value by starting with the cube at 2 owned
-by the opponent. A pass ends the game for the cube (its cubeless outputs are then the evaluator's
-values of that position). At a truncation or at the bear-off stop the rest is valued with the
-Janowski cubeful value of the exact or evaluated outputs. The cubeful luck adjustment subtracts
-the cubeless luck of each roll times the cube at that moment: also exactly zero in expectation.
-Cubeful equities are in units of the starting cube.
+cube model (``ai.cube.decide`` on the 0-ply outputs, Janowski's ``x`` of the position) says so, and
+the opponent takes or passes by the same model; plays are chosen by the cubeful value
+(``ai.cube.move_value_fn``). The root does not double before its first roll (but with
+``root_doubles``, as after a play), so the cubeful result is the *no double* value; roll out the
+*double, take* value by starting with the cube at 2 owned by the opponent. A pass ends the game for
+the cube (its cubeless outputs are then the evaluator's values of that position). At a truncation or
+at the bear-off stop the rest is valued with the Janowski cubeful value of the exact or evaluated
+outputs. The cubeful luck adjustment subtracts the cubeless luck of each roll times the cube at that
+moment: also exactly zero in expectation. Cubeful equities are in units of the starting cube.
 
 A money cube decision (``cube_rollout``) rolls out both of its lines on the same games, so on
 the same dice: *no double* (the cube as it is) and *double, take* (the cube doubled and the
@@ -95,6 +95,8 @@ class RolloutSettings:
     cubeful: bool = False
     cube: int = 1  # the cube at the start (cubeful rollouts) ...
     owner: int = CENTRED  # ... and its owner from the root's view (CENTRED, MINE, THEIRS)
+    # the root may double before its first roll (cubeful rollouts): so it may after a play
+    root_doubles: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.games, int) or self.games < 1:
@@ -221,12 +223,15 @@ def _by_cube(states: Sequence[CubeState]) -> dict[tuple[int, int], list[int]]:
     return groups
 
 
-def _cube_actions(evaluator: NetEvaluator, games: list[_Game]) -> None:
-    """Doubles, takes and passes before the roll (cubeful rollouts; never the root's first):
+def _cube_actions(evaluator: NetEvaluator, games: list[_Game], root_doubles: bool) -> None:
+    """Doubles, takes and passes before the roll (cubeful rollouts; the root's first only
+    with ``root_doubles``):
     ``ai.cube.decide``'s money decision, valued for all the games at once (its no-double and
     double/take values are ``money_cubeful``'s at the cube as it is and doubled)."""
     states = [g.state() for g in games]
-    deciding = [k for k, g in enumerate(games) if g.ply > 0 and states[k].may_double()]
+    deciding = [
+        k for k, g in enumerate(games) if (g.ply > 0 or root_doubles) and states[k].may_double()
+    ]
     if not deciding:
         return
     # each was valued as the result of the play before, from the same view
@@ -295,7 +300,7 @@ def play_chunk(
     while True:
         active = [g for g in games if not g.done]
         if settings.cubeful:
-            _cube_actions(evaluator, active)
+            _cube_actions(evaluator, active, settings.root_doubles)
             active = [g for g in active if not g.done]
         if not active:
             break
@@ -689,9 +694,10 @@ def cube_rollout(
 @dataclass(frozen=True)
 class PlaysRolloutResult:
     """Plays of one roll rolled out on the same games (so the same dice), from the view of the
-    player who makes them: each play's cubeless equity and chances with their standard errors,
-    and how far each is behind the best of them by the rollout, game by game (0 for the best).
-    A play that ends the game has its exact value (standard error 0)."""
+    player who makes them: each play's equity (cubeless, or with ``cubeful`` money cubeful per
+    cube) and chances with their standard errors, and how far each is behind the best of them
+    by the rollout, game by game (0 for the best). A play that ends the game has its exact value
+    (standard error 0)."""
 
     games: int
     equities: tuple[float, ...]
@@ -700,6 +706,7 @@ class PlaysRolloutResult:
     behind_ses: tuple[float, ...]
     outputs: tuple[tuple[float, ...], ...]
     seconds: float
+    cubeful: bool = False  # the equities are money cubeful ones, per cube
     # the rows of the plays played out (not those that end the game), to go on from
     rows: tuple[np.ndarray, ...] = field(default=(), repr=False, compare=False)
 
@@ -749,13 +756,17 @@ def plays_rollout(
     resume: PlaysRolloutResult | None = None,
 ) -> PlaysRolloutResult:
     """Roll out the results of plays of one roll (each with the opponent on roll, as
-    ``engine.moves.legal_results`` gives them) on the same games, cubeless (``cubeful`` is
-    ignored). Workers, weights, evaluator, start method, poll and resume as in ``rollout``;
-    ``progress(done, total, result_so_far)`` after each chunk every play has played. Raises
-    ``ValueError`` without plays or for bad settings."""
+    ``engine.moves.legal_results`` gives them) on the same games: cubeless, or with ``cubeful``
+    money cubeful with the cube of ``settings`` (``cube``, ``owner`` from the view of the
+    player who makes the plays; the opponent may double at once), each play's equity then in
+    units of that cube. Workers, weights, evaluator, start method, poll and resume as in
+    ``rollout``; ``progress(done, total, result_so_far)`` after each chunk every play has
+    played. Raises ``ValueError`` without plays or for bad settings."""
     if not results:
         raise ValueError("There are no plays to roll out.")
-    settings = replace(settings, cubeful=False)
+    if settings.cubeful:  # the opponent's view of the cube, and its first roll's cube action
+        owner = {CENTRED: CENTRED, MINE: THEIRS, THEIRS: MINE}[settings.owner]
+        settings = replace(settings, owner=owner, root_doubles=True)
     live = [k for k, r in enumerate(results) if not r.is_game_over()]
     ended = [k for k, r in enumerate(results) if r.is_game_over()]
     exact: dict[int, np.ndarray] = {}
@@ -775,12 +786,15 @@ def plays_rollout(
             if k in played:
                 # the games' outputs for the opponent on roll, luck taken off: the mover's
                 mover = flip(_adjusted(played[k]))
-            else:
+                # the opponent's cubeful points, luck taken off: the mover's
+                value = -_cubeful(played[k]) if settings.cubeful else equity(mover)
+            else:  # the play won: its points, per cube
                 mover = np.repeat(exact[k][None], games, axis=0)
-            columns.append(equity(mover))
+                value = equity(mover)
+            columns.append(value)
             outputs.append(mover)
         figures = _plays_summary(columns, outputs, games, time.monotonic() - started)
-        return replace(figures, rows=tuple(rows))
+        return replace(figures, rows=tuple(rows), cubeful=settings.cubeful)
 
     if not live:  # every play ends the game: their exact values, no game played
         return replace(summary([], 1), games=0)

@@ -96,9 +96,18 @@ class RolloutTarget:
     position: Position  # its player on roll about to roll (the doubler)
     player: int  # whose figures are shown ...
     taker: bool  # ... and whether that player answers the other's double
-    cube: Any = None  # the cube (``ai.cube.CubeState``) of a money game's cube decision
+    # the cube (``ai.cube.CubeState``, from the view of the player on roll) of a money game
+    # with the cube in play: of its cube decision, or of the plays' player
+    cube: Any = None
     # plays of a roll: their numbers in the hint, as it writes them, and their results
     plays: tuple[tuple[int, str, Position], ...] = ()
+
+
+def _money_cube(session: Session) -> Any:
+    """The cube of a money game with the cube in play, seen from the player on roll (None in a
+    match or without the cube: rollouts are cubeless there)."""
+    state = cube_state(session)
+    return None if state.is_match or not state.cube_enabled else state
 
 
 def signed(value: float) -> str:
@@ -416,13 +425,11 @@ class Coach(QObject):
             elif made > picked[-1]:  # in a review, the play made against the best
                 picked[-1] = made
             plays = tuple((k + 1, str(a.plays[k].play), results[k]) for k in picked)
-            return RolloutTarget(self._moment, s.position, a.player, False, plays=plays)
+            cube = _money_cube(s)
+            return RolloutTarget(self._moment, s.position, a.player, False, cube, plays=plays)
         if s.phase not in ("roll", "double") or a.kind == "plays" or a.plays:
             return None
-        cube = None
-        if a.cube is not None and a.cube.decision.may_double:
-            state = cube_state(s)
-            cube = None if state.is_match or not state.cube_enabled else state
+        cube = _money_cube(s) if a.cube is not None and a.cube.decision.may_double else None
         return RolloutTarget(self._moment, s.position, a.player, a.player != s.on_roll, cube)
 
     def shown_moment(self) -> tuple[Any, ...] | None:

@@ -10,7 +10,8 @@ standard errors as they come. The cube decision of a money game is rolled out wh
 (``ai.rollout.cube_rollout``): no double and double/take, cubeful, on the same games, with
 double/pass, their standard errors and the right action by them (said to be close when the
 deciding difference is within two standard errors); with the dice rolled, the hint's first
-plays side by side (``ai.rollout.plays_rollout``). It stops when asked, when the panel closes
+plays side by side (``ai.rollout.plays_rollout``; cubeful in a money game with the cube, as the
+hint values them, the opponent free to double at once). It stops when asked, when the panel closes
 or when the game moves on. A rollout stopped goes on from the games it played ("Go on"), and
 one played to the end goes on to ``GAMES`` more ("Roll out more", up to ``MOST`` in all): the
 figures are then those of one rollout of as many games.
@@ -140,11 +141,15 @@ def plays_rollout_text(
     plays: Sequence[tuple[int, str]], result: PlaysRolloutResult, total: int
 ) -> T:
     """The figures of plays rolled out side by side (their numbers in the hint and how it
-    writes them): each play's cubeless equity and, but for the best by the rollout, how far it
-    is behind that one; the best named, and said to be close when another is within two
-    standard errors of it."""
+    writes them): each play's equity (cubeful in a money game with the cube, as the hint's)
+    and, but for the best by the rollout, how far it is behind that one; the best named, and
+    said to be close when another is within two standard errors of it."""
     head = T(
-        N_("Rollout of {0} plays, {1} of {2} games each, on the same dice:"),
+        N_("Rollout of {0} plays, {1} of {2} games each, on the same dice, cubeful equities:")
+        if result.cubeful
+        else N_(
+            "Rollout of {0} plays, {1} of {2} games each, on the same dice, cubeless equities:"
+        ),
         len(plays),
         format_number(result.games, 0),
         format_number(total, 0),
@@ -283,11 +288,13 @@ class RolloutView(QObject):
                 resume=resume,  # the games played before it stopped, or to its end
             )
             settings = RolloutSettings(games=games, variance_reduction=False)
-            if plays:
-                results = [result for _number, _label, result in plays]
-                return job, plays_rollout(results, settings, **how)
+            cubed = settings
             if cube is not None:
-                cubed = replace(settings, cube=cube.cube, owner=cube.owner)
+                cubed = replace(settings, cubeful=True, cube=cube.cube, owner=cube.owner)
+            if plays:  # cubeful in a money game with the cube, as the hint values them
+                results = [result for _number, _label, result in plays]
+                return job, plays_rollout(results, cubed, **how)
+            if cube is not None:
                 return job, cube_rollout(position, cubed, **how)
             return job, rollout(position, settings, **how)
 

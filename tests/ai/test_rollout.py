@@ -318,3 +318,27 @@ def test_a_rollout_goes_on_only_from_rows_of_its_kind():
         ro.cube_rollout(
             LONG_RACE, settings, workers=1, resume=ro.replace(cube, rows=(cube.rows[0], other))
         )
+
+
+def test_plays_roll_out_cubeful_with_the_opponent_to_double_at_once():
+    """With ``cubeful`` each play's equity is its money cubeful value per cube, the cube seen by
+    the player who plays: far behind in a race, every play is doubled out at once with the cube
+    in the middle or the opponent's (exactly -1), not when the player owns it; each play's
+    figure is a cubeful rollout of its result with the opponent's view of the cube."""
+    from engine.moves import legal_results
+
+    behind = Position.from_text("x 8:3 7:3 6:3 5:3 4:3; o 19:3 20:3 21:3 22:3 23:3")
+    results = legal_results(behind, (4, 3))[:2]
+    settings = ro.RolloutSettings(games=72, variance_reduction=False, seed=2)
+    cubeless = ro.plays_rollout(results, settings, workers=1)
+    assert not cubeless.cubeful and all(-1.0 < e < -0.8 for e in cubeless.equities)
+    for cube, owner in ((1, ro.CENTRED), (2, THEIRS)):
+        out = ro.plays_rollout(results, ro.replace(settings, cubeful=True, cube=cube, owner=owner))
+        assert out.cubeful and out.equities == (-1.0, -1.0) and out.equity_ses == (0.0, 0.0)
+    mine = ro.replace(settings, cubeful=True, cube=2, owner=MINE)
+    owned = ro.plays_rollout(results, mine, workers=2)
+    for k, result in enumerate(results):
+        theirs = ro.replace(mine, owner=THEIRS, root_doubles=True)  # the opponent's view
+        alone = ro.rollout(result, theirs, workers=1)
+        assert owned.equities[k] == pytest.approx(-alone.cubeful_equity, abs=1e-12)
+        assert owned.equities[k] > -0.95

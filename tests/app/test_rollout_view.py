@@ -117,9 +117,11 @@ def test_chances_and_match_games_roll_out_without_the_cube(harness):
     assert roll_out(harness) == text  # the same games, the same figures
 
 
-def expected_plays(coach, numbers: list[int], games: int):
+def expected_plays(coach, numbers: list[int], games: int, cubeful: bool = True):
+    """The plays' rollout in one go: cubeful with the cube in the middle (a money game with the
+    cube, as the hint values the plays), else cubeless."""
     results = [coach._answer.plays[n - 1].play.result for n in numbers]
-    settings = RolloutSettings(games=games, variance_reduction=False)
+    settings = RolloutSettings(games=games, variance_reduction=False, cubeful=cubeful)
     return plays_rollout(results, settings, workers=1, evaluator=load_default_evaluator())
 
 
@@ -134,7 +136,9 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     labels = [row["label"] for row in c.rows]
     want = expected_plays(c, [1, 2, 3], 216)
     lines = text.split("\n")
-    assert lines[0] == "Rollout of 3 plays, 216 of 216 games each, on the same dice:"
+    assert lines[0] == (
+        "Rollout of 3 plays, 216 of 216 games each, on the same dice, cubeful equities:"
+    )
     for k in range(3):
         figures = f"{k + 1}. {labels[k]}: {signed(want.equities[k])} \u00b1 "
         assert lines[k + 1].startswith(figures), lines[k + 1]
@@ -149,6 +153,16 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     lines = text.split("\n")
     assert lines[3].startswith(f"5. {labels[4]}: {signed(want.equities[2])} \u00b1 ")
     assert lines[1].startswith(f"1. {labels[0]}: ") and lines[2].startswith(f"2. {labels[1]}: ")
+    # without the cube the plays roll out cubeless
+    set_up(harness, DOUBLE_TAKE, cube=False, dice=(6, 5))
+    ask_hint(harness)
+    assert c.kind == "plays" and r.offer == "start"
+    labels = [row["label"] for row in c.rows]
+    text = roll_out(harness)
+    want = expected_plays(c, [1, 2, 3], 216, cubeful=False)
+    lines = text.split("\n")
+    assert lines[0].endswith("on the same dice, cubeless equities:")
+    assert lines[1].startswith(f"1. {labels[0]}: {signed(want.equities[0])} \u00b1 ")
 
 
 def test_a_rollout_stops_and_goes_with_the_hint(harness):
