@@ -279,11 +279,9 @@ def test_a_rollout_stopped_goes_on_to_the_figures_of_one_run(workers):
     assert done.games == 108 and done.equity == pytest.approx(whole.equity)
     assert "rows" not in whole.as_dict()
 
-    cube = ro.cube_rollout(LONG_RACE, settings, workers=1)
-    seen, progress = _stopped_after(2)
-    with pytest.raises(_Stop):
-        ro.cube_rollout(LONG_RACE, settings, workers=workers, progress=progress)
-    again = ro.cube_rollout(LONG_RACE, settings, workers=workers, resume=seen[-1])
+    cube, again = _stopped_and_resumed(
+        lambda **how: ro.cube_rollout(LONG_RACE, settings, **how), workers, chunks=2
+    )
     assert again.no_double == pytest.approx(cube.no_double, abs=1e-12)
     assert again.double_take == pytest.approx(cube.double_take, abs=1e-12)
     assert again.difference_se == pytest.approx(cube.difference_se, abs=1e-12)
@@ -292,13 +290,21 @@ def test_a_rollout_stopped_goes_on_to_the_figures_of_one_run(workers):
     from engine.moves import legal_results
 
     results = legal_results(LONG_RACE, (6, 1))[:2]
-    plays = ro.plays_rollout(results, settings, workers=1)
-    seen, progress = _stopped_after(1)
-    with pytest.raises(_Stop):
-        ro.plays_rollout(results, settings, workers=workers, progress=progress)
-    again_plays = ro.plays_rollout(results, settings, workers=workers, resume=seen[-1])
+    plays, again_plays = _stopped_and_resumed(
+        lambda **how: ro.plays_rollout(results, settings, **how), workers, chunks=1
+    )
     assert again_plays.equities == pytest.approx(plays.equities, abs=1e-12)
     assert again_plays.behind_ses == pytest.approx(plays.behind_ses, abs=1e-12)
+
+
+def _stopped_and_resumed(run, workers: int, chunks: int):
+    """``run(**how)`` to the end in one process; and stopped after ``chunks`` chunks in
+    ``workers`` processes, then resumed from its figures so far."""
+    whole = run(workers=1)
+    seen, progress = _stopped_after(chunks)
+    with pytest.raises(_Stop):
+        run(workers=workers, progress=progress)
+    return whole, run(workers=workers, resume=seen[-1])
 
 
 def test_a_rollout_goes_on_only_from_rows_of_its_kind():
