@@ -363,6 +363,9 @@ class RolloutView(QObject):
             text = cube_rollout_text(self._player, self._result, self._taker, total)
         else:
             text = rollout_text(self._player, self._result, self._taker, total)
+        if not self._work.busy and self._done >= MOST * self._games:  # why no button is left
+            most = T(N_("{0} games are the most a rollout plays here."), format_number(total, 0))
+            text = T("{0}\n{1}", text, most)
         return text.render(names)
 
     def _offer(self) -> str:

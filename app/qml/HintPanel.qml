@@ -196,10 +196,11 @@ Rectangle {
                 onClicked: RolloutView.running ? RolloutView.stop() : RolloutView.start()
             }
         }
-        Rectangle {  // the rollout's progress
+        Rectangle {  // the rollout's progress: it stays, dimmed, while stopped or done, so
+            // that the board above does not move with every Stop and Go on
             objectName: "rolloutProgress"
             Layout.fillWidth: true
-            visible: RolloutView.running
+            visible: RolloutView.running || RolloutView.progress > 0
             implicitHeight: 4 * panel.ui
             radius: 2 * panel.ui
             color: "#4a3828"
@@ -207,7 +208,7 @@ Rectangle {
                 width: parent.width * RolloutView.progress
                 height: parent.height
                 radius: parent.radius
-                color: "#e0b35a"
+                color: RolloutView.running ? "#e0b35a" : "#8a6d3b"
             }
         }
     }

@@ -216,6 +216,7 @@ def test_a_rollout_stopped_goes_on_and_one_done_goes_on_to_more_games(harness, m
     harness.settle(50)
     assert r.progress < 1.0 and r.offer == "resume" and r.available
     assert button.property("text") == "Go on"
+    assert harness.item("rolloutProgress").isVisible()  # (its row stays: the board stays put)
     kept = r.text
     harness.click("rolloutButton")  # Go on: the figures so far stay until more come
     assert r.running and r.text == kept
@@ -245,6 +246,7 @@ def test_a_rollout_stopped_goes_on_and_one_done_goes_on_to_more_games(harness, m
     r.changed.emit()
     harness.settle()
     assert not r.available and harness.find("rolloutButton") is None
+    assert r.text.endswith("\n432 games are the most a rollout plays here.")
 
 
 def test_a_rollout_that_fails_says_so(harness, monkeypatch):
