@@ -103,6 +103,21 @@ class RolloutTarget:
     plays: tuple[tuple[int, str, Position], ...] = ()
 
 
+def _made(position: Position, dice: Any, made: str | None) -> Position | None:
+    """In the review, the result of the play made from ``position`` with ``dice`` (its next
+    player on roll, as the plays' results have it), from ``made``, the Position ID after it;
+    None without one or when it is not a legal play's."""
+    if not made:
+        return None
+    try:
+        after = Position.from_position_id(made)
+    except EngineError:
+        return None
+    results = {play.result for play in legal_plays(position, dice)}
+    # the play that ends the game leaves the board seen from its player
+    return next((p for p in (after, after.swapped()) if p in results), None)
+
+
 def _money_cube(session: Session) -> Any:
     """The cube of a money game with the cube in play, seen from the player on roll (None in a
     match or without the cube: rollouts are cubeless there)."""
@@ -281,9 +296,11 @@ class Coach(QObject):
         if s.phase == "move" and dice is not None:
             from ai.hint import analysed_plays
 
-            judged, made = _judged_state(s), self._made(s)
+            judged, history = _judged_state(s), self._flow.history
+            made_id = history.made() if history.reviewing else None
 
             def plays(cancel: threading.Event) -> Answer:
+                made = _made(position, dice, made_id)  # (the legal plays: in this thread)
                 found = analysed_plays(judges.analyser(), position, dice, judged, cancel, also=made)
                 note = T("") if found else T(N_("No legal move: the turn passes."))
                 return Answer("plays", player, dice, tuple(found), note=note, made=made)
@@ -388,21 +405,6 @@ class Coach(QObject):
             self.close()
         else:
             self.changed.emit()  # what may be asked, and whether the arrows fit the board
-
-    def _made(self, s: Session) -> Position | None:
-        """In the review, the result of the play made from the position on show of ``s`` (its
-        next player on roll, as the plays' results have it); None elsewhere or when it cannot
-        be read."""
-        made = self._flow.history.made() if self._flow.history.reviewing else None
-        if not made or s.dice is None:
-            return None
-        try:
-            after = Position.from_position_id(made)
-        except EngineError:
-            return None
-        results = {play.result for play in legal_plays(s.position, s.dice)}
-        # the play that ends the game leaves the board seen from its player
-        return next((p for p in (after, after.swapped()) if p in results), None)
 
     def rollout_target(self) -> RolloutTarget | None:
         """What a rollout of the hint's decision would roll out: before the roll (the chances,
