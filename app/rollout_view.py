@@ -230,7 +230,6 @@ class RolloutView(QObject):
         self._note = T("")  # while nothing has come: "Rolling out ...", or what went wrong
         # the figures so far (shown in the language)
         self._result: Figures | None = None
-        self._done = 0
         self._total = games  # the games the rollout under way (or the last) goes to
         self._player = 0  # whose figures the text gives ...
         self._taker = False  # ... and whether that player answers the other's double
@@ -243,15 +242,15 @@ class RolloutView(QObject):
         """Roll out the decision the hint shows (nothing when there is none): the first plays of
         a roll side by side, both lines of a money game's cube decision, else the chances."""
         target = self._coach.rollout_target()
-        if target is None or not self._available():
+        if not self._may_start(target):
             return
-        offer = self._offer()
+        assert target is not None
+        offer = self._offer(target)
         resume = self._result if offer != "start" else None
         if offer == "more":
             self._total += self._games
         elif offer == "start":
             self._total = self._games
-            self._done = 0
             self._result = None
             self._note = T(N_("Rolling out {0} games\u2026"), format_number(self._total, 0))
         self._job += 1
@@ -325,9 +324,12 @@ class RolloutView(QObject):
         self._work.cancel()
 
     def _show(self, result: Figures) -> None:
-        self._done = result.games
         self._result = result
         self.changed.emit()
+
+    def _done(self) -> int:
+        """The games of the figures on show."""
+        return self._result.games if self._result is not None else 0
 
     @Slot(int, object)
     def _on_progress(self, job: int, so_far: Figures) -> None:
@@ -346,7 +348,6 @@ class RolloutView(QObject):
             self._moment = None
             self._note = T("")
             self._result = None
-            self._done = 0
         self.changed.emit()
 
     def _render(self) -> str:
@@ -363,32 +364,33 @@ class RolloutView(QObject):
             text = cube_rollout_text(self._player, self._result, self._taker, total)
         else:
             text = rollout_text(self._player, self._result, self._taker, total)
-        if not self._work.busy and self._done >= MOST * self._games:  # why no button is left
+        if not self._work.busy and self._done() >= MOST * self._games:  # why no button is left
             most = T(N_("{0} games are the most a rollout plays here."), format_number(total, 0))
             text = T("{0}\n{1}", text, most)
         return text.render(names)
 
-    def _offer(self) -> str:
-        """What "Roll out" does now: "start" anew, "resume" the rollout stopped before its
-        end, or go on to "more" games after its end (the same decision, question and plays
-        as the figures on show)."""
-        target = self._coach.rollout_target()
+    def _offer(self, target: RolloutTarget | None) -> str:
+        """What "Roll out" does for ``target`` now: "start" anew, "resume" the rollout stopped
+        before its end, or go on to "more" games after its end (the same decision, question
+        and plays as the figures on show)."""
         if target is None or self._result is None or self._work.busy:
             return "start"
         shown = [(number, label) for number, label, _result in target.plays]
         same = target.moment == self._moment and _kind(target) == self._kind
         if not (same and shown == self._plays):
             return "start"
-        return "resume" if self._done < self._total else "more"
+        return "resume" if self._done() < self._total else "more"
 
-    def _available(self) -> bool:
+    def _may_start(self, target: RolloutTarget | None) -> bool:
         """A position to roll out, not rolled out to the most games already."""
-        if self._coach.rollout_target() is None:
+        if target is None:
             return False
-        return not (self._offer() == "more" and self._total + self._games > MOST * self._games)
+        return not (
+            self._offer(target) == "more" and self._total + self._games > MOST * self._games
+        )
 
-    available = Property(bool, _available, notify=changed)
-    offer = Property(str, _offer, notify=changed)
+    available = Property(bool, lambda s: s._may_start(s._coach.rollout_target()), notify=changed)
+    offer = Property(str, lambda s: s._offer(s._coach.rollout_target()), notify=changed)
     running = Property(bool, lambda s: s._work.busy, notify=changed)
-    progress = Property(float, lambda s: s._done / s._total, notify=changed)
+    progress = Property(float, lambda s: s._done() / s._total, notify=changed)
     text = Property(str, _render, notify=changed)
