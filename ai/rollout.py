@@ -225,9 +225,9 @@ def _by_cube(states: Sequence[CubeState]) -> dict[tuple[int, int], list[int]]:
 
 def _cube_actions(evaluator: NetEvaluator, games: list[_Game], root_doubles: bool) -> None:
     """Doubles, takes and passes before the roll (cubeful rollouts; the root's first only
-    with ``root_doubles``):
-    ``ai.cube.decide``'s money decision, valued for all the games at once (its no-double and
-    double/take values are ``money_cubeful``'s at the cube as it is and doubled)."""
+    with ``root_doubles``): ``ai.cube.decide``'s money decision, valued for all the games at
+    once (its no-double and double/take values are ``money_cubeful``'s at the cube as it is
+    and doubled)."""
     states = [g.state() for g in games]
     deciding = [
         k for k, g in enumerate(games) if (g.ply > 0 or root_doubles) and states[k].may_double()
@@ -235,11 +235,11 @@ def _cube_actions(evaluator: NetEvaluator, games: list[_Game], root_doubles: boo
     if not deciding:
         return
     # each was valued as the result of the play before, from the same view
-    known = [games[k].outputs for k in deciding]
-    if any(p is None for p in known):
+    known = [p for p in (games[k].outputs for k in deciding) if p is not None]
+    if len(known) == len(deciding):
+        probs = np.stack(known)
+    else:  # the root's first roll
         probs = evaluator.evaluate_batch([games[k].position for k in deciding])
-    else:
-        probs = np.stack(known)  # type: ignore[arg-type]
     x = np.array([cube_efficiency(cube_features(games[k].position)) for k in deciding])
     no_double, double_take = np.empty(len(deciding)), np.empty(len(deciding))
     for (cube, owner), rows in _by_cube([states[k] for k in deciding]).items():
