@@ -781,10 +781,15 @@ class Analyser:
         ]
 
     # -- checker plays --------------------------------------------------------------------------
-    def value_fn(self, position: Position, state: CubeState, met: MatchEquityTable) -> ValueFn:
+    def value_fn(
+        self, position: Position, state: CubeState, met: MatchEquityTable | None = None
+    ) -> ValueFn:
         """How plays and rolls from ``position`` are valued: cubeful equity in EMG with the cube
         where it is (``ai.cube.cubeful_value_fn``, the cube's efficiency of ``position``), as
-        GNU Backgammon's analysis values them; cubeless where the cube is not alive."""
+        GNU Backgammon's analysis values them; cubeless where the cube is not alive. ``met``:
+        the match's table (by default the one of ``state``'s Crawford rule)."""
+        if met is None:
+            met = self._met(state.crawford_rule)
         if not self.cubeful:
             return move_value_fn(state, met)
         x = cube_efficiency(position_features(position))
@@ -863,7 +868,7 @@ class Analyser:
         if not plays:
             return []
         results = list(plays)
-        value_fn = self.value_fn(position, state, self._met(state.crawford_rule))
+        value_fn = self.value_fn(position, state)
         also = also if also in plays else None
         one_ply, chances, promising = self._one_ply(results, also, value_fn, cancel, count)
         # the best a play made is compared with: the best of those the analysis always searches

@@ -26,8 +26,8 @@ takes ``cancel`` and raises ``ai.search.Cancelled`` when asked to stop.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -41,6 +41,7 @@ from engine.position import Position
 
 if TYPE_CHECKING:
     from ai.analysis import Analyser
+    from ai.rollout import PlaysRolloutResult
 
 SHOWN_PLAYS = 5
 
@@ -48,13 +49,16 @@ SHOWN_PLAYS = 5
 @dataclass(frozen=True)
 class HintPlay:
     """One play of a hint: its equity and loss (see the module doc), its depth, and the 1-ply
-    outputs after it for the mover (win, win gammon, win backgammon, lose gammon, lose bg)."""
+    outputs after it for the mover (win, win gammon, win backgammon, lose gammon, lose bg);
+    ``games``: when a rollout valued it (``with_rollout``), its games, and the outputs are the
+    games' chances."""
 
     play: Play
     equity: float
     loss: float
     depth: int
     outputs: tuple[float, float, float, float, float]
+    games: int = 0
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,49 @@ def analysed_plays(
     ]
 
 
+def plays_scale(
+    analyser: Analyser, position: Position, state: CubeState
+) -> Callable[[np.ndarray], np.ndarray]:
+    """The scale ``analysed_plays`` values the plays of ``position`` on, as a function of the
+    mover's five chances after a play (``(N, 5) -> (N,)``): to value chances found otherwise
+    (a rollout's) on the same scale."""
+    return analyser.value_fn(position, state)
+
+
+def with_rollout(
+    plays: Sequence[HintPlay],
+    results: Sequence[Position],
+    figures: PlaysRolloutResult,
+    scale: Callable[[np.ndarray], np.ndarray],
+) -> list[HintPlay]:
+    """The hint's ``plays`` with those rolled out valued by the rollout instead, as GNU
+    Backgammon's hint list takes a rollout's results in: ``results`` are the plays' results in
+    the order of ``figures``. A rolled-out play's value is the rollout's cubeful equity where it
+    has one (a money game with the cube: per cube, the hint's scale there), else ``scale``
+    (``plays_scale``) on the chances its games gave (in a match, the match equity of those
+    chances); its chances are the games'. Highest value first, every loss counted from the
+    first play; the plays not rolled out keep their values."""
+    if len(results) != len(figures.equities):
+        raise ValueError("the rollout's figures are not those of these plays")
+    if figures.cubeful:
+        values = np.asarray(figures.equities, dtype=np.float64)
+    else:
+        values = np.asarray(scale(np.asarray(figures.outputs, dtype=np.float64)), dtype=np.float64)
+    rolled = {
+        result: (float(value), _five(np.asarray(outputs)))
+        for result, value, outputs in zip(results, values, figures.outputs, strict=True)
+    }
+    lines = []
+    for h in plays:
+        if h.play.result in rolled:
+            value, chances = rolled[h.play.result]
+            h = replace(h, equity=value, outputs=chances, games=figures.games)
+        lines.append(h)
+    lines.sort(key=lambda h: -h.equity)
+    top = lines[0].equity if lines else 0.0
+    return [replace(h, loss=top - h.equity) for h in lines]
+
+
 def cube_hint(
     player: ComputerPlayer, position: Position, state: CubeState, cancel: CancelToken = None
 ) -> CubeHint:
@@ -186,4 +233,6 @@ __all__ = [
     "best_plays",
     "chances",
     "cube_hint",
+    "plays_scale",
+    "with_rollout",
 ]

@@ -8,7 +8,9 @@ double-take, double-pass) when the player may double, else the chances; while a 
 offered, take or pass. ``Coach.chances()`` shows the winning and gammon chances of the player
 to act. The work runs in a worker thread (``app.background``); the panel below the board shows
 it, and a play's line, clicked, shows that play as arrows on the board (the turn's moves made so
-far are taken back first, so that the arrows start where the checkers stand).
+far are taken back first, so that the arrows start where the checkers stand). A rollout of the
+plays (``app.rollout_view``), stopped or done, values the plays it rolled out in the list,
+which takes its order from those values (``ai.hint.with_rollout``), as GNU Backgammon's does.
 
 The panel belongs to one decision: when the game moves on (a roll, a play, a new game), it
 closes. Any player to act gets hints: the person against the computer, both players of a game
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from ai.analysis import Analyser
     from ai.hint import CubeHint, HintPlay
     from ai.player import ComputerPlayer
+    from ai.rollout import PlaysRolloutResult
     from app.game_flow import GameFlow
 
 QML_IMPORT_NAME = "app.qml"
@@ -86,6 +89,8 @@ class Answer:
     outputs: tuple[float, ...] = ()  # the chances of ``player`` ("chances")
     note: T = T("")
     made: Position | None = None  # in a review, the result of the play made ("plays")
+    # the plays' scale as a function of a play's chances (``ai.hint.plays_scale``, "plays")
+    scale: Any = None
 
 
 @dataclass(frozen=True)
@@ -227,8 +232,10 @@ class Coach(QObject):
         self._moment: tuple[Any, ...] | None = None  # the decision the panel is about
         self._answer: Answer | None = None
         self._problem = T("")
-        self._selected = -1
+        self._chosen: Position | None = None  # the result of the play chosen in the list
         self._prefer: Position | None = None  # the play to select when the hint comes
+        # the figures of a rollout of some of the plays: their results, and the figures
+        self._rolled: tuple[tuple[Position, ...], PlaysRolloutResult] | None = None
         # the moment under review set up as a session of its own: (its key, the session)
         self._review: tuple[tuple[Any, ...], Session | None] | None = None
         flow.installed.connect(self.close)
@@ -294,16 +301,20 @@ class Coach(QObject):
         position, state, dice = s.position, cube_state(s), s.dice
         self._prefer = prefer
         if s.phase == "move" and dice is not None:
-            from ai.hint import analysed_plays
+            from ai.hint import analysed_plays, plays_scale
 
             judged, history = _judged_state(s), self._flow.history
             made_id = history.made() if history.reviewing else None
 
             def plays(cancel: threading.Event) -> Answer:
                 made = _made(position, dice, made_id)  # (the legal plays: in this thread)
-                found = analysed_plays(judges.analyser(), position, dice, judged, cancel, also=made)
+                analyser = judges.analyser()
+                found = analysed_plays(analyser, position, dice, judged, cancel, also=made)
                 note = T("") if found else T(N_("No legal move: the turn passes."))
-                return Answer("plays", player, dice, tuple(found), note=note, made=made)
+                scale = plays_scale(analyser, position, judged)
+                return Answer(
+                    "plays", player, dice, tuple(found), note=note, made=made, scale=scale
+                )
 
             self._start(s, plays)
         elif s.phase == "roll" and not s.may_double():
@@ -348,7 +359,8 @@ class Coach(QObject):
     def _start(self, s: Session, call: Any) -> None:
         if self._moment != self.moment(s):  # (the same decision's answer stays until the new)
             self._answer = None
-            self._selected = -1
+            self._chosen = None
+        self._rolled = None  # (another question: its rollout goes, see ``app.rollout_view``)
         self._open = True
         self._moment = self.moment(s)
         self._problem = T("")
@@ -357,12 +369,12 @@ class Coach(QObject):
 
     def _on_answer(self, answer: Answer) -> None:
         self._answer = answer
-        self._selected = -1
+        self._chosen = None
         s = self._session()
         untouched = s is not None and s.turn is not None and not s.turn.steps
         if answer.kind == "plays" and answer.plays and untouched:
             results = [h.play.result for h in answer.plays]
-            self._selected = results.index(self._prefer) if self._prefer in results else 0
+            self._chosen = self._prefer if self._prefer in results else results[0]
         self.changed.emit()
 
     def _on_failed(self, message: str) -> None:
@@ -373,15 +385,15 @@ class Coach(QObject):
     @Slot(int)
     def showLine(self, index: int) -> None:  # noqa: N802
         """Show the play of line ``index`` on the board (taking back the moves made so far)."""
-        answer = self._answer
-        if answer is None or answer.kind != "plays" or not 0 <= index < len(answer.plays):
+        lines = self._lines()
+        if not 0 <= index < len(lines):
             return
         s = self._session()
         if s is None or s.turn is None:
             return
         for _step in s.turn.steps:  # the arrows start where the checkers stood
             self._flow.undo()
-        self._selected = index
+        self._chosen = lines[index].play.result
         self.changed.emit()
 
     @Slot()
@@ -391,7 +403,24 @@ class Coach(QObject):
         self._moment = None
         self._answer = None
         self._problem = T("")
-        self._selected = -1
+        self._chosen = None
+        self._rolled = None
+        self.changed.emit()
+
+    def show_rollout(
+        self,
+        moment: tuple[Any, ...] | None,
+        results: tuple[Position, ...] = (),
+        figures: PlaysRolloutResult | None = None,
+    ) -> None:
+        """The figures of a rollout of plays of the decision ``moment`` (the plays' results in
+        their order), stopped or done: the list values those plays by them. Without figures,
+        the list goes back to the hint's own values."""
+        if figures is not None and (moment != self._moment or self._kind() != "plays"):
+            return  # (another decision's)
+        if figures is None and self._rolled is None:
+            return
+        self._rolled = (results, figures) if figures is not None else None
         self.changed.emit()
 
     def shutdown(self) -> None:
@@ -420,10 +449,11 @@ class Coach(QObject):
             if len(a.plays) < 2:
                 return None
             picked = list(range(min(ROLLED_OUT_PLAYS, len(a.plays))))
-            results = [h.play.result for h in a.plays]
+            results = [h.play.result for h in a.plays]  # (the hint's order, not the list's)
             made = results.index(a.made) if a.made in results else -1
-            if self._selected > picked[-1]:
-                picked[-1] = self._selected
+            chosen = results.index(self._chosen) if self._chosen in results else -1
+            if chosen > picked[-1]:
+                picked[-1] = chosen
             elif made > picked[-1]:  # in a review, the play made against the best
                 picked[-1] = made
             plays = tuple((k + 1, str(a.plays[k].play), results[k]) for k in picked)
@@ -441,6 +471,24 @@ class Coach(QObject):
     # -- what QML reads ---------------------------------------------------------------------------
     def _kind(self) -> str:
         return self._answer.kind if self._answer is not None else ""
+
+    def _lines(self) -> list[HintPlay]:
+        """The plays as the list shows them: the hint's, those of the rollout on show valued by
+        it, highest first (none when the answer is not the plays')."""
+        a = self._answer
+        if a is None or a.kind != "plays":
+            return []
+        if self._rolled is None or a.scale is None:
+            return list(a.plays)
+        from ai.hint import with_rollout
+
+        results, figures = self._rolled
+        return with_rollout(a.plays, results, figures, a.scale)
+
+    def _selected(self) -> int:
+        """The line of the play chosen (-1: none)."""
+        results = [h.play.result for h in self._lines()]
+        return results.index(self._chosen) if self._chosen in results else -1
 
     def player_names(self) -> list[str]:
         return self._flow.names()
@@ -466,19 +514,27 @@ class Coach(QObject):
             return []
         if a.kind == "plays":
             return [
-                _row(self._label(h.play), h.equity, h.loss, i == 0, h.outputs)
-                for i, h in enumerate(a.plays)
+                _row(self._label(h), h.equity, h.loss, i == 0, h.outputs)
+                for i, h in enumerate(self._lines())
             ]
         if a.cube is not None:
             return cube_rows(a.cube) if a.kind == "cube" else answer_rows(a.cube)
         return []
 
-    def _label(self, play: Any) -> str:
-        """A play as the list writes it; in a review, the play made says so."""
-        a = self._answer
-        if a is not None and a.made is not None and play.result == a.made:
-            return T(N_("{0} (played)"), str(play)).render(self.player_names())
-        return str(play)
+    def _label(self, line: HintPlay) -> str:
+        """A play as the list writes it; in a review, the play made says so, and a play valued
+        by a rollout says that."""
+        a, play = self._answer, line.play
+        made = a is not None and a.made is not None and play.result == a.made
+        if made and line.games:
+            text = T(N_("{0} (played; rollout)"), str(play))
+        elif made:
+            text = T(N_("{0} (played)"), str(play))
+        elif line.games:
+            text = T(N_("{0} (rollout)"), str(play))
+        else:
+            return str(play)
+        return text.render(self.player_names())
 
     def _summary(self) -> str:
         a, names = self._answer, self.player_names()
@@ -488,10 +544,11 @@ class Coach(QObject):
             return ""
         parts: list[T] = [a.note] if a.note.template else []
         if a.kind == "plays" and a.plays:
-            shown = a.plays[max(self._selected, 0)]
+            lines, selected = self._lines(), self._selected()
+            shown = lines[max(selected, 0)]
             after = T(N_("After {0}:"), str(shown.play))
             parts.append(T("{0} {1}", after, chances_text(a.player, shown.outputs)))
-            if self._selected < 0:
+            if selected < 0:
                 parts.append(T(N_("Click a play to see it on the board.")))
         elif a.kind == "chances":
             if a.plays:
@@ -507,7 +564,8 @@ class Coach(QObject):
 
     def _arrows(self) -> list[dict[str, Any]]:
         a, s = self._answer, self._session()
-        if a is None or a.kind != "plays" or not 0 <= self._selected < len(a.plays):
+        lines, selected = self._lines(), self._selected()
+        if a is None or selected < 0:
             return []
         if s is None or s.turn is None or s.turn.steps or self._moment != self.moment(s):
             return []  # the board does not show the position the play starts from
@@ -518,7 +576,7 @@ class Coach(QObject):
                 "color": ARROW_COLOUR,
                 "hit": st.hit,
             }
-            for st in a.plays[self._selected].play.steps
+            for st in lines[selected].play.steps
         ]
 
     # on show once there is something to show (the board makes room once, not twice)
@@ -534,7 +592,7 @@ class Coach(QObject):
     title = Property(str, _title, notify=changed)
     rows = Property("QVariantList", _rows, notify=changed)
     summary = Property(str, _summary, notify=changed)
-    selected = Property(int, lambda s: s._selected, notify=changed)
+    selected = Property(int, _selected, notify=changed)
     arrows = Property("QVariantList", _arrows, notify=changed)
 
 

@@ -14,7 +14,8 @@ plays side by side (``ai.rollout.plays_rollout``; cubeful in a money game with t
 hint values them, the opponent free to double at once). It stops when asked, when the panel closes
 or when the game moves on. A rollout stopped goes on from the games it played ("Go on"), and
 one played to the end goes on to ``GAMES`` more ("Roll out more", up to ``MOST`` in all): the
-figures are then those of one rollout of as many games.
+figures are then those of one rollout of as many games. The figures of plays, stopped or done,
+go to the hint's list too (``Coach.show_rollout``), which values and orders those plays by them.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from app.texts import N_, P, T
 
 if TYPE_CHECKING:
     from ai.rollout import CubeRolloutResult, PlaysRolloutResult, RolloutResult
+    from engine import Position
 
     Figures = RolloutResult | CubeRolloutResult | PlaysRolloutResult
 
@@ -137,13 +139,12 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
     return T("\n".join(f"{{{i}}}" for i in range(len(parts))), *parts)
 
 
-def plays_rollout_text(
-    plays: Sequence[tuple[int, str]], result: PlaysRolloutResult, total: int
-) -> T:
-    """The figures of plays rolled out side by side (their numbers in the hint and how it
-    writes them): each play's equity (cubeful in a money game with the cube, as the hint's)
-    and, but for the best by the rollout, how far it is behind that one; the best named, and
-    said to be close when another is within two standard errors of it."""
+def plays_rollout_text(plays: Sequence[str], result: PlaysRolloutResult, total: int) -> T:
+    """The figures of plays rolled out side by side (as the hint writes them; not by their
+    numbers, which the rollout's figures change in the list): each play's equity (cubeful in a
+    money game with the cube, as the hint's) and, but for the best by the rollout, how far it
+    is behind that one; the best named, and said to be close when another is within two
+    standard errors of it."""
     head = T(
         N_("Rollout of {0} plays, {1} of {2} games each, on the same dice, cubeful equities:")
         if result.cubeful
@@ -155,23 +156,21 @@ def plays_rollout_text(
         format_number(total, 0),
     )
     lines: list[T] = [head]
-    for k, (number, label) in enumerate(plays):
+    for k, label in enumerate(plays):
         equity = (signed(result.equities[k]), format_number(result.equity_ses[k], 3))
         if k == result.best:
-            lines.append(T("{0}. {1}: {2} \u00b1 {3}", number, label, *equity))
+            lines.append(T("{0}: {1} \u00b1 {2}", label, *equity))
         else:
             lines.append(
                 T(
-                    N_("{0}. {1}: {2} \u00b1 {3} (diff. {4} \u00b1 {5})"),
-                    number,
+                    N_("{0}: {1} \u00b1 {2} (diff. {3} \u00b1 {4})"),
                     label,
                     *equity,
                     format_number(result.behind[k], 3),
                     format_number(result.behind_ses[k], 3),
                 )
             )
-    number, label = plays[result.best]
-    lines.append(T(N_("Best by the rollout: {0}."), f"{number}. {label}"))
+    lines.append(T(N_("Best by the rollout: {0}."), plays[result.best]))
     close = any(
         k != result.best and result.behind[k] < 2 * result.behind_ses[k] for k in range(len(plays))
     )
@@ -233,7 +232,8 @@ class RolloutView(QObject):
         self._total = games  # the games the rollout under way (or the last) goes to
         self._player = 0  # whose figures the text gives ...
         self._taker = False  # ... and whether that player answers the other's double
-        self._plays: list[tuple[int, str]] = []  # the plays rolled out: number, as written
+        # the plays rolled out: their numbers in the hint, as it writes them, their results
+        self._plays: tuple[tuple[int, str, Position], ...] = ()
         self._kind = ""  # what was rolled out: "plays", "cube" or "chances" (``_kind``)
         coach.changed.connect(self._follow)
 
@@ -246,6 +246,8 @@ class RolloutView(QObject):
             return
         assert target is not None
         offer = self._offer(target)
+        if offer == "start":
+            self._coach.show_rollout(None)  # the list's values from another rollout go
         resume = self._result if offer != "start" else None
         if offer == "more":
             self._total += self._games
@@ -301,14 +303,16 @@ class RolloutView(QObject):
             number, result = answer
             if number == self._job:
                 self._show(result)  # type: ignore[arg-type]
+                self._to_list()
 
         def failed(message: str) -> None:
             self._result = None
             self._note = T(N_("The rollout could not be made: {0}"), message)
+            self._coach.show_rollout(None)
             self.changed.emit()
 
         self._player, self._taker = target.player, target.taker
-        self._plays = [(number, label) for number, label, _result in plays]
+        self._plays = plays
         self._work.run(roll_out, finished, failed)
         self.changed.emit()
 
@@ -318,7 +322,18 @@ class RolloutView(QObject):
         self._work.cancel()
         if self._result is None:  # stopped before the first figures: nothing to say
             self._note = T("")
+        self._to_list()
         self.changed.emit()
+
+    def _to_list(self) -> None:
+        """The figures of plays, stopped or done, to the hint's list."""
+        if self._kind != "plays" or self._result is None:
+            return
+        from ai.rollout import PlaysRolloutResult
+
+        if isinstance(self._result, PlaysRolloutResult):
+            results = tuple(result for _number, _label, result in self._plays)
+            self._coach.show_rollout(self._moment, results, self._result)
 
     def shutdown(self) -> None:
         self._work.cancel()
@@ -359,7 +374,8 @@ class RolloutView(QObject):
 
         total = self._total
         if isinstance(self._result, PlaysRolloutResult):
-            text = plays_rollout_text(self._plays, self._result, total)
+            labels = [label for _number, label, _result in self._plays]
+            text = plays_rollout_text(labels, self._result, total)
         elif isinstance(self._result, CubeRolloutResult):
             text = cube_rollout_text(self._player, self._result, self._taker, total)
         else:
@@ -375,9 +391,8 @@ class RolloutView(QObject):
         and plays as the figures on show)."""
         if target is None or self._result is None or self._work.busy:
             return "start"
-        shown = [(number, label) for number, label, _result in target.plays]
         same = target.moment == self._moment and _kind(target) == self._kind
-        if not (same and shown == self._plays):
+        if not (same and target.plays == self._plays):
             return "start"
         return "resume" if self._done() < self._total else "more"
 

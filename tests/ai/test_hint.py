@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from ai.analysis import Analyser, judged_state
@@ -280,3 +281,78 @@ def test_a_play_made_far_down_is_listed_after_the_best(expert):
     assert with_it[5].play.result == worst and with_it[5].loss > with_it[4].loss
     again = analysed_plays(analyser, position, dice, MONEY_STATE, also=plain[3].play.result)
     assert [h.play for h in again] == [h.play for h in plain]
+
+
+def _rolled(equities, outputs, games=36, cubeful=False):
+    from ai.rollout import PlaysRolloutResult
+
+    n = len(equities)
+    return PlaysRolloutResult(
+        games=games,
+        equities=tuple(equities),
+        equity_ses=(0.01,) * n,
+        behind=(0.0,) * n,
+        behind_ses=(0.0,) * n,
+        outputs=tuple(tuple(o) for o in outputs),
+        seconds=0.1,
+        cubeful=cubeful,
+    )
+
+
+def test_a_rollout_values_the_plays_it_rolled_out_and_the_list_follows_it(expert):
+    """The hint's list takes a rollout's figures in: the plays rolled out are valued by it on
+    the hint's scale (cubeful equities as they are; else the scale of the analysis on the
+    games' chances, in a match their match equity) and the list is ordered by the values."""
+    from ai.hint import plays_scale, with_rollout
+
+    analyser = Analyser(expert.evaluator)
+    position, dice = Position.start(), (6, 2)
+    state = CubeState(match_length=7, away=5, opp_away=3)  # 2-4 in a 7-point match
+    hint = analysed_plays(analyser, position, dice, state)
+    scale = plays_scale(analyser, position, state)
+    # the scale is the analysis's: in a match, gammons count as the score makes them count
+    sure = scale(np.array([(1.0, 0.0, 0.0, 0.0, 0.0), (1.0, 1.0, 0.0, 0.0, 0.0)]))
+    assert sure[1] > sure[0] > float(scale(np.array([(0.5, 0.0, 0.0, 0.0, 0.0)]))[0])
+    # the third play rolled out far ahead, the first far behind: the list follows
+    chances = [(0.30, 0.05, 0.0, 0.10, 0.0), (0.5, 0.1, 0.0, 0.1, 0.0), (0.9, 0.3, 0.0, 0.0, 0.0)]
+    results = (hint[0].play.result, hint[1].play.result, hint[2].play.result)
+    figures = _rolled((-0.5, 0.0, 1.0), chances, games=1296)
+    lines = with_rollout(hint, results, figures, scale)
+    values = [float(v) for v in scale(np.array(chances))]
+    assert lines[0].play == hint[2].play and lines[0].loss == 0.0
+    assert lines[0].equity == pytest.approx(values[2]) and lines[0].games == 1296
+    assert lines[0].outputs == chances[2]
+    assert [h.equity for h in lines] == sorted((h.equity for h in lines), reverse=True)
+    by_play = {h.play: h for h in lines}
+    assert by_play[hint[0].play].equity == pytest.approx(values[0])
+    kept = by_play[hint[3].play]  # not rolled out: the hint's own value and chances
+    assert kept.games == 0 and (kept.equity, kept.outputs) == (hint[3].equity, hint[3].outputs)
+    for h in lines:
+        assert h.loss == pytest.approx(lines[0].equity - h.equity)
+    # cubeful figures (a money game with the cube) are taken as they are
+    cubeful = with_rollout(hint, results, _rolled((0.9, 0.2, -0.3), chances, cubeful=True), scale)
+    assert [h.play for h in cubeful[:1]] == [hint[0].play] and cubeful[0].equity == 0.9
+    with pytest.raises(ValueError, match="not those of these plays"):
+        with_rollout(hint, results[:2], figures, scale)
+
+
+def test_a_cubeless_rollout_keeps_its_equities_on_the_money_scale(expert):
+    """Without the cube the scale of the chances is the cubeless equity: the list shows the
+    rollout's own equities."""
+    from ai.evaluator import load_default_evaluator
+    from ai.hint import plays_scale, with_rollout
+    from ai.rollout import RolloutSettings, plays_rollout
+
+    analyser = Analyser(expert.evaluator)
+    position, dice = Position.start(), (4, 3)
+    no_cube = CubeState(cube_enabled=False)
+    hint = analysed_plays(analyser, position, dice, no_cube)
+    results = tuple(h.play.result for h in hint[:3])
+    figures = plays_rollout(
+        list(results), RolloutSettings(games=36), workers=1, evaluator=load_default_evaluator()
+    )
+    lines = with_rollout(hint, results, figures, plays_scale(analyser, position, no_cube))
+    rolled = {h.play.result: h.equity for h in lines if h.games == 36}
+    assert len(rolled) == 3
+    for result, value in zip(results, figures.equities, strict=True):
+        assert rolled[result] == pytest.approx(value, abs=1e-9)

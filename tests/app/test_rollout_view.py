@@ -132,27 +132,47 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     r, c = harness.w.rollouts, harness.w.coach
     assert c.kind == "plays" and r.available and len(c.rows) == 5
     monkeypatch.setattr(r, "_games", 216)  # (the window's 1,296 take long)
+    labels = [row["label"] for row in c.rows]  # the hint's own order
     text = roll_out(harness)
-    labels = [row["label"] for row in c.rows]
     want = expected_plays(c, [1, 2, 3], 216)
     lines = text.split("\n")
     assert lines[0] == (
         "Rollout of 3 plays, 216 of 216 games each, on the same dice, cubeful equities:"
     )
     for k in range(3):
-        figures = f"{k + 1}. {labels[k]}: {signed(want.equities[k])} \u00b1 "
+        figures = f"{labels[k]}: {signed(want.equities[k])} \u00b1 "
         assert lines[k + 1].startswith(figures), lines[k + 1]
         assert ("(diff. " in lines[k + 1]) == (k != want.best)
-    assert lines[4] == f"Best by the rollout: {want.best + 1}. {labels[want.best]}."
+    assert lines[4] == f"Best by the rollout: {labels[want.best]}."
     assert s.phase == "move" and r.offer == "more"  # done: it goes on to more games
-    # a play chosen further down the list (the one made, say) takes the third place
-    harness.click("hintLine4")
-    assert c.selected == 4 and r.available
+    # the list values the plays rolled out by the rollout, and orders them by it
+    rows = c.rows
+    rolled = {
+        row["label"].removesuffix(" (rollout)"): row for row in rows if "rollout" in row["label"]
+    }
+    assert sorted(rolled) == sorted(labels[:3])
+    for k in range(3):
+        assert rolled[labels[k]]["equityValue"] == pytest.approx(want.equities[k])
+        assert rolled[labels[k]]["win"] == format_percent(want.outputs[k][0], 1)
+    values = [row["equityValue"] for row in rows]
+    assert values == sorted(values, reverse=True) and rows[0]["lossValue"] == 0.0
+    assert rows[0]["best"] and harness.item("hintLine0").property("visible")
+    best_label = labels[want.best]
+    assert rows[0]["label"] == f"{best_label} (rollout)" or values[0] > want.equities[want.best]
+    # the play chosen stays chosen whatever its line
+    chosen = c.selected
+    assert rows[chosen]["label"].startswith(labels[0])
+    # a play chosen further down the hint's own list (the one made, say) takes the third place
+    fifth = next(i for i, row in enumerate(rows) if row["label"] == labels[4])
+    harness.click(f"hintLine{fifth}")
+    assert c.selected == fifth and r.available and r.offer == "start"
     text = roll_out(harness)
     want = expected_plays(c, [1, 2, 5], 216)
     lines = text.split("\n")
-    assert lines[3].startswith(f"5. {labels[4]}: {signed(want.equities[2])} \u00b1 ")
-    assert lines[1].startswith(f"1. {labels[0]}: ") and lines[2].startswith(f"2. {labels[1]}: ")
+    assert lines[3].startswith(f"{labels[4]}: {signed(want.equities[2])} \u00b1 ")
+    assert lines[1].startswith(f"{labels[0]}: ") and lines[2].startswith(f"{labels[1]}: ")
+    assert f"{labels[2]} (rollout)" not in [row["label"] for row in c.rows]  # (the last one's)
+    assert c.rows[c.selected]["label"] == f"{labels[4]} (rollout)"
     # without the cube the plays roll out cubeless
     set_up(harness, DOUBLE_TAKE, cube=False, dice=(6, 5))
     ask_hint(harness)
@@ -162,7 +182,7 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     want = expected_plays(c, [1, 2, 3], 216, cubeful=False)
     lines = text.split("\n")
     assert lines[0].endswith("on the same dice, cubeless equities:")
-    assert lines[1].startswith(f"1. {labels[0]}: {signed(want.equities[0])} \u00b1 ")
+    assert lines[1].startswith(f"{labels[0]}: {signed(want.equities[0])} \u00b1 ")
 
 
 def test_a_rollout_stops_and_goes_with_the_hint(harness):
@@ -377,3 +397,71 @@ def test_the_window_opens_without_loading_the_computers_modules(tmp_path):
     assert done.returncode == 0, done.stderr
     # the levels' names only (ai.levels uses nothing but the standard library)
     assert json.loads(done.stdout.strip().splitlines()[-1]) == ["ai", "ai.levels"]
+
+
+def test_the_list_takes_its_values_and_order_from_the_rollout(harness):
+    """A rollout of plays, stopped or done, values the plays it rolled out in the hint's list,
+    which orders them by those values (as GNU Backgammon's hint list does): the play chosen
+    stays chosen, the next rollout still takes the hint's first plays."""
+    from ai.rollout import PlaysRolloutResult
+
+    harness.open(seed=2)
+    set_up(harness, DOUBLE_TAKE, cube=False, dice=(6, 5))
+    ask_hint(harness)
+    c, r = harness.w.coach, harness.w.rollouts
+    labels = [row["label"] for row in c.rows]
+    results = tuple(c._answer.plays[k].play.result for k in range(3))
+    target = c.rollout_target()
+    assert c.selected == 0 and [p[0] for p in target.plays] == [1, 2, 3]
+    # the third play far ahead by the rollout (cubeless money: the chances' equity)
+    chances = ((0.4, 0.1, 0.0, 0.1, 0.0), (0.5, 0.1, 0.0, 0.1, 0.0), (0.9, 0.5, 0.0, 0.0, 0.0))
+    figures = PlaysRolloutResult(
+        games=648,
+        equities=(-0.2, 0.0, 1.3),
+        equity_ses=(0.01,) * 3,
+        behind=(1.5, 1.3, 0.0),
+        behind_ses=(0.01,) * 3,
+        outputs=chances,
+        seconds=1.0,
+    )
+    c.show_rollout(c.shown_moment(), results, figures)
+    harness.settle()
+    rows = [row["label"] for row in c.rows]
+    assert rows[0] == f"{labels[2]} (rollout)" and c.rows[0]["equityValue"] == pytest.approx(1.3)
+    assert c.rows[0]["win"] == format_percent(0.9, 1) and c.rows[0]["best"]
+    assert f"{labels[0]} (rollout)" in rows[3:]  # far behind now, below the two not rolled out
+    assert rows[c.selected] == f"{labels[0]} (rollout)"  # still the play chosen
+    assert c.rollout_target() == target  # (the hint's own first plays)
+    assert labels[0] in c.summary  # "After ...": the chosen play's chances, the rollout's
+    assert format_percent(0.4, 1) in c.summary
+    harness.click("hintLine0")  # the rollout's best, one of the first three: the same target
+    assert rows[c.selected] == f"{labels[2]} (rollout)" and c.rollout_target() == target
+    arrows = c.arrows
+    assert arrows and len(arrows) == len(c._answer.plays[2].play.steps)
+    # another decision's figures are not taken; none brings the hint's values back
+    c.show_rollout(("another",), results, figures)
+    assert [row["label"] for row in c.rows] == rows
+    c.show_rollout(None)
+    assert [row["label"] for row in c.rows] == labels
+    # a real rollout, stopped: the list takes the figures so far
+    harness.click("hintLine0")
+    harness.click("rolloutButton")
+    harness.qtbot.waitUntil(lambda: "Rollout of 3 plays" in r.text, timeout=60000)
+    harness.click("rolloutButton")  # Stop
+    harness.qtbot.waitUntil(lambda: not r.running, timeout=10000)
+    harness.settle(50)
+    played = r._result.games
+    assert 0 < played < 1296
+    rolled = [row for row in c.rows if row["label"].endswith(" (rollout)")]
+    assert len(rolled) == 3
+    for k in range(3):
+        row = next(row for row in rolled if row["label"] == f"{labels[k]} (rollout)")
+        assert row["equityValue"] == pytest.approx(r._result.equities[k])
+    # Go on: the list keeps those until the rollout's end brings the last figures
+    harness.click("rolloutButton")
+    assert r.running and len([row for row in c.rows if "(rollout)" in row["label"]]) == 3
+    r.stop()
+    # the hint closed: its list and its rollout go
+    c.close()
+    harness.settle()
+    assert c.rows == [] and r.text == ""
