@@ -106,6 +106,7 @@ class RolloutTarget:
     cube: Any = None
     # plays of a roll: their numbers in the hint, as it writes them, and their results
     plays: tuple[tuple[int, str, Position], ...] = ()
+    match: bool = False  # a match's decision (the hint values plays by their match equity)
 
 
 def _made(position: Position, dice: Any, made: str | None) -> Position | None:
@@ -457,8 +458,10 @@ class Coach(QObject):
             elif made > picked[-1]:  # in a review, the play made against the best
                 picked[-1] = made
             plays = tuple((k + 1, str(a.plays[k].play), results[k]) for k in picked)
-            cube = _money_cube(s)
-            return RolloutTarget(self._moment, s.position, a.player, False, cube, plays=plays)
+            cube, match = _money_cube(s), s.match.length > 0
+            return RolloutTarget(
+                self._moment, s.position, a.player, False, cube, plays=plays, match=match
+            )
         if s.phase not in ("roll", "double") or a.kind == "plays" or a.plays:
             return None
         cube = _money_cube(s) if a.cube is not None and a.cube.decision.may_double else None

@@ -139,12 +139,15 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
     return T("\n".join(f"{{{i}}}" for i in range(len(parts))), *parts)
 
 
-def plays_rollout_text(plays: Sequence[str], result: PlaysRolloutResult, total: int) -> T:
+def plays_rollout_text(
+    plays: Sequence[str], result: PlaysRolloutResult, total: int, match: bool = False
+) -> T:
     """The figures of plays rolled out side by side (as the hint writes them; not by their
     numbers, which the rollout's figures change in the list): each play's equity (cubeful in a
     money game with the cube, as the hint's) and, but for the best by the rollout, how far it
     is behind that one; the best named, and said to be close when another is within two
-    standard errors of it."""
+    standard errors of it. In a ``match`` (cubeless equities) the list's values are the match
+    equity of the chances, and the text says so."""
     head = T(
         N_("Rollout of {0} plays, {1} of {2} games each, on the same dice, cubeful equities:")
         if result.cubeful
@@ -176,6 +179,8 @@ def plays_rollout_text(plays: Sequence[str], result: PlaysRolloutResult, total: 
     )
     if close:
         lines.append(T(N_("That is within two standard errors: more games would tell.")))
+    if match and not result.cubeful:
+        lines.append(T(N_("The list gives these plays the match equity of their chances.")))
     return T("\n".join(f"{{{i}}}" for i in range(len(lines))), *lines)
 
 
@@ -235,6 +240,7 @@ class RolloutView(QObject):
         # the plays rolled out: their numbers in the hint, as it writes them, their results
         self._plays: tuple[tuple[int, str, Position], ...] = ()
         self._kind = ""  # what was rolled out: "plays", "cube" or "chances" (``_kind``)
+        self._match = False  # ... and whether in a match
         coach.changed.connect(self._follow)
 
     @Slot()
@@ -311,7 +317,7 @@ class RolloutView(QObject):
             self._coach.show_rollout(None)
             self.changed.emit()
 
-        self._player, self._taker = target.player, target.taker
+        self._player, self._taker, self._match = target.player, target.taker, target.match
         self._plays = plays
         self._work.run(roll_out, finished, failed)
         self.changed.emit()
@@ -375,7 +381,7 @@ class RolloutView(QObject):
         total = self._total
         if isinstance(self._result, PlaysRolloutResult):
             labels = [label for _number, label, _result in self._plays]
-            text = plays_rollout_text(labels, self._result, total)
+            text = plays_rollout_text(labels, self._result, total, self._match)
         elif isinstance(self._result, CubeRolloutResult):
             text = cube_rollout_text(self._player, self._result, self._taker, total)
         else:

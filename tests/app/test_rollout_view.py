@@ -183,6 +183,22 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     lines = text.split("\n")
     assert lines[0].endswith("on the same dice, cubeless equities:")
     assert lines[1].startswith(f"{labels[0]}: {signed(want.equities[0])} \u00b1 ")
+    assert "match equity" not in text  # (money: the list shows these very equities)
+    # in a match the list values the plays by the match equity of the games' chances
+    import numpy as np
+
+    set_up(harness, DOUBLE_TAKE, cube=True, dice=(6, 5), match_length=5, score=(1, 2))
+    ask_hint(harness)
+    labels = [row["label"] for row in c.rows]
+    text = roll_out(harness)
+    want = expected_plays(c, [1, 2, 3], 216, cubeful=False)
+    assert text.split("\n")[0].endswith("cubeless equities:")
+    assert text.endswith("The list gives these plays the match equity of their chances.")
+    scale = c._answer.scale(np.array(want.outputs))
+    for k in range(3):
+        row = next(row for row in c.rows if row["label"] == f"{labels[k]} (rollout)")
+        assert row["equityValue"] == pytest.approx(float(scale[k]))
+        assert row["equityValue"] != pytest.approx(want.equities[k], abs=1e-3)
 
 
 def test_a_rollout_stops_and_goes_with_the_hint(harness):
