@@ -72,7 +72,7 @@ from ai.search import (
     two_ply_value,
 )
 from engine.dice import ROLLS
-from engine.match import Game, Match
+from engine.match import Game, GameState, Match
 from engine.moves import Play, legal_plays
 from engine.position import Position
 
@@ -130,9 +130,11 @@ def luck_mark_of(luck: float) -> str:
 class Decision:
     """One judged decision (or a forced roll, which only has luck).
 
-    ``kind`` is "move", "double" (the choice to double or not), "take" or "pass"; ``played`` and
-    ``best`` are move notation ("" for no legal play) or "double" / "no double" / "take" /
-    "pass". ``loss`` is in EMG (0 when the best was played); ``luck`` is the luck of the roll of
+    ``kind`` is "move", "double" (the choice to double or not), "take", "pass" or "resign" (a
+    player gives up the game); ``played`` and ``best`` are move notation ("" for no legal play)
+    or "double" / "no double" / "take" / "pass", or for a resignation "resign single" / "resign
+    gammon" / "resign backgammon" / "play on". ``loss`` is in EMG (0 when the best was played);
+    ``luck`` is the luck of the roll of
     a "move" (None for cube decisions). ``counted`` tells whether it is an unforced decision of
     the error rate. ``action`` is the index of the action in ``match.history``: the play (the
     roll of a forced one), the roll before which the player did not double, the double, or the
@@ -345,7 +347,15 @@ def _checked_text(value: object, name: str) -> str:
     return value
 
 
-_KINDS = ("move", "double", "take", "pass")
+_KINDS = ("move", "double", "take", "pass", "resign")
+RESIGNED = {1: "resign single", 2: "resign gammon", 3: "resign backgammon"}
+PLAY_ON = "play on"
+# a sure loss of a single game, a gammon and a backgammon: the mover's five outputs
+_SURE_LOSS = {
+    1: (0.0, 0.0, 0.0, 0.0, 0.0),
+    2: (0.0, 0.0, 0.0, 1.0, 0.0),
+    3: (0.0, 0.0, 0.0, 1.0, 1.0),
+}
 
 
 def _checked(kind: type, data: object) -> Any:
@@ -594,7 +604,65 @@ class Analyser:
         if kind == "play":
             assert run.luck is not None
             return self._play_decision(game, index, action, match, met, cancel, run.luck)
+        if kind == "resign":
+            return [self._resign_decision(match, game, index, action, met, cancel)]
         return out
+
+    def _resign_decision(
+        self,
+        match: Match,
+        game: Game,
+        index: int,
+        action: dict[str, Any],
+        met: MatchEquityTable,
+        cancel: CancelToken,
+    ) -> Decision:
+        """A player gives up the game, conceding a single game, a gammon or a backgammon at the
+        cube's value: judged against playing on, the position's value as the analysis values it
+        where the game stood (before a roll, the right cube action of the player on roll; with
+        the dice rolled, the best play; with a double offered, the right answer to it), both in
+        the resigner's EMG. Its loss is what playing on is worth more than the resignation
+        (GNU Backgammon's analysis judges a resignation so too); the acceptance is not judged
+        (between two players at one board the game ends at once)."""
+        resigner, conceded = int(action["player"]), int(action.get("kind", 1))
+        on_roll = game.player_on_roll
+        state = judged_state(match, game, on_roll)
+        dice = game.dice if game.state is GameState.AWAITING_PLAY else None
+        rolled = dice is not None
+        ranked = self.ranking(game.position, dice, state, cancel, 1) if dice is not None else []
+        if ranked:  # the best play of the roll
+            value = ranked[0].value
+        elif rolled:  # no play: the other player rolls next, with the position as it is
+            after = judged_state(match, game, 1 - on_roll)
+            value = -self._before_roll(game.position.swapped(), after, met, cancel)
+        elif game.state is GameState.AWAITING_TAKE:  # the doubler's, the taker answering
+            cube = self._cube_now(game.position, state, met, cancel)
+            value = min(cube.double_take, cube.double_pass)
+        else:
+            value = self._before_roll(game.position, state, met, cancel)
+        play_on = value if resigner == on_roll else -value
+        mine = judged_state(match, game, resigner)
+        sure = np.array([_SURE_LOSS[conceded]], dtype=np.float64)
+        resigned = float(move_value_fn(mine, met)(sure)[0])
+        played = RESIGNED[conceded]
+        best = played if resigned >= play_on else PLAY_ON
+        position = game.position if resigner == on_roll else game.position.swapped()
+        return Decision(
+            game=len(match.games) - 1,
+            player=resigner,
+            kind="resign",
+            dice=None,
+            played=played,
+            best=best,
+            loss=max(0.0, play_on - resigned),
+            luck=None,
+            counted=True,
+            action=index,
+            position_id=position.position_id(),
+            equity_best=max(play_on, resigned),
+            equity_played=resigned,
+            alternatives=((PLAY_ON, play_on), (played, resigned)),
+        )
 
     # -- one decision before it is made (the window's tutor) ------------------------------------
     def judge(
@@ -738,6 +806,22 @@ class Analyser:
             x = cube_efficiency(position_features(position))
             return decide(luck.outputs, state, x=x, met=met)
         return lookahead_decision(self.evaluator, position, state, met, 1, cancel, luck.batch)
+
+    def _cube_now(
+        self, position: Position, state: CubeState, met: MatchEquityTable, cancel: CancelToken
+    ) -> CubeDecision:
+        """The cube decision of the player on roll of ``position`` before a roll, as the
+        analysis judges a double there."""
+        luck = self._roll_luck(position, None, state, met, opening=False, cube=True)
+        return self._cube(position, state, met, luck, cancel)
+
+    def _before_roll(
+        self, position: Position, state: CubeState, met: MatchEquityTable, cancel: CancelToken
+    ) -> float:
+        """The value of ``position`` to its player on roll before the roll: the right cube
+        action's (no double where doubling is not allowed or not right)."""
+        cube = self._cube_now(position, state, met, cancel)
+        return min(cube.double_take, cube.double_pass) if cube.double else cube.no_double
 
     def _double_decision(
         self,
@@ -991,7 +1075,7 @@ class Analyser:
         mine = [d for d in decisions if d.player == player]
         counted = [d for d in mine if d.counted]
         checker = [d for d in counted if d.kind == "move"]
-        cube = [d for d in counted if d.kind != "move"]
+        cube = [d for d in counted if d.kind in ("double", "take", "pass")]
         marks = {name: sum(1 for d in counted if d.mark == name) for name in MARKS}
         rolls = [d for d in mine if d.luck is not None]
         luck_marks = {name: sum(1 for d in rolls if d.luck_mark == name) for name in LUCK_MARKS}

@@ -30,6 +30,13 @@ CUBE_ACTIONS = {
     "double, take": N_("Double, take"),
     "double, pass": N_("Double, pass"),
 }
+# a resignation and what it is judged against (``ai.analysis``)
+RESIGN_ACTIONS = {
+    "resign single": N_("Resign a single game"),
+    "resign gammon": N_("Resign a gammon"),
+    "resign backgammon": N_("Resign a backgammon"),
+    "play on": N_("Play on"),
+}
 # GNU Backgammon's bands of the error rate (mEMG per decision), as its manual gives them
 RATINGS = (
     (5.0, N_("World class")),
@@ -69,9 +76,12 @@ def cube_action(action: str) -> str:
 
 
 def action_text(text: str) -> str:
-    """A play in notation as it is, a cube action in words; "" is a roll without a legal play."""
+    """A play in notation as it is, a cube action or a resignation in words; "" is a roll
+    without a legal play."""
     if text in CUBE_ACTIONS:
         return cube_action(text)
+    if text in RESIGN_ACTIONS:
+        return _(RESIGN_ACTIONS[text])
     return text or _("no legal move")
 
 
@@ -118,7 +128,10 @@ def mistake_rows(analysis: Any, names: Sequence[str]) -> list[dict[str, Any]]:
     """One row per marked decision, worst first."""
     rows = []
     for d in mistakes(analysis):
-        dice = f"{d.dice[0]}-{d.dice[1]}" if d.dice else _("Cube")
+        if d.dice:
+            dice = f"{d.dice[0]}-{d.dice[1]}"
+        else:  # (a resignation's heading: the name of the menu that has it)
+            dice = _("Resigning") if d.kind == "resign" else _("Cube")
         rows.append(
             {
                 "game": d.game + 1,
@@ -137,7 +150,7 @@ def mistake_rows(analysis: Any, names: Sequence[str]) -> list[dict[str, Any]]:
 
 def _arrows(text: str, viewer: int, colour: str) -> list[dict[str, Any]]:
     """The board arrows of a play in notation (the mover's numbering); none for cube actions."""
-    if not text or text in CUBE_ACTIONS:
+    if not text or text in CUBE_ACTIONS or text in RESIGN_ACTIONS:
         return []
     try:
         steps = Play.parse(text).steps
@@ -162,8 +175,10 @@ def _equity(decision: Any, text: str) -> float | None:
 
 def decision_boards(decision: Any) -> dict[str, Any]:
     """The position before ``decision`` twice: with the play made and with the best play."""
-    # a take or pass is seen with the doubler on roll, as the board showed it
-    mover = decision.player if decision.kind in ("move", "double") else 1 - decision.player
+    # a take or pass is seen with the doubler on roll, as the board showed it (a resignation
+    # from the resigner's side)
+    own = decision.kind in ("move", "double", "resign")
+    mover = decision.player if own else 1 - decision.player
     try:
         position = Position.from_position_id(decision.position_id)
     except (EngineError, ValueError):
@@ -265,6 +280,8 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
             own_line = line < len(line_actions) and line_actions[line] == d.action
             if d.kind == "move" or (own_line and d.played != "no double"):
                 marks[line].append(symbol)  # on the line of the play or of the cube action
+            elif d.kind == "resign":
+                marks[line].append(f"({action_text(d.played)}\u00a0{symbol})")
             else:
                 action = "no double" if d.played == "no double" else d.kind
                 marks[line].append(f"({cube_action(action)}\u00a0{symbol})")

@@ -293,7 +293,7 @@ def test_every_roll_has_the_movers_chance_to_win_before_it(pip_analysis):
         lambda d: d["decisions"][0].update(loss="0.5"),
         lambda d: d["decisions"][0].update(player=2),
         lambda d: d["decisions"][0].update(dice=[7, 1]),
-        lambda d: d["decisions"][0].update(kind="resign"),
+        lambda d: d["decisions"][0].update(kind="surrender"),
         lambda d: d["decisions"][0].update(extra=1),
         lambda d: d["decisions"][0].update(counted="yes"),
         lambda d: d["decisions"][0].update(loss=float("nan")),
@@ -345,3 +345,81 @@ def test_a_redouble_in_a_timing_battle_is_judged_on_games_played_out():
     assert double.mark == "very bad" and double.loss > 0.8
     assert dict(double.alternatives)["no double"] < -0.5
     assert (take.kind, take.best, take.mark) == ("take", "take", "none")
+
+
+def _set_up(text: str, **fields) -> Match:
+    """A money game (by default) at ``text`` (``Position.from_text``), player 0 on roll."""
+    ids = MatchIdFields(**{"dice": (0, 0), "game_state": 1, **fields})
+    position = Position.from_text(text)
+    return Match.from_ids(position.position_id(), encode_match_id(ids), players=("A", "B"))
+
+
+SURE_WIN = "x 1:2; o 19:5 20:5 21:4"  # A (on roll) bears off next roll; B has one off
+
+
+@pytest.mark.parametrize(
+    ("resigner", "kind", "loss", "best"),
+    [
+        (0, 1, 2.0, "play on"),  # A gives up a sure win: the worst of errors
+        (1, 1, 0.0, "resign single"),  # B concedes what it loses anyway
+        (1, 2, 1.0, "play on"),  # ... but a gammon where only a single game is lost
+    ],
+)
+def test_a_resignation_is_judged_against_playing_on(resigner, kind, loss, best):
+    """A resignation in a winning position went unjudged: the analysis gave the player no
+    error at all. It is judged as GNU Backgammon judges one: against playing on."""
+    match = _set_up(SURE_WIN)
+    before = len(match.history)
+    match.game.resign(resigner, kind)
+    analysis = Analyser(deep=False).analyse(match)
+    [decision] = [d for d in analysis.decisions if d.kind == "resign"]
+    assert decision.player == resigner and decision.action == before and decision.counted
+    assert decision.played == {1: "resign single", 2: "resign gammon"}[kind]
+    assert decision.best == best and decision.loss == pytest.approx(loss, abs=0.02)
+    assert decision.equity_played == pytest.approx(-kind)
+    assert dict(decision.alternatives)["play on"] == pytest.approx(
+        1.0 if resigner == 0 else -1.0, abs=0.02
+    )
+    assert decision.mark == ("very bad" if loss else "none")
+    summary = analysis.players[resigner]
+    assert summary.decisions == 1 and summary.cube_decisions == 0
+    assert summary.error_rate_memg == pytest.approx(1000 * decision.loss)
+    # the resigner's side of the board, and saved and read back like any decision
+    assert Position.from_position_id(decision.position_id) == (
+        Position.from_text(SURE_WIN) if resigner == 0 else Position.from_text(SURE_WIN).swapped()
+    )
+    from ai.analysis import MatchAnalysis
+
+    assert MatchAnalysis.from_json(json.loads(json.dumps(analysis.to_json()))) == analysis
+
+
+def test_a_resignation_with_the_dice_rolled_or_a_double_offered_is_judged_too():
+    """With the dice rolled, playing on is worth the best play; with a double offered, the
+    right answer to it. In a match, the resignation is worth what its points give the score."""
+    # A, on roll with 6-6 far ahead in a race, resigns: the best play wins a gammon nearly surely
+    match = _set_up("x 6:2 5:2; o 19:3 20:3 21:3 22:3 23:3", dice=(6, 6), game_state=1)
+    assert match.game.state is GameState.AWAITING_PLAY
+    match.game.resign(0, 1)
+    [d] = [d for d in Analyser(deep=False).analyse(match).decisions if d.kind == "resign"]
+    assert d.best == "play on" and d.loss > 2.5 and d.dice is None
+    # B answers A's double in a 5-point match by resigning a single game: conceded at the
+    # cube before the double, it is the pass, the right answer here
+    match = _set_up(SURE_WIN, match_length=5)
+    match.game.double()
+    assert match.game.state is GameState.AWAITING_TAKE
+    match.game.resign(1, 1)
+    [d] = [d for d in Analyser(deep=False).analyse(match).decisions if d.kind == "resign"]
+    assert d.player == 1 and d.loss == pytest.approx(0.0, abs=1e-9)
+    assert d.equity_played == pytest.approx(dict(d.alternatives)["play on"]) == -1.0
+    # a gammon conceded there: what two points give the score, in EMG at 0-0
+    from ai.cube import move_value_fn
+
+    state = CubeState(match_length=5, away=5, opp_away=5)
+    gammon = float(move_value_fn(state, default_table(True))(np.array([[0, 0, 0, 1, 0]]))[0])
+    assert -2.0 < gammon < -1.5  # (less than two cubes: the match is not won with them)
+    match = _set_up(SURE_WIN, match_length=5)
+    match.game.double()
+    match.game.resign(1, 2)
+    [d] = [d for d in Analyser(deep=False).analyse(match).decisions if d.kind == "resign"]
+    assert d.equity_played == pytest.approx(gammon) and d.best == "play on"
+    assert d.loss == pytest.approx(-1.0 - gammon) and d.mark == "very bad"

@@ -489,3 +489,37 @@ def test_a_mistake_is_shown_with_the_cube_as_it_stood(harness):
     assert cube == {"visible": True, "value": 2, "owner": taker, "offered": False}
     board = harness.item("playedBoard")
     assert board.property("cubeVisible") and board.property("cubeValue") == 2
+
+
+def test_a_resignation_in_a_winning_position_is_listed_as_a_mistake(harness):
+    """A player who gave up a game it was winning was rated world class with no mistake: the
+    resignation is judged against playing on, listed and shown like any mistake."""
+    harness.open(seed=5, size=(1024, 768))
+    flow = harness.w.flow
+    flow.show_position(Position.from_text("x 1:2; o 19:5 20:5 21:4"), 0, computer=False)
+    harness.settle()
+    from app.parts import part_of
+    from app.resignation import Resignations
+
+    part_of(harness.w.engine, Resignations).resign(1)  # two players: the one on roll gives up
+    harness.settle(50)
+    game = harness.game
+    assert game.gameOver["visible"] and game.gameOver["resigned"]
+    harness.click("analyseFinishedButton")
+    wait_for_analysis(harness)
+    result = flow.session.analysis
+    [decision] = [d for d in result.decisions if d.kind == "resign"]
+    assert decision.mark == "very bad" and decision.best == "play on"
+    harness.click("mistakesTab")
+    harness.settle(50)
+    rows = harness.w.analysis.mistakes
+    names = flow.names()
+    assert rows[0]["heading"] == f"Game 1 · {names[decision.player]} · Resigning"
+    assert rows[0]["played"] == "Played: Resign a single game"
+    assert rows[0]["best"] == "Best: Play on" and rows[0]["mark"] == "??"
+    harness.click("mistake0")
+    boards = harness.w.analysis.boards
+    assert boards["visible"] and "Resign a single game" in boards["played"]["text"]
+    assert boards["played"]["arrows"] == [] and boards["best"]["arrows"] == []
+    summary = {row["label"]: row["values"] for row in harness.w.analysis.summary}
+    assert summary["Very bad (??)"][decision.player] == "1"
