@@ -26,7 +26,7 @@ takes ``cancel`` and raises ``ai.search.Cancelled`` when asked to stop.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -143,34 +143,50 @@ def plays_scale(
     return analyser.value_fn(position, state)
 
 
-def with_rollout(
-    plays: Sequence[HintPlay],
+@dataclass(frozen=True)
+class RolledPlay:
+    """A play's figures from a rollout, on the hint's scale: its value, the chances its games
+    gave (the mover's five outputs) and how many games they were."""
+
+    value: float
+    outputs: tuple[float, float, float, float, float]
+    games: int
+
+
+def rolled_plays(
     results: Sequence[Position],
     figures: PlaysRolloutResult,
     scale: Callable[[np.ndarray], np.ndarray],
-) -> list[HintPlay]:
-    """The hint's ``plays`` with those rolled out valued by the rollout instead, as GNU
-    Backgammon's hint list takes a rollout's results in: ``results`` are the plays' results in
-    the order of ``figures``. A rolled-out play's value is the rollout's cubeful equity where it
-    has one (a money game with the cube: per cube, the hint's scale there), else ``scale``
-    (``plays_scale``) on the chances its games gave (in a match, the match equity of those
-    chances); its chances are the games'. Highest value first, every loss counted from the
-    first play; the plays not rolled out keep their values."""
+) -> dict[Position, RolledPlay]:
+    """The figures of plays rolled out (``results``: their results, in the order of
+    ``figures``) on the hint's scale: the rollout's cubeful equity where it has one (a money
+    game with the cube: per cube, the hint's scale there), else ``scale`` (``plays_scale``) on
+    the chances its games gave (without the cube, their cubeless equity; in a match, the match
+    equity of those chances)."""
     if len(results) != len(figures.equities):
         raise ValueError("the rollout's figures are not those of these plays")
     if figures.cubeful:
         values = np.asarray(figures.equities, dtype=np.float64)
     else:
         values = np.asarray(scale(np.asarray(figures.outputs, dtype=np.float64)), dtype=np.float64)
-    rolled = {
-        result: (float(value), _five(np.asarray(outputs)))
+    return {
+        result: RolledPlay(float(value), _five(np.asarray(outputs)), figures.games)
         for result, value, outputs in zip(results, values, figures.outputs, strict=True)
     }
+
+
+def with_rollout(
+    plays: Sequence[HintPlay], rolled: Mapping[Position, RolledPlay]
+) -> list[HintPlay]:
+    """The hint's ``plays`` with those rolled out (``rolled``, by their results) valued by
+    their rollouts instead, as GNU Backgammon's hint list takes rollouts in: highest value
+    first, every loss counted from the first play; the plays not rolled out keep their values
+    and chances."""
     lines = []
     for h in plays:
-        if h.play.result in rolled:
-            value, chances = rolled[h.play.result]
-            h = replace(h, equity=value, outputs=chances, games=figures.games)
+        figures = rolled.get(h.play.result) if h.play.result is not None else None
+        if figures is not None:
+            h = replace(h, equity=figures.value, outputs=figures.outputs, games=figures.games)
         lines.append(h)
     lines.sort(key=lambda h: -h.equity)
     top = lines[0].equity if lines else 0.0
@@ -228,11 +244,13 @@ __all__ = [
     "SHOWN_PLAYS",
     "CubeHint",
     "HintPlay",
+    "RolledPlay",
     "analysed_plays",
     "bear_off_play",
     "best_plays",
     "chances",
     "cube_hint",
     "plays_scale",
+    "rolled_plays",
     "with_rollout",
 ]

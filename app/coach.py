@@ -9,8 +9,9 @@ offered, take or pass. ``Coach.chances()`` shows the winning and gammon chances 
 to act. The work runs in a worker thread (``app.background``); the panel below the board shows
 it, and a play's line, clicked, shows that play as arrows on the board (the turn's moves made so
 far are taken back first, so that the arrows start where the checkers stand). A rollout of the
-plays (``app.rollout_view``), stopped or done, values the plays it rolled out in the list,
-which takes its order from those values (``ai.hint.with_rollout``), as GNU Backgammon's does.
+plays (``app.rollout_view``) values the plays it rolls out in the list as its figures come, and
+the list takes its order from those values (``ai.hint.with_rollout``), as GNU Backgammon's does;
+a play keeps the figures of its last rollout while the panel shows the same decision.
 
 The panel belongs to one decision: when the game moves on (a roll, a play, a new game), it
 closes. Any player to act gets hints: the person against the computer, both players of a game
@@ -37,7 +38,7 @@ from engine.moves import legal_plays
 
 if TYPE_CHECKING:
     from ai.analysis import Analyser
-    from ai.hint import CubeHint, HintPlay
+    from ai.hint import CubeHint, HintPlay, RolledPlay
     from ai.player import ComputerPlayer
     from ai.rollout import PlaysRolloutResult
     from app.game_flow import GameFlow
@@ -235,8 +236,8 @@ class Coach(QObject):
         self._problem = T("")
         self._chosen: Position | None = None  # the result of the play chosen in the list
         self._prefer: Position | None = None  # the play to select when the hint comes
-        # the figures of a rollout of some of the plays: their results, and the figures
-        self._rolled: tuple[tuple[Position, ...], PlaysRolloutResult] | None = None
+        # the plays rolled out, by their results: the figures of each one's last rollout
+        self._rolled: dict[Position, RolledPlay] = {}
         # the moment under review set up as a session of its own: (its key, the session)
         self._review: tuple[tuple[Any, ...], Session | None] | None = None
         flow.installed.connect(self.close)
@@ -361,7 +362,7 @@ class Coach(QObject):
         if self._moment != self.moment(s):  # (the same decision's answer stays until the new)
             self._answer = None
             self._chosen = None
-        self._rolled = None  # (another question: its rollout goes, see ``app.rollout_view``)
+        self._rolled = {}  # (another question: its rollouts go, see ``app.rollout_view``)
         self._open = True
         self._moment = self.moment(s)
         self._problem = T("")
@@ -405,23 +406,23 @@ class Coach(QObject):
         self._answer = None
         self._problem = T("")
         self._chosen = None
-        self._rolled = None
+        self._rolled = {}
         self.changed.emit()
 
     def show_rollout(
         self,
         moment: tuple[Any, ...] | None,
-        results: tuple[Position, ...] = (),
-        figures: PlaysRolloutResult | None = None,
+        results: tuple[Position, ...],
+        figures: PlaysRolloutResult,
     ) -> None:
-        """The figures of a rollout of plays of the decision ``moment`` (the plays' results in
-        their order), stopped or done: the list values those plays by them. Without figures,
-        the list goes back to the hint's own values."""
-        if figures is not None and (moment != self._moment or self._kind() != "plays"):
+        """The figures so far of a rollout of plays of the decision ``moment`` (the plays'
+        results in their order): the list values those plays by them from now on."""
+        a = self._answer
+        if a is None or a.kind != "plays" or a.scale is None or moment != self._moment:
             return  # (another decision's)
-        if figures is None and self._rolled is None:
-            return
-        self._rolled = (results, figures) if figures is not None else None
+        from ai.hint import rolled_plays
+
+        self._rolled = {**self._rolled, **rolled_plays(results, figures, a.scale)}
         self.changed.emit()
 
     def shutdown(self) -> None:
@@ -481,12 +482,11 @@ class Coach(QObject):
         a = self._answer
         if a is None or a.kind != "plays":
             return []
-        if self._rolled is None or a.scale is None:
+        if not self._rolled:
             return list(a.plays)
         from ai.hint import with_rollout
 
-        results, figures = self._rolled
-        return with_rollout(a.plays, results, figures, a.scale)
+        return with_rollout(a.plays, self._rolled)
 
     def _selected(self) -> int:
         """The line of the play chosen (-1: none)."""

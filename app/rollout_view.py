@@ -14,8 +14,8 @@ plays side by side (``ai.rollout.plays_rollout``; cubeful in a money game with t
 hint values them, the opponent free to double at once). It stops when asked, when the panel closes
 or when the game moves on. A rollout stopped goes on from the games it played ("Go on"), and
 one played to the end goes on to ``GAMES`` more ("Roll out more", up to ``MOST`` in all): the
-figures are then those of one rollout of as many games. The figures of plays, stopped or done,
-go to the hint's list too (``Coach.show_rollout``), which values and orders those plays by them.
+figures are then those of one rollout of as many games. The figures of plays go to the hint's
+list too as they come (``Coach.show_rollout``), which values and orders those plays by them.
 """
 
 from __future__ import annotations
@@ -252,8 +252,6 @@ class RolloutView(QObject):
             return
         assert target is not None
         offer = self._offer(target)
-        if offer == "start":
-            self._coach.show_rollout(None)  # the list's values from another rollout go
         resume = self._result if offer != "start" else None
         if offer == "more":
             self._total += self._games
@@ -309,12 +307,10 @@ class RolloutView(QObject):
             number, result = answer
             if number == self._job:
                 self._show(result)  # type: ignore[arg-type]
-                self._to_list()
 
         def failed(message: str) -> None:
             self._result = None
             self._note = T(N_("The rollout could not be made: {0}"), message)
-            self._coach.show_rollout(None)
             self.changed.emit()
 
         self._player, self._taker, self._match = target.player, target.taker, target.match
@@ -328,24 +324,19 @@ class RolloutView(QObject):
         self._work.cancel()
         if self._result is None:  # stopped before the first figures: nothing to say
             self._note = T("")
-        self._to_list()
         self.changed.emit()
-
-    def _to_list(self) -> None:
-        """The figures of plays, stopped or done, to the hint's list."""
-        if self._kind != "plays" or self._result is None:
-            return
-        from ai.rollout import PlaysRolloutResult
-
-        if isinstance(self._result, PlaysRolloutResult):
-            results = tuple(result for _number, _label, result in self._plays)
-            self._coach.show_rollout(self._moment, results, self._result)
 
     def shutdown(self) -> None:
         self._work.cancel()
 
     def _show(self, result: Figures) -> None:
+        """Figures so far; those of plays go to the hint's list too."""
+        from ai.rollout import PlaysRolloutResult
+
         self._result = result
+        if isinstance(result, PlaysRolloutResult):
+            rolled = tuple(after for _number, _label, after in self._plays)
+            self._coach.show_rollout(self._moment, rolled, result)
         self.changed.emit()
 
     def _done(self) -> int:

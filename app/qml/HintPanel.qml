@@ -179,6 +179,9 @@ Rectangle {
             GameButton {
                 id: rolloutButton
                 objectName: "rolloutButton"
+                // at the foot of the figures: the panel grows upwards as they come, and the
+                // button stays where it was clicked (Stop went from under the pointer)
+                Layout.alignment: Qt.AlignRight | Qt.AlignBottom
                 visible: RolloutView.available || RolloutView.running
                 ui: panel.ui * 0.8
                 text: RolloutView.running ? qsTr("Stop")
@@ -196,14 +199,16 @@ Rectangle {
                 onClicked: RolloutView.running ? RolloutView.stop() : RolloutView.start()
             }
         }
-        Rectangle {  // the rollout's progress: it stays, dimmed, while stopped or done, so
-            // that the board above does not move with every Stop and Go on
+        Rectangle {  // the rollout's progress: its room is kept while a rollout can be made
+            // and it stays, dimmed, while stopped or done, so that neither the board above nor
+            // the button moves when a rollout starts, stops or goes on
             objectName: "rolloutProgress"
+            readonly property bool shown: RolloutView.running || RolloutView.progress > 0
             Layout.fillWidth: true
-            visible: RolloutView.running || RolloutView.progress > 0
+            visible: RolloutView.available || RolloutView.text !== "" || shown
             implicitHeight: 4 * panel.ui
             radius: 2 * panel.ui
-            color: "#4a3828"
+            color: shown ? "#4a3828" : "transparent"
             Rectangle {
                 width: parent.width * RolloutView.progress
                 height: parent.height

@@ -303,7 +303,7 @@ def test_a_rollout_values_the_plays_it_rolled_out_and_the_list_follows_it(expert
     """The hint's list takes a rollout's figures in: the plays rolled out are valued by it on
     the hint's scale (cubeful equities as they are; else the scale of the analysis on the
     games' chances, in a match their match equity) and the list is ordered by the values."""
-    from ai.hint import plays_scale, with_rollout
+    from ai.hint import plays_scale, rolled_plays, with_rollout
 
     analyser = Analyser(expert.evaluator)
     position, dice = Position.start(), (6, 2)
@@ -317,7 +317,7 @@ def test_a_rollout_values_the_plays_it_rolled_out_and_the_list_follows_it(expert
     chances = [(0.30, 0.05, 0.0, 0.10, 0.0), (0.5, 0.1, 0.0, 0.1, 0.0), (0.9, 0.3, 0.0, 0.0, 0.0)]
     results = (hint[0].play.result, hint[1].play.result, hint[2].play.result)
     figures = _rolled((-0.5, 0.0, 1.0), chances, games=1296)
-    lines = with_rollout(hint, results, figures, scale)
+    lines = with_rollout(hint, rolled_plays(results, figures, scale))
     values = [float(v) for v in scale(np.array(chances))]
     assert lines[0].play == hint[2].play and lines[0].loss == 0.0
     assert lines[0].equity == pytest.approx(values[2]) and lines[0].games == 1296
@@ -330,17 +330,18 @@ def test_a_rollout_values_the_plays_it_rolled_out_and_the_list_follows_it(expert
     for h in lines:
         assert h.loss == pytest.approx(lines[0].equity - h.equity)
     # cubeful figures (a money game with the cube) are taken as they are
-    cubeful = with_rollout(hint, results, _rolled((0.9, 0.2, -0.3), chances, cubeful=True), scale)
+    cubeful_figures = _rolled((0.9, 0.2, -0.3), chances, cubeful=True)
+    cubeful = with_rollout(hint, rolled_plays(results, cubeful_figures, scale))
     assert [h.play for h in cubeful[:1]] == [hint[0].play] and cubeful[0].equity == 0.9
     with pytest.raises(ValueError, match="not those of these plays"):
-        with_rollout(hint, results[:2], figures, scale)
+        rolled_plays(results[:2], figures, scale)
 
 
 def test_a_cubeless_rollout_keeps_its_equities_on_the_money_scale(expert):
     """Without the cube the scale of the chances is the cubeless equity: the list shows the
     rollout's own equities."""
     from ai.evaluator import load_default_evaluator
-    from ai.hint import plays_scale, with_rollout
+    from ai.hint import plays_scale, rolled_plays, with_rollout
     from ai.rollout import RolloutSettings, plays_rollout
 
     analyser = Analyser(expert.evaluator)
@@ -351,7 +352,8 @@ def test_a_cubeless_rollout_keeps_its_equities_on_the_money_scale(expert):
     figures = plays_rollout(
         list(results), RolloutSettings(games=36), workers=1, evaluator=load_default_evaluator()
     )
-    lines = with_rollout(hint, results, figures, plays_scale(analyser, position, no_cube))
+    scale = plays_scale(analyser, position, no_cube)
+    lines = with_rollout(hint, rolled_plays(results, figures, scale))
     rolled = {h.play.result: h.equity for h in lines if h.games == 36}
     assert len(rolled) == 3
     for result, value in zip(results, figures.equities, strict=True):

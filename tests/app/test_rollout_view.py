@@ -162,6 +162,7 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     # the play chosen stays chosen whatever its line
     chosen = c.selected
     assert rows[chosen]["label"].startswith(labels[0])
+    before = {k: rolled[k]["equityValue"] for k in rolled}
     # a play chosen further down the hint's own list (the one made, say) takes the third place
     fifth = next(i for i, row in enumerate(rows) if row["label"] == labels[4])
     harness.click(f"hintLine{fifth}")
@@ -171,8 +172,10 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     lines = text.split("\n")
     assert lines[3].startswith(f"{labels[4]}: {signed(want.equities[2])} \u00b1 ")
     assert lines[1].startswith(f"{labels[0]}: ") and lines[2].startswith(f"{labels[1]}: ")
-    assert f"{labels[2]} (rollout)" not in [row["label"] for row in c.rows]  # (the last one's)
     assert c.rows[c.selected]["label"] == f"{labels[4]} (rollout)"
+    # the third play keeps the figures of its own rollout, the one before
+    third = next(row for row in c.rows if row["label"] == f"{labels[2]} (rollout)")
+    assert third["equityValue"] == pytest.approx(before[labels[2]])
     # without the cube the plays roll out cubeless
     set_up(harness, DOUBLE_TAKE, cube=False, dice=(6, 5))
     ask_hint(harness)
@@ -416,9 +419,9 @@ def test_the_window_opens_without_loading_the_computers_modules(tmp_path):
 
 
 def test_the_list_takes_its_values_and_order_from_the_rollout(harness):
-    """A rollout of plays, stopped or done, values the plays it rolled out in the hint's list,
-    which orders them by those values (as GNU Backgammon's hint list does): the play chosen
-    stays chosen, the next rollout still takes the hint's first plays."""
+    """A rollout of plays values the plays it rolls out in the hint's list as its figures come,
+    and the list orders them by those values (as GNU Backgammon's hint list does): the play
+    chosen stays chosen, the next rollout still takes the hint's first plays."""
     from ai.rollout import PlaysRolloutResult
 
     harness.open(seed=2)
@@ -454,28 +457,40 @@ def test_the_list_takes_its_values_and_order_from_the_rollout(harness):
     assert rows[c.selected] == f"{labels[2]} (rollout)" and c.rollout_target() == target
     arrows = c.arrows
     assert arrows and len(arrows) == len(c._answer.plays[2].play.steps)
-    # another decision's figures are not taken; none brings the hint's values back
+    # another decision's figures are not taken
     c.show_rollout(("another",), results, figures)
     assert [row["label"] for row in c.rows] == rows
-    c.show_rollout(None)
+    # the same question asked again: the hint's own values, until a rollout comes
+    c.close()
+    ask_hint(harness)
     assert [row["label"] for row in c.rows] == labels
-    # a real rollout, stopped: the list takes the figures so far
-    harness.click("hintLine0")
+    # a real rollout: the list takes the figures as they come, and those it stopped at
+    button = harness.item("rolloutButton")
+    y = button.mapToScene(button.boundingRect().bottomRight()).y()
     harness.click("rolloutButton")
     harness.qtbot.waitUntil(lambda: "Rollout of 3 plays" in r.text, timeout=60000)
+    harness.settle(50)
+    # the button stayed under the pointer while the figures came (Stop went from under it)
+    assert button.mapToScene(button.boundingRect().bottomRight()).y() == pytest.approx(y, abs=1)
     harness.click("rolloutButton")  # Stop
     harness.qtbot.waitUntil(lambda: not r.running, timeout=10000)
     harness.settle(50)
     played = r._result.games
     assert 0 < played < 1296
-    rolled = [row for row in c.rows if row["label"].endswith(" (rollout)")]
-    assert len(rolled) == 3
-    for k in range(3):
-        row = next(row for row in rolled if row["label"] == f"{labels[k]} (rollout)")
-        assert row["equityValue"] == pytest.approx(r._result.equities[k])
-    # Go on: the list keeps those until the rollout's end brings the last figures
+
+    def agree() -> bool:
+        """Each play rolled out is on the list with the figures on show in the text."""
+        rolled = {row["label"]: row for row in c.rows if row["label"].endswith(" (rollout)")}
+        return len(rolled) == 3 and all(
+            rolled[f"{labels[k]} (rollout)"]["equityValue"] == pytest.approx(r._result.equities[k])
+            for k in range(3)
+        )
+
+    assert agree()
+    # Go on: the list follows the figures as they come
     harness.click("rolloutButton")
-    assert r.running and len([row for row in c.rows if "(rollout)" in row["label"]]) == 3
+    harness.qtbot.waitUntil(lambda: r._result.games > played + 36, timeout=60000)
+    assert r.running and agree()
     r.stop()
     # the hint closed: its list and its rollout go
     c.close()
