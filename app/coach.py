@@ -398,6 +398,17 @@ class Coach(QObject):
         self._chosen = lines[index].play.result
         self.changed.emit()
 
+    @Slot(int)
+    def playLine(self, index: int) -> None:  # noqa: N802
+        """Play the play of line ``index`` for the person to move (a line double-clicked): in
+        the game, not in a review; the turn ends as a turn played by hand does."""
+        lines, s, flow = self._lines(), self._session(), self._flow
+        if not 0 <= index < len(lines) or s is None or flow.history.reviewing:
+            return
+        if s is not flow.session or self._moment != self.moment(s):
+            return
+        flow.make_play(lines[index].play)
+
     @Slot()
     def close(self) -> None:
         self._work.cancel()
@@ -552,7 +563,9 @@ class Coach(QObject):
             after = T(N_("After {0}:"), str(shown.play))
             parts.append(T("{0} {1}", after, chances_text(a.player, shown.outputs)))
             if selected < 0:
-                parts.append(T(N_("Click a play to see it on the board.")))
+                parts.append(
+                    T(N_("Click a play to see it on the board; double-click it to play it."))
+                )
         elif a.kind == "chances":
             if a.plays:
                 parts.append(T(N_("After the best play, {0}:"), str(a.plays[0].play)))

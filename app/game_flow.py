@@ -314,6 +314,24 @@ class GameFlow(QObject):
             return
         self._after_change()
 
+    def make_play(self, play: Any) -> None:
+        """Make ``play`` (a legal play of the roll) for the person to move, the turn's moves
+        so far taken back first (a line of the hint, double-clicked); the turn then ends as a
+        turn played by hand does (at once, or with Done when that is set)."""
+        s = self._session
+        turn = s.turn if s is not None else None
+        if s is None or turn is None or not self._my_turn("move") or not self.human(s.on_roll):
+            return
+        own = next((p for p in turn.plays if p.result == play.result), None)
+        if own is None:
+            return
+        turn.reset()
+        for step in own.steps:
+            turn.move_checker(step.src, step.dst)
+        self.input.drop_selection()
+        self._status = T(HINTED_TEXT, str(own))
+        self._on_moved()
+
     def finish_shown_turn(self) -> None:
         self._busy = False
         self._end_turn()
@@ -472,7 +490,9 @@ def automatic_play(turn: Any, settings: Settings) -> tuple[Any, str] | None:
 
 FORCED_TEXT = N_("Forced move: {0}")
 BORNE_OFF_TEXT = N_("Borne off for you: {0}")
-AUTOMATIC_TEXTS = (FORCED_TEXT, BORNE_OFF_TEXT)  # what a play made for the player says
+HINTED_TEXT = N_("Played from the hint: {0}")
+# what a play made for the player says
+AUTOMATIC_TEXTS = (FORCED_TEXT, BORNE_OFF_TEXT, HINTED_TEXT)
 
 
 def _match_settings(choices: dict[str, Any]) -> MatchSettings:

@@ -1,6 +1,6 @@
 // The hint below the board: the best plays (equity, loss against the best, win / gammon /
 // backgammon chances), the cube action, or take or pass; a play's line, clicked, shows it on the
-// board. It shows what Coach works out and asks nothing itself.
+// board, and double-clicked plays it. It shows what Coach works out and asks nothing itself.
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
@@ -139,6 +139,7 @@ Rectangle {
                     hoverEnabled: true
                     cursorShape: panel.plays ? Qt.PointingHandCursor : Qt.ArrowCursor
                     onClicked: Coach.showLine(line.index)
+                    onDoubleClicked: Coach.playLine(line.index)
                 }
             }
         }

@@ -154,6 +154,32 @@ def test_clicking_a_hint_line_shows_its_play_as_arrows_with_the_hits_marked(harn
     assert not shown_arrows(harness)
 
 
+def test_a_hint_line_double_clicked_plays_it(harness, expert):
+    """Double-clicking a line plays its play (moves made before are taken back first); the turn
+    then ends as one played by hand: with Done (the default), and Undo takes it back step by
+    step."""
+    harness.open(seed=3)
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    harness.play_step(harness.game.legalSteps[0])  # a move of the player's own, first
+    ask_hint(harness)
+    c = coach(harness)
+    hinted = best_plays_of(expert, s)
+    harness.click_item(harness.item("hintLine2"), double=True)
+    harness.settle(50)
+    assert s.phase == "move" and s.turn.play().result == hinted[2].result
+    assert harness.game.canConfirm and "Played from the hint: " in harness.game.status
+    assert c.visible and c.arrows == []  # the board shows the play made, not its arrows
+    harness.click("undoButton")
+    assert len(s.turn.steps) == len(hinted[2].steps) - 1
+    assert "from the hint" not in harness.game.status
+    harness.click_item(harness.item("hintLine0"), double=True)
+    harness.settle(50)
+    assert s.turn.play().result == hinted[0].result
+    harness.click("confirmButton")
+    harness.settle(50)
+    assert s.on_roll == 1 and s.match.game.history[-1]["type"] == "play"
+
+
 def best_plays_of(expert, s) -> list:
     """The hint's plays: the roll's best as the analysis (and the tutor) judges them."""
     state = judged_state(s.match, s.match.game, s.on_roll)
