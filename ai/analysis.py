@@ -134,11 +134,11 @@ class Decision:
     player gives up the game); ``played`` and ``best`` are move notation ("" for no legal play)
     or "double" / "no double" / "take" / "pass", or for a resignation "resign single" / "resign
     gammon" / "resign backgammon" / "play on". ``loss`` is in EMG (0 when the best was played);
-    ``luck`` is the luck of the roll of
-    a "move" (None for cube decisions). ``counted`` tells whether it is an unforced decision of
-    the error rate. ``action`` is the index of the action in ``match.history``: the play (the
-    roll of a forced one), the roll before which the player did not double, the double, or the
-    answer. ``position_id`` is the board before the decision, seen from the player on roll.
+    ``luck`` is the luck of the roll of a "move" (None for the other kinds). ``counted`` tells
+    whether it is an unforced decision of the error rate. ``action`` is the index of the action
+    in ``match.history``: the play (the roll of a forced one), the roll before which the player
+    did not double, the double, the answer, or the resignation. ``position_id`` is the board
+    before the decision, seen from the player on roll (from the resigner, for a resignation).
     """
 
     game: int
@@ -628,11 +628,10 @@ class Analyser:
         on_roll = game.player_on_roll
         state = judged_state(match, game, on_roll)
         dice = game.dice if game.state is GameState.AWAITING_PLAY else None
-        rolled = dice is not None
         ranked = self.ranking(game.position, dice, state, cancel, 1) if dice is not None else []
         if ranked:  # the best play of the roll
             value = ranked[0].value
-        elif rolled:  # no play: the other player rolls next, with the position as it is
+        elif dice is not None:  # no play: the other player rolls next, the position as it is
             after = judged_state(match, game, 1 - on_roll)
             value = -self._before_roll(game.position.swapped(), after, met, cancel)
         elif game.state is GameState.AWAITING_TAKE:  # the doubler's, the taker answering

@@ -36,6 +36,7 @@ from app.settings import Settings
 from app.storage import Storage
 from app.texts import N_, P, T
 from engine import Position
+from engine.moves import Play
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -314,7 +315,7 @@ class GameFlow(QObject):
             return
         self._after_change()
 
-    def make_play(self, play: Any) -> None:
+    def make_play(self, play: Play) -> None:
         """Make ``play`` (a legal play of the roll) for the person to move, the turn's moves
         so far taken back first (a line of the hint, double-clicked); the turn then ends as a
         turn played by hand does (at once, or with Done when that is set)."""
