@@ -16,7 +16,7 @@ numbering the locations are turned into.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
@@ -24,7 +24,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from app.session import from_location, to_location
 from engine import IllegalPlayError, TurnBuilder
 from engine.errors import REASON_TEXT, Reason
-from engine.moves import BAR_POINT, OFF_POINT
+from engine.moves import BAR_POINT, OFF_POINT, Step
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -95,6 +95,17 @@ class BoardInput(QObject):
         """Why the last gesture was refused (a code of ``engine.errors.Reason``), until a checker
         is picked or moved, the selection is dropped or a new turn begins; "" otherwise."""
         return self._refusal
+
+    def make(self, steps: Sequence[Step]) -> None:
+        """Make the steps of a play for the player (forced, borne off, or a hint's), the turn's
+        moves so far taken back first; the owner of the turn says so and goes on."""
+        assert self._builder is not None
+        self._builder.reset()
+        for step in steps:
+            self._builder.move_checker(step.src, step.dst)
+        self._picked = None
+        self._refusal = ""
+        self.changed.emit()
 
     def drop_selection(self) -> None:
         if self._picked is not None or self._refusal:

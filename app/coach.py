@@ -165,6 +165,15 @@ def _row(label: str, equity: float, loss: float | None, best: bool, outputs=()) 
     }
 
 
+def line_label(line: HintPlay, made: Position | None) -> T:
+    """A play as the hint's list writes it: in a review, the play made (``made``, its result)
+    says so, and a play valued by a rollout says that."""
+    play = line.play
+    if made is not None and play.result == made:
+        return T(N_("{0} (played; rollout)") if line.games else N_("{0} (played)"), str(play))
+    return T(N_("{0} (rollout)"), str(play)) if line.games else T("{0}", str(play))
+
+
 def cube_rows(cube: CubeHint) -> list[dict[str, Any]]:
     """No double, double-take, double-pass for the doubler: equities, and the loss of not
     doubling and of doubling (on the row of the opponent's right answer) against the right one."""
@@ -400,14 +409,20 @@ class Coach(QObject):
 
     @Slot(int)
     def playLine(self, index: int) -> None:  # noqa: N802
-        """Play the play of line ``index`` for the person to move (a line double-clicked): in
-        the game, not in a review; the turn ends as a turn played by hand does."""
+        """Play the play of line ``index`` for the person to move (a line double-clicked; in
+        the game, not in a review): the turn then ends as one played by hand does (at once,
+        or with Done when that is set), and Undo takes it back."""
+        from app.game_flow import HINTED_TEXT
+
         lines, s, flow = self._lines(), self._session(), self._flow
-        if not 0 <= index < len(lines) or s is None or flow.history.reviewing:
+        if not 0 <= index < len(lines) or s is None or s is not flow.session:
             return
-        if s is not flow.session or self._moment != self.moment(s):
+        turn = s.turn
+        if turn is None or flow.history.reviewing or self._moment != self.moment(s):
             return
-        flow.make_play(lines[index].play)
+        own = next((p for p in turn.plays if p.result == lines[index].play.result), None)
+        if own is not None and s.phase == "move" and flow.human(s.on_roll):
+            flow.play_for_player(own, HINTED_TEXT)
 
     @Slot()
     def close(self) -> None:
@@ -527,28 +542,14 @@ class Coach(QObject):
         if a is None:
             return []
         if a.kind == "plays":
+            names = self.player_names()
             return [
-                _row(self._label(h), h.equity, h.loss, i == 0, h.outputs)
+                _row(line_label(h, a.made).render(names), h.equity, h.loss, i == 0, h.outputs)
                 for i, h in enumerate(self._lines())
             ]
         if a.cube is not None:
             return cube_rows(a.cube) if a.kind == "cube" else answer_rows(a.cube)
         return []
-
-    def _label(self, line: HintPlay) -> str:
-        """A play as the list writes it; in a review, the play made says so, and a play valued
-        by a rollout says that."""
-        a, play = self._answer, line.play
-        made = a is not None and a.made is not None and play.result == a.made
-        if made and line.games:
-            text = T(N_("{0} (played; rollout)"), str(play))
-        elif made:
-            text = T(N_("{0} (played)"), str(play))
-        elif line.games:
-            text = T(N_("{0} (rollout)"), str(play))
-        else:
-            return str(play)
-        return text.render(self.player_names())
 
     def _summary(self) -> str:
         a, names = self._answer, self.player_names()

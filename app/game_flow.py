@@ -308,29 +308,15 @@ class GameFlow(QObject):
             return
         automatic = automatic_play(turn, self.settings) if human and turn is not None else None
         if turn is not None and automatic is not None:
-            for step in automatic[0].steps:
-                turn.move_checker(step.src, step.dst)
-            self._status = T(automatic[1], str(turn.play()))
-            self._on_moved()
+            self.play_for_player(*automatic)
             return
         self._after_change()
 
-    def make_play(self, play: Play) -> None:
-        """Make ``play`` (a legal play of the roll) for the person to move, the turn's moves
-        so far taken back first (a line of the hint, double-clicked); the turn then ends as a
-        turn played by hand does (at once, or with Done when that is set)."""
-        s = self._session
-        turn = s.turn if s is not None else None
-        if s is None or turn is None or not self._my_turn("move") or not self.human(s.on_roll):
-            return
-        own = next((p for p in turn.plays if p.result == play.result), None)
-        if own is None:
-            return
-        turn.reset()
-        for step in own.steps:
-            turn.move_checker(step.src, step.dst)
-        self.input.drop_selection()
-        self._status = T(HINTED_TEXT, str(own))
+    def play_for_player(self, play: Play, text: str) -> None:
+        """Make ``play`` of the roll for the player to move, saying ``text`` of it (the moves
+        made before taken back); the turn then ends as one played by hand."""
+        self.input.make(play.steps)
+        self._status = T(text, str(play))
         self._on_moved()
 
     def finish_shown_turn(self) -> None:
