@@ -21,7 +21,20 @@ program's catalogs (``app.i18n.QT_DIALOG_TEXTS``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Q_ARG, SIGNAL, QCoreApplication, QEvent, QMetaObject, QObject, Qt, Slot
+from pathlib import Path
+
+from PySide6.QtCore import (
+    Q_ARG,
+    SIGNAL,
+    QCoreApplication,
+    QEvent,
+    QMetaObject,
+    QObject,
+    QStandardPaths,
+    Qt,
+    QUrl,
+    Slot,
+)
 from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from PySide6.QtQuick import QQuickItem, QQuickWindow
@@ -31,6 +44,18 @@ QML_IMPORT_MAJOR_VERSION = 1
 
 NAME_FIELD = "fileNameTextField"
 QUESTION = "confirmationDialog"  # its question before a file is replaced
+
+
+def existing_folder(*places: str) -> str:
+    """Where a file dialog opens (as a URL): the first of ``places`` that is a folder, else the
+    documents folder, else the home folder. A dialog told to open in a folder that does not
+    exist (a home without Documents) showed the program's own folder under that folder's name,
+    and saved under the folder's name ("Documents.csv")."""
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    for place in (*places, documents, str(Path.home())):
+        if place and Path(place).is_dir():
+            return QUrl.fromLocalFile(place).toString()
+    return ""
 
 
 def shown_name_field() -> QQuickItem | None:
@@ -104,6 +129,11 @@ class FileDialogs(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._helpers: list[QObject] = []  # those of the save dialog on show (see ``mend``)
+
+    @Slot(result=str)
+    def folder(self) -> str:
+        """Where a save dialog opens: the documents folder, else the home (``existing_folder``)."""
+        return existing_folder()
 
     @Slot(str, result=bool)
     def mend(self, name: str) -> bool:

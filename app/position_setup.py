@@ -16,11 +16,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Property, QObject, QStandardPaths, QUrl, Signal, Slot
+from PySide6.QtCore import Property, QObject, QUrl, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import match_texts
+from app.file_dialogs import existing_folder
 from app.file_texts import mat_refusal, os_problem
 from app.game_flow import GameFlow
 from app.history import History, current_log
@@ -43,7 +44,6 @@ from engine.matchid import MatchIdFields
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
-DOCUMENTS = QStandardPaths.StandardLocation.DocumentsLocation
 MAX_MAT_BYTES = 4 * 1024 * 1024  # a long match is some 100 kB; more is not a match file
 
 
@@ -399,10 +399,7 @@ class PositionSetup(QObject):
     def folder(self) -> str:
         """Where the file dialogs open: the folder of the last file read or written, else the
         documents folder, else the home folder (as a URL)."""
-        for place in (self._folder, QStandardPaths.writableLocation(DOCUMENTS), str(Path.home())):
-            if place and Path(place).is_dir():
-                return QUrl.fromLocalFile(place).toString()
-        return ""
+        return existing_folder(self._folder)
 
     @Slot(result=str)
     def exportName(self) -> str:  # noqa: N802

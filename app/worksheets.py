@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Property, QObject, QStandardPaths, QUrl, Signal, Slot
+from PySide6.QtCore import Property, QObject, QUrl, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
+from app.file_dialogs import existing_folder
 from app.i18n import UnknownLanguageError
 from app.texts import N_, _
 from app.worksheet_pdf import write_worksheet
@@ -43,11 +44,7 @@ class Worksheets(QObject):
 
     message = Property(str, lambda s: s._message, notify=changed)
 
-    def _get_folder(self) -> str:
-        where = QStandardPaths.StandardLocation.DocumentsLocation
-        return QUrl.fromLocalFile(QStandardPaths.writableLocation(where)).toString()
-
-    folder = Property(str, _get_folder, constant=True)
+    folder = Property(str, lambda s: existing_folder(), constant=True)  # (documents, or home)
 
     @Slot(int, str, result=str)
     def suggestedName(self, index: int, language: str) -> str:  # noqa: N802

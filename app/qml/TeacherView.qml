@@ -2,7 +2,6 @@
 // hints), a student's detail (per lesson, and their latest answers), and Export CSV. Shows the
 // ClassReport part; the file dialog's choice goes to ClassReport.exportCsv.
 pragma ComponentBehavior: Bound
-import QtCore
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Dialogs
@@ -291,7 +290,7 @@ ApplicationWindow {
         fileMode: FileDialog.SaveFile
         defaultSuffix: "csv"
         nameFilters: [qsTr("CSV files (*.csv)")]
-        currentFolder: StandardPaths.writableLocation(StandardPaths.DocumentsLocation)
+        currentFolder: FileDialogs.folder()  // one that exists: documents, else home
         onAccepted: ClassReport.exportCsv(String(selectedFile))
     }
 }

@@ -341,3 +341,41 @@ def test_the_classroom_fits_at_1024_by_768(qtbot, tmp_path, language):
         view.close()
     finally:
         ui.close()
+
+
+def test_the_save_dialogs_open_in_a_folder_that_exists(ui, monkeypatch, tmp_path):
+    """In a home without a Documents folder the CSV and worksheet dialogs opened in a folder
+    that does not exist: Qt's dialog then showed the program's own folder, refused the proposed
+    name and saved under the folder's name ("Documents.csv")."""
+    from pathlib import Path
+
+    from PySide6.QtCore import QUrl
+
+    import app.file_dialogs as fd
+
+    home = tmp_path / "home"
+    home.mkdir()
+
+    class NoDocuments:
+        StandardLocation = fd.QStandardPaths.StandardLocation
+
+        @staticmethod
+        def writableLocation(_where):  # noqa: N802
+            return str(home / "Documents")  # (not made)
+
+    monkeypatch.setattr(fd, "QStandardPaths", NoDocuments)
+    monkeypatch.setattr(Path, "home", staticmethod(lambda: home))
+    assert fd.existing_folder() == QUrl.fromLocalFile(str(home)).toString()
+    assert ui.main.worksheets.folder == QUrl.fromLocalFile(str(home)).toString()
+    dialogs = fd.FileDialogs()
+    assert dialogs.folder() == QUrl.fromLocalFile(str(home)).toString()
+    (home / "Documents").mkdir()
+    assert dialogs.folder() == QUrl.fromLocalFile(str(home / "Documents")).toString()
+    assert fd.existing_folder(str(tmp_path)) == QUrl.fromLocalFile(str(tmp_path)).toString()
+    # the class overview's CSV dialog opens where the part says
+    menu(ui, "overviewItem")
+    view = _teacher_view(ui)
+    dialog = next(d for d in view.findChildren(QObject) if d.property("defaultSuffix") == "csv")
+    folder = Path(QUrl(dialog.property("currentFolder")).toLocalFile())
+    assert folder.is_dir()
+    view.close()
