@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.i18n import current_language
 from app.texts import N_
-from lessons.exercises import Exercise, Feedback, JudgeExercise
+from lessons.exercises import Exercise, Feedback, JudgeExercise, language_number
 
 HINT_WAIT = N_("The next hint needs this program's evaluation of the plays: a moment, please.")
 
@@ -57,10 +58,11 @@ def feedback_view(
     and after a judgement question its top plays, one a line."""
     if verdict is None:
         return {"visible": False, "text": "", "correct": False, "hint": False, "lines": []}
+    number = language_number(current_language())  # (a decimal comma in Danish and Dutch)
     return {
         "visible": True,
-        "text": verdict.render(translate),
+        "text": verdict.render(translate, number),
         "correct": verdict.correct,
         "hint": hint,
-        "lines": [line.render(translate) for line in lines or []],
+        "lines": [line.render(translate, number) for line in lines or []],
     }

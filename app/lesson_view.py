@@ -12,9 +12,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QByteArray, QModelIndex, QObject, Qt
 
 from app import spoken
+from app.i18n import current_language
 from app.texts import _
 from engine import Position, TurnBuilder
-from lessons.exercises import ChoiceExercise, ReachExercise
+from lessons.exercises import ChoiceExercise, ReachExercise, language_number
 from lessons.model import Lesson, Step
 from lessons.progress import Progress
 
@@ -207,7 +208,7 @@ def step_view(
         "selected": selected,
         "draggable": movable if builder is not None and not solved else [],
         "exercise": ex.kind if ex is not None else "",
-        "prompt": ex.render_prompt(_) if ex is not None else "",
+        "prompt": ex.render_prompt(_, language_number(current_language())) if ex else "",
         "choices": list(ex.choices) if isinstance(ex, ChoiceExercise) else [],
         "solved": solved,
         "canNext": can_next,

@@ -38,7 +38,7 @@ from PySide6.QtGui import (
 from app.i18n import FONT_FAMILY, install_fonts, load_catalog
 from app.lesson_view import board_state
 from app.texts import N_
-from lessons.exercises import ReachExercise, ShotsExercise
+from lessons.exercises import NumberFormat, ReachExercise, ShotsExercise, language_number
 from lessons.model import Lesson, Step
 from lessons.worksheet import ANSWERS, WorksheetItem, worksheet
 
@@ -454,7 +454,7 @@ def write_worksheet(lesson: Lesson, language: str, output: Path) -> int:
     temporary = Path(name)
     temporary.unlink()
     try:
-        pages = _write(lesson, translate, temporary)
+        pages = _write(lesson, translate, temporary, language_number(language))
         os.replace(temporary, output)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -463,7 +463,7 @@ def write_worksheet(lesson: Lesson, language: str, output: Path) -> int:
     return pages
 
 
-def _write(lesson: Lesson, translate: Translate, path: Path) -> int:
+def _write(lesson: Lesson, translate: Translate, path: Path, number: NumberFormat) -> int:
     writer = QPdfWriter(str(path))
     writer.setResolution(72)  # one unit is one point; the drawing is vectors and text anyway
     writer.setTitle(translate(TITLE).format(number=lesson.number, title=translate(lesson.title)))
@@ -482,13 +482,13 @@ def _write(lesson: Lesson, translate: Translate, path: Path) -> int:
     try:
         page = QRectF(writer.pageLayout().paintRect(QPageLayout.Unit.Point))
         page.moveTo(0, 0)
-        return _draw(_Writer(painter, page, translate), lesson, writer)
+        return _draw(_Writer(painter, page, translate), lesson, writer, number)
     finally:
         painter.end()
 
 
-def _draw(w: _Writer, lesson: Lesson, writer: QPdfWriter) -> int:
-    items = worksheet(lesson, w.tr)
+def _draw(w: _Writer, lesson: Lesson, writer: QPdfWriter, number: NumberFormat) -> int:
+    items = worksheet(lesson, w.tr, number)
     steps = {step.id: step for step in lesson.steps}
     usable = w.page.height() - 20  # the footer
     # lay out: exercises in pages (the first starts below the heading), then the key

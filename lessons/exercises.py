@@ -8,12 +8,13 @@ wrong rule silently.
 
 Points are in the student's numbering (the student plays White and is on roll): 1..24, 25 is the
 bar and 0 is off. Feedback texts are English msgids with ``{name}`` fields; the player translates
-the text first and then fills the fields (``Feedback.render(gettext)``).
+the text first and then fills the fields (``Feedback.render(gettext)``), numbers with decimals
+(``Num``) written the way the language writes them (``Feedback.render(gettext, number)``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,19 +136,67 @@ class Feedback:
     done: bool = False  # True when the whole exercise is solved (a reach needs several clicks)
     more: str | None = None  # a further explanation (msgid, no fields), shown after the text
 
-    def render(self, translate: Translate = identity) -> str:
+    def render(self, translate: Translate = identity, number: NumberFormat | None = None) -> str:
+        """The text translated, its fields filled (``number`` writes the numbers; by default
+        as English does)."""
+        write = number or plain_number
         text = translate(self.text).format(
-            **{k: _render(v, translate) for k, v in self.args.items()}
+            **{k: _render(v, translate, write) for k, v in self.args.items()}
         )
         return f"{text} {translate(self.more)}" if self.more else text
 
 
-def _render(value: Any, translate: Translate) -> str:
+def _render(value: Any, translate: Translate, number: NumberFormat) -> str:
     if isinstance(value, Msg):
         return translate(value.text)
+    if isinstance(value, Num):
+        return number(value)
     if isinstance(value, (list, tuple)):
-        return ", ".join(_render(v, translate) for v in value)
+        return ", ".join(_render(v, translate, number) for v in value)
     return str(value)
+
+
+@dataclass(frozen=True)
+class Num:
+    """A number with decimals in a text (an equity, a chance in per cent): ``decimals`` places,
+    with its sign when ``signed``; written when the text is rendered, the way the language
+    writes numbers (a decimal comma in Danish and Dutch)."""
+
+    value: float
+    decimals: int
+    signed: bool = False
+
+    def __str__(self) -> str:
+        return plain_number(self)
+
+
+NumberFormat = Callable[[Num], str]
+
+
+def plain_number(n: Num) -> str:
+    """A number as English writes it: ``0.260``, ``+0.203``."""
+    return f"{n.value:+.{n.decimals}f}" if n.signed else f"{n.value:.{n.decimals}f}"
+
+
+def language_number(language: str) -> NumberFormat:
+    """Numbers as ``language`` (a code: "da", "nl", "en") writes them: ``0,260``, ``+0,203``
+    in Danish and Dutch; the sign of a signed number as the program's hint writes it."""
+    from babel.numbers import format_decimal
+
+    def write(n: Num) -> str:
+        pattern = "0" + ("." + "0" * n.decimals if n.decimals else "")
+        shown = format_decimal(
+            abs(n.value) if n.signed else n.value,
+            format=pattern,
+            locale=language,
+            decimal_quantization=True,
+        )
+        if not n.signed:
+            return shown
+        nothing = not any(digit in shown for digit in "123456789")
+        return ("+" if n.value >= 0 or nothing else "\u2212") + shown
+
+    return write
 
 
 @dataclass(frozen=True)
@@ -239,9 +288,11 @@ class Exercise:
         """The fields of the prompt (a drill's take question states the computed chance)."""
         return {}
 
-    def render_prompt(self, translate: Translate = identity) -> str:
+    def render_prompt(
+        self, translate: Translate = identity, number: NumberFormat | None = None
+    ) -> str:
         """The prompt translated, then its fields filled."""
-        return Feedback(False, self.prompt, self.prompt_args()).render(translate)
+        return Feedback(False, self.prompt, self.prompt_args()).render(translate, number)
 
     def hint(self) -> Feedback:
         """The answer (the last level of the graduated hints)."""
@@ -529,9 +580,9 @@ class JudgeExercise(PlayExercise):
         }[grade]
         args = {
             "play": full_notation(played),
-            "loss": f"{loss:.3f}",
+            "loss": Num(loss, 3),
             "best": self.answer(),
-            "margin": f"{JUDGE_UNCERTAINTY:.2f}",
+            "margin": Num(JUDGE_UNCERTAINTY, 2),
         }
         ok = grade in ("best", "good")
         return Feedback(ok, text, args, done=ok, more=self.reason if ok else None)
@@ -544,8 +595,8 @@ class JudgeExercise(PlayExercise):
                 PLAY_LINE,
                 {
                     "play": full_notation(r.play),
-                    "equity": f"{r.equity:+.3f}",
-                    "win": f"{100 * r.win():.1f}",
+                    "equity": Num(r.equity, 3, signed=True),
+                    "win": Num(100 * r.win(), 1),
                     "shots": r.shots(),
                 },
             )
@@ -839,7 +890,7 @@ class RaceCubeExercise(ChoiceExercise):
 
     def _explain_args(self) -> dict[str, Any]:
         doubler, taker, lead = self.counts()
-        return {"doubler": doubler, "taker": taker, "lead": f"{lead:.1f}"}
+        return {"doubler": doubler, "taker": taker, "lead": Num(lead, 1)}
 
     def hint(self) -> Feedback:
         texts = {"take": HINT_TAKE, "pass": HINT_PASS, "yes": HINT_YES, "no": HINT_NO}

@@ -21,6 +21,8 @@ from lessons.exercises import (
     ChoiceExercise,
     Exercise,
     NumberExercise,
+    NumberFormat,
+    language_number,
 )
 from lessons.i18n import N_, Translate, identity
 from lessons.model import Lesson, Step
@@ -43,22 +45,27 @@ class WorksheetItem:
     answer: str
 
 
-def worksheet(lesson: Lesson, translate: Translate = identity) -> list[WorksheetItem]:
-    """The lesson's exercises, numbered, with their answers (the last hint, translated)."""
+def worksheet(
+    lesson: Lesson, translate: Translate = identity, numbers: NumberFormat | None = None
+) -> list[WorksheetItem]:
+    """The lesson's exercises, numbered, with their answers (the last hint, translated; the
+    numbers written by ``numbers``, ``lessons.exercises.language_number`` of the language)."""
     items: list[WorksheetItem] = []
     for step in lesson.steps:
         ex = step.exercise
         if ex is None:
             continue
-        items.append(_item(len(items) + 1, step, ex, translate))
+        items.append(_item(len(items) + 1, step, ex, translate, numbers))
     return items
 
 
-def _item(number: int, step: Step, ex: Exercise, translate: Translate) -> WorksheetItem:
-    question = ex.render_prompt(translate)
+def _item(
+    number: int, step: Step, ex: Exercise, translate: Translate, numbers: NumberFormat | None
+) -> WorksheetItem:
+    question = ex.render_prompt(translate, numbers)
     if isinstance(ex, ChoiceExercise):
         question += " (" + " / ".join(translate(_CHOICE[c]) for c in ex.choices) + ")"
-    answer = ex.hints()[-1].feedback.render(translate)
+    answer = ex.hints()[-1].feedback.render(translate, numbers)
     if isinstance(ex, NumberExercise):
         answer = str(ex.answer())
     return WorksheetItem(
@@ -78,9 +85,11 @@ def _item(number: int, step: Step, ex: Exercise, translate: Translate) -> Worksh
 _CHOICE = {"take": HINT_TAKE, "pass": HINT_PASS, "yes": HINT_YES, "no": HINT_NO}
 
 
-def as_text(lesson: Lesson, translate: Translate = identity) -> str:
+def as_text(
+    lesson: Lesson, translate: Translate = identity, numbers: NumberFormat | None = None
+) -> str:
     """The worksheet as plain text: the questions, then the answer key."""
-    items = worksheet(lesson, translate)
+    items = worksheet(lesson, translate, numbers)
     lines = [f"{lesson.number}. {translate(lesson.title)}", ""]
     for item in items:
         dice = f"  {item.dice[0]}-{item.dice[1]}" if item.dice else ""
@@ -112,4 +121,5 @@ def translator(language: str) -> Translate:
 
 def write(lesson: Lesson, language: str, output: Path) -> None:
     """Write the worksheet of ``lesson`` in ``language`` to ``output`` (plain text, UTF-8)."""
-    output.write_text(as_text(lesson, translator(language)), encoding="utf-8")
+    text = as_text(lesson, translator(language), language_number(language))
+    output.write_text(text, encoding="utf-8")

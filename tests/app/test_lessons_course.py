@@ -128,6 +128,32 @@ def test_a_doubtful_play_is_graded_and_may_be_played_again(ui):
     assert ui.view["solved"] and ex.reason in ui.feedback_text()
 
 
+def test_the_numbers_of_a_graded_play_are_written_the_way_the_language_writes_them(ui):
+    """In Danish a graded play said "mister 0.260 ... equity +0.203, du vinder 54.6 %": the
+    hint writes "0,260"."""
+    import re
+
+    from app import i18n
+
+    go_to(ui, 7, "dont-hit")
+    ex = ui.exercise()
+    ui.graded()
+    hit = next(r for r in ex.ranking() if 4 in r.play.hits())
+    try:
+        i18n.set_language(None, ui.main.engine, "da")
+        ui.settle(20)
+        play(ui, full_notation(hit.play))
+        ui.graded()
+        texts = [ui.feedback_text()] + [
+            ui.item(f"judgeLine_{i}").property("text") for i in range(3)
+        ]
+        assert all(re.search(r"\d,\d", t) for t in texts), texts
+        assert not any(re.search(r"\d\.\d", t) for t in texts), texts
+    finally:
+        i18n.set_language(None, ui.main.engine, "en")
+        ui.settle(20)
+
+
 def test_the_bar_two_refusal_names_the_checker_on_the_bar(ui):
     go_to(ui, 3, "bar-two")
     drag(ui, 25, 19)  # bar to 19 in one go: the second checker is still on the bar

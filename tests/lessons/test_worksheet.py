@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -74,3 +75,43 @@ def test_worksheet_command_writes_the_file(tmp_path):
         timeout=120,
     )
     assert bad.returncode == 1 and "no lesson 12" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_numbers_are_written_the_way_the_language_writes_them(lessons):
+    """The lessons' numbers came out as English writes them in every language ("mister 0.260
+    ... du vinder 54.6 %" in Danish, where the hint wrote "0,260")."""
+    from lessons.exercises import Feedback, Num, language_number
+
+    said = Feedback(
+        False,
+        "{loss} {equity} {win} {minus} {nothing}",
+        {
+            "loss": Num(0.26, 3),
+            "equity": Num(0.2031, 3, signed=True),
+            "win": Num(54.64, 1),
+            "minus": Num(-0.977, 3, signed=True),
+            "nothing": Num(-0.0001, 3, signed=True),
+        },
+    )
+    assert said.render() == "0.260 +0.203 54.6 -0.977 -0.000"  # (English, plain)
+    assert said.render(number=language_number("en")) == "0.260 +0.203 54.6 \u22120.977 +0.000"
+    for code in ("da", "nl"):
+        assert said.render(number=language_number(code)) == "0,260 +0,203 54,6 \u22120,977 +0,000"
+    # a judged play's loss, as the tester saw it in lesson 2 (3-1 played 13/10 6/5)
+    from engine import parse_play
+    from lessons.exercises import JudgeExercise
+
+    judged = next(
+        s.exercise
+        for lesson in lessons
+        for s in lesson.steps
+        if isinstance(s.exercise, JudgeExercise) and sorted(s.exercise.dice) == [1, 3]
+    )
+    worse = [r.play for r in judged.ranking() if r.loss > 0.05][0]
+    verdict = judged.check_play(parse_play(judged.position, judged.dice, str(worse)))
+    loss = verdict.args["loss"]
+    assert isinstance(loss, Num) and f"{loss.value:.3f}".replace(".", ",") in verdict.render(
+        number=language_number("da")
+    )
+    lines = [line.render(number=language_number("nl")) for line in judged.top_lines()]
+    assert all(re.search(r"\d,\d", li) and not re.search(r"\d\.\d", li) for li in lines), lines
