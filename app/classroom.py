@@ -61,7 +61,9 @@ class Classroom(QObject):
         self._teacher_mode = False
         self._step: tuple[str, str] | None = None  # the step shown: (lesson id, step id)
         self._since = clock()  # when it was shown, or answered last
-        self._hints = 0  # hints seen on it since it was shown
+        # hints seen on each step since its last answer, whatever was shown between (a student
+        # who took hints, stepped away and came back counted as right without one)
+        self._hints: dict[tuple[str, str], int] = {}
         # every student's files are read now, so that a damaged one is reported at once
         for profile in profiles.students():
             profile.progress, profile.attempts  # noqa: B018  (reading them is the point)
@@ -101,7 +103,7 @@ class Classroom(QObject):
         }:
             return
         profile = self.profiles.select(profile_id)
-        self._step = None
+        self._step, self._hints = None, {}
         self.player.use_progress(profile.progress)
         self.studentsChanged.emit()
 
@@ -178,12 +180,11 @@ class Classroom(QObject):
     def _on_step(self, lesson_id: str, step_id: str) -> None:
         self._step = (lesson_id, step_id)
         self._since = self._clock()
-        self._hints = 0
 
     def _on_hint(self, lesson_id: str, step_id: str) -> None:
         if self._step != (lesson_id, step_id):
             self._on_step(lesson_id, step_id)
-        self._hints += 1
+        self._hints[(lesson_id, step_id)] = self._hints.get((lesson_id, step_id), 0) + 1
         self.profiles.current.attempts.hint_shown(lesson_id, step_id)
         self.recorded.emit()
 
@@ -197,10 +198,9 @@ class Classroom(QObject):
         else:
             self._on_step(lesson_id, step_id)
         self._since = now
+        hints = self._hints.pop((lesson_id, step_id), 0)
         log = self.profiles.current.attempts
-        log.record(
-            Attempt(lesson_id, step_id, kind, answer, correct, self._hints, seconds, now_text())
-        )
+        log.record(Attempt(lesson_id, step_id, kind, answer, correct, hints, seconds, now_text()))
         if log.full or not log.saving:
             self.studentsChanged.emit()  # the problem line tells
         self.recorded.emit()

@@ -379,3 +379,23 @@ def test_the_save_dialogs_open_in_a_folder_that_exists(ui, monkeypatch, tmp_path
     folder = Path(QUrl(dialog.property("currentFolder")).toLocalFile())
     assert folder.is_dir()
     view.close()
+
+
+def test_hints_seen_before_stepping_away_count_with_the_answer(ui):
+    """A student took two hints, stepped back and forth, and answered: the answer was kept
+    with no hint, counted right at the first try without one."""
+    add_student(ui, "Anna")
+    ui.click("openLesson_0")
+    for _ in range(3):
+        ui.click("nextButton")
+    ui.click("hintButton")
+    ui.click("hintButton")
+    ui.click("backButton")  # away, and back
+    ui.click("nextButton")
+    answer_pips(ui, 167)
+    anna = ui.main.classroom.profiles.get("student-2").attempts.attempts
+    assert [(a.step, a.correct, a.hints) for a in anna] == [("pips-start", True, 2)]
+    menu(ui, "overviewItem")
+    board = {r["name"]: r for r in ui.main.class_report.rows}["Anna"]["lessons"][0]
+    assert board["score"] == 0 and board["hints"] == 2  # not right at once, without a hint
+    _teacher_view(ui).close()
