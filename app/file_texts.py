@@ -84,10 +84,16 @@ QUOTED = {
 SHOWN_TEXT = 40  # characters of the file's text shown at most
 
 
-def file_text(text: object) -> str:
+def file_text(text: object) -> str | T:
     """The file's own text as a window shows it: runs of spaces as one, what cannot be shown
-    escaped (a damaged file may hold any bytes), a long line cut short."""
-    shown = repr(re.sub(" {2,}", " ", str(text)))[1:-1]
+    escaped (a damaged file may hold any bytes), a long line cut short; a line that is mostly
+    not text (a binary file: bytes no encoding reads, control characters) is said to be so,
+    not shown as a row of question marks and stray letters."""
+    raw = str(text)
+    unreadable = sum(1 for c in raw if c == "\ufffd" or (not c.isprintable() and c != "\t"))
+    if unreadable >= 4 and unreadable * 3 > len(raw):
+        return T(N_("bytes that are not text"))
+    shown = repr(re.sub(" {2,}", " ", raw))[1:-1]
     return shown if len(shown) <= SHOWN_TEXT else shown[: SHOWN_TEXT - 1] + "…"
 
 

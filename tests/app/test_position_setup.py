@@ -799,6 +799,17 @@ def test_the_files_own_text_is_shown_quoted_escaped_and_short():
     assert file_text("gnubg : 0                      root : 0") == "gnubg : 0 root : 0"
     assert file_text("w,\x16\u00c6") == "w,\\x16Æ"  # a control character escaped
     assert len(file_text("x" * 200)) == 40 and file_text("x" * 200).endswith("…")
+    # a binary file's line is said to be no text (it was shown as question marks and junk)
+    junk = bytes(range(128, 256)).decode("utf-8", errors="replace") + "k\x06]\x13g"
+    assert file_text(junk).render(()) == "bytes that are not text"
+    assert file_text("J\ufffdrgen : 0") == "J\ufffdrgen : 0"  # one odd byte: still shown
+    from app.file_texts import mat_refusal
+
+    with pytest.raises(MatFormatError) as refused:
+        loads_mat(junk)
+    said = mat_refusal("binary.mat", refused.value).render(())
+    assert "bytes that are not text" in said, said
+    assert "\ufffd" not in said
     try:
         loads_mat("hello\n")
     except MatFormatError as exc:
