@@ -103,9 +103,7 @@ class BoardInput(QObject):
         self._builder.reset()
         for step in steps:
             self._builder.move_checker(step.src, step.dst)
-        self._picked = None
-        self._refusal = ""
-        self.changed.emit()
+        self.drop_selection()
 
     def drop_selection(self) -> None:
         if self._picked is not None or self._refusal:

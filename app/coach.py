@@ -415,13 +415,13 @@ class Coach(QObject):
         from app.game_flow import HINTED_TEXT
 
         lines, s, flow = self._lines(), self._session(), self._flow
-        if not 0 <= index < len(lines) or s is None or s is not flow.session:
+        # (``_session`` is the game's own only where a person decides now, not in a review)
+        if not 0 <= index < len(lines) or s is None or s is not flow.session or s.turn is None:
             return
-        turn = s.turn
-        if turn is None or flow.history.reviewing or self._moment != self.moment(s):
+        if self._moment != self.moment(s):
             return
-        own = next((p for p in turn.plays if p.result == lines[index].play.result), None)
-        if own is not None and s.phase == "move" and flow.human(s.on_roll):
+        own = next((p for p in s.turn.plays if p.result == lines[index].play.result), None)
+        if own is not None:
             flow.play_for_player(own, HINTED_TEXT)
 
     @Slot()

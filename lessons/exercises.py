@@ -166,9 +166,6 @@ class Num:
     decimals: int
     signed: bool = False
 
-    def __str__(self) -> str:
-        return plain_number(self)
-
 
 NumberFormat = Callable[[Num], str]
 

@@ -178,6 +178,14 @@ def test_a_hint_line_double_clicked_plays_it(harness, expert):
     harness.click("confirmButton")
     harness.settle(50)
     assert s.on_roll == 1 and s.match.game.history[-1]["type"] == "play"
+    # in the review the hint plays nothing: the review only shows
+    harness.click("historyBackButton")
+    assert harness.game.reviewing
+    ask_hint(harness)
+    made = len(s.match.history)
+    harness.click_item(harness.item("hintLine1"), double=True)
+    harness.settle(50)
+    assert harness.game.reviewing and len(s.match.history) == made and s.on_roll == 1
 
 
 def best_plays_of(expert, s) -> list:
