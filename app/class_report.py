@@ -1,9 +1,9 @@
 """The teacher's view of the class: students by lessons at a glance, one student in detail, CSV.
 
 ``ClassReport.rows`` has one row per student with a cell per lesson (steps done, score, mistakes,
-hints; ``lessons.report``) and a total; ``showStudent(id)`` fills ``detail`` (per lesson, and the
-student's latest answers); ``exportCsv(file)`` writes every attempt of every student. Figures
-are counted again whenever the classroom keeps an answer or the students change.
+hints, the last quiz's score; ``lessons.report``) and a total; ``showStudent(id)`` fills ``detail``
+(per lesson, and the student's latest answers); ``exportCsv(file)`` writes every attempt of every
+student. Figures are counted again whenever the classroom keeps an answer or the students change.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from app.file_texts import os_problem
 from app.texts import N_, _
 from lessons.model import Lesson
 from lessons.profiles import Profile
-from lessons.report import LessonSummary, lesson_summary, total, write_csv
+from lessons.report import LessonSummary, lesson_summary, step_title_of, total, write_csv
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -40,6 +40,8 @@ def _cell(summary: LessonSummary) -> dict[str, Any]:
         "mistakes": summary.mistakes,
         "hints": summary.hints,
         "minutes": round(summary.seconds / 60),
+        "quizRight": summary.quiz_right,
+        "quizItems": summary.quiz_items,
     }
 
 
@@ -100,12 +102,11 @@ class ClassReport(QObject):
         answers = []
         for attempt in reversed(profile.attempts.attempts[-LATEST:]):
             lesson = by_id.get(attempt.lesson)
-            step = next((s for s in lesson.steps if s.id == attempt.step), None) if lesson else None
             answers.append(
                 {
                     "when": attempt.when.strftime("%Y-%m-%d %H:%M"),
                     "lesson": lesson.number if lesson else 0,
-                    "step": _(step.title) if step else attempt.step,
+                    "step": step_title_of(lesson, attempt.step, _) or attempt.step,
                     "answer": attempt.answer,
                     "correct": attempt.correct,
                     "hints": attempt.hints,

@@ -14,8 +14,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QByteArray, QModelIndex, QObject, Qt
 
 from app.texts import N_, _
+from lessons.attempts import quiz_step
 from lessons.drills import DRILLS, LESSON_QUIZ, quiz
 from lessons.model import Lesson, Step
+from lessons.progress import Progress
 
 DRILL = "drill"
 QUIZ = "quiz"
@@ -87,6 +89,20 @@ class DrillRun:
         before."""
         self.first_try.setdefault(self.index, right_first_time)
 
+    def score(self) -> tuple[int, int]:
+        """(right at the first try, items solved)."""
+        return sum(self.first_try.values()), len(self.first_try)
+
+    def keep_score(self, progress: Progress, lessons: list[Lesson]) -> None:
+        """Keep the score of the quiz just finished with its lesson's progress."""
+        lesson = next(x for x in lessons if x.id == self.lesson_id)
+        progress.record_quiz(lesson, *self.score())
+
+    def recorded_step(self) -> tuple[str, str] | None:
+        """(lesson id, step id) under which the classroom keeps the answers to the item shown:
+        a quiz's question N is the lesson's step ``quiz-N``; a drill's items are not kept."""
+        return (self.lesson_id, quiz_step(self.index + 1)) if self.kind == QUIZ else None
+
     def as_lesson(self) -> Lesson:
         """The run as a lesson value, for the step view."""
         title = (
@@ -96,8 +112,8 @@ class DrillRun:
 
     def summary(self) -> dict[str, str]:
         """The run's title and first-try score, for ``QUIZ_DONE``."""
-        right = sum(self.first_try.values())
-        score = _(QUIZ_SCORE).format(right=right, count=len(self.first_try))
+        right, count = self.score()
+        score = _(QUIZ_SCORE).format(right=right, count=count)
         return {"quiz": self.as_lesson().title, "score": score}
 
     def view(self) -> dict[str, Any]:

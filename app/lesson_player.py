@@ -121,10 +121,9 @@ class LessonPlayer(QObject):
         notify=feedbackChanged,
     )
 
-    def _get_lesson_index(self) -> int:
-        return self.lessons.index(self._lesson) if self._lesson is not None else -1
-
-    lessonIndex = Property(int, _get_lesson_index, notify=lessonChanged)
+    lessonIndex = Property(
+        int, lambda s: s.lessons.index(s._lesson) if s._lesson else -1, notify=lessonChanged
+    )
 
     # -- lessons and steps ----------------------------------------------------------------------
     @Slot(int)
@@ -155,10 +154,6 @@ class LessonPlayer(QObject):
         self._go(0)
         self.lessonChanged.emit()
 
-    def current_step(self) -> Step | None:
-        """The step shown (a lesson's, a drill's or a quiz's), None when the list is shown."""
-        return self._step()
-
     @Slot(int)
     def restartLesson(self, index: int) -> None:  # noqa: N802
         """Forget lesson ``index``'s progress and open it at its first step."""
@@ -179,7 +174,7 @@ class LessonPlayer(QObject):
     @Slot()
     def next(self) -> None:
         """The next step (marking a step without exercise done), or back to the list at the end."""
-        step = self._step()
+        step = self.current_step()
         if step is None or not self._can_go_next():
             return
         if self._run is not None:
@@ -187,6 +182,8 @@ class LessonPlayer(QObject):
                 self._go(self._run.index)
             else:  # the quiz is over: the lesson is done, and the list says how it went
                 self._finished = self._run
+                self._run.keep_score(self.progress, self.lessons)
+                self._model.refresh()
                 self.closeLesson()
             return
         assert self._lesson is not None
@@ -220,7 +217,8 @@ class LessonPlayer(QObject):
             assert self._lesson is not None
             self._index = max(0, min(index, len(self._lesson.steps) - 1))
             self.progress.set_current(self._lesson, self._lesson.steps[self._index].id)
-            self.stepShown.emit(self._lesson.id, self._lesson.steps[self._index].id)
+        if (kept := self._kept_step()) is not None:
+            self.stepShown.emit(*kept)
         self._reset_step()
         self._update_view()
 
@@ -232,20 +230,27 @@ class LessonPlayer(QObject):
         self._lines = None
         self.grader.clear()
         self._set_feedback(None)
-        step = self._step()
+        step = self.current_step()
         exercise = step.exercise if step is not None else None
         self._builder = exercise.builder() if isinstance(exercise, PlayExercise) else None
         self.input.attach(self._builder, 0)
         if isinstance(exercise, JudgeExercise):  # its grade is searched while the student thinks
             self.grader.prepare(exercise)
 
-    def _step(self) -> Step | None:
+    def _kept_step(self) -> tuple[str, str] | None:
+        """Where the classroom keeps the step shown (``DrillRun.recorded_step``); None: none."""
+        if self._run is not None:
+            return self._run.recorded_step()
+        return (self._lesson.id, self._lesson.steps[self._index].id) if self._lesson else None
+
+    def current_step(self) -> Step | None:
+        """The step shown (a lesson's, a drill's or a quiz's), None when the list is shown."""
         if self._run is not None:
             return self._run.step
         return self._lesson.steps[self._index] if self._lesson is not None else None
 
     def _can_go_next(self) -> bool:
-        step = self._step()
+        step = self.current_step()
         if step is None:
             return False
         if self._run is not None:  # a drill or quiz item: once solved, now or before
@@ -278,7 +283,7 @@ class LessonPlayer(QObject):
             2 if builder.dice[0] == builder.dice[1] else 1
         )
         self.input.set_enabled(self._explore)
-        step = self._step()
+        step = self.current_step()
         if step is not None:
             self._mark_done(step)
         self._set_feedback(feedback)
@@ -295,7 +300,7 @@ class LessonPlayer(QObject):
     @Slot(int)
     def clickLocation(self, location: int) -> None:  # noqa: N802
         """A click on the board: a move for "play the roll", a point for "click the points"."""
-        step = self._step()
+        step = self.current_step()
         ex = step.exercise if step is not None else None
         if (self._solved and not self._explore) or ex is None or self.grader.pending is not None:
             return
@@ -321,7 +326,7 @@ class LessonPlayer(QObject):
             self.input.dropChecker(source, target)
 
     def _on_moved(self) -> None:
-        step, builder = self._step(), self._builder
+        step, builder = self.current_step(), self._builder
         if step is None or builder is None or not isinstance(step.exercise, PlayExercise):
             return
         self._set_feedback(None)
@@ -337,7 +342,7 @@ class LessonPlayer(QObject):
         self._update_view()
 
     def _grade(self, play: Any) -> None:
-        step, builder = self._step(), self._builder
+        step, builder = self.current_step(), self._builder
         assert step is not None and builder is not None and isinstance(step.exercise, PlayExercise)
         verdict = step.exercise.check_play(play)
         self._report(full_notation(play), verdict)
@@ -365,7 +370,7 @@ class LessonPlayer(QObject):
         self._update_view()
 
     def _on_refused(self, reason: str, src: int, dst: int) -> None:
-        step, builder = self._step(), self._builder
+        step, builder = self.current_step(), self._builder
         if builder is None or step is None or not isinstance(step.exercise, PlayExercise):
             return
         refusal = step.exercise.refusal(
@@ -384,7 +389,7 @@ class LessonPlayer(QObject):
 
     @Slot(int)
     def answerNumber(self, value: int) -> None:  # noqa: N802
-        step = self._step()
+        step = self.current_step()
         if step is not None and not self._solved and isinstance(step.exercise, NumberExercise):
             verdict = _done(step.exercise.check_number(int(value)))
             self._report(str(int(value)), verdict)
@@ -392,7 +397,7 @@ class LessonPlayer(QObject):
 
     @Slot(str)
     def choose(self, choice: str) -> None:
-        step = self._step()
+        step = self.current_step()
         ex = step.exercise if step is not None else None
         if not self._solved and isinstance(ex, ChoiceExercise) and choice in ex.choices:
             verdict = _done(ex.check_choice(choice))
@@ -403,11 +408,11 @@ class LessonPlayer(QObject):
     def showHint(self) -> None:  # noqa: N802
         """The next hint: the rule, then the checker to move, then the answer (its arrows on
         the board only once the student has tried)."""
-        step = self._step()
+        step = self.current_step()
         if step is None or step.exercise is None or self._solved or self.grader.pending is not None:
             return
-        if self._lesson is not None:
-            self.hintShown.emit(self._lesson.id, step.id)
+        if (kept := self._kept_step()) is not None:
+            self.hintShown.emit(*kept)
         ready = self.grader.is_ready()  # a judgement's hints need its ranking
         self._verdict, self._is_hint = self.hints.next(step.exercise, ready), True
         self.feedbackChanged.emit()
@@ -415,10 +420,9 @@ class LessonPlayer(QObject):
 
     def _report(self, answer: str, verdict: Feedback) -> None:
         """Tell the classroom what the student answered on the open step."""
-        step = self._step()
-        if self._lesson is not None and step is not None and step.exercise is not None:
-            kind = step.exercise.kind
-            self.answered.emit(self._lesson.id, step.id, kind, answer, verdict.correct)
+        step, kept = self.current_step(), self._kept_step()
+        if kept is not None and step is not None and step.exercise is not None:
+            self.answered.emit(*kept, step.exercise.kind, answer, verdict.correct)
 
     # -- what the window shows ----------------------------------------------------------------
     def _set_feedback(self, feedback: Feedback | None, hint: bool = False) -> None:
@@ -449,7 +453,7 @@ def _done(verdict: Feedback) -> Feedback:
 
 def _view_of(player: LessonPlayer) -> dict[str, Any]:
     """What the lesson window shows of ``player``'s step (``LessonPlayer.view``)."""
-    step = player._step()
+    step = player.current_step()
     lesson = player._run.as_lesson() if player._run is not None else player._lesson
     if step is None or lesson is None:
         done = player._finished

@@ -1,11 +1,12 @@
 """Every answer a student gives, and the hints they asked for, kept in a small JSON file.
 
-One ``Attempt`` per answer: the lesson and step, the exercise's kind, the answer as the student
-gave it (a play in full notation, a number, a point, a choice), whether it was right, how many
-hints the student had seen on the step before answering, the seconds it took and when it was.
-The file looks like ``{"version": 1, "attempts": [{...}], "hints": {"board": {"pips-start": 2}}}``;
-every value is checked by type and range when it is read, and the file behaves like every kept
-file (``lessons.store``: damaged files are set aside, unwritable folders keep it in memory).
+One ``Attempt`` per answer: the lesson and step (a question of the quiz that ends a lesson is the
+step ``quiz-N``, N counted from 1: ``quiz_step``), the exercise's kind, the answer as the student
+gave it (a play in full notation, a number, a point, a choice), whether it was right, how many hints
+the student had seen on the step before answering, the seconds it took and when it was. The file
+looks like ``{"version": 1, "attempts": [{...}], "hints": {"board": {"pips-start": 2}}}``; every
+value is checked by type and range when it is read, and the file behaves like every kept file
+(``lessons.store``: damaged files are set aside, unwritable folders keep it in memory).
 """
 
 from __future__ import annotations
@@ -26,6 +27,18 @@ MAX_ANSWER = 500  # characters of an answer as given (a play is at most 4 moves)
 MAX_KIND = 40
 MAX_HINTS = 1_000
 MAX_SECONDS = 10 * 24 * 3600  # a step left open over a holiday still counts, capped
+QUIZ_STEP = "quiz-"
+
+
+def quiz_step(number: int) -> str:
+    """The step id of the quiz's question ``number`` (from 1) in the attempts."""
+    return f"{QUIZ_STEP}{number}"
+
+
+def quiz_number(step_id: str) -> int | None:
+    """The question's number of a quiz step id (``quiz_step``), None for a lesson's step."""
+    tail = step_id.removeprefix(QUIZ_STEP)
+    return int(tail) if tail != step_id and tail.isdigit() and tail.isascii() else None
 
 
 @dataclass(frozen=True)

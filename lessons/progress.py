@@ -1,8 +1,9 @@
 """Which lessons and steps a student has done, kept in a small JSON file.
 
 The file's path is passed in (the app uses its application-data folder). The file looks like
-``{"version": 1, "lessons": {"board": {"done": ["points"], "current": "setup"}}}``; every value is
-checked by type and range when it is read (``check_progress``).
+``{"version": 1, "lessons": {"board": {"done": ["points"], "current": "setup", "quiz": [2, 3]}}}``
+(``quiz``: right at the first try and items of the last quiz finished, when there was one);
+every value is checked by type and range when it is read (``check_progress``).
 
 The lessons always open, whatever happens to the file:
 
@@ -59,6 +60,12 @@ def check_progress(data: object) -> dict[str, dict[str, Any]]:
             where = f"the current step of lesson {lesson_id[:40]!r}"
             jsonfile.text(current, where, max_length=MAX_ID)
         out[lesson_id] = {"done": list(dict.fromkeys(done)), "current": current}
+        quiz = entry.get("quiz")
+        if quiz is not None:
+            where = f"the quiz score of lesson {lesson_id[:40]!r}"
+            right, items = jsonfile.array(quiz, where, length=2)
+            items = jsonfile.integer(items, where, 1, MAX_STEPS)
+            out[lesson_id]["quiz"] = [jsonfile.integer(right, where, 0, items), items]
     return out
 
 
@@ -100,6 +107,11 @@ class Progress(KeptFile):
         """True when every step of the lesson is done."""
         return len(self.done_steps(lesson)) == len(lesson.steps)
 
+    def quiz_score(self, lesson: Lesson) -> tuple[int, int] | None:
+        """(right at the first try, items) of the last quiz of ``lesson`` finished, or None."""
+        quiz = self._lessons.get(lesson.id, {}).get("quiz")
+        return (quiz[0], quiz[1]) if quiz is not None else None
+
     def is_started(self, lesson: Lesson) -> bool:
         return bool(self.done_steps(lesson)) or self.resume_index(lesson) > 0
 
@@ -133,6 +145,13 @@ class Progress(KeptFile):
         if entry["current"] != step_id:
             entry["current"] = step_id
             self.save()
+
+    def record_quiz(self, lesson: Lesson, right: int, items: int) -> None:
+        """Keep the score of a quiz of ``lesson`` just finished (the last one counts)."""
+        if not 0 <= right <= items or items < 1:
+            raise ValueError(f"a quiz score of {right} of {items}")
+        self._entry(lesson)["quiz"] = [right, items]
+        self.save()
 
     def restart(self, lesson: Lesson) -> None:
         """Forget the lesson's progress: it starts again at its first step."""

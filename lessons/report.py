@@ -1,10 +1,12 @@
 """What a teacher reads about the class: a summary per student and lesson, and every attempt as CSV.
 
-``lesson_summary(lesson, profile)`` counts the steps done, the exercises tried, those right at
-the first try with no hint seen (the score), the wrong answers (mistakes), the hints and the
-seconds spent answering. ``write_csv(path, profiles, lessons)`` writes one row per attempt (see
-``CSV_COLUMNS``), UTF-8 with a byte order mark so that spreadsheet programs read the Danish and
-Dutch letters, a header row, and fields quoted as RFC 4180 says (commas, quotes and line breaks).
+``lesson_summary(lesson, profile)`` counts the steps done, the exercises tried, those right at the
+first try with no hint seen (the score), the wrong answers (mistakes), the hints and the seconds
+spent answering, and gives the score of the last quiz of the lesson finished (its answers are kept
+as steps ``quiz-N`` and counted apart from the lesson's). ``write_csv(path, profiles, lessons)``
+writes one row per attempt (see ``CSV_COLUMNS``), UTF-8 with a byte order mark so that spreadsheet
+programs read the Danish and Dutch letters, a header row, and fields quoted as RFC 4180 says
+(commas, quotes and line breaks).
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from engine import jsonfile
-from lessons.attempts import Attempt
-from lessons.i18n import Translate, identity
+from lessons.attempts import Attempt, quiz_number
+from lessons.i18n import N_, Translate, identity
 from lessons.model import Lesson
 from lessons.profiles import Profile
 
@@ -34,6 +36,7 @@ CSV_COLUMNS = (
     "seconds",
     "time",
 )
+QUIZ_QUESTION = N_("Quiz, question {number}")
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,8 @@ class LessonSummary:
     mistakes: int  # wrong answers
     hints: int  # hints shown
     seconds: int  # spent answering
+    quiz_right: int = 0  # right at the first try in the last quiz finished
+    quiz_items: int = 0  # its questions (0: no quiz finished)
 
     @property
     def finished(self) -> bool:
@@ -60,7 +65,9 @@ class LessonSummary:
 
 
 def lesson_summary(lesson: Lesson, profile: Profile) -> LessonSummary:
-    attempts = profile.attempts.of_lesson(lesson.id)
+    steps = {step.id for step in lesson.steps}
+    attempts = [a for a in profile.attempts.of_lesson(lesson.id) if quiz_number(a.step) is None]
+    quiz = profile.progress.quiz_score(lesson) or (0, 0)
     first: dict[str, Attempt] = {}
     for attempt in attempts:
         first.setdefault(attempt.step, attempt)
@@ -71,8 +78,10 @@ def lesson_summary(lesson: Lesson, profile: Profile) -> LessonSummary:
         tried=len(first),
         first_try=sum(1 for a in first.values() if a.correct and a.hints == 0),
         mistakes=sum(1 for a in attempts if not a.correct),
-        hints=profile.attempts.hints_used(lesson.id),
+        hints=sum(profile.attempts.hints_used(lesson.id, step) for step in steps),
         seconds=sum(a.seconds for a in attempts),
+        quiz_right=quiz[0],
+        quiz_items=quiz[1],
     )
 
 
@@ -92,6 +101,16 @@ def _text_cell(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_START) else value
 
 
+def step_title_of(lesson: Lesson | None, step_id: str, translate: Translate = identity) -> str:
+    """The title of an attempt's step: a lesson step's, "Quiz, question N", or "" for a step
+    the lesson no longer has."""
+    number = quiz_number(step_id)
+    if number is not None:
+        return translate(QUIZ_QUESTION).format(number=number)
+    step = next((s for s in lesson.steps if s.id == step_id), None) if lesson else None
+    return translate(step.title) if step is not None else ""
+
+
 def csv_rows(
     profiles: Iterable[Profile], lessons: list[Lesson], translate: Translate = identity
 ) -> list[list[str]]:
@@ -102,10 +121,7 @@ def csv_rows(
         name = _text_cell(profile.display_name(translate))
         for a in profile.attempts.attempts:
             lesson = by_id.get(a.lesson)
-            step_title = ""
-            if lesson is not None:
-                step = next((s for s in lesson.steps if s.id == a.step), None)
-                step_title = translate(step.title) if step is not None else ""
+            step_title = step_title_of(lesson, a.step, translate)
             rows.append(
                 [
                     name,

@@ -1,4 +1,5 @@
-// One student's figures for one lesson (or all of them) in the class overview.
+// One student's figures for one lesson (or all of them) in the class overview: steps done,
+// score, mistakes, hints, and the last quiz's score (right at the first try) once there is one.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -53,6 +54,16 @@ Rectangle {
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignHCenter
             text: qsTr("%n hint", "%n hints", box.cell.hints || 0)
+            font.pixelSize: 11 * box.ui
+            color: "#bba888"
+            wrapMode: Text.WordWrap
+        }
+        Label {
+            textFormat: Text.PlainText
+            Layout.fillWidth: true
+            horizontalAlignment: Text.AlignHCenter
+            visible: (box.cell.quizItems || 0) > 0
+            text: qsTr("quiz %1/%2").arg(box.cell.quizRight || 0).arg(box.cell.quizItems || 0)
             font.pixelSize: 11 * box.ui
             color: "#bba888"
             wrapMode: Text.WordWrap

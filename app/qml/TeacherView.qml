@@ -1,6 +1,6 @@
 // The class at a glance: a row per student and a cell per lesson (steps done, score, mistakes,
-// hints), a student's detail (per lesson, and their latest answers), and Export CSV. Shows the
-// ClassReport part; the file dialog's choice goes to ClassReport.exportCsv.
+// hints, the last quiz), a student's detail (per lesson, and their latest answers), and Export
+// CSV. Shows the ClassReport part; the file dialog's choice goes to ClassReport.exportCsv.
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
@@ -78,7 +78,7 @@ ApplicationWindow {
             wrapMode: Text.WordWrap
             color: "#bba888"
             font.pixelSize: 12 * view.ui
-            text: qsTr("Each lesson: the steps done, the share of exercises right at the first try without a hint, the wrong answers and the hints. Click a student for the detail.")
+            text: qsTr("Each lesson: the steps done, the share of exercises right at the first try without a hint, the wrong answers, the hints and the score of the last quiz. Click a student for the detail.")
         }
         Label {
             objectName: "exportMessage"
@@ -251,6 +251,9 @@ ApplicationWindow {
                                   + ", " + qsTr("%n mistake", "%n mistakes", modelData.mistakes)
                                   + ", " + qsTr("%n hint", "%n hints", modelData.hints)
                                   + ", " + qsTr("%n minute answering", "%n minutes answering", modelData.minutes)
+                                  + (modelData.quizItems > 0
+                                     ? ", " + qsTr("last quiz %1 of %2 right at the first try").arg(modelData.quizRight).arg(modelData.quizItems)
+                                     : "")
                         }
                     }
                     Label {

@@ -399,3 +399,51 @@ def test_hints_seen_before_stepping_away_count_with_the_answer(ui):
     board = {r["name"]: r for r in ui.main.class_report.rows}["Anna"]["lessons"][0]
     assert board["score"] == 0 and board["hints"] == 2  # not right at once, without a hint
     _teacher_view(ui).close()
+
+
+def test_the_quiz_answers_and_score_reach_the_teacher(ui, qtbot):
+    """The quiz that ends a lesson was missing from the teacher's figures (seen by a tester)."""
+    add_student(ui, "Anna")
+    ui.player.seed = 2
+    lesson = ui.player.lessons[5]
+    ui.click("openLesson_5")
+    for _step in lesson.steps:
+        if ui.exercise() is not None:
+            ui.answer_right()
+        ui.click("nextButton")
+    assert ui.view["mode"] == "quiz"
+    ui.answer_wrong()
+    ui.answer_right()
+    ui.click("nextButton")
+    ui.click("hintButton")
+    ui.answer_right()
+    ui.click("nextButton")
+    ui.answer_right()
+    ui.click("nextButton")  # finished: 1 of 3 right at the first try without a hint
+    assert not ui.view["open"]
+    anna = ui.main.classroom.profiles.get("student-2")
+    quiz = [a for a in anna.attempts.attempts if a.step.startswith("quiz-")]
+    assert [(a.lesson, a.step, a.correct, a.hints) for a in quiz] == [
+        ("winning", "quiz-1", False, 0),
+        ("winning", "quiz-1", True, 0),
+        ("winning", "quiz-2", True, 1),
+        ("winning", "quiz-3", True, 0),
+    ]
+    assert anna.progress.quiz_score(lesson) == (1, 3)
+    menu(ui, "overviewItem")
+    view = _teacher_view(ui)
+    qtbot.waitExposed(view)
+    teacher = LessonHarness(qtbot, ui.data_dir)
+    teacher.window = view
+    cell = {r["name"]: r for r in ui.main.class_report.rows}["Anna"]["lessons"][5]
+    assert (cell["quizRight"], cell["quizItems"]) == (1, 3)
+    # the lesson's own figures are its steps' alone
+    assert cell["mistakes"] == 0 and cell["hints"] == 0 and cell["score"] == 100
+    box = teacher.item("cell_1_5")
+    texts = [i.property("text") for i in teacher.items() if i.parentItem() in box.childItems()]
+    assert "quiz 1/3" in texts, texts
+    teacher.click("studentCell_1")
+    assert teacher.item("answer_0").property("text").count("Quiz, question 3") == 1
+    lines = [i.property("text") or "" for i in teacher.items()]
+    assert any("last quiz 1 of 3 right at the first try" in t for t in lines)
+    view.close()

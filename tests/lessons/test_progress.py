@@ -62,6 +62,12 @@ DAMAGED = [
     '{"version": 1, "lessons": {"board": {"done": "points"}}}',
     '{"version": 1, "lessons": {"board": {"current": 5}}}',
     '{"version": 1, "lessons": {"board": 7}}',
+    # a quiz score that is not (right, items) with 0 <= right <= items, items >= 1
+    '{"version": 1, "lessons": {"board": {"quiz": [4, 3]}}}',
+    '{"version": 1, "lessons": {"board": {"quiz": [1]}}}',
+    '{"version": 1, "lessons": {"board": {"quiz": [0, 0]}}}',
+    '{"version": 1, "lessons": {"board": {"quiz": [true, 3]}}}',
+    '{"version": 1, "lessons": {"board": {"quiz": "2/3"}}}',
     '{"version": "1", "lessons": {}}',
     '{"version": 1.0, "lessons": {}}',
     '{"lessons": {}}',

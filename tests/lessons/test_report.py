@@ -10,7 +10,7 @@ import pytest
 from lessons.attempts import Attempt
 from lessons.model import load_lessons
 from lessons.profiles import Profiles
-from lessons.report import CSV_COLUMNS, lesson_summary, total, write_csv
+from lessons.report import CSV_COLUMNS, csv_rows, csv_text, lesson_summary, total, write_csv
 
 
 @pytest.fixture(scope="module")
@@ -33,19 +33,46 @@ def test_the_summary_counts_steps_score_mistakes_and_hints(tmp_path, lessons):
     log.record(answer("pips-start", False))  # wrong first: no score for this one
     log.record(answer("pips-start", True))
     log.record(answer("pips-later", True, hints=1))  # right, but after a hint
-    log.record(answer("quiz-1", True))  # a quiz item counts as an exercise tried
     log.record(answer("x", False, lesson="moving"))  # another lesson's
     log.hint_shown("board", "pips-later")
     summary = lesson_summary(board, student)
     assert (summary.steps_done, summary.steps, summary.finished) == (3, len(board.steps), False)
     assert summary.exercises == 2
-    assert (summary.tried, summary.first_try, summary.score) == (3, 1, 33)
-    assert (summary.mistakes, summary.hints, summary.seconds) == (1, 1, 20)
+    assert (summary.tried, summary.first_try, summary.score) == (2, 0, 0)
+    assert (summary.mistakes, summary.hints, summary.seconds) == (1, 1, 15)
+    assert (summary.quiz_right, summary.quiz_items) == (0, 0)  # no quiz finished
     untouched = lesson_summary(lessons[3], student)
     assert untouched.score is None and untouched.mistakes == 0
     both = total([summary, lesson_summary(lessons[1], student)])
     steps = len(board.steps) + len(lessons[1].steps)
-    assert (both.tried, both.mistakes, both.steps) == (4, 2, steps)
+    assert (both.tried, both.mistakes, both.steps) == (3, 2, steps)
+
+
+def test_the_quiz_is_counted_apart_and_its_last_score_kept(tmp_path, lessons):
+    board = lessons[0]
+    student = Profiles(tmp_path).create("Anna")
+    log = student.attempts
+    log.record(answer("pips-start", True))
+    log.record(answer("quiz-1", False, seconds=7))  # the quiz's answers: not the lesson's figures
+    log.record(answer("quiz-1", True, seconds=7))
+    log.hint_shown("board", "quiz-2")
+    log.record(answer("quiz-2", True, hints=1, seconds=7))
+    student.progress.record_quiz(board, 1, 3)
+    student.progress.record_quiz(board, 2, 3)  # taken again: the last one counts
+    summary = lesson_summary(board, student)
+    assert (summary.tried, summary.first_try, summary.score) == (1, 1, 100)
+    assert (summary.mistakes, summary.hints, summary.seconds) == (0, 0, 5)
+    assert (summary.quiz_right, summary.quiz_items) == (2, 3)
+    # kept with the progress: read again from the file
+    again = next(p for p in Profiles(tmp_path).students() if p.name == "Anna")
+    assert again.progress.quiz_score(board) == (2, 3)
+    both = total([summary, lesson_summary(lessons[1], again)])
+    assert (both.quiz_right, both.quiz_items) == (2, 3)
+    with pytest.raises(ValueError):
+        student.progress.record_quiz(board, 4, 3)
+    rows = list(csv.reader(io.StringIO(csv_text(csv_rows([student], lessons)), newline="")))
+    titles = [row[CSV_COLUMNS.index("step_title")] for row in rows[1:]]
+    assert titles == ["Counting pips"] + ["Quiz, question 1"] * 2 + ["Quiz, question 2"]
 
 
 def test_the_csv_has_one_row_per_attempt_quoted_and_in_utf8(tmp_path, lessons):
