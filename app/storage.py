@@ -12,6 +12,9 @@ by its own format's loader (``app.session`` for games over ``engine.save``, ``ap
 from __future__ import annotations
 
 import re
+import shutil
+import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +31,56 @@ _TEMPORARY = re.compile(r"^(.+)\.[A-Za-z0-9_]+\.tmp$")
 
 
 def default_data_dir() -> Path:
-    """The user's data folder for the game (created when first written)."""
+    """The user's data folder for the game (created when first written). The program's names
+    must be set first (``app.window.name_program``): without them Qt gives the data folder
+    that every program shares."""
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(location) if location else Path.home() / ".backgammon"
+
+
+def shared_data_dir() -> Path | None:
+    """The data folder every program shares (where versions that asked for their own folder
+    before naming themselves wrote theirs)."""
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+    return Path(location) if location else None
+
+
+def move_entries(source: Path, target: Path, names: Iterable[str]) -> list[str]:
+    """Move the files and folders of ``source`` called ``names``, and their set-aside copies
+    (``<stem>-unreadable-...``), into ``target``, when ``target`` holds none of ``names`` and
+    no running copy of the program holds ``source``; returns the names moved. An entry that
+    cannot be moved stays where it is (said on standard error), so nothing is lost."""
+    wanted = list(names)
+    try:
+        if any((target / name).exists() for name in wanted):
+            return []
+        stems = tuple(f"{Path(name).stem}-unreadable-" for name in wanted)
+        found = sorted(
+            p.name for p in source.iterdir() if p.name in wanted or p.name.startswith(stems)
+        )
+    except OSError:
+        return []
+    if not found:
+        return []
+    lock = QLockFile(str(source / LOCK_NAME))
+    lock.setStaleLockTime(0)
+    if not lock.tryLock(0):
+        return []  # a copy of an older version is running there: next time
+    moved = []
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for name in found:
+            try:
+                shutil.move(source / name, target / name)
+            except OSError as exc:
+                print(f"backgammon: {source / name} stays where it is: {exc}", file=sys.stderr)
+            else:
+                moved.append(name)
+    except OSError as exc:
+        print(f"backgammon: {target} cannot be made: {exc}", file=sys.stderr)
+    finally:
+        lock.unlock()
+    return moved
 
 
 class Storage:

@@ -45,12 +45,14 @@ from app.rollout_view import RolloutView
 from app.settings import Settings
 from app.shot_counter import ShotCounter
 from app.sounds import Sounds
+from app.statistics import FILE_NAME as STATISTICS_FILE
 from app.statistics import Statistics
-from app.storage import Storage, default_data_dir
+from app.storage import Storage, default_data_dir, move_entries, shared_data_dir
 from app.texts import N_, T
 from app.theme import Theme
 from app.tutor import Tutor
 from app.worksheets import Worksheets
+from lessons.profiles import FOLDER as PROFILES_FOLDER
 from lessons.profiles import Profiles
 
 MODULE = "app.qml"
@@ -136,14 +138,19 @@ class Window:
         self.storage.unlock()
 
 
+def name_program() -> None:
+    """The names under which the platform keeps the program's data and settings."""
+    QCoreApplication.setOrganizationName("Backgammon")
+    QCoreApplication.setApplicationName("Backgammon")
+    QCoreApplication.setApplicationVersion(__version__)
+
+
 def application(argv: list[str] | None = None) -> QGuiApplication:
     """The one QGuiApplication, created with the program's names on first use."""
     existing = QGuiApplication.instance()
     if existing is not None:
         return existing  # type: ignore[return-value]
-    QCoreApplication.setOrganizationName("Backgammon")
-    QCoreApplication.setApplicationName("Backgammon")
-    QCoreApplication.setApplicationVersion(__version__)
+    name_program()
     # Lets desktops match the window to its menu entry and icon (packaging/linux).
     QGuiApplication.setDesktopFileName("io.github.backgammon_desktop.Backgammon")
     return QGuiApplication(argv if argv is not None else sys.argv)
@@ -155,8 +162,21 @@ def _install_icon(qapp: QGuiApplication) -> None:
         qapp.setWindowIcon(QIcon(str(path)))
 
 
+# What the data folder holds. Earlier builds asked for their folder before naming the program
+# and wrote these into the data folder every program shares; they are moved to the game's own.
+DATA_ENTRIES = (game_save.SAVE_NAME, STATISTICS_FILE, PROGRESS_FILE, PROFILES_FOLDER)
+
+
 def make_storage(options: Options) -> Storage:
-    return Storage(options.data_dir or default_data_dir())
+    """The data folder: ``options.data_dir``, else the user's data folder for the program."""
+    if options.data_dir is not None:
+        return Storage(options.data_dir)
+    name_program()
+    folder = default_data_dir()
+    shared = shared_data_dir()
+    if shared is not None and shared.resolve() != folder.resolve():
+        move_entries(shared, folder, DATA_ENTRIES)
+    return Storage(folder)
 
 
 def open_window(

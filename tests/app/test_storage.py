@@ -4,11 +4,15 @@ a killed writer removed, and JSON read through the engine's one guard."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QLockFile
 
-from app.storage import Storage
+from app.storage import LOCK_NAME, Storage, move_entries
 from engine import jsonfile
 
 
@@ -77,3 +81,58 @@ def test_a_folder_under_a_regular_file_reads_as_no_file(tmp_path):
     with pytest.raises(OSError):
         storage.write("game.json", "{}")
     assert storage.lock()  # nothing can be saved there: nothing to protect
+
+
+def _start_storage(home) -> str:
+    """The data folder the program takes when started as ``python -m app`` is: the storage
+    made before the window, in a fresh process (in this one the program is named already)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
+    env["HOME"] = str(home)
+    code = "from app.window import Options, make_storage; print(make_storage(Options()).folder)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
+def test_the_game_keeps_its_data_in_a_folder_of_its_own(tmp_path):
+    """The program asked for its data folder before naming itself, and wrote its save, its
+    statistics and the students into the data folder that every program shares."""
+    shared = tmp_path / ".local" / "share"
+    assert Path(_start_storage(tmp_path)) == shared / "Backgammon" / "Backgammon"
+    assert not shared.exists() or not any(p.is_file() for p in shared.iterdir())
+
+
+def test_data_written_in_the_shared_folder_moves_to_the_games_own(tmp_path):
+    shared = tmp_path / ".local" / "share"
+    (shared / "students" / "student-2").mkdir(parents=True)
+    (shared / "students" / "student-2" / "profile.json").write_text('{"name": "Anna"}')
+    (shared / "game.json").write_text('{"a": 1}')
+    (shared / "game-unreadable-20261202-100000.json").write_text("{damaged")
+    (shared / "statistics.json").write_text("{}")
+    (shared / "recently-used.xbel").write_text("another program's")
+    own = Path(_start_storage(tmp_path))
+    assert (own / "students" / "student-2" / "profile.json").read_text() == '{"name": "Anna"}'
+    assert (own / "game.json").read_text() == '{"a": 1}'
+    assert (own / "game-unreadable-20261202-100000.json").exists()
+    assert (own / "statistics.json").exists()
+    assert sorted(p.name for p in shared.iterdir()) == ["Backgammon", "recently-used.xbel"]
+    # the game's own folder holding data already: nothing more is moved (nor overwritten)
+    (shared / "game.json").write_text('{"b": 2}')
+    assert Path(_start_storage(tmp_path)) == own
+    assert (own / "game.json").read_text() == '{"a": 1}'
+    assert (shared / "game.json").read_text() == '{"b": 2}'
+
+
+def test_nothing_moves_while_an_older_copy_holds_the_shared_folder(tmp_path):
+    shared = tmp_path / "share"
+    shared.mkdir()
+    (shared / "game.json").write_text("{}")
+    running = QLockFile(str(shared / LOCK_NAME))
+    assert running.tryLock(0)
+    try:
+        assert move_entries(shared, tmp_path / "own", ["game.json"]) == []
+    finally:
+        running.unlock()
+    assert move_entries(shared, tmp_path / "own", ["game.json"]) == ["game.json"]
+    assert not (shared / LOCK_NAME).exists()
