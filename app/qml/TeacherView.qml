@@ -124,6 +124,7 @@ ApplicationWindow {
                             width: view.cellWidth
                             horizontalAlignment: Text.AlignHCenter
                             text: qsTr("Lesson %1").arg(modelData.number)
+                            wrapMode: Text.WordWrap
                             font.bold: true
                             color: view.accent
                             font.pixelSize: 13 * view.ui
@@ -137,6 +138,7 @@ ApplicationWindow {
                         width: view.cellWidth
                         horizontalAlignment: Text.AlignHCenter
                         text: qsTr("All lessons")
+                        wrapMode: Text.WordWrap  // "Alle lektioner" is wider than a cell at 1024x768
                         font.bold: true
                         color: view.accent
                         font.pixelSize: 13 * view.ui
