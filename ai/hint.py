@@ -194,24 +194,33 @@ def with_rollout(
 
 
 def cube_hint(
-    player: ComputerPlayer, position: Position, state: CubeState, cancel: CancelToken = None
+    player: ComputerPlayer,
+    position: Position,
+    state: CubeState,
+    cancel: CancelToken = None,
+    answer: bool = False,
 ) -> CubeHint:
     """The cube decision for the player on roll of ``position`` (before rolling), with chances.
 
-    While a double is pending, ``position`` and ``state`` are the doubler's, as for
+    While a double is pending (``answer``), ``position`` and ``state`` are the doubler's, as for
     ``ComputerPlayer.should_take``; the taker's values are the negated ones.
     """
-    decision = player.cube_decision(position, state, cancel)
-    return CubeHint(decision, chances(player, position, state, cancel))
+    decision = player.cube_decision(position, state, cancel, answer)
+    return CubeHint(decision, chances(player, position, state, cancel, answer))
 
 
 def chances(
-    player: ComputerPlayer, position: Position, state: CubeState, cancel: CancelToken = None
+    player: ComputerPlayer,
+    position: Position,
+    state: CubeState,
+    cancel: CancelToken = None,
+    answer: bool = False,
 ) -> tuple[float, float, float, float, float]:
     """The chances of the player on roll of ``position`` before rolling: those the cube
     decision rests on where they are not the networks' (``ComputerPlayer.known_chances``: exact
-    in a late race, played out in a timing battle), else the 1-ply outputs."""
-    exact = player.known_chances(position, cancel)
+    in a late race, played out in a timing battle or, for the ``answer`` to a double, where the
+    doubler bears off with a straggler), else the 1-ply outputs."""
+    exact = player.known_chances(position, cancel, answer)
     if exact is not None:
         return _five(exact)
     value_fn = move_value_fn(state, player.met)

@@ -63,6 +63,17 @@ def timing_battle(position: Position) -> bool:
     return bool(trap_mask(boards_from_positions([position]))[0])
 
 
+def straggler(position: Position) -> bool:
+    """Whether the player on roll bears off with a straggler: eight or more of its checkers
+    off and one still outside its home board, in contact with an opponent who has borne off
+    none. The networks give that player about a tenth too much to win (its last checker still
+    has to come home past the opponent's full board), enough to pass doubles that GNU
+    Backgammon takes, so the levels answer such a double on games played out (``ai/README.md``,
+    "Stragglers")."""
+    mine, theirs = position.borne_off()
+    return mine >= 8 and theirs == 0 and sum(position.on_roll[6:]) > 0 and not position.is_race()
+
+
 def played_out_chances(
     evaluator: NetEvaluator,
     position: Position,
@@ -129,8 +140,9 @@ class ComputerPlayer:
         self.races = races if races is not None else default_exact_races()
         self.seed = int(seed)
         self.met: MatchEquityTable = default_table(crawford_rule)
-        # the last positions' chances from ``cube_chances`` (a double and its answer ask twice)
-        self._known: dict[Position, np.ndarray] = {}
+        # the last positions' chances from ``known_chances`` (a double and its answer ask twice),
+        # by position and whether they were for an answer to a double
+        self._known: dict[tuple[Position, bool], np.ndarray] = {}
         limit_blas_threads(1)
 
     # -- randomness -----------------------------------------------------------------------------
@@ -219,15 +231,21 @@ class ComputerPlayer:
 
     # -- the cube -------------------------------------------------------------------------------
     def cube_decision(
-        self, position: Position, state: CubeState, cancel: CancelToken = None
+        self,
+        position: Position,
+        state: CubeState,
+        cancel: CancelToken = None,
+        answer: bool = False,
     ) -> CubeDecision:
         """The cube values for the player on roll, with this level's cube noise: in a late race
         by Janowski's model on the exact chances (``ai.race.ExactRaces``); in a timing battle
         (``timing_battle``), with ``trap_rollouts`` and the networks as evaluator, by Janowski's
-        model on the chances of that many games played out; else at cube depth 1 by the 1-ply
-        cubeful look-ahead (``ai.cubeful``), at 0 by Janowski's model on the 0-ply chances."""
+        model on the chances of that many games played out; for the ``answer`` to a double of a
+        player bearing off with a straggler (``straggler``), with ``straggler_rollouts``, the
+        same; else at cube depth 1 by the 1-ply cubeful look-ahead (``ai.cubeful``), at 0 by
+        Janowski's model on the 0-ply chances."""
         check_cancel(cancel)
-        exact = self.known_chances(position, cancel)
+        exact = self.known_chances(position, cancel, answer)
         if exact is not None:
             x = cube_efficiency(cube_features(position))
             decision = decide(exact, state, x=x, met=self.met)
@@ -250,18 +268,28 @@ class ComputerPlayer:
             )
         return decision
 
-    def known_chances(self, position: Position, cancel: CancelToken = None) -> np.ndarray | None:
-        """``cube_chances`` with this level's ``trap_rollouts`` and seed, kept for the last
+    def known_chances(
+        self, position: Position, cancel: CancelToken = None, answer: bool = False
+    ) -> np.ndarray | None:
+        """``cube_chances`` with this level's ``trap_rollouts`` and seed; for the ``answer`` to
+        a double of a player bearing off with a straggler (``straggler``), with this level's
+        ``straggler_rollouts``, the chances of that many games played out. Kept for the last
         positions (a double and its answer ask twice)."""
-        known = self._known.get(position)
+        games, evaluator = self.level.straggler_rollouts, self.evaluator
+        answer = answer and bool(games) and isinstance(evaluator, NetEvaluator)
+        answer = answer and straggler(position)
+        known = self._known.get((position, answer))
         if known is None:
-            known = cube_chances(
-                self.evaluator, self.races, position, self.level.trap_rollouts, self.seed, cancel
-            )
+            if answer and isinstance(evaluator, NetEvaluator):
+                known = played_out_chances(evaluator, position, games, self.seed, cancel)
+            else:
+                known = cube_chances(
+                    evaluator, self.races, position, self.level.trap_rollouts, self.seed, cancel
+                )
             if known is not None:
                 if len(self._known) >= 16:
                     self._known.clear()
-                self._known[position] = known
+                self._known[(position, answer)] = known
         return known
 
     def should_double(
@@ -278,4 +306,4 @@ class ComputerPlayer:
         if self.level.cube == CUBE_NEVER:
             check_cancel(cancel)
             return True
-        return self.cube_decision(position, state, cancel).take
+        return self.cube_decision(position, state, cancel, answer=True).take

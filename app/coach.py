@@ -338,7 +338,9 @@ class Coach(QObject):
 
             def cube(cancel: threading.Event) -> Answer:
                 return Answer(
-                    kind, player, cube=cube_hint(judges.player(), position, state, cancel)
+                    kind,
+                    player,
+                    cube=cube_hint(judges.player(), position, state, cancel, kind == "answer"),
                 )
 
             self._start(s, cube)

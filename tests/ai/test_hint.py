@@ -233,6 +233,20 @@ def test_in_a_timing_battle_the_cube_hint_shows_the_chances_it_rests_on(expert):
     assert chances(expert, shut_in, MONEY_STATE) == hint.outputs
 
 
+def test_the_answer_to_a_double_from_a_straggler_shows_the_games_played_out(expert):
+    """The hint's take or pass is the Expert's: where the doubler bears off with a checker still
+    back (ai/README.md, "Stragglers"), on the chances of games played out."""
+    from ai.cube import state_from_match_id
+    from engine.matchid import decode_match_id
+
+    position = Position.from_position_id("Nj0EVDDcAEAAAA")
+    offered = decode_match_id("cBGgACAAEAAE")
+    state = state_from_match_id(offered, offered.player_on_roll)
+    hint = cube_hint(expert, position, state, answer=True)
+    assert hint.decision.take and hint.outputs[0] < 0.66  # the networks: 0.70-0.73
+    assert not cube_hint(expert, position, state).decision.take  # the doubler's own look
+
+
 def test_the_bear_off_play_is_the_best_by_the_exact_values():
     """The play made for a player who lets the program bear off: the best by the evaluator (the
     bear-off database where both sides are home), where the engine's rule of thumb (the most
