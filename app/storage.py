@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import shutil
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -45,19 +45,22 @@ def shared_data_dir() -> Path | None:
     return Path(location) if location else None
 
 
-def move_entries(source: Path, target: Path, names: Iterable[str]) -> list[str]:
-    """Move the files and folders of ``source`` called ``names``, and their set-aside copies
-    (``<stem>-unreadable-...``), into ``target``, when ``target`` holds none of ``names`` and
-    no running copy of the program holds ``source``; returns the names moved. An entry that
-    cannot be moved stays where it is (said on standard error), so nothing is lost."""
+def move_entries(
+    source: Path, target: Path, names: Iterable[str], ours: Callable[[Path], bool]
+) -> list[str]:
+    """Move the files and folders of ``source`` called ``names`` that are ``ours`` (another
+    program may use such a name), and their set-aside copies (``<stem>-unreadable-<time>``),
+    into ``target``, when ``target`` holds none of ``names`` and no running copy of the program
+    holds ``source``; returns the names moved. An entry that cannot be moved stays where it is
+    (said on standard error), so nothing is lost."""
     wanted = list(names)
     try:
         if any((target / name).exists() for name in wanted):
             return []
-        stems = tuple(f"{Path(name).stem}-unreadable-" for name in wanted)
-        found = sorted(
-            p.name for p in source.iterdir() if p.name in wanted or p.name.startswith(stems)
-        )
+        mine = [name for name in wanted if (source / name).exists() and ours(source / name)]
+        stems = "|".join(re.escape(Path(name).stem) for name in wanted)
+        aside = re.compile(rf"(?:{stems})-unreadable-[0-9-]+\.json")
+        found = sorted(mine + [p.name for p in source.iterdir() if aside.fullmatch(p.name)])
     except OSError:
         return []
     if not found:

@@ -165,6 +165,25 @@ def _install_icon(qapp: QGuiApplication) -> None:
 # What the data folder holds. Earlier builds asked for their folder before naming the program
 # and wrote these into the data folder every program shares; they are moved to the game's own.
 DATA_ENTRIES = (game_save.SAVE_NAME, STATISTICS_FILE, PROGRESS_FILE, PROFILES_FOLDER)
+# how each shows that this program wrote it (a mark in the file; a student's file in the folder)
+_MARKS = {
+    game_save.SAVE_NAME: b'"backgammon-desktop/match"',
+    STATISTICS_FILE: b'"records"',
+    PROGRESS_FILE: b'"lessons"',
+}
+
+
+def _written_here(path: Path) -> bool:
+    """Whether ``path`` of the shared data folder is one of this program's (``DATA_ENTRIES``)."""
+    if path.is_dir():
+        students = [
+            p for p in path.iterdir() if p.name == "default" or p.name.startswith("student-")
+        ]
+        return any(
+            (p / "profile.json").exists() or (p / "progress.json").exists() for p in students
+        )
+    with path.open("rb") as f:
+        return _MARKS.get(path.name, b"\0") in f.read(1 << 20)
 
 
 def make_storage(options: Options) -> Storage:
@@ -175,7 +194,7 @@ def make_storage(options: Options) -> Storage:
     folder = default_data_dir()
     shared = shared_data_dir()
     if shared is not None and shared.resolve() != folder.resolve():
-        move_entries(shared, folder, DATA_ENTRIES)
+        move_entries(shared, folder, DATA_ENTRIES, _written_here)
     return Storage(folder)
 
 

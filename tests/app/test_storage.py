@@ -103,25 +103,39 @@ def test_the_game_keeps_its_data_in_a_folder_of_its_own(tmp_path):
     assert not shared.exists() or not any(p.is_file() for p in shared.iterdir())
 
 
+SAVE = '{"version": 2, "match": {"format": "backgammon-desktop/match"}}'
+
+
 def test_data_written_in_the_shared_folder_moves_to_the_games_own(tmp_path):
     shared = tmp_path / ".local" / "share"
     (shared / "students" / "student-2").mkdir(parents=True)
     (shared / "students" / "student-2" / "profile.json").write_text('{"name": "Anna"}')
-    (shared / "game.json").write_text('{"a": 1}')
+    (shared / "game.json").write_text(SAVE)
     (shared / "game-unreadable-20261202-100000.json").write_text("{damaged")
-    (shared / "statistics.json").write_text("{}")
+    (shared / "statistics.json").write_text('{"version": 1, "records": [], "seen": []}')
     (shared / "recently-used.xbel").write_text("another program's")
     own = Path(_start_storage(tmp_path))
     assert (own / "students" / "student-2" / "profile.json").read_text() == '{"name": "Anna"}'
-    assert (own / "game.json").read_text() == '{"a": 1}'
+    assert (own / "game.json").read_text() == SAVE
     assert (own / "game-unreadable-20261202-100000.json").exists()
     assert (own / "statistics.json").exists()
     assert sorted(p.name for p in shared.iterdir()) == ["Backgammon", "recently-used.xbel"]
     # the game's own folder holding data already: nothing more is moved (nor overwritten)
-    (shared / "game.json").write_text('{"b": 2}')
+    (shared / "game.json").write_text(SAVE.replace("2", "3"))
     assert Path(_start_storage(tmp_path)) == own
-    assert (own / "game.json").read_text() == '{"a": 1}'
-    assert (shared / "game.json").read_text() == '{"b": 2}'
+    assert (own / "game.json").read_text() == SAVE
+    assert (shared / "game.json").read_text() == SAVE.replace("2", "3")
+
+
+def test_another_programs_files_of_the_same_names_stay(tmp_path):
+    shared = tmp_path / ".local" / "share"
+    (shared / "students" / "class-4b").mkdir(parents=True)
+    (shared / "game.json").write_text('{"level": 3}')
+    (shared / "statistics.json").write_text("{}")
+    own = Path(_start_storage(tmp_path))
+    assert (shared / "game.json").read_text() == '{"level": 3}'
+    assert (shared / "students" / "class-4b").is_dir() and (shared / "statistics.json").exists()
+    assert not (own / "game.json").exists() and not (own / "students").exists()
 
 
 def test_nothing_moves_while_an_older_copy_holds_the_shared_folder(tmp_path):
@@ -131,8 +145,8 @@ def test_nothing_moves_while_an_older_copy_holds_the_shared_folder(tmp_path):
     running = QLockFile(str(shared / LOCK_NAME))
     assert running.tryLock(0)
     try:
-        assert move_entries(shared, tmp_path / "own", ["game.json"]) == []
+        assert move_entries(shared, tmp_path / "own", ["game.json"], lambda _p: True) == []
     finally:
         running.unlock()
-    assert move_entries(shared, tmp_path / "own", ["game.json"]) == ["game.json"]
+    assert move_entries(shared, tmp_path / "own", ["game.json"], lambda _p: True) == ["game.json"]
     assert not (shared / LOCK_NAME).exists()
