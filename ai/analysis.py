@@ -57,9 +57,10 @@ from ai.cube import (
     position_features,
 )
 from ai.cubeful import lookahead_decision
-from ai.evaluator import Evaluator, flip, load_default_evaluator
+from ai.evaluator import Evaluator, NetEvaluator, flip, load_default_evaluator
+from ai.levels import STRAGGLER_ROLLOUTS
 from ai.met import MatchEquityTable, default_table
-from ai.player import cube_chances
+from ai.player import cube_chances, played_out_chances, straggler
 from ai.race import ExactRaces, default_exact_races
 from ai.search import (
     Batch,
@@ -576,7 +577,8 @@ class Analyser:
             return out
         if kind in ("take", "drop"):
             assert run.offered is not None
-            cube = run.offered
+            state = judged_state(match, game, player)
+            cube = self._answer(game.position, state, met, run.offered, cancel)
             taker = game.opponent
             best_for_doubler = min(cube.double_take, cube.double_pass)
             chosen = cube.double_take if kind == "take" else cube.double_pass
@@ -805,6 +807,23 @@ class Analyser:
             x = cube_efficiency(position_features(position))
             return decide(luck.outputs, state, x=x, met=met)
         return lookahead_decision(self.evaluator, position, state, met, 1, cancel, luck.batch)
+
+    def _answer(
+        self,
+        position: Position,
+        state: CubeState,
+        met: MatchEquityTable,
+        offered: CubeDecision,
+        cancel: CancelToken,
+    ) -> CubeDecision:
+        """The values the answer to a double is judged by: the double's (``offered``), or where
+        the doubler bears off with a straggler (``ai.player.straggler``) those of games played
+        out, as Hard and the Expert answer there, so that the tutor and the hint agree."""
+        if not isinstance(self.evaluator, NetEvaluator) or not straggler(position):
+            return offered
+        chances = played_out_chances(self.evaluator, position, STRAGGLER_ROLLOUTS, 0, cancel)
+        x = cube_efficiency(position_features(position))
+        return decide(chances, state, x=x, met=met)
 
     def _cube_now(
         self, position: Position, state: CubeState, met: MatchEquityTable, cancel: CancelToken

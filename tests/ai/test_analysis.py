@@ -19,7 +19,7 @@ from ai.analysis import (
     analyse_match,
     mark_of,
 )
-from ai.cube import CubeState
+from ai.cube import CubeState, state_from_match_id
 from ai.met import default_table
 from ai.search import Cancelled
 from engine.dice import ROLLS
@@ -345,6 +345,26 @@ def test_a_redouble_in_a_timing_battle_is_judged_on_games_played_out():
     assert double.mark == "very bad" and double.loss > 0.8
     assert dict(double.alternatives)["no double"] < -0.5
     assert (take.kind, take.best, take.mark) == ("take", "take", "none")
+
+
+def test_a_take_of_a_straggler_is_judged_as_the_expert_answers_it():
+    """Where the doubler bears off with a straggler (ai/README.md, "Stragglers"), the Expert and
+    the hint take on games played out, as GNU Backgammon does; the analysis (and so the tutor)
+    judges the answer the same way, instead of calling that take a blunder."""
+    from ai.player import ComputerPlayer
+    from engine.matchid import decode_match_id
+
+    position, before = "Nj0EVDDcAEAAAA", "cAmgACAAEAAE"  # five-point match, 2-2
+    offered = decode_match_id("cBGgACAAEAAE")
+    state = state_from_match_id(offered, offered.player_on_roll)
+    assert ComputerPlayer("expert").should_take(Position.from_position_id(position), state)
+    for answer in ("take", "drop"):
+        match = Match.from_ids(position, before)
+        match.game.double()
+        getattr(match.game, answer)()
+        [decision] = [d for d in analyse_match(match).decisions if d.kind in ("take", "pass")]
+        assert decision.best == "take"
+        assert (decision.loss == 0.0) == (answer == "take")
 
 
 def _set_up(text: str, **fields) -> Match:
