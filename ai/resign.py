@@ -46,14 +46,22 @@ def accepts_resignation(
 
 
 def resignation_to_offer(evaluator: Evaluator, position: Position) -> int:
-    """The smallest resignation the player on roll can offer without giving anything away.
+    """The resignation the player on roll can offer without giving anything away: 1, 2 or 3
+    when it is sure to lose that much and no more, else 0 (play on).
 
-    0 when it still has chances to win; otherwise 1, 2 or 3 by its chances of losing a gammon
-    or backgammon.
+    A single game when its chances to win and to lose a gammon are nil; a gammon when it is
+    sure to lose one and the chance of a backgammon is nil; a backgammon when that is sure.
+    While the gammon (or the backgammon) can still be saved it plays on: offering it gave the
+    opponent what the game might not have (seen in a real window: a gammon resigned with two
+    checkers still in the opponent's home board, a quarter of the games saved, the match lost).
     """
     win, _wg, _wbg, lose_gammon, lose_backgammon = evaluator.evaluate_batch([position])[0]
     if win > NIL:
         return 0
     if lose_gammon <= NIL:
         return 1
-    return 2 if lose_backgammon <= NIL else 3
+    if lose_gammon < 1.0 - NIL:
+        return 0
+    if lose_backgammon <= NIL:
+        return 2
+    return 3 if lose_backgammon >= 1.0 - NIL else 0

@@ -57,8 +57,12 @@ def test_a_resignation_is_of_one_two_or_three_points():
             accepts_resignation(LOSING_GAMMONS, START, kind, True)  # type: ignore[arg-type]
 
 
-def test_the_offer_is_the_smallest_that_gives_nothing_away():
+def test_the_offer_gives_nothing_away():
     assert resignation_to_offer(Fixed(0.2, 0.0, 0.0, 0.1, 0.0), START) == 0  # can still win
     assert resignation_to_offer(Fixed(0.0, 0.0, 0.0, NIL / 2, 0.0), START) == 1
-    assert resignation_to_offer(Fixed(0.0, 0.0, 0.0, 0.3, NIL / 2), START) == 2
-    assert resignation_to_offer(Fixed(0.0, 0.0, 0.0, 0.9, 0.2), START) == 3
+    assert resignation_to_offer(Fixed(0.0, 0.0, 0.0, 1.0, NIL / 2), START) == 2
+    assert resignation_to_offer(Fixed(0.0, 0.0, 0.0, 1.0, 1.0), START) == 3
+    # the gammon or the backgammon can still be saved: play on (a resigned gammon with a
+    # quarter of the games saved lost the computer a match)
+    assert resignation_to_offer(Fixed(0.0, 0.0, 0.0, 0.75, 0.0), START) == 0
+    assert resignation_to_offer(Fixed(0.0, 0.0, 0.0, 1.0, 0.2), START) == 0

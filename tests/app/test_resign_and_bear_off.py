@@ -12,9 +12,13 @@ from engine import Position
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
 
-# Black (on roll, the computer) has 15 checkers at home and none off; White has one checker left
-# on its 1-point and bears it off with any roll: Black cannot win.
-LOST = Position.from_points({4: 5, 5: 5, 6: 5}, {1: 1})
+# Black (on roll, the computer) has 14 checkers at home and one off; White has one checker left
+# on its 1-point and bears it off with any roll: Black loses a single game, and no more.
+LOST = Position.from_points({4: 5, 5: 5, 6: 4}, {1: 1})
+# With all fifteen still on the board Black saves the gammon with any roll but 1-1 and 2-1: it
+# plays on, for resigning a gammon would give away what 34 rolls in 36 save (a computer that
+# resigned a gammon it could still save lost a match so, seen in a real window).
+SAVING = Position.from_points({4: 5, 5: 5, 6: 5}, {1: 1})
 
 
 def offers(harness) -> Resignations:
@@ -49,11 +53,14 @@ def test_playing_on_lets_the_computer_roll_and_it_does_not_ask_the_same_again(ha
     assert resign.property("offer") == 0
 
 
-def test_no_offer_while_the_computer_can_still_win(harness):
+@pytest.mark.parametrize("position", [Position.start(), SAVING], ids=["can win", "saves gammon"])
+def test_no_offer_while_the_computer_can_still_win_or_save_the_gammon(harness, position):
     harness.open(seed=4)
     game = harness.game
-    harness.w.flow.show_position(Position.start(), 1, computer=True, level="expert")
-    harness.qtbot.waitUntil(lambda: game.onRoll == 0 or game.canRoll, timeout=10000)
+    harness.w.flow.show_position(position, 1, computer=True, level="expert")
+    harness.qtbot.waitUntil(
+        lambda: game.onRoll == 0 or game.canRoll or game.gameOver["visible"], timeout=10000
+    )
     assert offers(harness).property("offer") == 0
 
 
