@@ -582,7 +582,7 @@ ApplicationWindow {
                             objectName: "analyseFinishedButton"
                             ui: window.textUi  // the size of the buttons beside it
                             text: qsTr("Analyse…")
-                            hint: qsTr("Judge every decision of this game")
+                            hint: qsTr("Judge every decision of this game or match")
                             onClicked: window.analyse()
                         }
                     }

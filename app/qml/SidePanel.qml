@@ -404,7 +404,7 @@ Rectangle {
                 Layout.preferredWidth: 1
                 ui: panel.ui
                 text: qsTr("Analyse…")
-                hint: qsTr("Judge every decision of this game")
+                hint: qsTr("Judge every decision of this game or match")
                 onClicked: panel.analysisRequested()
             }
         }
