@@ -818,7 +818,7 @@ class Analyser:
     ) -> CubeDecision:
         """The values the answer to a double is judged by: the double's (``offered``), or where
         the doubler bears off with a straggler (``ai.player.straggler``) those of games played
-        out, as Hard and the Expert answer there, so that the tutor and the hint agree."""
+        out, as the levels answer there, so that the tutor and the hint agree."""
         if not isinstance(self.evaluator, NetEvaluator) or not straggler(position):
             return offered
         chances = played_out_chances(self.evaluator, position, STRAGGLER_ROLLOUTS, 0, cancel)

@@ -48,12 +48,15 @@ main and ordinary sets (2.59 -> 2.12 mEMG; four within 0.10 gave 2.01 at a media
 Measured then, beside a test run: Expert 2.3 / 2.2 mEMG on the main set's tuning / held-out
 parts (2.2 on all 1,000 cases; before 2.7 / 2.9), 2.0 / 2.0 on the ordinary set (before 2.50 /
 2.35), median 109 ms and 95th percentile 313 ms; the other levels as before (Hard's median
-6.4 ms); the cube rows unchanged. Hard and Expert answer a double where the doubler bears off
+6.4 ms); the cube rows unchanged. Every level that judges the cube (all but Beginner) answers a
+double where the doubler bears off
 with a straggler (``ai.player.straggler``: eight or more off, a checker still back, the taker
 with none off), which the networks give the doubler a tenth too much, on the chances of
 ``STRAGGLER_ROLLOUTS`` games played out (about 4-5 s; such doubles are rare): the Expert's taker
-error on the cube rows' tuning part 5.4 -> 0.6 mEMG, the held-out part unchanged at 2.5. Rerun
-the benchmark when the weights change.
+error on the cube rows' tuning part 5.4 -> 0.6 mEMG, the held-out part unchanged at 2.5 (Easy's
+and Medium's tuning part 5.6 -> CHANGED, over the 5 of the target before: the networks' misjudgement is
+not a weakness meant for a level, which its noise makes). Rerun the benchmark when the weights
+change.
 """
 
 from __future__ import annotations
@@ -111,8 +114,30 @@ LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
         Level("beginner", 0, 1, 0.0, 0.140, 0.300, CUBE_NEVER, 0, 0.0),
-        Level("easy", 0, 1, 0.0, 0.065, 0.300, CUBE_JUDGE, 1, 0.050),
-        Level("medium", 0, 1, 0.0, 0.010, 0.200, CUBE_JUDGE, 1, 0.030),
+        Level(
+            "easy",
+            0,
+            1,
+            0.0,
+            0.065,
+            0.300,
+            CUBE_JUDGE,
+            1,
+            0.050,
+            straggler_rollouts=STRAGGLER_ROLLOUTS,
+        ),
+        Level(
+            "medium",
+            0,
+            1,
+            0.0,
+            0.010,
+            0.200,
+            CUBE_JUDGE,
+            1,
+            0.030,
+            straggler_rollouts=STRAGGLER_ROLLOUTS,
+        ),
         Level(
             "hard",
             1,

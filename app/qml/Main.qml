@@ -552,10 +552,23 @@ ApplicationWindow {
                         color: window.textColor
                         font.pixelSize: 15 * window.textUi
                     }
-                    RowLayout {
+                    GridLayout {
+                        id: overButtons
                         Layout.alignment: Qt.AlignHCenter
-                        spacing: 14 * window.textUi
+                        columnSpacing: 14 * window.textUi
+                        rowSpacing: 10 * window.textUi
+                        // in a row while the card fits on the board, else two a row (Dutch at
+                        // 150% text ran off the board at 1024x768)
+                        readonly property real rowWidth: {
+                            let sum = 0, shown = 0
+                            for (const b of [nextGameButton, playAgainButton, newMatchButton, analyseFinishedButton]) {
+                                if (b.visible) { sum += b.fullWidth; shown += 1 }
+                            }
+                            return sum + Math.max(0, shown - 1) * columnSpacing
+                        }
+                        columns: rowWidth + 60 * window.textUi <= board.width ? 4 : 2
                         GameButton {
+                            id: nextGameButton
                             objectName: "nextGameButton"
                             ui: window.textUi
                             visible: MatchView.matchLength > 0 && !gameOverCard.info.matchOver
@@ -564,6 +577,7 @@ ApplicationWindow {
                             onClicked: GameFlow.nextGame()
                         }
                         GameButton {
+                            id: playAgainButton
                             objectName: "playAgainButton"
                             ui: window.textUi
                             visible: MatchView.matchLength === 0 || gameOverCard.info.matchOver === true
@@ -572,6 +586,7 @@ ApplicationWindow {
                             onClicked: GameFlow.rematch()
                         }
                         GameButton {
+                            id: newMatchButton
                             objectName: "newMatchButton"
                             ui: window.textUi
                             text: qsTr("New game…")
@@ -579,6 +594,7 @@ ApplicationWindow {
                             onClicked: window.askNewGame()
                         }
                         GameButton {
+                            id: analyseFinishedButton
                             objectName: "analyseFinishedButton"
                             ui: window.textUi  // the size of the buttons beside it
                             text: qsTr("Analyse…")

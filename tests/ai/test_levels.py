@@ -248,10 +248,11 @@ def test_a_double_from_a_straggler_is_answered_on_games_played_out(expert):
     assert answer.double_take < networks.double_take - 0.3
     assert expert.should_take(position, state)
     assert ComputerPlayer("hard").should_take(position, state)
-    assert not ComputerPlayer("medium").should_take(position, state)  # a weaker level's judgement
     # the doubler's question is the look-ahead's still: the kept chances keep the two apart
     assert expert.cube_decision(position, state) == networks
-    assert LEVELS["hard"].straggler_rollouts and not LEVELS["medium"].straggler_rollouts
+    # every level that judges the cube: the misjudgement is not a weakness meant for a level
+    assert all(LEVELS[name].straggler_rollouts for name in ("easy", "medium", "hard"))
+    assert ComputerPlayer("medium").should_take(position, state)
 
 
 def test_a_timing_battle_played_out_can_be_cancelled():

@@ -194,3 +194,34 @@ def test_a_double_to_answer_fits_the_player_card(harness, language):
         assert not text_problems(harness) and not panel_problems(harness)
     finally:
         i18n.set_language(harness.w.app, harness.w.engine, "en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_finished_match_card_fits_the_board_at_every_text_size(harness, language):
+    # in Dutch at 150% text the card's buttons ran off the board at 1024x768: "ieuwe wedstrijd,
+    # dezelfde spelers", and "Analyseren" under the side panel (seen by a tester)
+    from app import i18n
+    from app.parts import part_of
+    from app.resignation import Resignations
+
+    harness.open(seed=12, size=SIZES[1])
+    i18n.set_language(harness.w.app, harness.w.engine, language)
+    try:
+        game = harness.game
+        game.newGame({"opponent": "human", "matchLength": 3, "cube": True})
+        harness.settle(50)
+        part_of(harness.w.engine, Resignations).resign(3)
+        harness.settle(50)
+        assert game.gameOver["visible"] and game.gameOver["matchOver"]
+        found = []
+        for scale in TEXT_SCALES:
+            harness.w.settings.textScale = scale
+            harness.settle(150)
+            card = scene_rect(harness.item("gameOverCard"))
+            if not scene_rect(harness.item("board")).contains(card):
+                found.append(f"{scale}%: the card runs off the board")
+            found += [f"{scale}%: {p}" for p in text_problems(harness)]
+        assert not found, f"in {language}:\n" + "\n".join(found)
+    finally:
+        harness.w.settings.textScale = 100
+        i18n.set_language(harness.w.app, harness.w.engine, "en")
