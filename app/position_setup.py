@@ -367,6 +367,10 @@ class PositionSetup(QObject):
             score[1],
             count=games,
         )
+        last = match.game
+        if last is not None and not last.is_over:  # as a match in progress is written
+            said = T(N_("The file stops during game {0}: it goes on from there."), games)
+            status = T("{0} {1}", status, said)
         self.offer(session, T(N_("Replace it with the match from {0}?"), name), status, True)
 
     def export_refusal(self) -> T | None:

@@ -450,6 +450,24 @@ def test_a_bad_match_file_is_refused_naming_its_line_and_the_game_stays(harness,
         assert the_game(harness) == before
 
 
+def test_a_match_file_that_stops_during_a_game_says_so(harness, tmp_path):
+    """A file cut after a game's number read as one game, 0-0, and play went on with an
+    opening roll the file did not have, without a word (seen by a tester)."""
+    harness.open(seed=15)
+    text = (DATA / "gnubg-match-3-point-a.mat").read_text()
+    cut = tmp_path / "cut.mat"
+    cut.write_text(text[: text.index("  1) ") + len("  1)")])
+    setup_part(harness).importMat(QUrl.fromLocalFile(str(cut)).toString())
+    harness.settle(30)
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+        harness.settle()
+    key(harness, Qt.Key.Key_Escape)  # out of the review the match opens in
+    status = harness.game.status
+    assert status.startswith("Read cut.mat: 1 game, 0-0."), status
+    assert "The file stops during game 1: it goes on from there." in status
+
+
 def test_the_edit_menu_names_the_keys(harness):
     harness.open(seed=16)
     bar = next(
