@@ -145,10 +145,9 @@ Dialog {
                     objectName: "replayDiceButton"
                     text: qsTr("Replay with these dice")
                     enabled: DiceReportView.canReplay
-                    onClicked: {
-                        if (MatchView.matchInProgress) confirmReplay.open()
-                        else { DiceReportView.replay(); dialog.close() }
-                    }
+                    // asked first, a finished match too: the new match replaces it and its
+                    // analysis (a tester lost an analysed match so)
+                    onClicked: confirmReplay.open()
                 }
             }
         }
@@ -166,7 +165,9 @@ Dialog {
         width: boxWidth
         Label {
             width: confirmReplay.boxWidth - confirmReplay.leftPadding - confirmReplay.rightPadding
-            text: qsTr("Leave the match in progress and play a new one on the same dice?")
+            text: MatchView.matchInProgress
+                  ? qsTr("Leave the match in progress and play a new one on the same dice?")
+                  : qsTr("Play a new match on the same dice? It replaces this one and its analysis: export this match first (Edit menu) to keep it.")
             textFormat: Text.PlainText
             wrapMode: Text.WordWrap
         }

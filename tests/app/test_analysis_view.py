@@ -523,3 +523,36 @@ def test_a_resignation_in_a_winning_position_is_listed_as_a_mistake(harness):
     assert boards["played"]["arrows"] == [] and boards["best"]["arrows"] == []
     summary = {row["label"]: row["values"] for row in harness.w.analysis.summary}
     assert summary["Very bad (??)"][decision.player] == "1"
+
+
+def test_a_finished_match_is_not_replaced_by_a_replay_without_asking(harness):
+    """A finished, analysed match was thrown away at once by "Replay with these dice" (found by
+    a tester): the window asks first, and says how to keep it."""
+    from app.parts import part_of
+    from app.resignation import Resignations
+
+    harness.open(seed=None)
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 3})
+    play_turns(harness, 2, random.Random(1))
+    part_of(harness.w.engine, Resignations).resign(3)
+    harness.settle(50)
+    finished = harness.w.flow.session.match
+    assert game.gameOver["matchOver"]
+    QMetaObject.invokeMethod(dialog(harness, "diceDialog"), "open")
+    harness.settle(100)
+    harness.click("replayDiceButton")
+    harness.settle(50)
+    asked = dialog(harness, "confirmReplayDialog")
+    assert asked.property("visible")
+    said = [i.property("text") for i in harness.items() if i.property("text")]
+    assert any(t.startswith("Play a new match on the same dice? It replaces") for t in said)
+    QMetaObject.invokeMethod(asked, "reject")  # Cancel: the match stays
+    harness.settle(50)
+    assert harness.w.flow.session.match is finished
+    harness.click("replayDiceButton")
+    harness.settle(50)
+    harness.click("confirmReplayButton")
+    harness.settle(50)
+    assert harness.w.flow.session.match is not finished
+    assert harness.w.flow.session.match.seed == finished.seed
