@@ -8,9 +8,10 @@ import app.qml
 Button {
     id: menuButton
     objectName: "classroomMenuButton"
-    property real ui: 1.0
+    property real ui: 1.0  // the dialogs' size
+    property real textUi: ui  // the button's text: with the player's text size
     text: qsTr("Classroom")
-    font.pixelSize: 13 * ui
+    font.pixelSize: 13 * textUi
     onClicked: classroomMenu.open()
 
     function openOverview() {

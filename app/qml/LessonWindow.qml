@@ -197,7 +197,7 @@ ApplicationWindow {
                 }
                 StudentPicker {  // the student working now
                     Layout.fillWidth: true
-                    ui: lessonWindow.ui
+                    ui: lessonWindow.textUi
                 }
                 TabBar {
                     id: sideTabs
@@ -383,6 +383,7 @@ ApplicationWindow {
                 ClassroomBar {  // students, class overview, worksheets, teacher mode
                     Layout.fillWidth: true
                     ui: lessonWindow.ui
+                    textUi: lessonWindow.textUi
                 }
             }
         }

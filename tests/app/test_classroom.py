@@ -452,3 +452,30 @@ def test_the_quiz_answers_and_score_reach_the_teacher(ui, qtbot):
     lines = [i.property("text") or "" for i in teacher.items()]
     assert any("last quiz 1 of 3 right at the first try" in t for t in lines)
     view.close()
+
+
+def test_the_student_and_the_classroom_button_follow_the_text_size(qtbot, tmp_path):
+    """At 150% text the lesson list grew, but the student box and the Classroom button stayed
+    at their small size (seen by a tester)."""
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        ui.window.resize(1024, 768)
+        ui.settle(50)
+
+        def sizes() -> tuple[float, float]:
+            button = ui.item("classroomMenuButton").property("font").pixelSize()
+            picker = next(
+                i for i in ui.items() if i.inherits("QQuickComboBox") and i.isVisible()
+            )
+            return button, picker.property("font").pixelSize()
+
+        before = sizes()
+        ui.main.settings.textScale = 150
+        ui.settle(100)
+        after = sizes()
+        assert after[0] >= 1.4 * before[0] and after[1] >= 1.4 * before[1], (before, after)
+        assert text_problems(ui) == [], text_problems(ui)
+    finally:
+        ui.main.settings.textScale = 100
+        ui.close()
