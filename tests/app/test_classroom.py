@@ -465,9 +465,7 @@ def test_the_student_and_the_classroom_button_follow_the_text_size(qtbot, tmp_pa
 
         def sizes() -> tuple[float, float]:
             button = ui.item("classroomMenuButton").property("font").pixelSize()
-            picker = next(
-                i for i in ui.items() if i.inherits("QQuickComboBox") and i.isVisible()
-            )
+            picker = next(i for i in ui.items() if i.inherits("QQuickComboBox") and i.isVisible())
             return button, picker.property("font").pixelSize()
 
         before = sizes()
