@@ -356,7 +356,24 @@ class Session:
             return False
         if self.phase == "game_over":
             return self.settings.match_length > 0
-        return bool(self.game.turns) or len(self.match.games) > 1
+        if len(self.match.games) > 1:
+            return True
+        if self.settings.computer and not self.settings.match_length:
+            # a single game against the computer in which the person has done nothing yet (the
+            # computer won the opening roll and played, as at the first start): nothing of
+            # theirs is lost, and leaving it is no resignation counted against them
+            return self.person_has_acted()
+        return bool(self.game.turns)
+
+    def person_has_acted(self) -> bool:
+        """Whether the person (player 0) has rolled, played or met the cube in this game."""
+        game = self.game
+        if game is None:
+            return False
+        # (the opening roll is no act of theirs; a roll of their own turn is)
+        rolled = self.phase == "move" and self.on_roll == 0 and bool(game.turns)
+        cube = self.phase == "double" or game.cube_value > 1
+        return rolled or cube or any(turn[0] == 0 for turn in game.turns)
 
     def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
         if self.phase != "roll":

@@ -116,3 +116,26 @@ def test_ids_between_games_start_the_next_game_at_its_opening_roll():
     assert session.phase == "opening" and session.score == [2, 3]
     session.opening()
     assert session.phase == "move" and session.opening_dice is not None
+
+
+def test_a_single_game_the_person_has_not_touched_is_not_in_progress():
+    """The program opens on a game against the computer, which may win the opening roll and
+    play at once: leaving that game for a match was a resignation, a loss in the statistics
+    for a game the person never played (seen by a tester)."""
+    s = Session(MatchSettings(computer=True), rng=random.Random(1))
+    s.start_game()
+    s.opening((1, 6))  # the computer (player 1) starts
+    assert s.on_roll == 1
+    finish_turn(s)
+    assert s.on_roll == 0 and s.phase == "roll" and not s.in_progress()
+    s.roll((3, 1))  # a roll of the person's own: now it is their game
+    assert s.in_progress()
+    finish_turn(s)
+    assert s.in_progress()
+    # a match, or two people at one board, is under way from its first turn
+    for settings in (MatchSettings(computer=True, match_length=5), MatchSettings(computer=False)):
+        m = Session(settings, rng=random.Random(1))
+        m.start_game()
+        m.opening((6, 1))
+        finish_turn(m)
+        assert m.in_progress()
