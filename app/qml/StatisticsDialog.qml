@@ -87,8 +87,8 @@ Dialog {
             Head { heading: qsTr("Opponent") }
             Head { heading: qsTr("Games won") }
             Head { heading: qsTr("Matches won") }
-            Head { heading: qsTr("Gammons (won–lost)") }
-            Head { heading: qsTr("Backgammons (won–lost)") }
+            Head { heading: qsTr("Gammons (won⁠–⁠lost)") }  // (joined: no line break at the dash)
+            Head { heading: qsTr("Backgammons (won⁠–⁠lost)") }
             Head { heading: qsTr("Points") }
             Repeater {
                 model: dialog.cells
