@@ -28,8 +28,11 @@ Rectangle {
     component PlayerCard: Rectangle {
         id: card
         property int player: 0
-        readonly property bool active: MatchView.phase === "double" ? MatchView.onRoll !== player
-                                                               : MatchView.onRoll === player
+        // the player to act; once the game is over, its winner (not the side that last acted)
+        readonly property bool over: MatchView.phase === "game_over" || MatchView.phase === "match_over"
+        readonly property bool active: over ? MatchView.gameOver.winner === player
+            : MatchView.phase === "double" ? MatchView.onRoll !== player
+            : MatchView.onRoll === player
         objectName: "playerCard" + player
         Accessible.role: Accessible.Grouping
         Accessible.name: (BoardSpeech.texts.players || [])[player] || ""

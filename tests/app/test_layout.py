@@ -213,6 +213,10 @@ def test_the_finished_match_card_fits_the_board_at_every_text_size(harness, lang
         part_of(harness.w.engine, Resignations).resign(3)
         harness.settle(50)
         assert game.gameOver["visible"] and game.gameOver["matchOver"]
+        # the winner's card is the one marked, not the side that acted last (seen by a tester)
+        winner = game.gameOver["winner"]
+        marked = [harness.item(f"playerCard{p}").property("active") for p in (0, 1)]
+        assert marked == [winner == 0, winner == 1]
         found = []
         for scale in TEXT_SCALES:
             harness.w.settings.textScale = scale
