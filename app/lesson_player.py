@@ -140,6 +140,7 @@ class LessonPlayer(QObject):
         """Another student's progress (the classroom's picker): back to the list of lessons."""
         self.progress = progress
         self.progress.probe()
+        self._finished = None  # the last student's quiz score is theirs, not the next one's
         self.closeLesson()
         self._model.refresh()
 

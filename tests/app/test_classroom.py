@@ -435,6 +435,9 @@ def test_the_quiz_answers_and_score_reach_the_teacher(ui, qtbot):
         ("winning", "quiz-3", True, 0),
     ]
     assert anna.progress.quiz_score(lesson) == (1, 3)
+    assert "is finished: 1 of 3" in ui.item("chooseLessonText").property("text")
+    add_student(ui, "Bo")  # the next student does not see Anna's score (seen by a tester)
+    assert "finished" not in ui.item("chooseLessonText").property("text")
     menu(ui, "overviewItem")
     view = _teacher_view(ui)
     qtbot.waitExposed(view)
