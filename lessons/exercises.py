@@ -854,7 +854,8 @@ TAKE_CUBE_RULE = N_(
 
 
 # The race rule of thumb (pip counts, before the doubler rolls): double with a lead of 8% of
-# your count, redouble with 9%, and the taker passes when the lead is 12% or more.
+# your count, redouble with 9%, and the taker passes when the lead is more than 12% (Walter
+# Trice's 8-9-12 rule: a take up to 12%).
 RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS = 8, 9, 12
 
 
@@ -881,7 +882,7 @@ class RaceCubeExercise(ChoiceExercise):
     def answer(self) -> str:
         _, _, lead = self.counts()
         if self.decision == "take":
-            return "pass" if lead >= RACE_PASS else "take"
+            return "pass" if lead > RACE_PASS else "take"  # Trice: take up to 12%
         owned = self.match is not None and self.match.cube_owner == "you"
         return "yes" if lead >= (RACE_REDOUBLE if owned else RACE_DOUBLE) else "no"
 

@@ -174,3 +174,19 @@ def test_a_counting_drills_first_hint_is_its_rule_not_its_answer(drill_id):
         hints = ex.hints()
         assert len(hints) >= 2 and hints[0].level == 1 and hints[-1].level == 3
         assert ex.rule and hints[0].feedback.text == ex.rule != hints[-1].feedback.text
+
+
+@pytest.mark.parametrize(("taker_pips", "answer"), [(112, "take"), (113, "pass")])
+def test_the_race_rule_takes_a_lead_of_twelve_percent(taker_pips, answer):
+    """Walter Trice's 8-9-12 rule: a take while the doubler's lead is 12% of its count or less
+    (the lesson said "pass at 12% or more", seen by a teacher testing it)."""
+    from engine.position import Position
+    from lessons.exercises import RaceCubeExercise
+
+    # the taker (on roll of the position) with 14 checkers on its 8-point and the extra pips
+    # on its 9-point, the doubler with 10 checkers on its 10-point: 100 pips, no contact
+    mine = {8: 14} if taker_pips == 112 else {8: 13, 9: 1}
+    position = Position.from_points(mine, {10: 10})
+    ex = RaceCubeExercise(position, None, "", None, None, decision="take")
+    assert ex.counts()[:2] == (100, taker_pips)
+    assert ex.answer() == answer
