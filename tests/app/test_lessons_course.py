@@ -362,6 +362,12 @@ def test_the_crawford_question_is_not_answered_by_the_board_before_the_student(
     assert ("cube 1" in info.property("text")) == (not crawford)
 
 
+def test_a_race_take_shows_the_double_on_offer(ui):
+    # "your opponent doubles before rolling", and no cube was on the board (seen by a teacher)
+    go_to(ui, 6, "race-take")
+    assert ui.view["cubeVisible"] and ui.view["cubeValue"] == 2 and ui.view["cubeOwner"] == -1
+
+
 def test_the_answer_buttons_stay_in_place_when_the_feedback_comes(ui):
     # the feedback pushed "Yes / No" up: a second click on the same spot met the feedback
     go_to(ui, 6, "centred")
