@@ -39,7 +39,7 @@ from engine.errors import (
 from engine.ids import gnubg_id, read_ids
 from engine.mat import export_mat, load_mat
 from engine.match import Match, SetupRefusal
-from engine.matchid import MatchIdFields
+from engine.matchid import MatchIdFields, decode_match_id
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -250,6 +250,10 @@ class PositionSetup(QObject):
             return
         session = self.session_for(match)
         status = T(N_("Set up from {0}."), shown_ids(position_id, match_id))
+        if decode_match_id(match_id).jacoby:  # said, not dropped unseen (found by a tester)
+            status = T(
+                "{0} {1}", status, T(N_("The Jacoby rule of the Match ID is not played here."))
+            )
         if start_play(session):
             status = T(
                 "{0} {1}", status, match_texts.opening(session.opening_dice, session.on_roll)

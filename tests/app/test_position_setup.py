@@ -254,6 +254,23 @@ def test_paste_against_the_computer_lets_it_play_on(harness):
     assert harness.game.onRoll == 0 and harness.game.canRoll
 
 
+def test_a_pasted_jacoby_rule_is_said_not_to_be_played(harness):
+    # "4HPwATDgc/ABMA:cAkAAAAAAAAA" (a money game with Jacoby on, from GNU Backgammon) was set up
+    # without the rule and without a word (seen by a tester)
+    harness.open(seed=9)
+    two_players(harness)
+    setup_part(harness).pasteText("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+    harness.settle(30)
+    assert "The Jacoby rule of the Match ID is not played here." in harness.game.status
+    setup_part(harness).pasteText("4HPwATDgc/ABMA:" + MatchIdFields(match_length=0).encode())
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+    harness.settle(30)
+    assert "Jacoby" not in harness.game.status
+
+
 JUNK = [
     ("", "nothing to paste"),
     ("hello, world", "“hello, world” holds no valid Position ID"),
