@@ -34,7 +34,7 @@ from lessons.model import Mark, Step
 # Prompts of the drills (msgids). The dice and the marked point are shown on the board.
 PIPS_YOU = N_("What is your pip count?")
 PIPS_OPPONENT = N_("What is your opponent's pip count?")
-SHOTS = N_("How many of the 36 rolls hit your blot?")
+SHOTS = N_("How many of the 36 rolls hit your blot on the {point}-point?")
 ENTER = N_("Click every point your checker on the bar can reach.")
 ENTER_NONE = N_("How many dice can you play?")
 GAME_POINTS = N_("How many points do you win?")

@@ -710,6 +710,10 @@ class ShotsExercise(NumberExercise):
     by: str = "opponent"
     target: int = 1
 
+    def prompt_args(self) -> dict[str, Any]:
+        """``{point}``: the blot's point (a drill's position may have more than one blot)."""
+        return {"point": self.target}
+
     def answer(self) -> int:
         position, target = self.position, self.target
         if self.by == "opponent":

@@ -564,6 +564,7 @@ _ALLOWED_FIELDS: dict[str, set[str]] = {
     "play": {"play"},
     "take": {"chance"},
     "race_cube": {"doubler", "taker", "lead"},
+    "shots": {"point"},
 }
 
 
@@ -574,6 +575,8 @@ def _field_problems(text: str, ex: Exercise | None) -> list[str]:
         allowed = _ALLOWED_FIELDS["play"]
     if ex is not None and isinstance(ex, TakeExercise) and text == ex.prompt:
         allowed = _ALLOWED_FIELDS["take"]
+    if ex is not None and isinstance(ex, ShotsExercise) and text == ex.prompt:
+        allowed = _ALLOWED_FIELDS["shots"]
     if ex is not None and isinstance(ex, RaceCubeExercise) and text == ex.explain:
         allowed = _ALLOWED_FIELDS["race_cube"]
     try:

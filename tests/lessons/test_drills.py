@@ -190,3 +190,12 @@ def test_the_race_rule_takes_a_lead_of_twelve_percent(taker_pips, answer):
     ex = RaceCubeExercise(position, None, "", None, None, decision="take")
     assert ex.counts()[:2] == (100, taker_pips)
     assert ex.answer() == answer
+
+
+def test_a_shots_item_names_the_blot_it_asks_about():
+    """A drill position may have more than one blot: "hit your blot?" did not say which (a
+    teacher testing the quiz of lesson 8)."""
+    rng = random.Random(3)
+    for n in range(20):
+        ex = DRILLS["shots"].draw(rng, n).exercise
+        assert ex.render_prompt().endswith(f"hit your blot on the {ex.target}-point?")
