@@ -60,8 +60,7 @@ class LessonPlayer(QObject):
     viewChanged = Signal()
     feedbackChanged = Signal()
     lessonChanged = Signal()
-    # What the student does, for the classroom's record (app.classroom): (lesson id, step id,
-    # exercise kind, the answer as given, right or not); a hint shown; a step shown.
+    # for the classroom (app.classroom): an answer (lesson, step, kind, as given, right), hint, step
     answered = Signal(str, str, str, str, bool)
     hintShown = Signal(str, str)
     stepShown = Signal(str, str)
@@ -377,8 +376,9 @@ class LessonPlayer(QObject):
         refusal = step.exercise.refusal(
             builder, src, IllegalPlayError(reason), None if dst < 0 else dst
         )
-        if not self._solved:
+        if not self._solved:  # a refused move is a wrong answer, in a lesson as in a quiz
             self.hints.tried = True
+            self._report(refused_answer(builder, src, dst), refusal)
         self._set_feedback(refusal, hint=self._solved)  # after the answer: an explanation
         self._update_view()
 
@@ -443,6 +443,14 @@ class LessonPlayer(QObject):
         self._drill_model.refresh()
         self._update_view()
         self.feedbackChanged.emit()
+
+
+def refused_answer(builder: TurnBuilder, src: int, dst: int) -> str:
+    """The moves made and the one the rules refused (last), as the classroom keeps the answer:
+    "13/11 8/6"; "6/?" for a checker that could not move at all."""
+    names = ["off", *(str(p) for p in range(1, 25)), "bar"]
+    tried = f"{names[src]}/{names[dst] if 0 <= dst <= 25 else '?'}"
+    return " ".join([*(str(step) for step in builder.steps), tried])
 
 
 def _done(verdict: Feedback) -> Feedback:

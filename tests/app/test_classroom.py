@@ -480,3 +480,20 @@ def test_the_student_and_the_classroom_button_follow_the_text_size(qtbot, tmp_pa
     finally:
         ui.main.settings.textScale = 100
         ui.close()
+
+
+def test_a_refused_move_is_kept_as_a_wrong_answer(ui):
+    """A move the rules refuse counted against a quiz's first try but not against a lesson
+    step's, and the teacher never saw it (found by a teacher testing the classroom)."""
+    add_student(ui, "Anna")
+    ui.click("openLesson_1")  # the opening 3-1
+    ui.player.dropChecker(24, 13)  # no die of 3-1 takes a checker from 24 to 13
+    ui.settle(20)
+    assert ui.view["solved"] is False
+    ui.answer_right()
+    anna = ui.main.classroom.profiles.get("student-2").attempts.attempts
+    assert [(a.answer, a.correct) for a in anna] == [("24/13", False), ("8/5 6/5", True)]
+    menu(ui, "overviewItem")
+    cell = {r["name"]: r for r in ui.main.class_report.rows}["Anna"]["lessons"][1]
+    assert cell["score"] == 0 and cell["mistakes"] == 1
+    _teacher_view(ui).close()
