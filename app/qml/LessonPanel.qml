@@ -363,7 +363,9 @@ Item {
                         primary: true
                         text: panel.view.isLast ? (panel.view.quizNext ? qsTr("To the quiz") : qsTr("Finish"))
                               : panel.mode === "drill" ? qsTr("Next position") : qsTr("Next")
-                        hint: qsTr("The next step (Page Down or Ctrl+Right)")
+                        hint: !panel.view.isLast ? qsTr("The next step (Page Down or Ctrl+Right)")
+                              : panel.view.quizNext ? qsTr("The lesson's quiz (Page Down or Ctrl+Right)")
+                              : qsTr("Back to the lessons (Page Down or Ctrl+Right)")
                         enabled: panel.view.canNext === true
                         onClicked: LessonPlayer.next()
                     }
