@@ -497,3 +497,14 @@ def test_a_refused_move_is_kept_as_a_wrong_answer(ui):
     cell = {r["name"]: r for r in ui.main.class_report.rows}["Anna"]["lessons"][1]
     assert cell["score"] == 0 and cell["mistakes"] == 1
     _teacher_view(ui).close()
+
+
+def test_the_students_buttons_keep_their_text_clear_of_their_edges(ui):
+    # "Work as this student" touched both edges of its button at 1024x768 (seen by a tester)
+    ui.window.resize(1024, 768)
+    menu(ui, "studentsItem")
+    for name in ("addStudentButton", "renameStudentButton", "workAsButton"):
+        button = ui.item(name)
+        room = button.width() - button.property("contentItem").property("implicitWidth")
+        assert room >= 16, (name, room)
+    close_dialog(ui, "studentsDialog")
