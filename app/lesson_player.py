@@ -224,7 +224,7 @@ class LessonPlayer(QObject):
 
     def _reset_step(self) -> None:
         self._found = set()
-        self._solved = False
+        self._solved = self._run is not None and self._run.index in self._run.first_try  # answered
         self._explore = False
         self.hints.reset()
         self._lines = None

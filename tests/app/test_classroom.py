@@ -508,3 +508,24 @@ def test_the_students_buttons_keep_their_text_clear_of_their_edges(ui):
         room = button.width() - button.property("contentItem").property("implicitWidth")
         assert room >= 16, (name, room)
     close_dialog(ui, "studentsDialog")
+
+
+def test_a_quiz_question_answered_before_is_not_asked_again(ui):
+    # back to an answered question, its field was empty and a second answer was kept (seen by
+    # a teacher testing the quiz)
+    ui.player.seed = 2
+    lesson = ui.player.lessons[5]
+    ui.click("openLesson_5")
+    for _step in lesson.steps:
+        if ui.exercise() is not None:
+            ui.answer_right()
+        ui.click("nextButton")
+    ui.answer_right()
+    ui.click("nextButton")
+    ui.click("backButton")
+    assert ui.view["solved"] and ui.item("nextButton").property("enabled")
+    ex = ui.exercise()
+    ui.player.answerNumber(int(ex.answer()))  # as the field's Enter would
+    ui.settle(20)
+    log = ui.main.classroom.profiles.current.attempts.attempts
+    assert [a.step for a in log if a.step.startswith("quiz-")] == ["quiz-1"]
