@@ -406,9 +406,8 @@ def test_hints_seen_before_stepping_away_count_with_the_answer(ui):
     _teacher_view(ui).close()
 
 
-def test_the_quiz_answers_and_score_reach_the_teacher(ui, qtbot):
-    """The quiz that ends a lesson was missing from the teacher's figures (seen by a tester)."""
-    add_student(ui, "Anna")
+def to_the_quiz(ui):
+    """Lesson 6 answered right step by step, up to the first question of its quiz (fixed)."""
     ui.player.seed = 2
     lesson = ui.player.lessons[5]
     ui.click("openLesson_5")
@@ -416,6 +415,13 @@ def test_the_quiz_answers_and_score_reach_the_teacher(ui, qtbot):
         if ui.exercise() is not None:
             ui.answer_right()
         ui.click("nextButton")
+    return lesson
+
+
+def test_the_quiz_answers_and_score_reach_the_teacher(ui, qtbot):
+    """The quiz that ends a lesson was missing from the teacher's figures (seen by a tester)."""
+    add_student(ui, "Anna")
+    lesson = to_the_quiz(ui)
     assert ui.view["mode"] == "quiz"
     ui.answer_wrong()
     ui.answer_right()
@@ -513,13 +519,7 @@ def test_the_students_buttons_keep_their_text_clear_of_their_edges(ui):
 def test_a_quiz_question_answered_before_is_not_asked_again(ui):
     # back to an answered question, its field was empty and a second answer was kept (seen by
     # a teacher testing the quiz)
-    ui.player.seed = 2
-    lesson = ui.player.lessons[5]
-    ui.click("openLesson_5")
-    for _step in lesson.steps:
-        if ui.exercise() is not None:
-            ui.answer_right()
-        ui.click("nextButton")
+    to_the_quiz(ui)
     ui.answer_right()
     ui.click("nextButton")
     ui.click("backButton")
