@@ -57,10 +57,9 @@ from ai.cube import (
     position_features,
 )
 from ai.cubeful import lookahead_decision
-from ai.evaluator import Evaluator, NetEvaluator, flip, load_default_evaluator
-from ai.levels import STRAGGLER_ROLLOUTS
+from ai.evaluator import Evaluator, flip, load_default_evaluator
 from ai.met import MatchEquityTable, default_table
-from ai.player import cube_chances, played_out_chances, straggler
+from ai.player import answer_chances, cube_chances
 from ai.race import ExactRaces, default_exact_races
 from ai.search import (
     Batch,
@@ -819,9 +818,9 @@ class Analyser:
         """The values the answer to a double is judged by: the double's (``offered``), or where
         the doubler bears off with a straggler (``ai.player.straggler``) those of games played
         out, as the levels answer there, so that the tutor and the hint agree."""
-        if not isinstance(self.evaluator, NetEvaluator) or not straggler(position):
+        chances = answer_chances(self.evaluator, position, cancel=cancel)
+        if chances is None:
             return offered
-        chances = played_out_chances(self.evaluator, position, STRAGGLER_ROLLOUTS, 0, cancel)
         x = cube_efficiency(position_features(position))
         return decide(chances, state, x=x, met=met)
 

@@ -33,7 +33,7 @@ from ai.cube import position_features as cube_features
 from ai.cubeful import lookahead_decision
 from ai.encoding import backgame_mask, boards_from_positions, crashed_mask, race_mask, trap_mask
 from ai.evaluator import Evaluator, NetEvaluator, load_default_evaluator
-from ai.levels import CUBE_NEVER, TRAP_ROLLOUTS, Level, get_level
+from ai.levels import CUBE_NEVER, STRAGGLER_ROLLOUTS, TRAP_ROLLOUTS, Level, get_level
 from ai.met import MatchEquityTable, default_table
 from ai.race import ExactRaces, default_exact_races
 from ai.rollout import RolloutSettings, rollout
@@ -115,6 +115,22 @@ def cube_chances(
     if exact is not None:
         return exact
     if games and isinstance(evaluator, NetEvaluator) and timing_battle(position):
+        return played_out_chances(evaluator, position, games, seed, cancel)
+    return None
+
+
+def answer_chances(
+    evaluator: Evaluator,
+    position: Position,
+    games: int = STRAGGLER_ROLLOUTS,
+    seed: int = 0,
+    cancel: CancelToken = None,
+) -> np.ndarray | None:
+    """The chances of the doubler (on roll) that the answer to its double rests on when they
+    are not those of ``cube_chances`` (``None`` otherwise): where it bears off with a straggler
+    (``straggler``), with ``games`` and the networks as evaluator, those of that many games
+    played out. The levels and the match analysis judge such an answer on them."""
+    if games and isinstance(evaluator, NetEvaluator) and straggler(position):
         return played_out_chances(evaluator, position, games, seed, cancel)
     return None
 
@@ -272,20 +288,16 @@ class ComputerPlayer:
         self, position: Position, cancel: CancelToken = None, answer: bool = False
     ) -> np.ndarray | None:
         """``cube_chances`` with this level's ``trap_rollouts`` and seed; for the ``answer`` to
-        a double of a player bearing off with a straggler (``straggler``), with this level's
-        ``straggler_rollouts``, the chances of that many games played out. Kept for the last
+        a double, first ``answer_chances`` with its ``straggler_rollouts``. Kept for the last
         positions (a double and its answer ask twice)."""
-        games, evaluator = self.level.straggler_rollouts, self.evaluator
-        answer = answer and bool(games) and isinstance(evaluator, NetEvaluator)
-        answer = answer and straggler(position)
+        answer = answer and straggler(position)  # (elsewhere an answer's are the double's)
         known = self._known.get((position, answer))
         if known is None:
-            if answer and isinstance(evaluator, NetEvaluator):
-                known = played_out_chances(evaluator, position, games, self.seed, cancel)
-            else:
-                known = cube_chances(
-                    evaluator, self.races, position, self.level.trap_rollouts, self.seed, cancel
-                )
+            level, judge, seed = self.level, self.evaluator, self.seed
+            if answer:
+                known = answer_chances(judge, position, level.straggler_rollouts, seed, cancel)
+            if known is None:
+                known = cube_chances(judge, self.races, position, level.trap_rollouts, seed, cancel)
             if known is not None:
                 if len(self._known) >= 16:
                     self._known.clear()
