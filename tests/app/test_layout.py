@@ -10,6 +10,7 @@ score, the cube line, the Double button and the move list are all on show). A wi
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 
 import pytest
 from PySide6.QtCore import QRectF
@@ -116,6 +117,18 @@ def panel_problems(harness) -> list[str]:
     return problems
 
 
+@contextmanager
+def speaking(harness, language: str):
+    """The window in ``language`` for the block, and English again after it."""
+    from app import i18n
+
+    i18n.set_language(harness.w.app, harness.w.engine, language)
+    try:
+        yield
+    finally:
+        i18n.set_language(harness.w.app, harness.w.engine, "en")
+
+
 @pytest.mark.qt_log_level_fail("WARNING")  # a binding loop of the buttons' size is one
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_window_fits_at_every_size(harness, language):
@@ -155,11 +168,8 @@ def test_the_new_game_dialog_holds_its_lines_in_every_language(harness, language
     from PySide6.QtCore import QObject, Qt
     from PySide6.QtTest import QTest
 
-    from app import i18n
-
     harness.open(seed=12, size=SIZES[1])
-    i18n.set_language(harness.w.app, harness.w.engine, language)
-    try:
+    with speaking(harness, language):
         QTest.keyClick(harness.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
         harness.settle(100)
         dialog = harness.window.findChild(QObject, "newGameDialog")
@@ -167,8 +177,6 @@ def test_the_new_game_dialog_holds_its_lines_in_every_language(harness, language
         content = scene_rect(dialog.property("contentItem")).adjusted(-2, -2, 2, 2)  # rounding
         for name in ("crawfordBox", "cubeBox", "name0Field", "startGameButton"):
             assert content.contains(scene_rect(harness.item(name))), name
-    finally:
-        i18n.set_language(harness.w.app, harness.w.engine, "en")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -177,8 +185,7 @@ def test_a_double_to_answer_fits_the_player_card(harness, language):
     from app import i18n
 
     harness.open(seed=17, size=SIZES[1])
-    i18n.set_language(harness.w.app, harness.w.engine, language)
-    try:
+    with speaking(harness, language):
         game = harness.game
         game.newGame({"opponent": "human", "matchLength": 5, "cube": True})
         rng = random.Random(2)
@@ -192,40 +199,36 @@ def test_a_double_to_answer_fits_the_player_card(harness, language):
         said = [n.property("text") for n in notes if n is not None]
         assert i18n._("Decides on the double") in said, said
         assert not text_problems(harness) and not panel_problems(harness)
-    finally:
-        i18n.set_language(harness.w.app, harness.w.engine, "en")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_finished_match_card_fits_the_board_at_every_text_size(harness, language):
     # in Dutch at 150% text the card's buttons ran off the board at 1024x768: "ieuwe wedstrijd,
     # dezelfde spelers", and "Analyseren" under the side panel (seen by a tester)
-    from app import i18n
     from app.parts import part_of
     from app.resignation import Resignations
 
     harness.open(seed=12, size=SIZES[1])
-    i18n.set_language(harness.w.app, harness.w.engine, language)
-    try:
-        game = harness.game
-        game.newGame({"opponent": "human", "matchLength": 3, "cube": True})
-        harness.settle(50)
-        part_of(harness.w.engine, Resignations).resign(3)
-        harness.settle(50)
-        assert game.gameOver["visible"] and game.gameOver["matchOver"]
-        # the winner's card is the one marked, not the side that acted last (seen by a tester)
-        winner = game.gameOver["winner"]
-        marked = [harness.item(f"playerCard{p}").property("active") for p in (0, 1)]
-        assert marked == [winner == 0, winner == 1]
-        found = []
-        for scale in TEXT_SCALES:
-            harness.w.settings.textScale = scale
-            harness.settle(150)
-            card = scene_rect(harness.item("gameOverCard"))
-            if not scene_rect(harness.item("board")).contains(card):
-                found.append(f"{scale}%: the card runs off the board")
-            found += [f"{scale}%: {p}" for p in text_problems(harness)]
-        assert not found, f"in {language}:\n" + "\n".join(found)
-    finally:
-        harness.w.settings.textScale = 100
-        i18n.set_language(harness.w.app, harness.w.engine, "en")
+    with speaking(harness, language):
+        try:
+            game = harness.game
+            game.newGame({"opponent": "human", "matchLength": 3, "cube": True})
+            harness.settle(50)
+            part_of(harness.w.engine, Resignations).resign(3)
+            harness.settle(50)
+            assert game.gameOver["visible"] and game.gameOver["matchOver"]
+            # the winner's card is the one marked, not the side that acted last (seen by a tester)
+            winner = game.gameOver["winner"]
+            marked = [harness.item(f"playerCard{p}").property("active") for p in (0, 1)]
+            assert marked == [winner == 0, winner == 1]
+            found = []
+            for scale in TEXT_SCALES:
+                harness.w.settings.textScale = scale
+                harness.settle(150)
+                card = scene_rect(harness.item("gameOverCard"))
+                if not scene_rect(harness.item("board")).contains(card):
+                    found.append(f"{scale}%: the card runs off the board")
+                found += [f"{scale}%: {p}" for p in text_problems(harness)]
+            assert not found, f"in {language}:\n" + "\n".join(found)
+        finally:
+            harness.w.settings.textScale = 100
