@@ -11,7 +11,7 @@ import bisect
 from collections.abc import Sequence
 from typing import Any
 
-from app.i18n import format_number, format_percent, pgettext
+from app.i18n import format_number, format_percent, format_signed, pgettext
 from app.session import absolute_board, to_location
 from app.texts import N_, _
 from engine import EngineError, Position
@@ -48,12 +48,6 @@ RATINGS = (
 )
 PLAYED_COLOUR = "#e8e05030"  # the played play's arrows
 BEST_COLOUR = "#e850c050"  # the best play's arrows
-
-
-def signed(value: float, decimals: int = 3) -> str:
-    """A number with its sign, in the language's style: +0.125, −0.040."""
-    text = format_number(abs(value), decimals)
-    return ("+" if value >= 0 else "−") + text
 
 
 def luck_count(marks: dict[str, int], kind: str) -> str:
@@ -95,7 +89,7 @@ def summary_rows(analysis: Any, names: Sequence[str], match_play: bool) -> list[
     def result(amount: float) -> str:
         if match_play:  # in match winning chances
             return ("+" if amount >= 0 else "−") + format_percent(abs(amount), 1)
-        return signed(amount, 2)
+        return format_signed(amount, 2)
 
     return [
         row(_("Player"), lambda p: names[p.player]),
@@ -107,7 +101,7 @@ def summary_rows(analysis: Any, names: Sequence[str], match_play: bool) -> list[
         row(_("Doubtful (?!)"), lambda p: str(p.marks.get("doubtful", 0))),
         row(_("Bad (?)"), lambda p: str(p.marks.get("bad", 0))),
         row(_("Very bad (??)"), lambda p: str(p.marks.get("very bad", 0))),
-        row(_("Luck (EMG)"), lambda p: signed(p.luck)),
+        row(_("Luck (EMG)"), lambda p: format_signed(p.luck)),
         # all lucky rolls and, of them, the very lucky (as the dice report counts them)
         row(_("Lucky rolls (very lucky)"), lambda p: luck_count(p.luck_marks, "lucky")),
         row(_("Unlucky rolls (very unlucky)"), lambda p: luck_count(p.luck_marks, "unlucky")),
@@ -139,7 +133,7 @@ def mistake_rows(analysis: Any, names: Sequence[str]) -> list[dict[str, Any]]:
                 "heading": _("Game {0} · {1} · {2}").format(d.game + 1, names[d.player], dice),
                 "played": _("Played: {0}").format(action_text(d.played)),
                 "best": _("Best: {0}").format(action_text(d.best)),
-                "loss": signed(-d.loss),
+                "loss": format_signed(-d.loss),
                 "mark": MARK_SYMBOLS.get(d.mark, ""),
                 "markName": _(MARK_NAMES[d.mark]),
                 "level": MARK_LEVEL[d.mark],
@@ -192,7 +186,7 @@ def decision_boards(decision: Any) -> dict[str, Any]:
         equity = _equity(decision, text)
         shown = label.format(action_text(text))
         if equity is not None:
-            shown += "  " + _("(equity {0})").format(signed(equity))
+            shown += "  " + _("(equity {0})").format(format_signed(equity))
         return {"arrows": _arrows(text, mover, colour), "text": shown}
 
     return {
@@ -246,7 +240,7 @@ def chart(analysis: Any, game: int, names: Sequence[str] = ("", "")) -> dict[str
                 speaker = m.player
             if m.mark != "none":
                 mark = f"{_(MARK_NAMES[m.mark])} ({MARK_SYMBOLS[m.mark]})"
-                lines.append(f"{mark}: {action_text(m.played)}, {signed(-m.loss)}")
+                lines.append(f"{mark}: {action_text(m.played)}, {format_signed(-m.loss)}")
                 lines.append(_("Best: {0}").format(action_text(m.best)))
             else:  # a play or a cube action without a mark
                 lines.append(_("Played: {0}").format(action_text(m.played)))

@@ -30,7 +30,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from app import match_texts
 from app.background import Background
 from app.computer_turn import cube_state
-from app.i18n import format_number, format_percent
+from app.i18n import format_number, format_percent, format_signed
 from app.session import Session, to_location
 from app.texts import N_, P, T, _
 from engine import EngineError, Match, Position
@@ -132,14 +132,6 @@ def _money_cube(session: Session) -> Any:
     return None if state.is_match or not state.cube_enabled else state
 
 
-def signed(value: float) -> str:
-    """An equity as the panel writes it: sign, three decimals, the language's decimal sign
-    (a value that rounds to nothing has no minus: "+0.000", not "\u22120.000")."""
-    shown = format_number(abs(value), 3)
-    nothing = not any(digit in shown for digit in "123456789")
-    return ("+" if value >= 0 or nothing else "\u2212") + shown
-
-
 def chances_text(player: int, outputs: tuple[float, ...]) -> T:
     """``player`` wins ... (gammon, backgammon) and loses ... (gammon, backgammon)."""
     w, wg, wbg, lg, lbg = outputs
@@ -154,7 +146,7 @@ def _row(label: str, equity: float, loss: float | None, best: bool, outputs=()) 
     shown = [format_percent(v, 1) for v in outputs[:3]] if outputs else ["", "", ""]
     return {
         "label": label,
-        "equity": signed(equity),
+        "equity": format_signed(equity),
         "loss": "" if loss is None else format_number(loss, 3),
         "win": shown[0],
         "gammon": shown[1],

@@ -16,8 +16,7 @@ from typing import Any
 from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
-from app import analysis_texts
-from app.i18n import format_number, format_percent
+from app.i18n import format_number, format_percent, format_signed
 from app.match_view import display_names
 from app.session import Session
 from app.texts import N_, Nn_, T, _
@@ -203,9 +202,7 @@ class DiceReportView(QObject):
         total = sum(d.luck for d in rolls)
         good = sum(1 for d in rolls if d.luck_mark in ("lucky", "very lucky"))
         bad = sum(1 for d in rolls if d.luck_mark in ("unlucky", "very unlucky"))
-        return _("{0} EMG (lucky: {1}, unlucky: {2})").format(
-            analysis_texts.signed(total), good, bad
-        )
+        return _("{0} EMG (lucky: {1}, unlucky: {2})").format(format_signed(total), good, bad)
 
     def _get(self, key: str, default: Any) -> Any:
         return self._data.get(key, default)

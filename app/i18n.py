@@ -54,6 +54,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 import locales
 import resources
+from lessons.exercises import with_sign
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -482,6 +483,12 @@ def format_number(value: float, decimals: int | None = None, language: str | Non
         raise ValueError(f"decimals must be 0 or more, not {decimals}.")
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=locale, decimal_quantization=True)
+
+
+def format_signed(value: float, decimals: int = 3, language: str | None = None) -> str:
+    """``value`` with its sign, as the hint and the analysis write equities: ``+0.125``,
+    ``\u22120.040``, ``+0.000`` for a value that rounds to nothing."""
+    return with_sign(value, format_number(abs(value), decimals, language))
 
 
 def format_percent(fraction: float, decimals: int = 0, language: str | None = None) -> str:

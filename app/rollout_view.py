@@ -29,8 +29,8 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.background import Background
-from app.coach import Coach, Judges, RolloutTarget, flipped, signed
-from app.i18n import format_number, format_percent
+from app.coach import Coach, Judges, RolloutTarget, flipped
+from app.i18n import format_number, format_percent, format_signed
 from app.texts import N_, P, T
 
 if TYPE_CHECKING:
@@ -61,6 +61,15 @@ def rollout_workers() -> int:
     return max(1, min(MAX_WORKERS, default_workers() - 1))
 
 
+def standard_error(se: float) -> str:
+    """A standard error as the rollout's lines write it (after "\u00b1"): to three decimals as
+    the equities, with a fourth when it is not nought but would read "0.000" (a race of few
+    checkers is known closely, but not exactly, after many games)."""
+    shown = format_number(se, 3)
+    nothing = not any(digit in shown for digit in "123456789")
+    return format_number(se, 4) if se > 0 and nothing else shown
+
+
 def rollout_text(
     player: int, result: RolloutResult | CubeRolloutResult, taker: bool, total: int
 ) -> T:
@@ -83,8 +92,8 @@ def rollout_text(
         format_percent(w, 1),
         format_percent(w_se, 1),
         *(format_percent(v, 1) for v in (wg, wbg, 1.0 - w, lg, lbg)),
-        signed(equity),
-        format_number(result.equity_se, 3),
+        format_signed(equity),
+        standard_error(result.equity_se),
     )
     return T("{0} {1}", head, body)
 
@@ -101,9 +110,9 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
     if taker:
         lines = T(
             N_("On the same games: take {0} \u00b1 {1}; pass {2}."),
-            signed(-dt),
-            format_number(dt_se, 3),
-            signed(-dp),
+            format_signed(-dt),
+            standard_error(dt_se),
+            format_signed(-dp),
         )
         right = N_("Right: take.") if result.take else N_("Right: pass.")
         close = abs(dt - dp) < 2 * dt_se
@@ -113,11 +122,11 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
                 "Cube, on the same games: no double {0} \u00b1 {1}; double, take {2} \u00b1 "
                 "{3}; double, pass {4}."
             ),
-            signed(nd),
-            format_number(result.no_double_se, 3),
-            signed(dt),
-            format_number(dt_se, 3),
-            signed(dp),
+            format_signed(nd),
+            standard_error(result.no_double_se),
+            format_signed(dt),
+            standard_error(dt_se),
+            format_signed(dp),
         )
         if result.double:
             right = N_("Right: double, take.") if result.take else N_("Right: double, pass.")
@@ -160,7 +169,7 @@ def plays_rollout_text(
     )
     lines: list[T] = [head]
     for k, label in enumerate(plays):
-        equity = (signed(result.equities[k]), format_number(result.equity_ses[k], 3))
+        equity = (format_signed(result.equities[k]), standard_error(result.equity_ses[k]))
         if k == result.best:
             lines.append(T("{0}: {1} \u00b1 {2}", label, *equity))
         else:
@@ -170,7 +179,7 @@ def plays_rollout_text(
                     label,
                     *equity,
                     format_number(result.behind[k], 3),
-                    format_number(result.behind_ses[k], 3),
+                    standard_error(result.behind_ses[k]),
                 )
             )
     lines.append(T(N_("Best by the rollout: {0}."), plays[result.best]))

@@ -188,12 +188,17 @@ def language_number(language: str) -> NumberFormat:
             locale=language,
             decimal_quantization=True,
         )
-        if not n.signed:
-            return shown
-        nothing = not any(digit in shown for digit in "123456789")
-        return ("+" if n.value >= 0 or nothing else "\u2212") + shown
+        return with_sign(n.value, shown) if n.signed else shown
 
     return write
+
+
+def with_sign(value: float, shown: str) -> str:
+    """``shown`` (``value`` without its sign, written in a language) with the sign the program
+    writes: "+" for nought and for a value that rounds to nothing ("+0.000", never
+    "\u22120.000"), else the minus sign U+2212."""
+    nothing = not any(digit in shown for digit in "123456789")
+    return ("+" if value >= 0 or nothing else "\u2212") + shown
 
 
 @dataclass(frozen=True)

@@ -647,11 +647,14 @@ def test_the_hint_answers_for_the_moment_under_review(harness, expert):
 
 
 def test_an_equity_that_rounds_to_nothing_has_no_minus():
-    """A rollout wrote "1. 24/21 13/11: \u22120,000 \u00b1 0,065"."""
-    from app.coach import signed
+    """A rollout wrote "1. 24/21 13/11: \u22120,000 \u00b1 0,065"; the analysis's luck and
+    losses wrote their own sign, with the minus."""
+    from app.i18n import format_signed as signed
 
     assert [signed(v) for v in (-0.0002, -0.0005, 0.0, 0.0004)] == ["+0.000"] * 4
     assert signed(-0.0006) == "\u22120.001" and signed(0.1234) == "+0.123"
+    assert signed(-0.004, 2) == "+0.00" and signed(-0.006, 2) == "\u22120.01"
+    assert signed(-0.25, 3, "da") == "\u22120,250"
 
 
 def test_the_play_that_ended_the_game_is_the_one_made_in_the_review(harness):

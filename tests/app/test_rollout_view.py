@@ -6,8 +6,8 @@ import pytest
 
 from ai.evaluator import load_default_evaluator
 from ai.rollout import RolloutSettings, cube_rollout, plays_rollout, rollout
-from app.coach import signed
 from app.i18n import format_number, format_percent
+from app.i18n import format_signed as signed
 from app.texts import T
 from engine import Position
 
@@ -496,3 +496,11 @@ def test_the_list_takes_its_values_and_order_from_the_rollout(harness):
     c.close()
     harness.settle()
     assert c.rows == [] and r.text == ""
+
+
+def test_a_standard_error_below_the_last_decimal_is_not_written_as_nothing():
+    from app.rollout_view import standard_error
+
+    assert standard_error(0.0) == "0.000"  # a race known exactly
+    assert standard_error(0.0003) == "0.0003"  # known closely: not "0.000"
+    assert standard_error(0.0005) == "0.0005" and standard_error(0.0123) == "0.012"
