@@ -14,14 +14,15 @@ whole state. The session it starts is an ordinary one: the computer plays on, hi
 from __future__ import annotations
 
 from PySide6.QtCore import Property, QObject, Signal, Slot
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
-from app.position_setup import PASTE_REFUSALS, PositionSetup, shown_ids
+from app.position_setup import PASTE_REFUSALS, PositionSetup, paste_refusal, shown_ids
 from app.session import LEVELS, absolute_board
 from app.texts import N_, P, T, _
 from engine import EngineError, Position
 from engine.errors import PositionProblem
-from engine.ids import gnubg_id
+from engine.ids import gnubg_id, read_ids
 from engine.match import (
     MAX_CUBE,
     MAX_MATCH_LENGTH,
@@ -118,18 +119,50 @@ class PositionEditor(QObject):
         except EngineError:
             fields = position = None
         if fields is None or position is None or position.is_game_over():
-            self.startPosition()
-            self._on_roll, self._dice, self._cube, self._owner = WHITE, None, 1, -1
+            self._take(Position(START_SIDE, START_SIDE), MatchIdFields(match_length=0))
         else:
-            on_roll = fields.player_on_roll
-            self._sides[on_roll] = list(position.on_roll)
-            self._sides[1 - on_roll] = list(position.opponent)
-            self._on_roll = on_roll
-            self._dice = fields.dice if fields.dice[0] else None
-            self._cube, self._owner = fields.cube, fields.cube_owner
-        self._length = fields.match_length if fields else 0
-        self._score = list(fields.score) if fields and self._length else [0, 0]
-        self._crawford = bool(fields and fields.crawford)
+            self._take(position, fields)
+        self.changed.emit()
+
+    def _take(self, position: Position, fields: MatchIdFields) -> None:
+        """Edit ``position`` with ``fields``'s player on roll, dice, cube and match."""
+        self._take_checkers(position, fields.player_on_roll)
+        self._dice = fields.dice if fields.dice[0] else None
+        self._cube, self._owner = fields.cube, fields.cube_owner
+        self._length = fields.match_length
+        self._score = list(fields.score) if self._length else [0, 0]
+        self._crawford = bool(fields.crawford)
+
+    def _take_checkers(self, position: Position, on_roll: int) -> None:
+        self._sides[on_roll] = list(position.on_roll)
+        self._sides[1 - on_roll] = list(position.opponent)
+        self._on_roll = on_roll
+
+    @Slot()
+    def pasteIds(self) -> None:  # noqa: N802
+        """Edit the position whose IDs are on the clipboard."""
+        self.pasteText(QGuiApplication.clipboard().text())
+
+    @Slot(str)
+    def pasteText(self, text: str) -> None:  # noqa: N802
+        """Edit the position of a Position ID and Match ID (``POSITION:MATCH`` or labelled);
+        a Position ID alone changes the checkers only, the player on roll in the editor on
+        roll in it. Text that holds no IDs is refused with the reason and changes nothing; a
+        state the rules rule out is set up and its reason shown, as for any edit."""
+        try:
+            position_id, match_id = read_ids(text)
+            position = Position.from_position_id(position_id)
+            fields = MatchIdFields.decode(match_id) if match_id is not None else None
+        except EngineError as exc:
+            self._said = paste_refusal(exc, text)
+            self.changed.emit()
+            return
+        if fields is None:
+            self._take_checkers(position, self._on_roll)
+        else:
+            self._cube_in_use = True  # as a pasted Match ID is played: with the cube
+            self._take(position, fields)
+        self._said = T("")
         self.changed.emit()
 
     # -- the checkers ---------------------------------------------------------------------------

@@ -115,6 +115,15 @@ Dialog {
                         onClicked: PositionEditor.startPosition()
                     }
                 }
+                Button {
+                    objectName: "editorPaste"
+                    Layout.fillWidth: true
+                    text: qsTr("Paste Position and Match ID")
+                    ToolTip.visible: hovered
+                    ToolTip.delay: 600
+                    ToolTip.text: qsTr("Set up here the position whose IDs you copied (Ctrl+V); a Position ID alone changes only the checkers.")
+                    onClicked: PositionEditor.pasteIds()
+                }
 
                 Heading { text: qsTr("On roll") }
                 RowLayout {
@@ -318,6 +327,8 @@ Dialog {
         }
     }
     onAccepted: PositionEditor.playFromHere()
+    // the window's Ctrl+V sets up a new game; here it sets up the editor's board
+    Shortcut { sequences: [StandardKey.Paste]; enabled: dialog.opened; onActivated: PositionEditor.pasteIds() }
 
     function setDice() { PositionEditor.setDice(rolledBox.checked, die0.value, die1.value) }
     function setCube() {

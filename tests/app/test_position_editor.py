@@ -375,3 +375,48 @@ def test_the_dice_and_the_scores_take_typed_digits(harness):
     fields = MatchIdFields.decode(editor_part(harness).property("idsText").split(":")[1])
     assert 5 in fields.dice and fields.score[1] == 4
     harness.click("editorCancel")
+
+
+def test_ids_pasted_in_the_editor_set_up_its_board_and_state(harness):
+    # a teacher had the IDs of a position from another program and no way to edit it: pasting
+    # in the window set up a new game at once, and the editor could not take them
+    harness.open(seed=5)
+    harness.game.newGame({"opponent": "human"})
+    harness.settle()
+    dialog = open_editor(harness)
+    editor = editor_part(harness)
+    white = [0, 2, 0, 0, 0, 4, 0, 3, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]
+    black = [0, 0, 0, 2, 2, 3, 0, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1]
+    position_id = Position(black, white).position_id()  # black on roll
+    fields = MatchIdFields(
+        match_length=5, score=(2, 1), cube=2, cube_owner=0, player_on_roll=1, turn=1, dice=(5, 3)
+    )
+    pasted = f"{position_id}:{fields.encode()}"
+    QGuiApplication.clipboard().setText(f"  {pasted}\n")
+    QTest.keyClick(harness.window, Qt.Key.Key_V, CTRL)  # as the button does
+    harness.settle(50)
+    assert dialog.property("opened")  # the editor, not a new game
+    assert board(harness) == absolute_board(Position(white, black), 0)
+    assert editor.property("idsText") == pasted
+    assert editor.property("onRoll") == 1
+    assert list(editor.property("dice")) == [5, 3]
+    assert harness.item("editorLength").property("value") == 5
+    assert message(harness) == ""
+    assert harness.game.session.match.position_id() == Position.start().position_id()
+
+    # text with no IDs is refused with the reason, and nothing changes
+    QGuiApplication.clipboard().setText("hello")
+    harness.click("editorPaste")
+    assert "holds no valid Position ID" in message(harness)
+    assert editor.property("idsText") == pasted
+
+    # a Position ID alone changes the checkers only: the match and the dice stay
+    start = Position.start().position_id()
+    QGuiApplication.clipboard().setText(start)
+    harness.click("editorPaste")
+    assert message(harness) == ""
+    assert board(harness) == absolute_board(Position.start(), 1)
+    assert editor.property("onRoll") == 1
+    assert harness.item("editorLength").property("value") == 5
+    assert editor.property("idsText").split(":")[0] == start
+    harness.click("editorCancel")
