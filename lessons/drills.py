@@ -50,10 +50,6 @@ SHOTS_RULE = N_(
 )
 ENTER_RULE = N_("A checker on the bar enters on 25 minus the die, when that point is open.")
 DICE_RULE = N_("You must use both dice when some order of the moves allows it.")
-GAME_POINTS_RULE = N_(
-    "A single game is worth 1 point; a gammon 2, when your opponent has borne off no checker; a"
-    " backgammon 3, when one of theirs is also still in your home board or on the bar."
-)
 BOTH_DICE = N_("Play the roll, using as many dice as the rules allow.")
 BEAR_OFF = N_("Bear off as many checkers as the rules allow.")
 OPENING = N_("Play this opening roll: choose the play you think is strongest.")
@@ -245,7 +241,7 @@ def _game_points(rng: random.Random):  # type: ignore[no-untyped-def]
     for _ in range(left):
         theirs[rng.randint(0, 17 if left < 15 else 11)] += 1
     position = Position([0] * 25, theirs)
-    ex = GamePointsExercise(**_base(position, GAME_POINTS, 0, GAME_POINTS_RULE))
+    ex = GamePointsExercise(**_base(position, GAME_POINTS, 0))  # the kind's own rule
     return position, _declare(ex), (), "you"
 
 

@@ -65,6 +65,14 @@ REACH_NOT = N_("A checker on {src} cannot reach {point} with {dice}.")
 REACH_BLOCKED_WAY = N_(
     "A checker on {src} cannot reach {point} with {dice}: every way there lands on a blocked point."
 )
+PIPS_AHEAD = N_(
+    "Correct! Your count is {mine}, your opponent's {theirs}: you lead the race by {pips}."
+)
+PIPS_BEHIND = N_(
+    "Correct! Your count is {mine}, your opponent's {theirs}: your opponent leads the race by "
+    "{pips}."
+)
+PIPS_EVEN = N_("Correct! Both counts are {mine}: the race is even.")
 NUMBER_TOO_HIGH = N_("{given} is too many.")
 NUMBER_TOO_LOW = N_("{given} is too few.")
 TAKE_RULE = N_(
@@ -300,22 +308,35 @@ class Exercise:
         """The answer (the last level of the graduated hints)."""
         raise NotImplementedError
 
+    def general_rule(self) -> str | None:
+        """The rule of the kind (msgid, no fields): the first hint when the lesson file gives
+        none, in place of the explanation, which may give the answer away (a yes or no
+        question's explanation is its answer)."""
+        return None
+
     def hints(self) -> list[Hint]:
         """The graduated hints in order: the rule, then the checker to move, then the answer.
 
         A level the exercise has nothing for is left out; the last is always the answer, with
-        its arrows (the player shows them only after a first try: see ``hint_at``).
+        its arrows (the player shows them only after a first try: see ``hint_at``). When the
+        kind's general rule comes first, an explanation without fields comes with the answer.
         """
         out = []
-        first = self.rule or self.explain
+        rule = self.rule or self.general_rule()
+        first = rule or self.explain
         if first:
             # an explanation may have fields (the race rule's counts): fill them
-            args: dict[str, Any] = {} if self.rule else getattr(self, "_explain_args", dict)()
+            args: dict[str, Any] = {} if rule else getattr(self, "_explain_args", dict)()
             out.append(Hint(1, Feedback(False, first, args)))
         nudge = self._nudge()
         if nudge is not None:
             out.append(nudge)
-        out.append(self._answer_hint())
+        answer = self._answer_hint()
+        told = answer.feedback
+        if not self.rule and rule and self.explain and "{" not in self.explain and not told.more:
+            told = Feedback(told.correct, told.text, told.args, told.done, self.explain)
+            answer = Hint(answer.level, told, answer.rings, answer.arrows)
+        out.append(answer)
         return out
 
     def hint_at(self, level: int, tried: bool) -> Hint:
@@ -698,10 +719,21 @@ class PipsExercise(NumberExercise):
 
     kind = "pips"
     side: str = "you"
+    compare: bool = False  # a right answer is followed by the race: who leads, by how much
 
     def answer(self) -> int:
         mine, theirs = self.position.pip_count()
         return mine if self.side == "you" else theirs
+
+    def check_number(self, given: int) -> Feedback:
+        verdict = super().check_number(given)
+        if not (verdict.correct and self.compare):
+            return verdict
+        mine, theirs = self.position.pip_count()
+        text = PIPS_AHEAD if mine < theirs else PIPS_BEHIND if mine > theirs else PIPS_EVEN
+        return Feedback(
+            True, text, {"mine": mine, "theirs": theirs, "pips": abs(theirs - mine)}, True
+        )
 
 
 @dataclass
@@ -741,11 +773,21 @@ class DiceCountExercise(NumberExercise):
         return max((p.dice_used for p in legal_plays(self.position, self.dice)), default=0)
 
 
+GAME_POINTS_RULE = N_(
+    "A single game scores the value of the cube; a gammon (the loser has borne off no checker) "
+    "twice that; a backgammon (no checker borne off and one still on the bar or in the winner's "
+    "home board) three times that."
+)
+
+
 @dataclass
 class GamePointsExercise(NumberExercise):
     """Points won by the student, who has borne off every checker: 1, 2 or 3 times the cube."""
 
     kind = "game_points"
+
+    def general_rule(self) -> str | None:
+        return GAME_POINTS_RULE
 
     def answer(self) -> int:
         cube = self.match.cube if self.match is not None else 1
@@ -866,6 +908,14 @@ TAKE_CUBE_RULE = N_(
 # your count, redouble with 9%, and the taker passes when the lead is more than 12% (Walter
 # Trice's 8-9-12 rule: a take up to 12%).
 RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS = 8, 9, 12
+RACE_DOUBLE_RULE = N_(
+    "Your lead is your opponent's count minus yours: double when it is 8% of your count or "
+    "more, redouble when it is 9% or more."
+)
+RACE_TAKE_RULE = N_(
+    "Count both races: take as long as the doubler leads by no more than 12% of the doubler's "
+    "count."
+)
 
 
 @dataclass
@@ -899,9 +949,29 @@ class RaceCubeExercise(ChoiceExercise):
         doubler, taker, lead = self.counts()
         return {"doubler": doubler, "taker": taker, "lead": Num(lead, 1)}
 
+    def general_rule(self) -> str | None:
+        return RACE_TAKE_RULE if self.decision == "take" else RACE_DOUBLE_RULE
+
+    def _nudge(self) -> Hint | None:
+        """After the rule, the counts and the lead (the explanation), before the answer."""
+        if not self.explain:
+            return None
+        return Hint(2, Feedback(False, self.explain, self._explain_args()))
+
     def hint(self) -> Feedback:
         texts = {"take": HINT_TAKE, "pass": HINT_PASS, "yes": HINT_YES, "no": HINT_NO}
         return Feedback(False, texts[self.answer()])
+
+
+CRAWFORD_RULE = N_(
+    "The Crawford game is the one game right after a player first reaches match point, one "
+    "point from winning the match: no one may double in it. In the games after it the cube is "
+    "back."
+)
+MAY_DOUBLE_RULE = N_(
+    "Before you roll you may double when the cube is in the middle or yours and shows less "
+    "than 64, but not in the Crawford game."
+)
 
 
 @dataclass
@@ -909,6 +979,9 @@ class CrawfordExercise(ChoiceExercise):
     """Is this game the Crawford game? Read from the Match ID."""
 
     kind = "crawford"
+
+    def general_rule(self) -> str | None:
+        return CRAWFORD_RULE
 
     def answer(self) -> str:
         if self.match is None:
@@ -921,6 +994,9 @@ class MayDoubleExercise(ChoiceExercise):
     """May the student (on roll) double now? Read from the Match ID by the cube rules."""
 
     kind = "may_double"
+
+    def general_rule(self) -> str | None:
+        return MAY_DOUBLE_RULE
 
     def answer(self) -> str:
         if self.match is None:
@@ -1042,6 +1118,10 @@ def _make_exercise(
         _points(answer, "the answer", 0)
     elif cls is PipsExercise:
         extra["side"] = _choice(data, "side", ("you", "opponent"))
+        compare = data.get("compare", False)
+        if not isinstance(compare, bool):
+            raise LessonDataError(f"'compare' must be true or false, not {jsonfile.shown(compare)}")
+        extra["compare"] = compare
     elif cls is ShotsExercise:
         extra["by"] = _choice(data, "by", ("you", "opponent"))
         extra["target"] = _int(data, "target", 1, 24)

@@ -3,6 +3,8 @@ judgement questions graded by the evaluator and graduated hints."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,8 @@ from engine import IllegalPlayError, Position, Reason, legal_plays, parse_play
 from engine.errors import REASON_TEXT
 from lessons.exercises import (
     GOOD_MARGIN,
+    ChoiceExercise,
+    GamePointsExercise,
     JudgeExercise,
     PlayExercise,
     TakeExercise,
@@ -243,7 +247,30 @@ def test_the_race_rule_reads_the_pip_counts(steps):
     doubler, taker, lead = take.exercise.counts()
     assert (doubler, taker) == (take.position.pip_count()[1], take.position.pip_count()[0])
     assert take.exercise.answer() == ("pass" if lead >= 12 else "take")
-    assert "{" not in take.exercise.hints()[0].feedback.render()  # the counts are filled in
+    counts = take.exercise.hints()[1].feedback.render()  # after the rule, the counts, filled in
+    assert "{" not in counts and f"{doubler}" in counts and f"{taker}" in counts
+
+
+def test_the_first_hint_of_a_question_does_not_give_its_answer(lessons):
+    # "May you double?": the first hint was "You own the cube, so you may double before you
+    # roll." (the explanation, which is the answer); the first hint is now the rule, the same
+    # whatever the answer
+    from lessons.drills import DRILLS
+
+    firsts: dict[tuple[str, str], dict[object, set[str]]] = {}
+    exercises = [s.exercise for lesson in lessons for s in lesson.steps if s.exercise]
+    rng = random.Random(5)
+    for drill in ("race-cube", "game-points"):
+        exercises += [DRILLS[drill].draw(rng, n).exercise for n in range(40)]
+    for ex in exercises:
+        if not isinstance(ex, (ChoiceExercise, GamePointsExercise)):
+            continue
+        group = (type(ex).__name__, getattr(ex, "decision", ""))
+        first = ex.hints()[0].feedback.text  # the text before its fields (a take point) are filled
+        firsts.setdefault(group, {}).setdefault(ex.answer(), set()).add(first)
+    for group, by_answer in firsts.items():
+        assert len(set.union(*by_answer.values())) == 1, (group, by_answer)
+    assert sum(len(by_answer) >= 2 for by_answer in firsts.values()) >= 5  # answers differ
 
 
 def test_a_double_gives_four_moves_and_no_more(steps):
@@ -380,3 +407,24 @@ def test_a_wrong_play_is_written_in_full(steps):
     ex = steps["moving", "doubles"].exercise  # 3-3: make the 5 and the 3
     wrong = ex.check_text("13/4 6/3")  # typed as a jump; one checker moved three times
     assert not wrong.correct and wrong.render().startswith("13/10/7/4 6/3 is legal")
+
+
+def test_count_the_race_answers_who_is_ahead(steps):
+    # "What is your opponent's pip count? Are you ahead or behind?": the right count was
+    # answered "Correct!" and the question of the race never
+    ex = steps["crawford-strategy", "count-pips"].exercise
+    mine, theirs = ex.position.pip_count()
+    assert mine < theirs
+    verdict = ex.check_number(theirs)
+    assert verdict.correct and verdict.done
+    assert verdict.render() == (
+        f"Correct! Your count is {mine}, your opponent's {theirs}: you lead the race by "
+        f"{theirs - mine}."
+    )
+    behind = replace(ex, position=ex.position.swapped(), side="you")
+    assert (
+        behind.check_number(theirs)
+        .render()
+        .endswith(f"your opponent leads the race by {theirs - mine}.")
+    )
+    assert not ex.check_number(theirs + 1).correct

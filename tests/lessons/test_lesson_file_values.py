@@ -48,6 +48,7 @@ BAD_VALUES = {
     "goal move not a pair": ("04", "hit-and-continue", _exercise(goal={"moves": [None]})),
     "goal off Infinity": ("05", "all-home", _exercise(goal={"off": INF})),
     "explain not text": ("01", "pips-start", _exercise(explain=[1])),
+    "compare not a flag": ("08", "count-pips", _exercise(compare="yes")),
     "wrong not text": ("02", "opening-roll", _exercise(wrong={"a": 1})),
     "dice as text": ("02", "opening-roll", _exercise(dice="31")),
     "dice Infinity": ("02", "opening-roll", _exercise(dice=[INF, 1])),
