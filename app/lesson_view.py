@@ -157,10 +157,11 @@ def step_view(
     step: Step = lesson.steps[index]
     position = builder.current_position() if builder else step.position
     state = board_state(position)
-    rings: list[int] = []
-    ring_points: list[int] = []
+    rings: list[int] = []  # marked checkers
+    marked: list[int] = []  # marked empty points (a ring, not a destination's disc)
+    ring_points: list[int] = []  # destinations
     for point in [m.point for m in step.marks if m.kind == "ring"] + list(hint_rings):
-        (rings if state[point] != 0 else ring_points).append(point)
+        (rings if state[point] != 0 else marked).append(point)
     arrows = [{"from": m.point, "to": m.to} for m in step.marks if m.kind == "arrow"]
     labels = [
         {"location": m.point, "text": m.text if m.text.isdigit() else _(m.text)}
@@ -205,6 +206,7 @@ def step_view(
         "speech": speech,
         "ringCheckers": rings,
         "ringPoints": ring_points,
+        "markedPoints": marked,
         "arrows": arrows + hint_arrows,
         "labels": labels,
         "selected": selected,

@@ -56,6 +56,7 @@ FocusScope {
     // -- marks (hints, lessons) ---------------------------------------------------------------
     property var ringCheckers: []     // locations whose top checker gets a ring
     property var ringPoints: []       // locations marked as destinations
+    property var markedPoints: []     // empty points a lesson marks: a ring, not a destination's disc
     property int selectedLocation: -1 // location whose top checker is lifted
     property var arrows: []           // [{from, to, color, hit}] locations, drawn as arrows
     property var labels: []           // [{location, text}] small text badges
@@ -578,6 +579,22 @@ FocusScope {
                 border.width: Math.max(2, board.u * 0.07)
             }
         }
+        // Empty points a lesson marks: a ring of the marks' colour where a checker would stand
+        // (the destination's disc there read as a legal move where none was)
+        Repeater {
+            model: board.markedPoints
+            Rectangle {
+                required property int modelData
+                readonly property point c: board.checkerCentre(modelData, 0)
+                visible: modelData >= 1 && modelData <= 24
+                objectName: "markedPoint_" + modelData
+                x: c.x - width / 2; y: c.y - height / 2
+                width: board.checkerD + board.u * 0.16; height: width; radius: width / 2
+                color: "transparent"
+                border.color: board.colors.ring
+                border.width: Math.max(2, board.u * 0.09)
+            }
+        }
         // Borne-off checkers: thin slabs in the trays
         Repeater {
             model: [0, 27]
@@ -783,8 +800,15 @@ FocusScope {
             Rectangle {
                 required property var modelData
                 readonly property rect area: board.locationRect(modelData.location)
+                readonly property bool point: modelData.location >= 1 && modelData.location <= 24
+                objectName: "badge_" + modelData.location
+                // on a point, just past its checkers (at the tip of a point near the middle it
+                // lay over the dice); on a bar or in a tray, at the end towards the middle
+                readonly property real past: board.checkerD * Math.min(board.visibleCount(modelData.location), 5)
                 x: area.x + area.width / 2 - width / 2
-                y: board.isTop(modelData.location) || modelData.location === 25
+                y: point ? (board.isTop(modelData.location) ? area.y + past + board.u * 0.1
+                                                             : area.y + area.height - past - height - board.u * 0.1)
+                   : board.isTop(modelData.location) || modelData.location === 25
                    || modelData.location === 27
                    ? area.y + area.height - height - board.u * 0.1 : area.y + board.u * 0.1
                 width: badge.implicitWidth + board.u * 0.3

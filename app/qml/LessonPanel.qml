@@ -35,6 +35,7 @@ Item {
             cubeOwner: panel.view.cubeOwner === undefined ? -1 : panel.view.cubeOwner
             ringCheckers: panel.view.ringCheckers || []
             ringPoints: panel.view.ringPoints || []
+            markedPoints: panel.view.markedPoints || []
             arrows: panel.view.arrows || []
             labels: panel.view.labels || []
             selectedLocation: panel.view.selected === undefined ? -1 : panel.view.selected

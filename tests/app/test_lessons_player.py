@@ -359,6 +359,23 @@ SHOT_STEPS = {
 }
 
 
+def test_marks_are_told_apart_from_moves_and_kept_off_the_dice(lessons_ui):
+    """A ring on an empty point was drawn as a destination's disc (it read as a legal move in
+    "no legal move" steps), and the "Blocked" badge at the tip of a point lay over the dice."""
+    ui = lessons_ui
+    ui.click("openLesson_2")
+    ui.settle(50)
+    badge, dice = ui.item("badge_5"), ui.item("diceRow")  # the first step: 5 blocked, 3-2
+    a = badge.mapRectToScene(badge.boundingRect())
+    b = dice.mapRectToScene(dice.boundingRect())
+    assert badge.isVisible() and dice.isVisible() and not a.intersects(b)
+    while ui.view["stepTitle"] != "A blocked point only counts where you land":
+        ui.answer_right() if ui.exercise() and not ui.view["solved"] else None
+        ui.click("nextButton")
+    assert ui.view["markedPoints"] == [3] and 3 not in ui.view["ringPoints"]
+    assert ui.item("markedPoint_3").isVisible() and ui.find("destination_3") is None
+
+
 @pytest.mark.parametrize("language", ["en", "da", "nl"])
 def test_screenshots_of_one_step_per_lesson(qtbot, tmp_path, language):
     """Renders one step of every lesson; the text fits its panel and the marks are drawn.
@@ -397,7 +414,7 @@ def test_screenshots_of_one_step_per_lesson(qtbot, tmp_path, language):
             step = lesson.steps[lesson.step_index(step_id)]
             for mark in step.marks:
                 if mark.kind == "ring":
-                    assert mark.point in ui.view["ringCheckers"] + ui.view["ringPoints"]
+                    assert mark.point in ui.view["ringCheckers"] + ui.view["markedPoints"]
                 elif mark.kind == "arrow":
                     assert {"from": mark.point, "to": mark.to} in ui.view["arrows"]
     finally:
