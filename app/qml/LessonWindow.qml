@@ -234,6 +234,7 @@ ApplicationWindow {
                         id: lessonList
                         objectName: "lessonList"
                         clip: true
+                        ScrollBar.vertical: ScrollBar {}  // shown when the lessons do not fit
                         spacing: 6 * lessonWindow.ui
                         model: LessonPlayer.lessonModel
                         activeFocusOnTab: true
@@ -379,6 +380,7 @@ ApplicationWindow {
                     visible: Classroom.teacherMode
                     Layout.fillWidth: true
                     ui: lessonWindow.ui
+                    maxHeight: lessonWindow.height * 0.22
                 }
                 ClassroomBar {  // students, class overview, worksheets, teacher mode
                     Layout.fillWidth: true

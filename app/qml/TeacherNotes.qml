@@ -15,7 +15,10 @@ Rectangle {
     radius: 8 * ui
     color: "#2a1d14"
     border.color: "#e0b35a"
-    implicitHeight: Math.min(column.implicitHeight + 16 * ui, 240 * ui)
+    // at most this high (the window gives it a share of its height: in a low window the box
+    // took the room of the lesson list, whose last lessons went out of sight); it scrolls
+    property real maxHeight: 240 * ui
+    implicitHeight: Math.min(column.implicitHeight + 16 * ui, 240 * ui, maxHeight)
 
     Flickable {
         id: scroll

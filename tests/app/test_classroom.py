@@ -348,6 +348,34 @@ def test_the_classroom_fits_at_1024_by_768(qtbot, tmp_path, language):
         ui.close()
 
 
+@pytest.mark.parametrize("language", ["da", "nl"])
+def test_the_teachers_notes_leave_the_lesson_list_in_sight(qtbot, tmp_path, language):
+    # on a 1024x768 screen (the window a title bar lower) the notes took the list's room:
+    # lesson 8 went out of sight under them, and nothing showed that the list scrolled
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open(language)
+    try:
+        ui.window.resize(1024, 740)
+        ui.main.classroom.teacherMode = True
+        for opened in range(len(ui.player.lessons)):
+            ui.click(f"openLesson_{opened}")
+            ui.settle(50)
+            if (
+                ui.find("showLessonListButton") is not None
+                and ui.item("showLessonListButton").isVisible()
+            ):
+                ui.click("showLessonListButton")
+                ui.settle(50)
+            shown = ui.item("lessonList")
+            area = shown.mapRectToScene(shown.boundingRect())
+            for index in range(len(ui.player.lessons)):
+                lesson = ui.item(f"openLesson_{index}")
+                rect = lesson.mapRectToScene(lesson.boundingRect())
+                assert area.contains(rect), (language, opened, index)
+    finally:
+        ui.close()
+
+
 def test_the_save_dialogs_open_in_a_folder_that_exists(ui, monkeypatch, tmp_path):
     """In a home without a Documents folder the CSV and worksheet dialogs opened in a folder
     that does not exist: Qt's dialog then showed the program's own folder, refused the proposed
