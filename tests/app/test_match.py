@@ -49,6 +49,18 @@ def test_cube_offered_taken_then_passed_in_a_two_player_match(harness):
         cube_box = cube.mapRectToScene(cube.boundingRect())
         box = prompt.mapRectToScene(prompt.boundingRect())
         assert not box.intersects(cube_box) and box.bottom() <= size[1], size
+    # the hint of the answer opens below the board, which gives it room: the question follows
+    # the board's middle, clear of the cube and on the board (kept where it stood, it covered
+    # the checkers of the lower half)
+    harness.window.resize(1024, 768)
+    harness.settle(100)
+    harness.w.coach.hint()
+    harness.qtbot.waitUntil(lambda: harness.item("hintPanel").isVisible(), timeout=20000)
+    harness.settle(100)
+    box = prompt.mapRectToScene(prompt.boundingRect())
+    board = harness.item("board").mapRectToScene(harness.item("board").boundingRect())
+    assert not box.intersects(cube.mapRectToScene(cube.boundingRect()))
+    assert box.bottom() <= board.bottom()
     harness.click("takeButton")
     assert harness.hidden("doublePrompt")
     assert game.cubeValue == 2 and game.cubeOwner == 1 - doubler
