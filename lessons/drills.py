@@ -2,7 +2,8 @@
 
 Each drill draws a ``Step`` (the same value a lesson step is, so the lesson player shows it the
 same way) from a ``random.Random``: ``DRILLS["pips"].draw(rng)``. The positions come from games
-of random legal plays or from random race and bear-off boards, so they are always legal; the
+played by the Easy level on random dice or from random race and bear-off boards, so they are
+always legal; the
 exercise computes its answer as a lesson exercise does. ``python -m lessons check`` draws 1,000
 items of every drill and checks each like a lesson step (``check_drills``).
 """
@@ -12,10 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine import IllegalPlayError, Position, Reason, TurnBuilder, legal_plays
-from engine.dice import check_roll
+from engine.dice import ROLLS, check_roll
 from lessons.exercises import (
     CubeTakeExercise,
     DiceCountExercise,
@@ -119,14 +121,26 @@ class Drill:
 
 
 # -- positions ------------------------------------------------------------------------------------
+@cache
+def _game_player():  # type: ignore[no-untyped-def]
+    from ai.player import ComputerPlayer
+
+    return ComputerPlayer("easy")
+
+
 def random_game_position(rng: random.Random, max_plies: int = 40) -> Position:
-    """The position after a random number of random legal plays from the start, a side on roll."""
+    """The position after a random number of plies from the start, a side on roll: both sides
+    played by the Easy level (a casual player's choices, with its noise) on dice drawn from
+    ``rng``. Random legal plays, as drawn before, made boards no game reaches: blots everywhere
+    and checkers piled deep in the home boards after a few rolls."""
     position = Position.start()
+    player = _game_player()
     for _ in range(rng.randint(0, max_plies)):
         dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
-        plays = legal_plays(position, dice)
-        nxt = rng.choice(plays).result if plays else position.swapped()
-        if nxt is None or nxt.is_game_over():
+        nxt = player.choose_result(position, dice)
+        if nxt is None:  # no legal play: the turn passes
+            nxt = position.swapped()
+        if nxt.is_game_over():
             break
         position = nxt
     return position
@@ -221,14 +235,21 @@ def _bear_off(rng: random.Random):  # type: ignore[no-untyped-def]
 
 
 def _dice_count(rng: random.Random):  # type: ignore[no-untyped-def]
-    # About half the items are rolls that cannot all be played: those are the lesson.
+    # About half the items are rolls that cannot all be played: those are the lesson. In a
+    # game's position few rolls are blocked, so the roll is drawn among them when there are any.
     while True:
         position = random_game_position(rng, 60)
-        dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
+        blocked = [(d, w) for d, w in ROLLS if _dice_used(position, d) < (4 if d[0] == d[1] else 2)]
+        if not blocked and rng.random() >= 0.15:
+            continue
+        pool = blocked if blocked and rng.random() < 0.85 else ROLLS
+        dice = check_roll(rng.choices([d for d, _ in pool], [w for _, w in pool])[0])
         ex = DiceCountExercise(**_base(position, ENTER_NONE, 0, DICE_RULE), dice=dice)
-        full = 4 if dice[0] == dice[1] else 2
-        if ex.answer() < full or rng.random() < 0.15:
-            return position, _declare(ex), (), "you"
+        return position, _declare(ex), (), "you"
+
+
+def _dice_used(position: Position, dice: tuple[int, int]) -> int:
+    return max((p.dice_used for p in legal_plays(position, dice)), default=0)
 
 
 def _game_points(rng: random.Random):  # type: ignore[no-untyped-def]

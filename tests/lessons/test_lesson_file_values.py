@@ -124,7 +124,7 @@ def test_the_command_line_names_the_file_step_and_id_without_a_traceback(data, n
     lesson, step_id, change = BAD_VALUES[name]
     path = _edit(data, lesson, step_id, change)
     done = subprocess.run(
-        [sys.executable, "-m", "lessons", "check", "--data", str(data)],
+        [sys.executable, "-m", "lessons", "check", "--data", str(data), "--drills", "5"],
         cwd=ROOT,
         capture_output=True,
         text=True,
