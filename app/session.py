@@ -356,22 +356,27 @@ class Session:
             return False
         if self.phase == "game_over":
             return self.settings.match_length > 0
-        if len(self.match.games) > 1:
-            return True
+        if len(self.match.games) > 1 or any(self.match.score):
+            return True  # games won, or a score set up (a pasted match at 2-0 was replaced)
         if self.settings.computer and not self.settings.match_length:
             # a single game against the computer in which the person has done nothing yet (the
             # computer won the opening roll and played, as at the first start): nothing of
             # theirs is lost, and leaving it is no resignation counted against them
             return self.person_has_acted()
-        return bool(self.game.turns)
+        return bool(self.game.turns) or self.person_has_acted()
 
     def person_has_acted(self) -> bool:
         """Whether the person (player 0) has rolled, played or met the cube in this game."""
         game = self.game
         if game is None:
             return False
-        # (the opening roll is no act of theirs; a roll of their own turn is)
-        rolled = self.phase == "move" and self.on_roll == 0 and bool(game.turns)
+        # (the opening roll is no act of theirs; a roll of their own turn is, and so is the
+        # first roll of a game set up from IDs or the editor)
+        rolled = (
+            self.phase == "move"
+            and self.on_roll == 0
+            and (bool(game.turns) or self.match.began_from_setup)
+        )
         cube = self.phase == "double" or game.cube_value > 1
         return rolled or cube or any(turn[0] == 0 for turn in game.turns)
 

@@ -868,3 +868,27 @@ def test_the_points_of_a_damaged_files_win_are_counted_in_words():
             assert said in mat_problem(exc).render([]), mat_problem(exc).render([])
         else:
             raise AssertionError("read")
+
+
+def test_a_set_up_match_is_not_replaced_by_an_import_without_asking(harness):
+    # a Crawford game set up at 0-2 against the computer, the person's dice rolled: importing a
+    # .mat replaced it at once and the match was lost (seen by a tester); paste asked
+    harness.open(seed=14)
+    harness.game.newGame({"opponent": "expert", "matchLength": 3})
+    harness.settle(30)
+    crawford = MatchIdFields(match_length=3, score=(0, 2), crawford=True).encode()
+    setup_part(harness).pasteText(f"{Position.start().position_id()}:{crawford}")
+    harness.settle(30)
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+    session = harness.game.session
+    assert session.match.score == (0, 2) and session.phase == "roll" and session.on_roll == 0
+    assert session.in_progress()  # a score set up is a match under way
+    harness.w.flow.roll()
+    harness.settle(30)
+    setup_part(harness).importMat(QUrl.fromLocalFile(str(MAT_FILES[0])).toString())
+    harness.settle(30)
+    assert is_open(harness, "replaceDialog")
+    popup(harness, "replaceDialog").close()  # no: the match goes on as it was
+    harness.settle(30)
+    assert harness.game.session is session and session.phase == "move"
