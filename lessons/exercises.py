@@ -97,8 +97,9 @@ HINT_REACH_COUNT = N_("There are {count} points to find.")
 GRADE_BEST = N_("Correct! {play} is the best play here.")
 GRADE_GOOD = N_("Correct! {play} is a good play, within {loss} of the best play, {best}.")
 GRADE_CLOSE = N_(
-    "Good: {play} is close to the best play, {best}. This program counts {loss} less for it, "
-    "within its margin of error of {margin}, so it cannot say surely which is better."
+    "Good: {play} is close to the best play, {best}. This program counts {loss} less for it: "
+    "more than the {good} of a good play, but less than that and its margin of error of "
+    "{margin} together, so it cannot say surely that the play is worse."
 )
 GRADE_DOUBTFUL = N_("Doubtful: {play} gives up {loss} against the best play, {best}.")
 GRADE_WRONG = N_("Wrong: {play} gives up {loss} against the best play, {best}.")
@@ -605,6 +606,7 @@ class JudgeExercise(PlayExercise):
             "play": full_notation(played),
             "loss": Num(loss, 3),
             "best": self.answer(),
+            "good": Num(GOOD_MARGIN, 2),
             "margin": Num(JUDGE_UNCERTAINTY, 2),
         }
         ok = grade in ("best", "good")

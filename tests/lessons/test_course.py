@@ -13,6 +13,7 @@ from engine import IllegalPlayError, Position, Reason, legal_plays, parse_play
 from engine.errors import REASON_TEXT
 from lessons.exercises import (
     GOOD_MARGIN,
+    JUDGE_UNCERTAINTY,
     ChoiceExercise,
     GamePointsExercise,
     JudgeExercise,
@@ -198,6 +199,13 @@ def test_judgement_accepts_a_different_good_play():
     bad = [r for r in ranking if r.loss > GOOD_MARGIN]
     assert good and bad
     assert ex.check_play(good[0].play).correct
+    # a play accepted within the margin of error says so with numbers that agree: 13/9 6/5 was
+    # "0.061 less, within its margin of error of 0.04" (seen by a tester)
+    close = [r for r in ranking if GOOD_MARGIN < r.loss <= GOOD_MARGIN + JUDGE_UNCERTAINTY]
+    assert close
+    said = ex.check_play(close[0].play).render()
+    assert f"{close[0].loss:.3f} less for it: more than the {GOOD_MARGIN:.2f} of a good" in said
+    assert f"margin of error of {JUDGE_UNCERTAINTY:.2f} together" in said
     assert ex.grade(good[0].play)[0] == "good"
     assert not ex.check_play(bad[-1].play).correct
 
