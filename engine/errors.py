@@ -69,6 +69,7 @@ class Reason:
 
     NO_CHECKER = "no_checker"
     BLOCKED_POINT = "blocked_point"
+    BLOCKED_WAY = "blocked_way"
     BAR_FIRST = "bar_first"
     DIE_NOT_AVAILABLE = "die_not_available"
     WRONG_DIRECTION = "wrong_direction"
@@ -85,6 +86,10 @@ class Reason:
 REASON_TEXT = {
     Reason.NO_CHECKER: "There is no checker of yours on that point.",
     Reason.BLOCKED_POINT: "That point is blocked: the opponent has two or more checkers on it.",
+    Reason.BLOCKED_WAY: (
+        "The dice add up to that distance, but every point where a die would stop on the way is "
+        "blocked."
+    ),
     Reason.BAR_FIRST: "A checker on the bar must enter before any other checker moves.",
     Reason.DIE_NOT_AVAILABLE: "No remaining die moves a checker that distance.",
     Reason.WRONG_DIRECTION: "Checkers move only forward, toward your home board.",

@@ -282,7 +282,7 @@ class TurnBuilder:
             if distance <= 0:
                 return Reason.WRONG_DIRECTION
             if distance not in remaining:
-                return Reason.DIE_NOT_AVAILABLE
+                return self._combined_reason(board, src, dst, remaining)
             if not 1 <= dst <= 24 or board[dst] < -1:
                 return Reason.BLOCKED_POINT
         # The step itself is possible; it is the whole turn that would break a rule.
@@ -291,6 +291,30 @@ class TurnBuilder:
         if self.dice[0] != self.dice[1] and self.dice_to_use == 2:
             return Reason.MUST_USE_BOTH_DICE
         return Reason.MUST_USE_MORE_DICE
+
+    @staticmethod
+    def _combined_reason(board: list[int], src: int, dst: int, remaining: list[int]) -> str:
+        """Why one checker cannot go ``src`` -> ``dst`` when no single die is that distance:
+        the dice add up to it but the point is blocked, or every point where a die would stop
+        on the way is; else no die (nor dice) make the distance."""
+        start = 25 if src == BAR_POINT else src
+        distance = start - dst
+        if len(remaining) >= 2 and remaining[0] == remaining[-1]:  # a double: die after die
+            die = remaining[0]
+            orders = [[die] * (distance // die)] if distance % die == 0 else []
+            orders = [o for o in orders if 2 <= len(o) <= len(remaining)]
+        elif len(remaining) == 2 and sum(remaining) == distance:
+            orders = [list(remaining), list(reversed(remaining))]
+        else:
+            orders = []
+        if not orders or not 1 <= dst <= 24:
+            return Reason.DIE_NOT_AVAILABLE
+        if board[dst] < -1:
+            return Reason.BLOCKED_POINT
+        stops = [[start - sum(order[: i + 1]) for i in range(len(order) - 1)] for order in orders]
+        if all(any(board[p] < -1 for p in way) for way in stops):
+            return Reason.BLOCKED_WAY
+        return Reason.DIE_NOT_AVAILABLE
 
 
 # -- a typed play read in context -------------------------------------------------------------

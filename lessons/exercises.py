@@ -110,6 +110,10 @@ PLAY_LINE = N_("{play}: equity {equity}, you win {win}%, {shots} of 36 rolls hit
 RULE_TEXT = {
     Reason.NO_CHECKER: N_("There is no checker of yours on that point."),
     Reason.BLOCKED_POINT: N_("That point is blocked: the opponent has two or more checkers on it."),
+    Reason.BLOCKED_WAY: N_(
+        "The dice add up to that distance, but every point where a die would stop on the way is "
+        "blocked."
+    ),
     Reason.BAR_FIRST: N_("A checker on the bar must enter before any other checker moves."),
     Reason.DIE_NOT_AVAILABLE: N_("No remaining die moves a checker that distance."),
     Reason.WRONG_DIRECTION: N_("Checkers move only forward, toward your home board."),
@@ -507,7 +511,7 @@ class PlayExercise(Exercise):
             src == 25
             and on_bar >= 2
             and dst is not None
-            and reason in (Reason.DIE_NOT_AVAILABLE, Reason.BLOCKED_POINT)
+            and reason in (Reason.DIE_NOT_AVAILABLE, Reason.BLOCKED_POINT, Reason.BLOCKED_WAY)
             and 25 - dst not in builder.remaining_dice()
         ):
             return self._wrong(BAR_ONE_DIE, dst=point_name(dst))

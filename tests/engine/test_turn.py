@@ -205,3 +205,31 @@ def test_a_step_backwards_says_checkers_move_forward(src, dst):
         builder.move_to(src, dst)
     assert info.value.reason == Reason.WRONG_DIRECTION
     assert builder.move_to(13, 8)  # and forward it moves
+
+
+@pytest.mark.parametrize(
+    "board, dice, src, dst, reason",
+    [
+        # 2-1 from 24 to 21: the dice add up, the 21-point is blocked (it was "no die moves a
+        # checker that distance", beside a lesson that taught the blocked point)
+        ("x 24:1 6:14; o 21:2 1:13", (2, 1), 24, 21, Reason.BLOCKED_POINT),
+        # the 21-point is open but both stops on the way, 22 and 23, are blocked
+        ("x 24:1 6:14; o 23:2 22:2 1:11", (2, 1), 24, 21, Reason.BLOCKED_WAY),
+        # one stop blocked, the other open: that way is legal
+        ("x 24:1 6:14; o 23:2 1:13", (2, 1), 24, 21, None),
+        # no sum of the dice is that distance
+        ("x 24:1 6:14; o 1:15", (2, 1), 24, 20, Reason.DIE_NOT_AVAILABLE),
+        # a double: 4-4 from 24 to 16 through a blocked 20; 24 to 12 through a blocked 16
+        ("x 24:1 6:14; o 20:2 1:13", (4, 4), 24, 16, Reason.BLOCKED_WAY),
+        ("x 24:1 6:14; o 16:2 1:13", (4, 4), 24, 12, Reason.BLOCKED_WAY),
+        ("x 24:1 6:14; o 12:2 1:13", (4, 4), 24, 12, Reason.BLOCKED_POINT),
+    ],
+)
+def test_a_move_of_several_dice_says_where_it_is_blocked(board, dice, src, dst, reason):
+    builder = TurnBuilder(Position.from_text(board), dice)
+    if reason is None:
+        assert builder.move_to(src, dst)
+        return
+    with pytest.raises(IllegalPlayError) as info:
+        builder.move_to(src, dst)
+    assert info.value.reason == reason
