@@ -15,6 +15,7 @@ from app.position_editor import PositionEditor
 from app.session import absolute_board
 from engine import Position
 from engine.matchid import MatchIdFields
+from engine.position import START_SIDE
 from tests.app.driver import qml_value
 from tests.app.test_layout import scene_rect
 
@@ -419,4 +420,25 @@ def test_ids_pasted_in_the_editor_set_up_its_board_and_state(harness):
     assert editor.property("onRoll") == 1
     assert harness.item("editorLength").property("value") == 5
     assert editor.property("idsText").split(":")[0] == start
+    harness.click("editorCancel")
+
+
+@pytest.mark.parametrize(
+    ("score", "shown"), [((6, 3), [0, 0]), ((2, 1), [2, 1])], ids=["match over", "between games"]
+)
+def test_the_editor_after_a_finished_game_starts_the_next_one(harness, monkeypatch, score, shown):
+    # after a 5-point match won 6-3 the editor showed "Score of White 6" and refused to play
+    from engine.matchid import GAME_OVER
+
+    harness.open(seed=5)
+    harness.game.newGame({"opponent": "human"})
+    harness.settle()
+    over = Position([0] * 25, list(START_SIDE))  # white has borne off every checker
+    fields = MatchIdFields(match_length=5, score=score, game_state=GAME_OVER)
+    editor = editor_part(harness)
+    monkeypatch.setattr(editor._setup, "current_ids", lambda: (over.position_id(), fields.encode()))
+    open_editor(harness)
+    assert board(harness) == absolute_board(Position.start(), 0)
+    assert editor.property("matchLength") == 5 and list(editor.property("score")) == shown
+    assert editor.property("playable"), message(harness)
     harness.click("editorCancel")
