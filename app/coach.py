@@ -142,12 +142,15 @@ def chances_text(player: int, outputs: tuple[float, ...]) -> T:
     )
 
 
+NOT_A_CHOICE = "\u2013"  # the loss of a line no one chooses: the opponent answers the double
+
+
 def _row(label: str, equity: float, loss: float | None, best: bool, outputs=()) -> dict[str, Any]:
     shown = [format_percent(v, 1) for v in outputs[:3]] if outputs else ["", "", ""]
     return {
         "label": label,
         "equity": format_signed(equity),
-        "loss": "" if loss is None else format_number(loss, 3),
+        "loss": NOT_A_CHOICE if loss is None else format_number(loss, 3),
         "win": shown[0],
         "gammon": shown[1],
         "backgammon": shown[2],
@@ -168,7 +171,8 @@ def line_label(line: HintPlay, made: Position | None) -> T:
 
 def cube_rows(cube: CubeHint) -> list[dict[str, Any]]:
     """No double, double-take, double-pass for the doubler: equities, and the loss of not
-    doubling and of doubling (on the row of the opponent's right answer) against the right one."""
+    doubling and of doubling (on the row of the opponent's right answer) against the right one;
+    the other answer's row has a dash there (its cell was empty, and read as a value missing)."""
     d = cube.decision
     doubled = min(d.double_take, d.double_pass)
     right = max(d.no_double, doubled) if d.may_double else d.no_double

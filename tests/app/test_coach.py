@@ -240,6 +240,10 @@ def test_the_cube_hint_before_rolling_agrees_with_the_experts_cube_decision(harn
         assert rows["Double, take"]["equityValue"] == decision.double_take
         assert rows["Double, pass"]["equityValue"] == decision.double_pass
         assert [r["label"] for r in c.rows if r["best"]] == [verdict] == [right_row(decision)]
+        # the loss of doubling stands on the row of the right answer; the other has a dash
+        answered = "Double, take" if decision.take else "Double, pass"
+        other = "Double, pass" if decision.take else "Double, take"
+        assert rows[answered]["loss"] not in ("", "\u2013") and rows[other]["loss"] == "\u2013"
         assert harness.item("hintLine0").isVisible()
     # in a match, at a score: the same agreement, at match equity
     s = set_up(harness, DOUBLE_TAKE, 0, cube=True, match_length=7, score=(4, 2))
