@@ -45,6 +45,14 @@ SAYINGS = {
     "take": N_("You lose {0} by taking: passing is right here."),
     "pass": N_("You lose {0} by passing: taking is right here."),
 }
+# the third button: the decision kept as it was made (not "Play anyway" for a double)
+ANYWAY = {
+    "move": N_("Play anyway"),
+    "double": N_("Double anyway"),
+    "no double": N_("Roll anyway"),
+    "take": N_("Take anyway"),
+    "pass": N_("Pass anyway"),
+}
 # the game flow's names of the decisions, and the analysis's
 ACTIONS = {"double": "double", "roll": "no double", "take": "take", "pass": "drop"}
 
@@ -202,8 +210,15 @@ class Tutor(QObject):
             return self._problem.render(self._flow.names())
         if d is None:
             return ""
-        kind = "no double" if d.kind == "double" and d.played == "no double" else d.kind
-        return T(SAYINGS[kind], format_number(d.loss, 3), d.best).render(self._flow.names())
+        return T(SAYINGS[self._kind()], format_number(d.loss, 3), d.best).render(self._flow.names())
+
+    def _kind(self) -> str:
+        """The decision warned about: a play, a double, a roll without doubling, a take or a
+        pass ("move" when there is none)."""
+        d = self._decision
+        if d is None:
+            return "move"
+        return "no double" if d.kind == "double" and d.played == "no double" else d.kind
 
     def _mark(self) -> str:
         d = self._decision
@@ -221,6 +236,7 @@ class Tutor(QObject):
         notify=changed,
     )
     canShowBest = Property(bool, lambda s: s._decision is not None, notify=changed)
+    anywayText = Property(str, lambda s: T(ANYWAY[s._kind()]).render(()), notify=changed)
     # a cube decision (double, take, pass, no double) rather than a play
     aboutCube = Property(
         bool, lambda s: s._decision is not None and s._decision.kind != "move", notify=changed

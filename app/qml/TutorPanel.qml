@@ -85,7 +85,7 @@ Rectangle {
                 Layout.preferredWidth: 1
                 ui: panel.ui
                 lines: 2
-                text: qsTr("Play anyway")
+                text: Tutor.anywayText
                 hint: qsTr("Keep the decision as it is")
                 onClicked: Tutor.playAnyway()
             }

@@ -469,6 +469,8 @@ def test_the_tutor_judges_the_cube(harness):
     assert "doubling" in harness.item("tutorText").property("text")
     # of a cube decision, the best action (Danish said "the best move" there)
     assert harness.item("tutorBestButton").property("text") == "Show the best action"
+    # and the decision kept as it is: "Double anyway", not "Play anyway" (seen by a tester)
+    assert harness.item("tutorAnywayButton").property("text") == "Double anyway"
     assert s.phase == "roll"  # the double is not offered yet
     harness.click("tutorAnywayButton")
     assert s.phase == "double"
@@ -477,6 +479,7 @@ def test_the_tutor_judges_the_cube(harness):
     harness.click("rollButton")
     tutor_speaks(harness)
     assert "without doubling" in harness.item("tutorText").property("text")
+    assert harness.item("tutorAnywayButton").property("text") == "Roll anyway"
     assert s.phase == "roll"
     harness.click("tutorRethinkButton")
     assert s.phase == "roll" and harness.game.canDouble
@@ -487,6 +490,7 @@ def test_the_tutor_judges_the_cube(harness):
     harness.click("passButton")
     tutor_speaks(harness)
     assert "passing" in harness.item("tutorText").property("text")
+    assert harness.item("tutorAnywayButton").property("text") == "Pass anyway"
     harness.click("tutorBestButton")
     wait_for_hint(harness)
     assert coach(harness).kind == "answer"
