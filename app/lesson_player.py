@@ -373,11 +373,10 @@ class LessonPlayer(QObject):
         step, builder = self.current_step(), self._builder
         if builder is None or step is None or not isinstance(step.exercise, PlayExercise):
             return
-        refusal = step.exercise.refusal(
-            builder, src, IllegalPlayError(reason), None if dst < 0 else dst
-        )
-        if not self._solved:  # a refused move is a wrong answer, in a lesson as in a quiz
-            self.hints.tried = True
+        ex = step.exercise
+        refusal = ex.refusal(builder, src, IllegalPlayError(reason), None if dst < 0 else dst)
+        if not self._solved and ex.refusal_is_answer(reason, len(builder.steps), src, dst):
+            self.hints.tried = True  # a wrong answer, in a lesson as in a quiz
             self._report(refused_answer(builder, src, dst), refusal)
         self._set_feedback(refusal, hint=self._solved)  # after the answer: an explanation
         self._update_view()

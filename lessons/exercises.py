@@ -399,6 +399,16 @@ class PlayExercise(Exercise):
     dice: tuple[int, int] = (1, 1)
     goal: Mapping[str, Any] = field(default_factory=dict)
     wrong: str | None = None  # msgid for a legal play that misses the goal
+    # a move the prompt asks the student to try first, to see the rules refuse it ("Try 5/off
+    # first"): (from, to); doing as asked is no wrong answer
+    invited: tuple[int, int] | None = None
+
+    def refusal_is_answer(self, reason: str, moved: int, src: int, dst: int) -> bool:
+        """Whether the move ``src`` -> ``dst`` the rules refused (``reason``) after ``moved``
+        moves counts as a wrong answer: not a click where no checker of the student's is (a slip
+        of the mouse), nor the move the prompt asks to try first (both counted as mistakes in
+        the teacher's report)."""
+        return reason != Reason.NO_CHECKER and not (moved == 0 and self.invited == (src, dst))
 
     def legal(self) -> list[Play]:
         return legal_plays(self.position, self.dice)
@@ -1110,6 +1120,14 @@ def _make_exercise(
     if cls is PlayExercise:
         extra["goal"] = _goal(data.get("goal", {}))
         extra["wrong"] = _optional_text(data, "wrong")
+        if "try" in data:
+            src, dst = jsonfile.array(
+                data["try"],
+                "the exercise's 'try'",
+                length=2,
+                each=lambda point, at: jsonfile.integer(point, at, 0, 25),
+            )
+            extra["invited"] = (src, dst)
         if not isinstance(answer, list) or not all(isinstance(a, str) for a in answer):
             raise LessonDataError("a play exercise's answer is a list of plays in notation")
         jsonfile.array(answer, "the answer", max_length=100)

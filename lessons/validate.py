@@ -20,6 +20,7 @@ from engine import (
     IllegalPlayError,
     InvalidNotationError,
     Position,
+    TurnBuilder,
     legal_plays,
     parse_play,
 )
@@ -469,6 +470,8 @@ def check_exercise(ex: Exercise, step: Step, drill: bool = False) -> list[str]:
             )
         if isinstance(ex, PlayExercise) and not ex.accepted() and ex.legal():
             problems.append("no legal play meets the goal of this play exercise")
+        if isinstance(ex, PlayExercise) and ex.invited is not None:
+            problems += _invited_problems(ex)
         if isinstance(ex, ReachExercise) and not ex.answer():
             problems.append("the checker can reach no point: nothing to click")
         if isinstance(ex, ReachExercise) and ex.position.checker_at(ex.src) <= 0:
@@ -480,6 +483,17 @@ def check_exercise(ex: Exercise, step: Step, drill: bool = False) -> list[str]:
     except ValueError as exc:  # EngineError, LessonDataError and the rest of bad content
         problems.append(f"{ex.kind} exercise cannot be computed: {exc}")
     return problems
+
+
+def _invited_problems(ex: PlayExercise) -> list[str]:
+    """A move the prompt asks to try first must be one the rules refuse at the start."""
+    assert ex.invited is not None
+    src, dst = ex.invited
+    try:
+        TurnBuilder(ex.position, ex.dice).move_to(src, dst)
+    except IllegalPlayError:
+        return []
+    return [f"the move to try first, {src} to {dst}, is allowed: nothing is refused"]
 
 
 # The evaluator's figures may move a little when the weights are retrained: a declared

@@ -14,6 +14,7 @@ import pypdf
 import pytest
 from PySide6.QtCore import QCoreApplication, QObject, QRectF
 
+from engine.errors import REASON_TEXT
 from lessons.exercises import full_notation
 from lessons.report import CSV_COLUMNS
 from tests.app.test_layout import text_problems as window_text_problems
@@ -557,3 +558,25 @@ def test_a_quiz_question_answered_before_is_not_asked_again(ui):
     ui.settle(20)
     log = ui.main.classroom.profiles.current.attempts.attempts
     assert [a.step for a in log if a.step.startswith("quiz-")] == ["quiz-1"]
+
+
+def test_a_slip_of_the_mouse_and_an_invited_try_are_no_wrong_answers(ui):
+    # a click on an empty point was kept as the answer "9/?", and doing what lesson 3 asks
+    # ("Try 5/off first") as a mistake (seen by a tester in the class report)
+    add_student(ui, "Anna")
+    ui.click("openLesson_1")  # the opening 3-1
+    ui.click_location(9)  # no checker there: a slip
+    ui.click_location(19)  # the opponent's checkers: a slip too
+    ui.settle(20)
+    ui.click("openLesson_2")
+    while ui.view["stepTitle"] != "Never make a die unusable on purpose":
+        ui.answer_right() if ui.exercise() and not ui.view["solved"] else None
+        ui.click("nextButton")
+    ui.player.dropChecker(5, 0)  # as the prompt asks: refused, with the rule's reason
+    ui.settle(20)
+    assert ui.feedback_text() == REASON_TEXT["must_use_both_dice"]
+    ui.player.dropChecker(5, 3)  # no die of 5-3 moves 2: a wrong answer
+    ui.settle(20)
+    anna = ui.main.classroom.profiles.get("student-2").attempts.attempts
+    wrong = [(a.step, a.answer) for a in anna if not a.correct]
+    assert wrong == [("no-wasted-die", "5/3")], wrong

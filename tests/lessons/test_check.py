@@ -70,6 +70,12 @@ def test_a_wrong_play_answer_is_reported_with_the_rule(data):
     assert any("5/off" in p and "illegal" in p for p in problems), problems
 
 
+def test_a_move_to_try_first_must_be_one_the_rules_refuse(data):
+    _edit(data, "03", lambda c: _step(c, "no-wasted-die")["exercise"].update({"try": [5, 2]}))
+    problems = check_lessons(data).problems
+    assert any("no-wasted-die" in p and "5 to 2, is allowed" in p for p in problems), problems
+
+
 def test_board_text_and_position_id_must_agree(data):
     _edit(data, "02", lambda c: _step(c, "landing").update(board="x 24:2 13:5 8:3 6:5; o 19:15"))
     problems = check_lessons(data).problems

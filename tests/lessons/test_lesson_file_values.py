@@ -49,6 +49,8 @@ BAD_VALUES = {
     "goal off Infinity": ("05", "all-home", _exercise(goal={"off": INF})),
     "explain not text": ("01", "pips-start", _exercise(explain=[1])),
     "compare not a flag": ("08", "count-pips", _exercise(compare="yes")),
+    "try not a pair": ("03", "no-wasted-die", _exercise(**{"try": [5]})),
+    "try off the board": ("03", "no-wasted-die", _exercise(**{"try": [5, 30]})),
     "wrong not text": ("02", "opening-roll", _exercise(wrong={"a": 1})),
     "dice as text": ("02", "opening-roll", _exercise(dice="31")),
     "dice Infinity": ("02", "opening-roll", _exercise(dice=[INF, 1])),
