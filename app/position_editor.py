@@ -122,8 +122,7 @@ class PositionEditor(QObject):
             # the start of the next game: the match's length, and its score while the match
             # goes on (after a match won 6-3 the editor showed a score of 6 of 5, refused)
             length = fields.match_length if fields is not None else 0
-            going_on = fields is not None and length and max(fields.score) < length
-            score = fields.score if going_on and fields is not None else (0, 0)
+            score = fields.score if fields is not None and max(fields.score) < length else (0, 0)
             self._take(Position(START_SIDE, START_SIDE), MatchIdFields(length, score))
         else:
             self._take(position, fields)
