@@ -95,6 +95,10 @@ BAR_ONE_DIE = N_(
 HINT_MOVE_FROM = N_("Move a checker from {points}.")
 HINT_REACH_COUNT = N_("There are {count} points to find.")
 GRADE_BEST = N_("Correct! {play} is the best play here.")
+GRADE_BEST_CLOSE = N_(
+    "Correct! {play} is the best play here, by a hair: {other} is about as good ({close} less)."
+)
+CLOSE_CALL = 0.01  # a runner-up this near the best is named with it: the choice is a close call
 GRADE_GOOD = N_("Correct! {play} is a good play, within {loss} of the best play, {best}.")
 GRADE_CLOSE = N_(
     "Good: {play} is close to the best play, {best}. This program counts {loss} less for it: "
@@ -623,6 +627,12 @@ class JudgeExercise(PlayExercise):
             "good": Num(GOOD_MARGIN, 2),
             "margin": Num(JUDGE_UNCERTAINTY, 2),
         }
+        ranking = self.ranking()
+        if grade == "best" and len(ranking) > 1 and ranking[1].loss <= CLOSE_CALL:
+            # (a lesson called 24/22 13/8 and 13/11 13/8 about equal, and the verdict named
+            # one "the best play" alone)
+            text = GRADE_BEST_CLOSE
+            args |= {"other": full_notation(ranking[1].play), "close": Num(ranking[1].loss, 3)}
         ok = grade in ("best", "good")
         return Feedback(ok, text, args, done=ok, more=self.reason if ok else None)
 

@@ -436,3 +436,23 @@ def test_count_the_race_answers_who_is_ahead(steps):
         .endswith(f"your opponent leads the race by {theirs - mine}.")
     )
     assert not ex.check_number(theirs + 1).correct
+
+
+def test_a_best_play_by_a_hair_names_the_other(steps):
+    # lesson 8 calls 24/22 13/8 and 13/11 13/8 about equal for the opening 5-2; the verdict
+    # named the first "the best play" alone (seen by a tester)
+    ex = JudgeExercise(
+        position=Position.start(), match=None, prompt="p", explain=None, declared="", dice=(5, 2)
+    )
+    first, second = ex.ranking()[:2]
+    assert second.loss <= 0.01
+    said = ex.check_play(first.play).render()
+    assert said.startswith(f"Correct! {full_notation(first.play)} is the best play here, by a")
+    assert f"{full_notation(second.play)} is about as good ({second.loss:.3f} less)" in said
+    clear = JudgeExercise(
+        position=Position.start(), match=None, prompt="p", explain=None, declared="", dice=(3, 1)
+    )
+    assert (
+        clear.check_play(clear.ranking()[0].play).render()
+        == "Correct! 8/5 6/5 is the best play here."
+    )
