@@ -24,7 +24,7 @@ QUIZ = "quiz"
 DRILL_HEADING = N_("Endless drill: a new position after each answer")
 QUIZ_TITLE = N_("Quiz: {lesson}")
 QUIZ_DONE = N_("{quiz} is finished: {score}.")
-QUIZ_SCORE = N_("{right} of {count} right at the first try")
+QUIZ_SCORE = N_("{right} of {count} right at the first try without a hint")
 
 
 class DrillRun:

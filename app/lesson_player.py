@@ -459,6 +459,22 @@ def _done(verdict: Feedback) -> Feedback:
     return verdict
 
 
+def _more_hints(player: LessonPlayer) -> bool:
+    """Whether Hint has more to show on the open step: a level not yet shown, or the answer's
+    arrows, shown once the student has tried (the button stayed on after the last hint, and
+    did nothing)."""
+    step, hints = player.current_step(), player.hints
+    ex = step.exercise if step is not None else None
+    if ex is None or player._solved:
+        return False
+    if isinstance(ex, JudgeExercise) and not player.grader.is_ready():
+        return True  # its hints after the rule wait for its ranking
+    ladder = ex.hints()
+    return hints.level < len(ladder) or (
+        hints.tried and not hints.arrows and bool(ladder[-1].arrows)
+    )
+
+
 def _view_of(player: LessonPlayer) -> dict[str, Any]:
     """What the lesson window shows of ``player``'s step (``LessonPlayer.view``)."""
     step = player.current_step()
@@ -483,6 +499,7 @@ def _view_of(player: LessonPlayer) -> dict[str, Any]:
     )
     view["mode"] = "lesson"
     view["hintLevel"] = player.hints.level
+    view["moreHints"] = _more_hints(player)
     view["solved"] = player._solved
     view["quizNext"] = player._run is None and DrillRun.has_quiz(lesson)
     if player._run is not None:

@@ -160,8 +160,10 @@ def step_view(
     rings: list[int] = []  # marked checkers
     marked: list[int] = []  # marked empty points (a ring, not a destination's disc)
     ring_points: list[int] = []  # destinations
-    for point in [m.point for m in step.marks if m.kind == "ring"] + list(hint_rings):
+    for point in [m.point for m in step.marks if m.kind == "ring"]:
         (rings if state[point] != 0 else marked).append(point)
+    # the hint's checkers to move, while they are there (the ring stayed on an emptied point)
+    rings += [point for point in hint_rings if state[point] > 0 and point not in rings]
     arrows = [{"from": m.point, "to": m.to} for m in step.marks if m.kind == "arrow"]
     labels = [
         {"location": m.point, "text": m.text if m.text.isdigit() else _(m.text)}

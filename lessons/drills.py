@@ -50,8 +50,24 @@ SHOTS_RULE = N_(
     " times its number), make the distance to your blot. A roll of two different numbers counts"
     " twice."
 )
+SHOTS_RULE_BAR = N_(
+    "Your opponent's checker on the bar must enter first: count the rolls that hit your blot as "
+    "they enter, or enter and then reach it with the rest of the roll."
+)
 ENTER_RULE = N_("A checker on the bar enters on 25 minus the die, when that point is open.")
 DICE_RULE = N_("You must use both dice when some order of the moves allows it.")
+BOTH_DICE_RULE = N_(
+    "Use both dice when some order of the moves allows it; when only one die can be played, the "
+    "higher one if either can; of a double, as many as you can."
+)
+BEAR_OFF_RULE = N_(
+    "A die bears off a checker from the point of its number; a die higher than your highest "
+    "point bears off from the highest. Use every die you can."
+)
+OPENING_RULE = N_(
+    "Make a point when the roll makes one (3-1, 4-2, 5-3, 6-1); with 6-5 run a back checker to "
+    "the midpoint; otherwise bring a checker down from the midpoint, or split the back checkers."
+)
 BOTH_DICE = N_("Play the roll, using as many dice as the rules allow.")
 BEAR_OFF = N_("Bear off as many checkers as the rules allow.")
 OPENING = N_("Play this opening roll: choose the play you think is strongest.")
@@ -198,9 +214,8 @@ def _shots(rng: random.Random):  # type: ignore[no-untyped-def]
         ]
         if blots:
             target = rng.choice(blots)
-            ex = ShotsExercise(
-                **_base(position, SHOTS, 0, SHOTS_RULE), by="opponent", target=target
-            )
+            rule = SHOTS_RULE_BAR if position.on_bar()[1] else SHOTS_RULE
+            ex = ShotsExercise(**_base(position, SHOTS, 0, rule), by="opponent", target=target)
             return position, _declare(ex), (Mark("ring", target),), "you"
 
 
@@ -230,7 +245,7 @@ def _bear_off(rng: random.Random):  # type: ignore[no-untyped-def]
     dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
     plays = legal_plays(position, dice)
     most = max(sum(1 for s in p.steps if s.dst == 0) for p in plays)
-    ex = PlayExercise(**_base(position, BEAR_OFF, []), dice=dice, goal={"off": most})
+    ex = PlayExercise(**_base(position, BEAR_OFF, [], BEAR_OFF_RULE), dice=dice, goal={"off": most})
     return position, _declare(ex), (), "you"
 
 
@@ -253,14 +268,25 @@ def _dice_used(position: Position, dice: tuple[int, int]) -> int:
 
 
 def _game_points(rng: random.Random):  # type: ignore[no-untyped-def]
+    # The loser's checkers as a game leaves them: some borne off, the rest in their home board
+    # (one hit since may be on its way round); or none off, spread over their side of the
+    # board, one perhaps still in your home board or on the bar. (Checkers off with others far
+    # outside the home board, as drawn before, no game can reach.)
     theirs = [0] * 25
-    left = 15 - (rng.randint(1, 4) if rng.random() < 0.5 else 0)  # some borne off, or none
-    back = rng.random() < 0.4  # a checker still in your home board or on the bar
-    if back and left == 15:
-        theirs[rng.choice([18, 19, 20, 21, 22, 23, 24])] += 1  # their 19-24 or the bar
-        left -= 1
-    for _ in range(left):
-        theirs[rng.randint(0, 17 if left < 15 else 11)] += 1
+    off = rng.randint(1, 4) if rng.random() < 0.5 else 0
+    left = 15 - off
+    if off:
+        if rng.random() < 0.3:  # hit after bearing off, coming home again
+            theirs[rng.randint(6, 24)] += 1
+            left -= 1
+        for _ in range(left):
+            theirs[rng.randint(0, 5)] += 1
+    else:
+        if rng.random() < 0.4:  # a checker still in your home board or on the bar
+            theirs[rng.choice([18, 19, 20, 21, 22, 23, 24])] += 1  # their 19-24 or the bar
+            left -= 1
+        for _ in range(left):
+            theirs[rng.randint(0, 11)] += 1
     position = Position([0] * 25, theirs)
     ex = GamePointsExercise(**_base(position, GAME_POINTS, 0))  # the kind's own rule
     return position, _declare(ex), (), "you"
@@ -280,11 +306,12 @@ def _both_dice(rng: random.Random):  # type: ignore[no-untyped-def]
         for point in rng.sample(range(1, 12), rng.randint(2, 4)):
             if not mine[point - 1]:
                 theirs[24 - point] = 2
-        theirs[0] += 15 - sum(theirs)
+        for _ in range(15 - sum(theirs)):  # the rest in their home board (all on the ace
+            theirs[rng.randint(0, 5)] += 1  # point, as lesson 3 has it, looked made up)
         position = Position(mine, theirs)
         dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
         if _refused_by_the_dice_rules(position, dice):
-            ex = PlayExercise(**_base(position, BOTH_DICE, []), dice=dice)
+            ex = PlayExercise(**_base(position, BOTH_DICE, [], BOTH_DICE_RULE), dice=dice)
             return position, _declare(ex), (), "you"
 
 
@@ -310,7 +337,7 @@ OPENING_ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a - 1, 0, -1)]
 
 def _opening(rng: random.Random):  # type: ignore[no-untyped-def]
     dice = rng.choice(OPENING_ROLLS)
-    ex = JudgeExercise(**_base(Position.start(), OPENING, ""), dice=dice)
+    ex = JudgeExercise(**_base(Position.start(), OPENING, "", OPENING_RULE), dice=dice)
     # the declared answer waits for ``declare``: the ranking is a search of a second or two,
     # which the lesson window makes in the background while the student thinks
     return Position.start(), ex, (), "you"

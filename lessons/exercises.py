@@ -101,9 +101,8 @@ GRADE_BEST_CLOSE = N_(
 CLOSE_CALL = 0.01  # a runner-up this near the best is named with it: the choice is a close call
 GRADE_GOOD = N_("Correct! {play} is a good play, within {loss} of the best play, {best}.")
 GRADE_CLOSE = N_(
-    "Good: {play} is close to the best play, {best}. This program counts {loss} less for it: "
-    "more than the {good} of a good play, but less than that and its margin of error of "
-    "{margin} together, so it cannot say surely that the play is worse."
+    "Good: {play} is close to the best play, {best} ({loss} less). This program counts a play "
+    "within {limit} of the best as good, because its own figures can be off by {margin}."
 )
 GRADE_DOUBTFUL = N_("Doubtful: {play} gives up {loss} against the best play, {best}.")
 GRADE_WRONG = N_("Wrong: {play} gives up {loss} against the best play, {best}.")
@@ -624,7 +623,7 @@ class JudgeExercise(PlayExercise):
             "play": full_notation(played),
             "loss": Num(loss, 3),
             "best": self.answer(),
-            "good": Num(GOOD_MARGIN, 2),
+            "limit": Num(GOOD_MARGIN + JUDGE_UNCERTAINTY, 2),
             "margin": Num(JUDGE_UNCERTAINTY, 2),
         }
         ranking = self.ranking()
@@ -919,6 +918,9 @@ class CubeTakeExercise(TakeExercise):
     def _explain_args(self) -> dict[str, Any]:
         return {"chance": self.chance, "point": f"{100 * self.verdict().take_point:.0f}"}
 
+    def general_rule(self) -> str | None:
+        return TAKE_CUBE_RULE  # (its {point} filled by ``hints``)
+
     def hints(self) -> list[Hint]:
         rule = Hint(1, Feedback(False, self.rule or TAKE_CUBE_RULE, self._explain_args()))
         return [rule, Hint(3, Feedback(False, self._reason(), self._explain_args()))]
@@ -995,8 +997,8 @@ CRAWFORD_RULE = N_(
     "back."
 )
 MAY_DOUBLE_RULE = N_(
-    "Before you roll you may double when the cube is in the middle or yours and shows less "
-    "than 64, but not in the Crawford game."
+    "Before you roll you may double when the cube is in the middle (its 64 face up means 1) or "
+    "yours, until it has been doubled to 64, and never in the Crawford game."
 )
 
 

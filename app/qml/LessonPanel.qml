@@ -322,6 +322,7 @@ Item {
                                 objectName: "hintButton"
                                 ui: panel.ui
                                 text: (panel.view.hintLevel || 0) > 0 ? qsTr("More help") : qsTr("Hint")
+                                enabled: panel.view.moreHints !== false
                                 hint: qsTr("First the rule, then the checker to move, then the answer (H)")
                                 onClicked: LessonPlayer.showHint()
                             }

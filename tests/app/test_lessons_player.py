@@ -359,6 +359,22 @@ SHOT_STEPS = {
 }
 
 
+def test_the_hints_ring_leaves_with_the_checker_and_hint_stops_at_the_last(lessons_ui):
+    # the ring of "the checker to move" stayed on its point once the checker had left, and
+    # "More help" stayed on after the last hint, doing nothing (seen by a tester)
+    ui = lessons_ui
+    ui.click("openLesson_2")  # Use both dice: one checker on 8, 3-2
+    ui.click("hintButton")
+    ui.click("hintButton")
+    assert 8 in ui.view["ringCheckers"] and ui.item("hintButton").property("enabled")
+    ui.player.dropChecker(8, 6)
+    ui.settle(20)
+    assert 8 not in ui.view["ringCheckers"] and 8 not in ui.view["markedPoints"]
+    ui.click("hintButton")  # the answer: the last hint
+    assert ui.feedback_text() == "Play 8/6/3."
+    assert not ui.item("hintButton").property("enabled")
+
+
 def test_marks_are_told_apart_from_moves_and_kept_off_the_dice(lessons_ui):
     """A ring on an empty point was drawn as a destination's disc (it read as a legal move in
     "no legal move" steps), and the "Blocked" badge at the tip of a point lay over the dice."""

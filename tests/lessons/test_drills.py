@@ -200,3 +200,23 @@ def test_a_shots_item_names_the_blot_it_asks_about():
     for n in range(20):
         ex = DRILLS["shots"].draw(rng, n).exercise
         assert ex.render_prompt().endswith(f"hit your blot on the {ex.target}-point?")
+
+
+def test_every_drills_first_hint_is_a_rule():
+    # the bear-off, both-dice and opening drills had none: their first hint ringed the checker
+    # to move (the only sensible one, with 6-5 from the start), though Hint promises the rule
+    rng = random.Random(8)
+    for drill_id, drill in DRILLS.items():
+        for n in range(5):
+            ex = drill.draw(rng, n).exercise
+            assert ex.rule or ex.general_rule(), drill_id
+
+
+def test_a_won_games_position_is_one_a_game_can_reach():
+    # the loser had checkers off and six more far outside their home board (seen by a tester):
+    # once a checker is off, the others were all home; one hit since may be on its way round
+    rng = random.Random(9)
+    for n in range(300):
+        loser = DRILLS["game-points"].draw(rng, n).exercise.position.opponent
+        if sum(loser) < 15:
+            assert sum(loser[6:]) <= 1, loser
