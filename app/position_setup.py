@@ -468,7 +468,8 @@ class PositionSetup(QObject):
             '; [Site "Backgammon"]',
             f'; [Player 1 "{names[0]}"]',
             f'; [Player 2 "{names[1]}"]',
-            f'; [EventDate "{time.strftime("%Y.%m.%d")}"]',
+            # the date the match was played: an imported file's own, else today
+            f'; [EventDate "{match.tags.get("EventDate", time.strftime("%Y.%m.%d"))}"]',
             f'; [Crawford "{"On" if match.crawford_enabled else "Off"}"]',
             "",
         ]

@@ -37,6 +37,7 @@ from engine.moves import BAR_POINT, OFF_POINT, Play
 
 _LENGTH_RE = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
 _GAME_RE = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
+_TAG_RE = re.compile(r'^;\s*\[(\w{1,40})\s+"([^"\\]{0,200})"\]\s*$')  # ; [EventDate "..."]
 # "Alice : 0    Bob : 1", possibly with a Crawford marker after a score
 _SCORE_RE = re.compile(
     r"^\s*(?P<a>\S.*?)\s*:\s*(?P<sa>\d+)(?P<ca>\s*\*|\s*\(Crawford\))?"
@@ -110,6 +111,7 @@ class _Reader:
         self.games_seen = 0
         self.expect_score = False
         self.rows = 0  # the game's numbered rows so far: the next is numbered one more
+        self.tags: dict[str, str] = {}
 
     def fail(self, reason: str, *values: object, rule: str = "") -> MatFormatError:
         return MatFormatError(self.number, reason, *values, rule=rule)
@@ -124,6 +126,9 @@ class _Reader:
         for number, line in enumerate(self.lines, 1):
             self.number = number
             stripped = line.strip()
+            tag = _TAG_RE.match(stripped)
+            if tag:
+                self.tags[tag.group(1)] = tag.group(2)
             if not stripped or stripped.startswith(";") or stripped.startswith("#"):
                 continue
             try:
@@ -140,6 +145,7 @@ class _Reader:
             raise MatFormatError(len(self.lines), MatProblem.NO_GAME)
         if self.expect_score:
             raise MatFormatError(len(self.lines), MatProblem.ENDS_BEFORE_SCORE)
+        self.match.tags = dict(self.tags)
         return self.match
 
     def _line(self, line: str) -> None:

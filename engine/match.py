@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import enum
 import random
+from itertools import permutations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -54,7 +55,7 @@ from engine.matchid import (
     GAME_RESIGNED,
     MatchIdFields,
 )
-from engine.moves import Play, legal_plays
+from engine.moves import Play, Step, legal_plays
 from engine.position import Position
 from engine.turn import TurnBuilder, parse_play
 
@@ -352,7 +353,11 @@ class Game:
         chosen = self._find_play(play)
         mover = self.player_on_roll
         self.turns.append((mover, self.dice, chosen))
-        self._events.append((mover, _mat_move(self.dice, chosen)))
+        # the route as it was played (a TurnBuilder's, a .mat file's), in an order that can be
+        # played step by step ("64: 11/5 15/11" was written for 15/11/5)
+        route = play.steps if isinstance(play, Play) and play.result == chosen.result else ()
+        steps = _playing_order(self.position, self.dice, route or chosen.steps)
+        self._events.append((mover, _mat_move(self.dice, steps)))
         final = chosen.result
         assert final is not None
         self._record({"type": "play", "move": str(chosen), "result": final.position_id()})
@@ -465,7 +470,7 @@ class Game:
             # No legal play: the turn is lost.
             assert self.dice is not None
             self.turns.append((self.player_on_roll, self.dice, None))
-            self._events.append((self.player_on_roll, _mat_move(self.dice, None)))
+            self._events.append((self.player_on_roll, _mat_move(self.dice, ())))
             self._next_turn(self.position.swapped())
 
     def _next_turn(self, position: Position) -> None:
@@ -547,6 +552,9 @@ class Match:
         self.seed = seed
         self.rng = random.Random(seed)
         self.games: list[Game] = []
+        # a .mat file's header tags (``; [EventDate "2026.12.01"]``: {"EventDate": ...}), kept
+        # so that an export writes them again
+        self.tags: dict[str, str] = {}
         self._start_score = (0, 0)
         self._setup: dict[str, Any] | None = None
         self._crawford_played_before = False  # set up from IDs after a Crawford game
@@ -958,16 +966,31 @@ def _text(value: object) -> str:
     return value
 
 
-def _mat_move(dice: tuple[int, int], play: Play | None) -> str:
+def _mat_move(dice: tuple[int, int], steps: Sequence[Step]) -> str:
     """One roll in Jellyfish notation: ``52: 13/8 24/22 `` (bar 25, off 0, hits marked)."""
     high, low = max(dice), min(dice)
     text = f"{high}{low}: "
-    if play is not None:
-        for i, step in enumerate(play.steps):
-            text += f"{step.src}/{step.dst}{'*' if step.hit else ''}"
-            if i < 3:
-                text += " "
+    for i, step in enumerate(steps):
+        text += f"{step.src}/{step.dst}{'*' if step.hit else ''}"
+        if i < 3:
+            text += " "
     return text
+
+
+def _playing_order(
+    position: Position, dice: tuple[int, int], steps: Sequence[Step]
+) -> Sequence[Step]:
+    """``steps`` in an order in which they can be played one by one from ``position`` (their
+    own order when it can be: a route as it was played stays as it was)."""
+    for order in permutations(steps):  # the first is the steps' own order
+        builder = TurnBuilder(position, dice)
+        try:
+            for step in order:
+                builder.move_checker(step.src, step.dst)
+        except IllegalPlayError:
+            continue
+        return order
+    return steps
 
 
 __all__ = [
