@@ -195,6 +195,9 @@ def step_view(
     # race's take by the 12% rule too: its cube was missing, seen by a teacher testing it)
     takes = ex is not None and (ex.kind == "take" or getattr(ex, "decision", "") == "take")
     offered = takes and match is None
+    # a question of the cube's game without a Match ID (what a won game is worth, a race's
+    # double): the cube in the middle, at 1, as the texts say (it was missing, seen by a tester)
+    centred = match is None and ex is not None and ex.kind in ("game_points", "race_cube")
     return {
         "open": True,
         "lessonNumber": lesson.number,
@@ -224,7 +227,9 @@ def step_view(
         "stepDone": progress.is_step_done(lesson, step.id),
         # no cube in the Crawford game (its rule: no doubling), as in the game's window; a
         # question whether this is the Crawford game shows neither until it is answered
-        "cubeVisible": (match is not None and not match.crawford and not asked) or offered,
+        "cubeVisible": (match is not None and not match.crawford and not asked)
+        or offered
+        or centred,
         "matchVisible": match is not None,
         "cubeValue": match.cube if match else (2 if offered else 1),
         "cubeOwner": _OWNER[match.cube_owner] if match else -1,

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import enum
 import random
-from itertools import permutations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from itertools import permutations
 from typing import Any
 
 from engine import dice as dice_module

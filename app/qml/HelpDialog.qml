@@ -27,14 +27,19 @@ Dialog {
         { "title": qsTr("Positions and matches"), "text": qsTr("Edit > Copy Position and Match ID (Ctrl+C) puts the position on the clipboard as GNU Backgammon writes it; Paste (Ctrl+V) sets up a copied position as a new game. Edit > Edit position (Ctrl+E) puts the checkers where you want them and sets the dice, the cube, the score and who is on roll, and the game goes on from there; Ctrl+V in the editor puts a copied position on its board. Edit > Import and Export (Ctrl+O, Ctrl+S) read and write matches as .mat files, as other backgammon programs do.") },
         { "title": qsTr("Playing by keyboard"), "text": qsTr("Tab goes from the board to the buttons and back. On the board, the arrow keys move the focus ring over the points, the bars and the trays (Home and End: the ends of a row); Space or Enter picks up the checker in focus and puts it on the point in focus, or in the tray to bear it off; Esc puts it down again. A screen reader says each point and its checkers, the dice, the cube, and what happens. In the lessons, Page Down and Page Up, or Ctrl+Right and Ctrl+Left, go to the next and the previous step.") },
         { "title": qsTr("Board and text size"), "text": qsTr("Options > Board chooses the look of the board, among them a high-contrast board, and can put a mark on the black checkers so that they differ by more than colour (always on in high contrast). Options > Text size makes the texts beside the board and in the dialogs larger (a window lower than 720 pixels shows them at 125% at most).") },
-        { "title": qsTr("Keys"), "text": qsTr("R or Space: roll. Enter: end the turn, or the next game of a match. Ctrl+Z or Backspace: undo. D: double. T: take. P: pass. H: move hints. Ctrl+H: hint. Ctrl+C, Ctrl+V: copy, paste the position. Ctrl+E: edit a position. Ctrl+Left, Ctrl+Right: history. Esc: back to the game. Ctrl+N: new game. Ctrl+L: lessons. F1: this help. Ctrl+Q: quit.") }
+        { "title": qsTr("Keys"), "text": qsTr("R or Space: roll. Enter: end the turn, or the next game of a match. Ctrl+Z or Backspace: undo. D: double. T: take. P: pass. H: move hints. Ctrl+H: hint. Ctrl+Shift+H: winning chances. Ctrl+C, Ctrl+V: copy, paste the position. Ctrl+E: edit a position. Ctrl+O, Ctrl+S: import, export a match. Ctrl+Left, Ctrl+Right: history. Esc: back to the game. Ctrl+N: new game. Ctrl+L: lessons. F1: this help. Ctrl+Q: quit.") }
     ]
 
     ScrollView {
+        id: scroll
+        objectName: "helpScroll"
         anchors.fill: parent
         contentWidth: availableWidth
+        // in sight, so that the sections below are known to be there (it showed only while
+        // scrolling, and the help seemed to end at the fold)
+        ScrollBar.vertical.policy: ScrollBar.AlwaysOn
         ColumnLayout {
-            width: parent.width
+            width: scroll.availableWidth - scroll.effectiveScrollBarWidth - 6 * dialog.ui
             spacing: 12 * dialog.ui
             Repeater {
                 model: dialog.sections

@@ -168,8 +168,8 @@ ApplicationWindow {
                 enabled: Coach.available
                 onTriggered: Coach.chances()
             }
-            KeyAction {
-                text: qsTr("&Confirm end of turn")
+            KeyAction {  // (not "Confirm end of turn": that is the option of the Options menu)
+                text: qsTr("End &turn")
                 keys: "Enter"
                 enabled: MatchView.canConfirm
                 onTriggered: GameFlow.confirm()

@@ -369,6 +369,15 @@ def test_a_race_take_shows_the_double_on_offer(ui):
     assert ui.view["cubeVisible"] and ui.view["cubeValue"] == 2 and ui.view["cubeOwner"] == -1
 
 
+@pytest.mark.parametrize(("lesson", "step"), [(5, "single"), (5, "gammon"), (6, "race-double")])
+def test_a_question_of_the_cube_shows_the_cube_in_the_middle(ui, lesson, step):
+    # "what is a won game worth", "the cube is in the middle": no cube was drawn (seen by a
+    # tester); without a Match ID it stands in the middle at 1
+    go_to(ui, lesson, step)
+    assert ui.view["cubeVisible"] and ui.view["cubeValue"] == 1 and ui.view["cubeOwner"] == -1
+    assert ui.item("cube").isVisible()
+
+
 def test_the_answer_buttons_stay_in_place_when_the_feedback_comes(ui):
     # the feedback pushed "Yes / No" up: a second click on the same spot met the feedback
     go_to(ui, 6, "centred")
