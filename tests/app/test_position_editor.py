@@ -287,12 +287,16 @@ def _under(item: QQuickItem, ancestor: QQuickItem) -> bool:
     return False
 
 
-def test_a_position_from_the_editor_can_be_copied(harness):
-    harness.open(seed=6)
+def two_players_editor(harness, seed: int) -> tuple[QObject, PositionEditor]:
+    """The editor opened over a new game of two players: its dialog and its part."""
+    harness.open(seed=seed)
     harness.game.newGame({"opponent": "human"})
     harness.settle()
-    dialog = open_editor(harness)
-    editor = editor_part(harness)
+    return open_editor(harness), editor_part(harness)
+
+
+def test_a_position_from_the_editor_can_be_copied(harness):
+    dialog, editor = two_players_editor(harness, 6)
     editor.clear()
     editor.clickLocation(3)
     editor.setTool(1)
@@ -381,11 +385,7 @@ def test_the_dice_and_the_scores_take_typed_digits(harness):
 def test_ids_pasted_in_the_editor_set_up_its_board_and_state(harness):
     # a teacher had the IDs of a position from another program and no way to edit it: pasting
     # in the window set up a new game at once, and the editor could not take them
-    harness.open(seed=5)
-    harness.game.newGame({"opponent": "human"})
-    harness.settle()
-    dialog = open_editor(harness)
-    editor = editor_part(harness)
+    dialog, editor = two_players_editor(harness, 5)
     white = [0, 2, 0, 0, 0, 4, 0, 3, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]
     black = [0, 0, 0, 2, 2, 3, 0, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1]
     position_id = Position(black, white).position_id()  # black on roll
