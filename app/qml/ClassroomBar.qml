@@ -24,23 +24,37 @@ Button {
         id: classroomMenu
         objectName: "classroomMenu"
         y: -height
+        // as wide as its longest entry in the text size of now (its items' own widths stayed
+        // those of a smaller size: "Print a worksheet…" was cut at 150%)
+        width: Math.max(implicitWidth, indicatorRoom + Math.max(
+                            entryMetrics.advanceWidth(studentsItem.text),
+                            entryMetrics.advanceWidth(overviewItem.text),
+                            entryMetrics.advanceWidth(worksheetItem.text),
+                            entryMetrics.advanceWidth(teacherModeItem.text)))
+        readonly property real indicatorRoom: teacherModeItem.leftPadding + teacherModeItem.rightPadding
+                                              + teacherModeItem.spacing + 28 * menuButton.textUi
+        FontMetrics { id: entryMetrics; font: worksheetItem.font }
         MenuItem {
+            id: studentsItem
             objectName: "studentsItem"
             text: qsTr("Students…")
             onTriggered: studentsDialog.open()
         }
         MenuItem {
+            id: overviewItem
             objectName: "overviewItem"
             text: qsTr("Class overview…")
             onTriggered: menuButton.openOverview()
         }
         MenuItem {
+            id: worksheetItem
             objectName: "worksheetItem"
             text: qsTr("Print a worksheet…")
             onTriggered: worksheetDialog.open()
         }
         MenuSeparator {}
         MenuItem {
+            id: teacherModeItem
             objectName: "teacherModeItem"
             text: qsTr("Teacher mode")
             checkable: true
@@ -49,7 +63,8 @@ Button {
         }
     }
 
-    StudentsDialog { id: studentsDialog; ui: menuButton.ui }
-    WorksheetDialog { id: worksheetDialog; ui: menuButton.ui }
+    // with the player's text size (at 150% the students' dialog kept its small texts)
+    StudentsDialog { id: studentsDialog; ui: menuButton.textUi }
+    WorksheetDialog { id: worksheetDialog; ui: menuButton.textUi }
     TeacherView { id: teacherView }
 }

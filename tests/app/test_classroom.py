@@ -506,12 +506,19 @@ def test_the_student_and_the_classroom_button_follow_the_text_size(qtbot, tmp_pa
             picker = next(i for i in ui.items() if i.inherits("QQuickComboBox") and i.isVisible())
             return button, picker.property("font").pixelSize()
 
-        before = sizes()
+        def name_size() -> float:  # the students' dialog: its texts too (they stayed small)
+            menu(ui, "studentsItem")
+            size = ui.item("studentName").property("font").pixelSize()
+            close_dialog(ui, "studentsDialog")
+            return size
+
+        before, field = sizes(), name_size()
         ui.main.settings.textScale = 150
         ui.settle(100)
         after = sizes()
         assert after[0] >= 1.4 * before[0] and after[1] >= 1.4 * before[1], (before, after)
         assert text_problems(ui) == [], text_problems(ui)
+        assert name_size() >= 1.4 * field
     finally:
         ui.main.settings.textScale = 100
         ui.close()
