@@ -121,6 +121,14 @@ Dialog {
             Layout.fillHeight: true
             Layout.minimumHeight: 120 * dialog.ui
             property var points: Statistics.points
+            // the scale at the left: the highest and lowest totals and 0, as written there (a
+            // bare line had no numbers, seen by a tester)
+            readonly property var scaleValues: {
+                const p = points || [0]
+                return [...new Set([Math.max(0, ...p), 0, Math.min(0, ...p)])]
+            }
+            function shown(v) { return (v < 0 ? "\u2212" : v > 0 ? "+" : "") + Math.abs(v) }
+            readonly property var scaleLabels: scaleValues.map(v => shown(v))
             onPointsChanged: requestPaint()
             onWidthChanged: requestPaint()
             onHeightChanged: requestPaint()
@@ -134,11 +142,21 @@ Dialog {
                 let lo = 0, hi = 0
                 for (const v of p) { lo = Math.min(lo, v); hi = Math.max(hi, v) }
                 const span = Math.max(1, hi - lo)
-                const pad = 8
-                const x = i => pad + i * (width - 2 * pad) / (p.length - 1)
+                const pad = 8 * dialog.ui
+                const size = Math.round(11 * dialog.ui)
+                ctx.font = size + "px sans-serif"
+                let left = pad
+                for (const label of scaleLabels)
+                    left = Math.max(left, pad + ctx.measureText(label).width + 6 * dialog.ui)
+                const x = i => left + i * (width - left - pad) / (p.length - 1)
                 const y = v => height - pad - (v - lo) * (height - 2 * pad) / span
+                ctx.fillStyle = "#5a4a30"
+                ctx.textBaseline = "middle"
+                for (const v of scaleValues)
+                    if (v === 0 || Math.abs(y(v) - y(0)) > size)
+                        ctx.fillText(shown(v), pad, y(v))
                 ctx.strokeStyle = "#9a8a70"
-                ctx.beginPath(); ctx.moveTo(pad, y(0)); ctx.lineTo(width - pad, y(0)); ctx.stroke()
+                ctx.beginPath(); ctx.moveTo(left, y(0)); ctx.lineTo(width - pad, y(0)); ctx.stroke()
                 ctx.strokeStyle = "#7a2a10"
                 ctx.lineWidth = 2
                 ctx.beginPath()

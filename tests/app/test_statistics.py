@@ -163,3 +163,26 @@ def test_the_statistics_fit_the_window_at_every_size(harness, language):
         found += [f"{size} at {scale}%: {p}" for p in text_problems(harness)]
     assert harness.item("statisticsCell0").isVisible()
     assert not found, f"in {language}:\n" + "\n".join(found)
+
+
+def test_the_chart_shows_its_scale(harness):
+    # the chart of the points was a bare line, with no numbers (seen by a tester)
+    from app.statistics import Record
+
+    harness.open(seed=3)
+    stats = part_of(harness.w.engine, Statistics)
+    games = [(True, 2), (True, 1), (False, 1), (True, 3), (False, 2)]
+    stats._records = [
+        Record(when=1.0 + i, opponent="easy", match=False, length=0, won=won, kind=k, points=k)
+        for i, (won, k) in enumerate(games)
+    ]
+    stats.changed.emit()
+    QMetaObject.invokeMethod(harness.window.findChild(object, "statisticsDialog"), "open")
+    harness.settle(100)
+    chart = harness.item("statisticsChart")
+    assert list(stats.points) == [0, 2, 3, 2, 5, 3]
+    assert chart.property("scaleLabels").toVariant() == ["+5", "0"]  # at the left of the chart
+    stats._records = stats._records[2:]  # lost, won, lost: below 0 too
+    stats.changed.emit()
+    harness.settle(50)
+    assert chart.property("scaleLabels").toVariant() == ["+2", "0", "\u22121"]
