@@ -32,6 +32,7 @@ from app.background import Background
 from app.coach import Coach, Judges, RolloutTarget, flipped
 from app.i18n import format_number, format_percent, format_signed
 from app.texts import N_, P, T
+from lessons.exercises import rounds_to_nothing
 
 if TYPE_CHECKING:
     from ai.rollout import CubeRolloutResult, PlaysRolloutResult, RolloutResult
@@ -66,8 +67,7 @@ def standard_error(se: float) -> str:
     the equities, with a fourth when it is not nought but would read "0.000" (a race of few
     checkers is known closely, but not exactly, after many games)."""
     shown = format_number(se, 3)
-    nothing = not any(digit in shown for digit in "123456789")
-    return format_number(se, 4) if se > 0 and nothing else shown
+    return format_number(se, 4) if se > 0 and rounds_to_nothing(shown) else shown
 
 
 def rollout_text(

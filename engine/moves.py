@@ -440,6 +440,12 @@ def legal_plays(position: Position, dice: Sequence[int]) -> list[Play]:
     return [_new_tuple(Play, pair) for pair in _results_with_steps(position, results)]
 
 
+def most_dice(plays: Iterable[Play]) -> int:
+    """How many dice the rules let the player use with these plays (``legal_plays`` of a
+    roll): as many as any of them uses; 0 when there is none."""
+    return max((play.dice_used for play in plays), default=0)
+
+
 def legal_results(position: Position, dice: Sequence[int]) -> list[Position]:
     """The distinct positions (opponent on roll) after every legal play; fast path for search."""
     d1, d2 = check_roll(dice)

@@ -25,6 +25,7 @@ from engine.moves import (
     _position_of,
     _single_steps,
     legal_plays,
+    most_dice,
 )
 from engine.position import Position
 
@@ -50,7 +51,7 @@ class TurnBuilder:
         self.dice = check_roll(dice)
         self.plays = legal_plays(position, self.dice)
         self._targets = {play.result for play in self.plays}
-        self.dice_to_use = max((play.dice_used for play in self.plays), default=0)
+        self.dice_to_use = most_dice(self.plays)
         self._steps: list[Step] = []
         self._boards: list[list[int]] = [_board_of(position)]
         self._options_cache: dict[int, list[Step]] = {}
@@ -381,7 +382,7 @@ def _explain_illegal(
             except IllegalPlayError as exc:
                 return exc
     if not builder.is_complete():
-        most = max(p.dice_used for p in plays)
+        most = most_dice(plays)
         reason = Reason.MUST_USE_BOTH_DICE if most == 2 else Reason.MUST_USE_MORE_DICE
         return IllegalPlayError(reason)
     return IllegalPlayError(Reason.NOT_A_LEGAL_PLAY)

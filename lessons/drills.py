@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine import IllegalPlayError, Position, Reason, TurnBuilder, legal_plays
+from engine import IllegalPlayError, Position, Reason, TurnBuilder, legal_plays, most_dice
 from engine.dice import ROLLS, check_roll
 from lessons.exercises import (
     CubeTakeExercise,
@@ -254,17 +254,17 @@ def _dice_count(rng: random.Random):  # type: ignore[no-untyped-def]
     # game's position few rolls are blocked, so the roll is drawn among them when there are any.
     while True:
         position = random_game_position(rng, 60)
-        blocked = [(d, w) for d, w in ROLLS if _dice_used(position, d) < (4 if d[0] == d[1] else 2)]
+        blocked = [
+            (d, w)
+            for d, w in ROLLS
+            if most_dice(legal_plays(position, d)) < (4 if d[0] == d[1] else 2)
+        ]
         if not blocked and rng.random() >= 0.15:
             continue
         pool = blocked if blocked and rng.random() < 0.85 else ROLLS
         dice = check_roll(rng.choices([d for d, _ in pool], [w for _, w in pool])[0])
         ex = DiceCountExercise(**_base(position, ENTER_NONE, 0, DICE_RULE), dice=dice)
         return position, _declare(ex), (), "you"
-
-
-def _dice_used(position: Position, dice: tuple[int, int]) -> int:
-    return max((p.dice_used for p in legal_plays(position, dice)), default=0)
 
 
 def _game_points(rng: random.Random):  # type: ignore[no-untyped-def]

@@ -26,6 +26,7 @@ from engine import (
     TurnBuilder,
     jsonfile,
     legal_plays,
+    most_dice,
     parse_play,
 )
 from engine.dice import ROLLS, check_roll
@@ -213,8 +214,12 @@ def with_sign(value: float, shown: str) -> str:
     """``shown`` (``value`` without its sign, written in a language) with the sign the program
     writes: "+" for nought and for a value that rounds to nothing ("+0.000", never
     "\u22120.000"), else the minus sign U+2212."""
-    nothing = not any(digit in shown for digit in "123456789")
-    return ("+" if value >= 0 or nothing else "\u2212") + shown
+    return ("+" if value >= 0 or rounds_to_nothing(shown) else "\u2212") + shown
+
+
+def rounds_to_nothing(shown: str) -> bool:
+    """Whether a number as written (``shown``, any language) has no digit but 0: "0.000"."""
+    return not any(digit in shown for digit in "123456789")
 
 
 @dataclass(frozen=True)
@@ -795,7 +800,7 @@ class DiceCountExercise(NumberExercise):
     dice: tuple[int, int] = (1, 1)
 
     def answer(self) -> int:
-        return max((p.dice_used for p in legal_plays(self.position, self.dice)), default=0)
+        return most_dice(legal_plays(self.position, self.dice))
 
 
 GAME_POINTS_RULE = N_(
