@@ -673,19 +673,7 @@ class ReachExercise(Exercise):
     src: int = 24
 
     def answer(self) -> list[int]:
-        builder = TurnBuilder(self.position, self.dice)
-        found: set[int] = set()
-
-        def walk(at: int) -> None:
-            for dst in sorted(builder.destinations(at)):
-                found.add(dst)
-                builder.move_checker(at, dst)
-                if dst != 0:
-                    walk(dst)
-                builder.undo()
-
-        walk(self.src)
-        return sorted(found, reverse=True)
+        return sorted(TurnBuilder(self.position, self.dice).reachable(self.src), reverse=True)
 
     def same_answer(self) -> bool:
         return sorted(self.declared, reverse=True) == self.answer()
@@ -703,16 +691,14 @@ class ReachExercise(Exercise):
         return self._wrong(self._why_not(point), **args, dice=dice_text(self.dice))
 
     def _why_not(self, point: int) -> str:
-        builder = TurnBuilder(self.position, self.dice)
-        distance = (25 if self.src == 25 else self.src) - point
-        if (self.src != 25 and point == 0) or distance in self.dice:
-            try:
-                builder.move_checker(self.src, point)
-            except IllegalPlayError as exc:
+        """The engine's reason why the checker cannot go to ``point`` (by one die or several)."""
+        try:
+            TurnBuilder(self.position, self.dice).move_to(self.src, point)
+        except IllegalPlayError as exc:
+            if exc.reason == Reason.BLOCKED_WAY:
+                return REACH_BLOCKED_WAY
+            if exc.reason != Reason.DIE_NOT_AVAILABLE:
                 return RULE_TEXT.get(exc.reason, REACH_NOT)
-            return REACH_NOT
-        if distance in (sum(self.dice), self.dice[0] * 3, self.dice[0] * 4):
-            return REACH_BLOCKED_WAY
         return REACH_NOT
 
     def hint(self) -> Feedback:

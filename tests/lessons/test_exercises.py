@@ -94,6 +94,30 @@ def test_reach_from_the_bar_is_25_minus_the_die(pos):
 
 
 @pytest.mark.parametrize(
+    ("dice", "point", "said"),
+    [
+        ((6, 5), 13, "every way there lands on a blocked point"),  # 18 and 19 both blocked
+        ((6, 5), 6, "cannot reach 6 with 6-5."),  # 18 pips is three sixes: a 6-5 has two dice
+        ((6, 5), 12, "cannot reach 12 with 6-5."),
+        ((3, 3), 12, "every way there lands on a blocked point"),  # 21, 18 (blocked), 15, 12
+        ((6, 5), 18, "That point is blocked"),  # the 6 lands on 18: taken
+    ],
+)
+def test_a_reach_refusal_is_the_engines_reason(pos, dice, point, said):
+    ex = ReachExercise(
+        position=pos("x 24:1 8:14; o 19:2 18:2 7:2 1:9"),
+        match=None,
+        prompt="p",
+        explain=None,
+        declared=[],
+        dice=dice,
+        src=24,
+    )
+    assert point not in ex.answer()
+    assert said in ex.check_point(point).render()
+
+
+@pytest.mark.parametrize(
     ("key", "right", "wrong"),
     [
         (("board", "pips-start"), 167, 160),
