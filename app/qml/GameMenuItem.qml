@@ -1,7 +1,9 @@
 // An entry of a game menu (GameMenu makes one for each of its actions and submenus; a Repeater
 // in a GameMenu makes them itself): the keyboard shortcut of the entry on its right
 // (``KeyAction.keys``) and the underlined letter of a text written with "&" ("&New game…"),
-// always shown. In the open menu that letter (or Alt and it) chooses the entry.
+// always shown. In the open menu that letter (or Alt and it) chooses the entry. Up on the first
+// entry that can be chosen goes round to the last one and Down on the last to the first, as in
+// the menus of desktop programs (Qt Quick's Up there closed the menu).
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -14,6 +16,29 @@ MenuItem {
     Accessible.name: entry.text.replace(/&(.)/g, "$1")  // said without the "&" of its letter
     // the text with its Alt letter underlined, any markup in it escaped (mnemonic.js)
     function mnemonicText(text) { return Mnemonic.styled(text) }
+
+    // the index of the entry that can be chosen next from ``from`` in direction ``step``, or -1
+    function nextEntry(from, step) {
+        const owner = entry.menu
+        for (let i = from + step; owner && i >= 0 && i < owner.count; i += step) {
+            const other = owner.itemAt(i) as MenuItem
+            if (other && other.enabled && other.visible)
+                return i
+        }
+        return -1
+    }
+    function goRound(event, step) {
+        const owner = entry.menu
+        if (!owner || entry.nextEntry(owner.currentIndex, step) !== -1) {
+            event.accepted = false  // the menu moves as it always does
+            return
+        }
+        const other = entry.nextEntry(step > 0 ? -1 : owner.count, step)
+        if (other !== -1)
+            owner.currentIndex = other
+    }
+    Keys.onUpPressed: (event) => entry.goRound(event, -1)
+    Keys.onDownPressed: (event) => entry.goRound(event, 1)
 
     contentItem: RowLayout {
         id: row

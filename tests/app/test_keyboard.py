@@ -267,6 +267,31 @@ def test_the_menus_open_by_keys(harness):
     assert keys.board.hasActiveFocus()
 
 
+def test_up_and_down_go_round_an_open_menu(harness):
+    harness.open(seed=9)
+    keys = Keys(harness, "board")
+    keys.press(K.Key_G, Qt.KeyboardModifier.AltModifier)  # the Game menu
+    menu = next(
+        o
+        for o in harness.window.findChildren(QObject)
+        if o.inherits("QQuickMenu") and o.property("visible")
+    )
+
+    def current_text() -> str:
+        return qml_value(menu, "currentIndex >= 0 ? itemAt(currentIndex).text : ''")
+
+    keys.press(K.Key_Down)
+    assert current_text() == "&New game…"
+    keys.press(K.Key_Up)  # from the first entry round to the last (Qt's Up closed the menu)
+    assert menu.property("visible")
+    assert current_text() == "&Quit"
+    keys.press(K.Key_Down)
+    assert current_text() == "&New game…"
+    keys.press(K.Key_Down)
+    assert current_text() == "&Lessons…"
+    keys.press(K.Key_Escape)
+
+
 def tab_to(driver, keys: Keys, name: str) -> QQuickItem:
     """Tab until the item ``name`` (or a part of it) has the keyboard focus."""
     for _ in range(25):
