@@ -141,7 +141,7 @@ def move_line(names: Sequence[str], line: str) -> str:
     dice = "  "  # no roll: a cube action or resignation stands in the column of the plays
     if read.kind == "play":
         dice = f"{read.dice[0]}{read.dice[1]}"
-        play = read.play or _("no legal move")
+        play = read.play or _("no move")  # short: "intet lovligt træk" took three lines
     elif read.kind == "resigns":
         play = _("resigns")
     else:

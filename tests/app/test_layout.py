@@ -232,3 +232,28 @@ def test_the_finished_match_card_fits_the_board_at_every_text_size(harness, lang
             assert not found, f"in {language}:\n" + "\n".join(found)
         finally:
             harness.w.settings.textScale = 100
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_roll_without_a_move_keeps_one_line_of_the_move_list(harness, language):
+    # "intet lovligt træk" took three lines beside "gnubg 64" at 1024x768
+    from pathlib import Path
+
+    from app import i18n
+    from app.parts import part_of
+    from app.position_setup import PositionSetup
+
+    harness.open(seed=18, size=SIZES[1])
+    with speaking(harness, language):
+        data = Path(__file__).resolve().parents[1] / "data"
+        part_of(harness.w.engine, PositionSetup).importMat(str(data / "gnubg-match-7-point.mat"))
+        harness.settle(150)
+        game = harness.game
+        assert game.reviewing
+        said = i18n._("no move")
+        no_move = [i for i, line in enumerate(game.moveList) if line.endswith(f"  {said}")]
+        assert no_move, game.moveList  # game 1 has a dance: 64 with no move
+        for i in no_move:
+            line = harness.item(f"moveLine{i}")
+            one = 1.6 * qml_value(line, "font.pixelSize")
+            assert line.height() < one, game.moveList[i]
