@@ -495,24 +495,63 @@ ApplicationWindow {
                 }
             }
 
-            // End of game or match
+            // End of game or match. Its corner's button puts it aside to show the board (at
+            // 150% text it hid most of it); a click on the board brings it back, and the next
+            // game's end shows it again. Its choices stay in the Game menu and the side panel.
             Rectangle {
                 id: gameOverCard
                 objectName: "gameOverCard"
-                visible: MatchView.gameOver.visible === true
+                readonly property bool over: MatchView.gameOver.visible === true
+                property bool aside: false
+                onOverChanged: if (!over) aside = false
+                visible: over && !aside
                 anchors.centerIn: board
-                width: overColumn.implicitWidth + 56 * window.textUi
+                // room for the corner's button beside the title (the lines below pass under it)
+                width: Math.max(overColumn.implicitWidth + 56 * window.textUi,
+                                overTitle.implicitWidth + 2 * (asideButton.width + 12 * window.textUi))
                 height: overColumn.implicitHeight + 40 * window.textUi
                 radius: 14 * window.textUi
                 color: "#f02a1c12"
                 border.color: window.accent
                 border.width: 2
                 readonly property var info: MatchView.gameOver
+                AbstractButton {
+                    id: asideButton
+                    objectName: "gameOverAside"
+                    anchors.top: parent.top
+                    anchors.right: parent.right
+                    anchors.margins: 6 * window.textUi
+                    width: 26 * window.textUi
+                    height: width
+                    focusPolicy: Qt.TabFocus
+                    hoverEnabled: true
+                    Accessible.name: qsTr("Show the board")
+                    ToolTip.visible: hovered
+                    ToolTip.delay: 500
+                    ToolTip.text: qsTr("Show the board (a click on it brings this back)")
+                    contentItem: Text {
+                        text: "\u00d7"
+                        textFormat: Text.PlainText
+                        horizontalAlignment: Text.AlignHCenter
+                        verticalAlignment: Text.AlignVCenter
+                        color: asideButton.hovered || asideButton.visualFocus ? window.accent : window.textColor
+                        font.pixelSize: 20 * window.textUi
+                        font.bold: true
+                    }
+                    background: Rectangle {
+                        radius: width / 2
+                        color: "transparent"
+                        border.color: window.accent
+                        border.width: asideButton.visualFocus ? 2 : 0
+                    }
+                    onClicked: gameOverCard.aside = true
+                }
                 ColumnLayout {
                     id: overColumn
                     anchors.centerIn: parent
                     spacing: 10 * window.textUi
                     Label {
+                        id: overTitle
                         objectName: "gameOverTitle"
                         textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
@@ -603,6 +642,13 @@ ApplicationWindow {
                         }
                     }
                 }
+            }
+            MouseArea {  // the board behind a card put aside: a click brings the card back
+                objectName: "gameOverBack"
+                anchors.fill: board
+                visible: gameOverCard.over && gameOverCard.aside
+                cursorShape: Qt.PointingHandCursor
+                onClicked: gameOverCard.aside = false
             }
         }
 

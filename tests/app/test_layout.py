@@ -257,3 +257,31 @@ def test_a_roll_without_a_move_keeps_one_line_of_the_move_list(harness, language
             line = harness.item(f"moveLine{i}")
             one = 1.6 * qml_value(line, "font.pixelSize")
             assert line.height() < one, game.moveList[i]
+
+
+def test_the_end_of_game_card_steps_aside_to_show_the_board(harness):
+    # at 150% text the card hid most of the final position (seen by a tester)
+    from app.game_flow import GameFlow
+    from app.parts import part_of
+    from app.resignation import Resignations
+
+    harness.open(seed=12, size=SIZES[1])
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 5, "cube": True})
+    harness.settle(50)
+    resignations = part_of(harness.w.engine, Resignations)
+    resignations.resign(1)
+    harness.settle(50)
+    card = harness.item("gameOverCard")
+    assert game.gameOver["visible"] and card.isVisible()
+    harness.click("gameOverAside")
+    assert not card.isVisible()
+    harness.click("gameOverBack")  # a click on the board brings it back
+    assert card.isVisible()
+    harness.click("gameOverAside")
+    part_of(harness.w.engine, GameFlow).nextGame()
+    harness.settle(50)
+    assert not game.gameOver["visible"]
+    resignations.resign(1)
+    harness.settle(50)
+    assert card.isVisible()  # the next game's end shows it again
