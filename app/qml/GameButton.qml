@@ -62,7 +62,9 @@ Button {
         minimumPixelSize: 9
         wrapMode: control.lines > 1 ? Text.WordWrap : Text.NoWrap
         maximumLineCount: control.lines
-        color: control.enabled ? (control.primary ? "#2a1a0c" : "#f6ead2") : "#8a7a66"
+        // the high-contrast theme: white (7.7:1), and a greyed text that can still be read
+        color: control.enabled ? (control.primary ? "#2a1a0c" : Theme.highContrast ? "#ffffff" : "#f6ead2")
+                               : Theme.highContrast ? "#c8b8a0" : "#8a7a66"
         horizontalAlignment: Text.AlignHCenter
         verticalAlignment: Text.AlignVCenter
         elide: Text.ElideRight

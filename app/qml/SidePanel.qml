@@ -19,6 +19,16 @@ Rectangle {
     function wholeMoves(text: string): string { return text.replace(/\//g, "/\u2060") }
     // a mark stays whole ("++" broke between its signs): a word joiner between its signs
     function wholeMarks(text: string): string { return text.replace(/([?!+\u2212])(?=[?!+\u2212])/g, "$1\u2060") }
+    // Texts and edges: in the high-contrast theme every text of the panel is at least 7:1
+    // against its background (the move list's was 6:1, the active card's note 4.9:1) and the
+    // cards' edges show
+    readonly property bool strong: Theme.highContrast
+    readonly property color mutedText: strong ? "#e8dcc4" : "#b9a888"
+    readonly property color softText: strong ? "#f3e6cc" : "#d8c7a6"
+    readonly property color brightText: strong ? "#ffffff" : "#f6ead2"
+    readonly property color accentText: strong ? "#ffd98a" : "#e0b35a"
+    readonly property color noteText: strong ? "#ffe3a8" : "#f0c46c"
+    readonly property color edge: strong ? "#9a7a58" : "#4b3626"
     signal newGameRequested()
     signal analysisRequested()
     radius: 12 * ui
@@ -40,7 +50,7 @@ Rectangle {
         implicitHeight: cardColumn.implicitHeight + 20 * panel.space
         radius: 10 * panel.ui
         color: active ? "#5a3f28" : "#2e2016"
-        border.color: active ? "#e0b35a" : "#4b3626"
+        border.color: active ? "#e0b35a" : panel.edge
         border.width: active ? 2 : 1
         ColumnLayout {
             id: cardColumn
@@ -67,7 +77,7 @@ Rectangle {
                     Layout.fillWidth: true
                     text: MatchView.names[card.player] || ""
                     elide: Text.ElideRight
-                    color: "#f6ead2"
+                    color: panel.brightText
                     font.pixelSize: 17 * panel.ui
                     font.bold: true
                 }
@@ -76,7 +86,7 @@ Rectangle {
                     textFormat: Text.PlainText
                     visible: MatchView.matchLength > 0
                     text: String(MatchView.score[card.player])
-                    color: "#e0b35a"
+                    color: panel.accentText
                     font.pixelSize: 22 * panel.ui
                     font.bold: true
                 }
@@ -94,7 +104,7 @@ Rectangle {
                 objectName: "pips" + card.player
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
-                color: "#d8c7a6"
+                color: panel.softText
                 font.pixelSize: 13 * panel.ui
             }
             Label {
@@ -106,7 +116,7 @@ Rectangle {
                 text: MatchView.phase === "double" ? qsTr("Decides on the double")
                       : MatchView.thinking && MatchView.computerPlayer === card.player ? qsTr("Thinking…")
                       : qsTr("On roll")
-                color: "#f0c46c"
+                color: panel.noteText
                 font.pixelSize: 13 * panel.ui
                 font.italic: true
             }
@@ -140,7 +150,7 @@ Rectangle {
                 if (MatchView.cubeOwnerText !== "") parts.push(MatchView.cubeOwnerText)
                 return parts.join(" · ")
             }
-            color: "#f6ead2"
+            color: panel.brightText
             font.pixelSize: 14 * panel.ui
         }
 
@@ -153,7 +163,7 @@ Rectangle {
             Layout.minimumHeight: 90 * panel.space
             radius: 8 * panel.ui
             color: "#2a1d14"
-            border.color: "#4b3626"
+            border.color: panel.edge
             ColumnLayout {
                 anchors.fill: parent
                 anchors.margins: 10 * panel.space
@@ -174,7 +184,7 @@ Rectangle {
                         // at words, or inside a long one (an ID); never after a move's "/" ("5/off")
                         text: panel.wholeMoves(MatchView.status)
                         wrapMode: Text.Wrap
-                        color: "#f6ead2"
+                        color: panel.brightText
                         font.pixelSize: 14 * panel.ui
                     }
                 }
@@ -185,7 +195,7 @@ Rectangle {
                     visible: MatchView.lastPlay !== ""
                     text: panel.wholeMoves(MatchView.lastPlay)
                     wrapMode: Text.WordWrap
-                    color: "#d8c7a6"
+                    color: panel.softText
                     font.pixelSize: 13 * panel.ui
                     font.family: "DejaVu Sans Mono"
                 }
@@ -197,7 +207,7 @@ Rectangle {
                     visible: MatchView.doubleRefusal !== ""
                     text: MatchView.doubleRefusal
                     wrapMode: Text.WordWrap
-                    color: "#d8c7a6"
+                    color: panel.softText
                     font.pixelSize: 12 * panel.ui
                     font.italic: true
                 }
@@ -210,7 +220,7 @@ Rectangle {
                     text: Analysis.marksLegend.split(" · ")
                           .map(part => panel.wholeMarks(panel.unbroken(part))).join(" · ")
                     wrapMode: Text.WordWrap
-                    color: "#b9a888"
+                    color: panel.mutedText
                     font.pixelSize: 11 * panel.ui
                 }
                 ListView {
@@ -259,7 +269,7 @@ Rectangle {
                         TextMetrics { id: nameWidth; font: play.font; text: line.found ? line.found[0] : "" }
                         TextMetrics { id: shortWidth; font: play.font; text: " 00  " }  // a play's dice: every line alike
                         readonly property string dice: rolled ? " " + found[2] + "  " : " "  // beside a checker
-                        readonly property color shade: index === moves.current ? "#f6ead2" : "#b9a888"
+                        readonly property color shade: index === moves.current ? panel.brightText : panel.mutedText
                         property alias font: play.font
                         // cut by the list's top edge (its lower half showed alone above the
                         // others): not shown until it is whole, unless it is the line to show

@@ -2,8 +2,9 @@
 
 Every theme draws its own felt and points; the high-contrast theme keeps every checker at least
 3:1 (WCAG's contrast for graphics) from every point, measured on the rendered board as well as
-on the theme's values; the dark checkers carry a mark when asked (always in high contrast); a
-change of theme or text size while the window is open needs no restart and logs no warning.
+on the theme's values, and every text of the side panel at least 7:1 from what lies behind it;
+the dark checkers carry a mark when asked (always in high contrast); a change of theme or text
+size while the window is open needs no restart and logs no warning.
 """
 
 from __future__ import annotations
@@ -162,3 +163,53 @@ def test_a_bad_theme_in_the_settings_file_reads_as_the_default(tmp_path):
     assert settings.theme == "classic" and settings.textScale == 100
     settings.theme = "contrast"
     assert Settings(path).theme == "contrast"
+
+
+def panel_text_contrasts(harness) -> dict[str, float]:
+    """Each visible, enabled text of the side panel and its contrast with the nearest filled
+    rectangle behind it (a card, a box, a button, the panel)."""
+    panel = harness.item("sidePanel")
+    found = {}
+    for item in harness.items():
+        if not item.inherits("QQuickText") or not item.isVisible() or not item.property("text"):
+            continue
+        behind, node, inside = None, item.parentItem(), False
+        while node is not None:
+            if node is panel:
+                inside = True
+            colour = node.property("color") if node.inherits("QQuickRectangle") else None
+            if node.inherits("QQuickAbstractButton"):  # its text lies on its background
+                colour = node.property("background").property("color")
+            if behind is None and colour is not None and QColor(colour).alpha() > 200:
+                behind = QColor(colour).name()
+            node = node.parentItem()
+        if not inside or behind is None or not item.isEnabled():
+            continue
+        text = f"{item.objectName() or item.property('text')[:24]!r}"
+        found[text] = contrast_ratio(QColor(item.property("color")).name(), behind)
+    return found
+
+
+def test_the_high_contrast_theme_raises_the_side_panels_texts(harness):
+    import random
+
+    harness.open(seed=5, size=(1024, 768))
+    harness.game.newGame({"opponent": "human", "matchLength": 5, "cube": True})
+    rng = random.Random(3)
+    for _ in range(3):  # a move list
+        if harness.game.canRoll:
+            harness.click("rollButton")
+        while harness.game.legalSteps:
+            harness.play_step(rng.choice(harness.game.legalSteps))
+        harness.confirm_if_done()
+    harness.w.settings.theme = "classic"
+    harness.settle(50)
+    classic = panel_text_contrasts(harness)
+    assert min(classic.values()) < 7  # the move list's older lines: 6:1 on the panel's box
+    harness.w.settings.theme = "contrast"
+    harness.settle(50)
+    strong = panel_text_contrasts(harness)
+    assert len(strong) >= 10, strong
+    low = {text: round(ratio, 1) for text, ratio in strong.items() if ratio < 7}
+    assert not low, low
+    harness.w.settings.theme = "classic"
