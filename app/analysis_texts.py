@@ -16,6 +16,7 @@ from app.session import absolute_board, to_location
 from app.texts import N_, _
 from engine import EngineError, Position
 from engine.moves import Play
+from lessons.exercises import with_sign
 
 #: the symbol of each mark, as GNU Backgammon and the books write them
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
@@ -88,7 +89,7 @@ def summary_rows(analysis: Any, names: Sequence[str], match_play: bool) -> list[
 
     def result(amount: float) -> str:
         if match_play:  # in match winning chances
-            return ("+" if amount >= 0 else "−") + format_percent(abs(amount), 1)
+            return with_sign(amount, format_percent(abs(amount), 1))  # "+0.0%", never "−0.0%"
         return format_signed(amount, 2)
 
     return [

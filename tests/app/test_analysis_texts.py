@@ -3,6 +3,8 @@ fairness test in words."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ai.analysis import Decision, MatchAnalysis, PlayerSummary
@@ -181,6 +183,11 @@ def test_the_summary_names_both_players():
     assert rows["Very bad (??)"] == ["1", "1"]
     assert rows["Luck-adjusted result"] == ["−5.0%", "−5.0%"]
     assert rows["Level of play"] == ["Intermediate", "Intermediate"]  # 12 to 18 mEMG
+    nothing = replace(
+        ANALYSIS, players=tuple(replace(p, luck_adjusted_result=-0.0003) for p in ANALYSIS.players)
+    )
+    rows = {r["label"]: r["values"] for r in summary_rows(nothing, ["Ann", "Bo"], True)}
+    assert rows["Luck-adjusted result"] == ["+0.0%", "+0.0%"]  # the sign rule of every number
 
 
 def test_the_fairness_test_in_plain_words():
