@@ -8,6 +8,24 @@ import "mnemonic.js" as Mnemonic
 MenuBarItem {
     id: entry
     Accessible.name: entry.text.replace(/&(.)/g, "$1")  // said without the "&" of its letter
+    // A menu opened by its key (Alt and its letter, F10) shows its first entry chosen, as
+    // desktop menus do, so that Up and Down start from there (Qt's opened with none, and Up
+    // then closed it); one opened by a click does not.
+    Connections {
+        target: entry.menu
+        function onOpened() {
+            const menu = entry.menu
+            if (entry.hovered || !menu || menu.currentIndex >= 0)
+                return
+            for (let i = 0; i < menu.count; ++i) {
+                const item = menu.itemAt(i) as MenuItem
+                if (item && item.enabled && item.visible) {
+                    menu.currentIndex = i
+                    return
+                }
+            }
+        }
+    }
     // the text with its Alt letter underlined, any markup in it escaped (mnemonic.js)
     function mnemonicText(text) { return Mnemonic.styled(text) }
     contentItem: Label {

@@ -35,6 +35,12 @@ ApplicationWindow {
     readonly property real textScale: height < 720 ? Math.min(Theme.textScale, 1.25)
                                                    : Theme.textScale
     readonly property real textUi: ui * textScale
+    function openFirstMenu() {
+        const bar = window.menuBar as MenuBar
+        const first = bar ? bar.itemAt(0) as MenuBarItem : null
+        if (first)
+            first.triggered()  // as its key opens it: its first entry chosen
+    }
     font.pointSize: Math.max(6, Application.font.pointSize) * textScale
     readonly property color panelColor: "#3a281b"
     readonly property color accent: "#e0b35a"
@@ -91,6 +97,8 @@ ApplicationWindow {
         Shortcut { enabled: window.keysFree; sequence: "H"; onActivated: Settings.cycleHintMode() }
         Shortcut { enabled: window.keysFree; sequence: "Ctrl+L"; onActivated: window.openLessons() }
         Shortcut { enabled: window.keysFree; sequence: "F1"; onActivated: helpDialog.open() }
+        // F10 opens the first menu, as in desktop programs (Alt and a menu's letter open that one)
+        Shortcut { enabled: window.keysFree; sequence: "F10"; onActivated: window.openFirstMenu() }
         Shortcut { enabled: window.keysFree; sequence: "Ctrl+Left"; onActivated: History.back() }
         Shortcut { sequence: "Ctrl+Right"; enabled: window.keysFree && MatchView.reviewing; onActivated: History.forward() }
         Shortcut { enabled: window.keysFree; sequence: "Ctrl+Home"; onActivated: History.first() }

@@ -280,8 +280,7 @@ def test_up_and_down_go_round_an_open_menu(harness):
     def current_text() -> str:
         return qml_value(menu, "currentIndex >= 0 ? itemAt(currentIndex).text : ''")
 
-    keys.press(K.Key_Down)
-    assert current_text() == "&New game…"
+    assert current_text() == "&New game…"  # opened by its key: the first entry chosen
     keys.press(K.Key_Up)  # from the first entry round to the last (Qt's Up closed the menu)
     assert menu.property("visible")
     assert current_text() == "&Quit"
@@ -289,6 +288,12 @@ def test_up_and_down_go_round_an_open_menu(harness):
     assert current_text() == "&New game…"
     keys.press(K.Key_Down)
     assert current_text() == "&Lessons…"
+    keys.press(K.Key_Escape)
+    harness.settle(50)
+    assert not menu.property("visible")
+    keys.press(K.Key_F10)  # F10 opens the first menu, its first entry chosen
+    harness.qtbot.waitUntil(lambda: menu.property("visible"), timeout=3000)
+    assert current_text() == "&New game…"
     keys.press(K.Key_Escape)
 
 
