@@ -177,6 +177,35 @@ def test_two_players_double_take_and_pass_by_keys_on_a_turning_board(harness):
     assert turned_moves >= 2  # black moved on the turned board, by screen directions
 
 
+def test_the_help_scrolls_by_keys(harness):
+    # found by a tester: only the mouse wheel scrolled it, so the keys' section was out of reach
+    harness.open(seed=9, size=(1024, 768))
+    keys = Keys(harness, "board")
+    help_dialog = harness.window.findChild(QObject, "helpDialog")
+    keys.press(K.Key_F1)
+    harness.qtbot.waitUntil(lambda: help_dialog.property("opened"), timeout=3000)
+    flick = harness.item("helpScroll").property("contentItem")
+
+    def top() -> float:
+        return flick.property("contentY")
+
+    end = flick.property("contentHeight") - flick.property("height")
+    assert end > 100 and top() == 0  # more than a page
+    keys.press(K.Key_Down)
+    line = top()
+    assert line > 0
+    keys.press(K.Key_PageDown)
+    assert top() > 3 * line
+    keys.press(K.Key_End)
+    assert top() == pytest.approx(end)
+    keys.press(K.Key_PageDown)  # no further than the end
+    assert top() == pytest.approx(end)
+    keys.press(K.Key_Home)
+    assert top() == 0
+    keys.press(K.Key_Escape)
+    harness.qtbot.waitUntil(lambda: not help_dialog.property("visible"), timeout=3000)
+
+
 def test_dialogs_open_and_close_by_keys_and_hold_the_keys(harness):
     harness.open(seed=9)
     game = harness.game
