@@ -1,6 +1,6 @@
 // The hint below the board: the best plays (equity, loss against the best, win / gammon /
 // backgammon chances), the cube action, or take or pass; a play's line, clicked, shows it on the
-// board, and double-clicked plays it. It shows what Coach works out and asks nothing itself.
+// board, and double-clicked plays it (by keys: Tab to the list, Up and Down, Enter). It shows what Coach works out and asks nothing itself.
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
@@ -112,7 +112,8 @@ Rectangle {
                 implicitHeight: cells.implicitHeight + 4 * panel.ui
                 radius: 4 * panel.ui
                 color: chosen ? "#6a4d33" : lineMouse.containsMouse && panel.plays ? "#4a3828" : "transparent"
-                border.color: chosen ? "#e0b35a" : "transparent"
+                border.color: chosen ? (playKeys.activeFocus ? "#7fd4ff" : "#e0b35a") : "transparent"
+                border.width: chosen && playKeys.activeFocus ? 2 : 1
                 RowLayout {
                     id: cells
                     anchors.fill: parent
@@ -142,6 +143,33 @@ Rectangle {
                     onDoubleClicked: Coach.playLine(line.index)
                 }
             }
+        }
+        // The plays by keys: Tab reaches the list, Up and Down show the play above or below on
+        // the board (as a click on its line), Enter plays it (as a double click). A screen
+        // reader hears the play chosen.
+        Item {
+            id: playKeys
+            objectName: "hintPlayKeys"
+            Layout.fillWidth: true
+            Layout.preferredHeight: 0
+            Layout.topMargin: -column.spacing  // takes no room of its own
+            activeFocusOnTab: panel.plays && Coach.rows.length > 0
+            readonly property var chosen: Coach.rows[Math.max(0, Coach.selected)]
+            Accessible.role: Accessible.List
+            Accessible.name: qsTr("Best plays")
+            Accessible.description: chosen ? (Coach.selected + 1) + ". " + chosen.label + " " + chosen.equity : ""
+            function step(by: int) {
+                const last = Coach.rows.length - 1
+                Coach.showLine(Math.max(0, Math.min(last, Coach.selected < 0 ? 0 : Coach.selected + by)))
+            }
+            // before the window's own keys (Enter ends the turn, the arrows move on the board)
+            Keys.onShortcutOverride: (event) => {
+                event.accepted = [Qt.Key_Up, Qt.Key_Down, Qt.Key_Return, Qt.Key_Enter].includes(event.key)
+            }
+            Keys.onUpPressed: playKeys.step(-1)
+            Keys.onDownPressed: playKeys.step(1)
+            Keys.onReturnPressed: Coach.playLine(Math.max(0, Coach.selected))
+            Keys.onEnterPressed: Coach.playLine(Math.max(0, Coach.selected))
         }
 
         Label {

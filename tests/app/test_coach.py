@@ -188,6 +188,32 @@ def test_a_hint_line_double_clicked_plays_it(harness, expert):
     assert harness.game.reviewing and len(s.match.history) == made and s.on_roll == 1
 
 
+def test_the_hints_plays_by_keys(harness, expert):
+    """Found by a tester: Tab passed over the plays and Down moved the board's focus. Tab
+    reaches the list; Up and Down show the play above or below (as a click on its line), Enter
+    plays it (as a double click)."""
+    harness.open(seed=3)
+    s = set_up(harness, HITS, 0, dice=(6, 3))
+    ask_hint(harness)
+    c = coach(harness)
+    hinted = best_plays_of(expert, s)
+    keys = harness.window.findChild(QObject, "hintPlayKeys")
+    for _ in range(12):
+        if keys.hasActiveFocus():
+            break
+        QTest.keyClick(harness.window, Qt.Key.Key_Tab)
+    assert keys.hasActiveFocus()
+    assert c.selected == 0
+    QTest.keyClick(harness.window, Qt.Key.Key_Down)
+    QTest.keyClick(harness.window, Qt.Key.Key_Down)
+    assert c.selected == 2 and c.arrows
+    QTest.keyClick(harness.window, Qt.Key.Key_Up)
+    assert c.selected == 1 and not s.turn.steps
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)  # plays it; Done still ends the turn
+    harness.settle(50)
+    assert s.phase == "move" and s.turn.play().result == hinted[1].result
+
+
 def best_plays_of(expert, s) -> list:
     """The hint's plays: the roll's best as the analysis (and the tutor) judges them."""
     state = judged_state(s.match, s.match.game, s.on_roll)
