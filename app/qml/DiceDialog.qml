@@ -13,6 +13,7 @@ Dialog {
     title: qsTr("Dice report")
     modal: true
     property real ui: 1.0
+    signal replayed()  // a new match on the same dice: what showed the old one closes too
     // a button of its own: a standard button keeps the language it was made in
     footer: DialogButtonBox {
         Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
@@ -176,7 +177,7 @@ Dialog {
                 objectName: "confirmReplayButton"
                 text: qsTr("Replay")
                 DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
-                onClicked: { DiceReportView.replay(); confirmReplay.close(); dialog.close() }
+                onClicked: { DiceReportView.replay(); confirmReplay.close(); dialog.close(); dialog.replayed() }
             }
             Button {
                 text: qsTr("Cancel")

@@ -840,6 +840,8 @@ ApplicationWindow {
         anchors.centerIn: parent
         width: Math.min(window.width * 0.94, 820 * window.textUi)
         height: Math.min(window.height * 0.92, 680 * window.textUi)
+        // opened from the analysis, the replay leaves it behind with nothing to show
+        onReplayed: analysisDialog.close()
     }
 
     AboutDialog {

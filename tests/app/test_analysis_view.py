@@ -539,6 +539,8 @@ def test_a_finished_match_is_not_replaced_by_a_replay_without_asking(harness):
     harness.settle(50)
     finished = harness.w.flow.session.match
     assert game.gameOver["matchOver"]
+    analysis = dialog(harness, "analysisDialog")  # the report opened from the analysis
+    QMetaObject.invokeMethod(analysis, "open")
     QMetaObject.invokeMethod(dialog(harness, "diceDialog"), "open")
     harness.settle(100)
     harness.click("replayDiceButton")
@@ -556,3 +558,5 @@ def test_a_finished_match_is_not_replaced_by_a_replay_without_asking(harness):
     harness.settle(50)
     assert harness.w.flow.session.match is not finished
     assert harness.w.flow.session.match.seed == finished.seed
+    # the analysis of the match left closes with it (it stayed open over the new one, empty)
+    harness.qtbot.waitUntil(lambda: not analysis.property("visible"), timeout=3000)
