@@ -97,7 +97,8 @@ Item {
     Dialog {
         id: replaceDialog
         objectName: "replaceDialog"
-        title: qsTr("Replace the game?")
+        // the title says what the text says: a match or a game (a match's read "Replace the game?")
+        title: MatchView.matchLength > 0 ? qsTr("Replace the match?") : qsTr("Replace the game?")
         modal: true
         anchors.centerIn: parent
         width: Math.min(tools.width * 0.9, 520 * tools.ui)

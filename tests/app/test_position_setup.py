@@ -892,3 +892,17 @@ def test_a_set_up_match_is_not_replaced_by_an_import_without_asking(harness):
     popup(harness, "replaceDialog").close()  # no: the match goes on as it was
     harness.settle(30)
     assert harness.game.session is session and session.phase == "move"
+
+
+@pytest.mark.parametrize(("length", "title"), [(3, "Replace the match?"), (0, "Replace the game?")])
+def test_the_replace_question_names_a_match_or_a_game(harness, length, title):
+    # found by a tester: "Replace the game?" over "A match is in progress."
+    harness.open(seed=7)
+    two_players(harness, matchLength=length)
+    play_turns(harness, 1, random.Random(3))
+    position_id, match_id = _states()[1]
+    QGuiApplication.clipboard().setText(f"{position_id}:{match_id}")
+    key(harness, Qt.Key.Key_V, CTRL)
+    assert is_open(harness, "replaceDialog")
+    assert popup(harness, "replaceDialog").property("title") == title
+    key(harness, Qt.Key.Key_Escape)
