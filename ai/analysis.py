@@ -98,6 +98,7 @@ THRESHOLD = 0.16
 DEEP_FROM = 0.0
 DEEP_MARGIN = 0.2
 DEEP_BUDGET = 40_000
+SHOWN = 5  # the plays the window's hint lists (``ai.hint.SHOWN_PLAYS``): a mistake's ranking
 
 ProgressFn = Callable[[int, int], None]
 
@@ -443,6 +444,30 @@ class JudgedPlay:
     loss: float  # what the analysis would count, were it made
     depth: int  # 1, or 2 when settled against the best at 2-ply
     outputs: np.ndarray  # its 1-ply outputs (win, gammon, backgammon, ...) for the player on roll
+
+
+@dataclass
+class _RollSearch:
+    """The plays of one roll as the analysis searched them (their results by index): 1-ply
+    values and outputs, the best it compares with, and the plays settled at 2-ply against it."""
+
+    results: list[Position]
+    value_fn: ValueFn
+    one_ply: dict[int, float]
+    chances: dict[int, np.ndarray]
+    best: int
+    order: list[int]  # every result by its 0-ply value, best first
+    settled: dict[int, float] = field(default_factory=dict)
+    best_deep: float | None = None
+    tried: set[int] = field(default_factory=set)
+    searched: dict[int, tuple[float, int] | None] = field(default_factory=dict)  # best's 2-ply
+
+    def values(self) -> dict[int, float]:
+        return _settled_values(self.one_ply, self.best, self.best_deep, self.settled)
+
+    def deep(self) -> set[int]:
+        """The plays valued at 2-ply."""
+        return set(self.settled) | ({self.best} if self.best_deep is not None else set())
 
 
 class Analyser:
@@ -916,9 +941,18 @@ class Analyser:
         state = judged_state(match, game, player)
         value_fn = self.value_fn(game.position, state, met)
         played_result = _played_result(game, action)
-        ranked = self.rank(
-            [p.result for p in plays if p.result is not None], played_result, value_fn, cancel
-        )
+        by_result = {p.result: p for p in plays if p.result is not None}
+        results = list(by_result)
+        search = self._played_search(results, played_result, value_fn, cancel)
+        value = search.values()
+        ranked = [(results[i], v) for i, v in sorted(value.items(), key=lambda kv: -kv[1])]
+        if ranked[0][1] - value[results.index(played_result)] >= DOUBTFUL - 1e-9:
+            # a mistake: judged against the best as the hint ranks the roll (its first plays
+            # settled at 2-ply, from the same search), so that the tutor, the hint and the list
+            # of mistakes name the same best play with the same loss (the best by 1-ply was
+            # named where a play settled at 2-ply came out ahead of it)
+            shown = self._shown(search, by_result, SHOWN, cancel)
+            ranked = [(r.play.result, r.value) for r in shown if r.play.result is not None]
         names = {p.result: str(p) for p in plays}
         best_result, best_value = ranked[0]
         played_value = dict(ranked)[played_result]
@@ -949,7 +983,7 @@ class Analyser:
         dice: Sequence[int],
         state: CubeState,
         cancel: CancelToken = None,
-        count: int = 5,
+        count: int = SHOWN,
         also: Position | None = None,
     ) -> list[JudgedPlay]:
         """The plays of ``dice`` as the analysis judges a roll before any play is made (the
@@ -957,45 +991,43 @@ class Analyser:
         ``judged_state`` gives it) and the loss the analysis would count were it made, highest
         value first. At least ``count`` plays are searched at 1-ply, and each of the first
         ``count`` that is close to the best by 1-ply is settled against it at 2-ply, as it would
-        be once made, and the loss is counted from the first play shown. That is the tutor's
-        and the analysis's loss to the last digit when the first play is the best by 1-ply. A
-        play settled at 2-ply can come out ahead of it (about one roll in seven): the losses
-        here then count from that play, the tutor's from the best by 1-ply or from the play
-        made when that comes out ahead (``rank``, which settles only the play made, to keep
-        the analysis of a match within its time). ``also``, the result of a legal play (the one
-        made, in a review), is searched at 1-ply too, so that it is among the plays returned.
-        Empty when no play is legal."""
+        be once made, and the loss is counted from the first play shown. A play settled at
+        2-ply can come out ahead of the best by 1-ply (about one roll in seven); the analysis
+        judges a mistake (a loss from ``DOUBTFUL``) against this ranking too, so that the
+        tutor, the hint and the list of mistakes name the same best play with the same loss.
+        ``also``, the result of a legal play (the one made, in a review), is searched at 1-ply
+        too, so that it is among the plays returned. Empty when no play is legal."""
         plays = {p.result: p for p in legal_plays(position, dice) if p.result is not None}
         if not plays:
             return []
         results = list(plays)
-        value_fn = self.value_fn(position, state)
         also = also if also in plays else None
-        one_ply, chances, promising = self._one_ply(results, also, value_fn, cancel, count)
-        # the best a play made is compared with: the best of those the analysis always searches
-        best = max(promising, key=lambda i: one_ply[i])
-        settled: dict[int, float] = {}
-        best_deep: float | None = None
-        tried: set[int] = {best}
-        searched: dict[int, tuple[float, int] | None] = {}  # the best's 2-ply, once
-        while True:  # settling moves plays down: those that come up into view are settled too
-            value = _settled_values(one_ply, best, best_deep, settled)
+        search = self._search(results, also, self.value_fn(position, state), cancel, count)
+        return self._shown(search, plays, count, cancel)
+
+    def _shown(
+        self, search: _RollSearch, plays: dict[Position, Play], count: int, cancel: CancelToken
+    ) -> list[JudgedPlay]:
+        """``ranking`` from a search of the roll (``plays`` by their results): the first
+        ``count`` plays settled against the best; settling moves plays down, and those that
+        come up into view are settled too."""
+        self._search_more(search, count, cancel)  # at least ``count`` plays at 1-ply
+        while True:
+            value = search.values()
             shown = sorted(value, key=lambda i: -value[i])[:count]
-            todo = [i for i in shown if i not in tried]
+            todo = [i for i in shown if i not in search.tried]
             if not todo:
                 break
             for i in todo:
-                tried.add(i)
-                pair = self._pair(results, best, i, one_ply, value_fn, cancel, searched)
-                if pair is not None:
-                    best_deep, settled[i] = pair
+                self._settle(search, i, cancel)
         # losses against the first play shown: a play settled at 2-ply can come out ahead of
         # the best by 1-ply (then two plays lost nothing and the others' losses were counted
         # from the second line)
         top = max(value.values())
-        deep = set(settled) | ({best} if best_deep is not None else set())
+        deep = search.deep()
+        results = search.results
         return [
-            JudgedPlay(plays[results[i]], v, top - v, 2 if i in deep else 1, chances[i])
+            JudgedPlay(plays[results[i]], v, top - v, 2 if i in deep else 1, search.chances[i])
             for i, v in sorted(value.items(), key=lambda kv: -kv[1])
         ]
 
@@ -1011,14 +1043,66 @@ class Analyser:
         The played result is always among those searched deeper, so its loss compares like
         with like: 1-ply against 1-ply, or 2-ply against 2-ply when the plays are close.
         """
-        one_ply, _chances, _promising = self._one_ply(results, played, value_fn, cancel)
-        best = max(one_ply, key=lambda i: one_ply[i])
-        index = results.index(played)
-        pair = self._pair(results, best, index, one_ply, value_fn, cancel, {})
-        best_deep, settled = (None, {}) if pair is None else (pair[0], {index: pair[1]})
-        value = _settled_values(one_ply, best, best_deep, settled)
-        ranked = sorted(value.items(), key=lambda kv: -kv[1])
+        search = self._played_search(results, played, value_fn, cancel)
+        ranked = sorted(search.values().items(), key=lambda kv: -kv[1])
         return [(results[i], v) for i, v in ranked]
+
+    def _played_search(
+        self,
+        results: Sequence[Position],
+        played: Position,
+        value_fn: ValueFn,
+        cancel: CancelToken,
+    ) -> _RollSearch:
+        """The search ``rank`` makes: the promising plays and the played one at 1-ply, the
+        played one settled against the best at 2-ply when the two are close (the best of all
+        searched: the played one itself, when it comes out first)."""
+        search = self._search(results, played, value_fn, cancel)
+        search.best = max(search.one_ply, key=lambda i: search.one_ply[i])
+        self._settle(search, results.index(played), cancel)
+        return search
+
+    def _search(
+        self,
+        results: Sequence[Position],
+        played: Position | None,
+        value_fn: ValueFn,
+        cancel: CancelToken,
+        least: int = 2,
+    ) -> _RollSearch:
+        """A roll's search at 1-ply (``_one_ply``), its best the best of the promising plays."""
+        one_ply, chances, promising, order = self._one_ply(results, played, value_fn, cancel, least)
+        # the best a play made is compared with: the best of those the analysis always searches
+        best = max(promising, key=lambda i: one_ply[i])
+        return _RollSearch(list(results), value_fn, one_ply, chances, best, order)
+
+    def _search_more(self, search: _RollSearch, least: int, cancel: CancelToken) -> None:
+        """Adds to ``search`` the 1-ply values of the best ``least`` plays by 0-ply it lacks
+        (a search made for a play made looked at the best two)."""
+        results = search.results
+        missing = [i for i in search.order[:least] if i not in search.one_ply]
+        if not missing:
+            return
+        values1, outputs1 = reply_values(
+            self.evaluator, [results[i] for i in missing], search.value_fn, cancel, self._batches
+        )
+        for i, v, o in zip(missing, values1, outputs1, strict=True):
+            search.one_ply[i], search.chances[i] = float(v), o
+
+    def _settle(self, search: _RollSearch, other: int, cancel: CancelToken) -> None:
+        """Settles ``other`` against the search's best at 2-ply when the two are close."""
+        search.tried.add(other)
+        pair = self._pair(
+            search.results,
+            search.best,
+            other,
+            search.one_ply,
+            search.value_fn,
+            cancel,
+            search.searched,
+        )
+        if pair is not None:
+            search.best_deep, search.settled[other] = pair
 
     def _one_ply(
         self,
@@ -1027,11 +1111,11 @@ class Analyser:
         value_fn: ValueFn,
         cancel: CancelToken,
         least: int = 2,
-    ) -> tuple[dict[int, float], dict[int, np.ndarray], list[int]]:
+    ) -> tuple[dict[int, float], dict[int, np.ndarray], list[int], list[int]]:
         """The 1-ply values and outputs (the mover's chances) of the promising results by their
         index, of the best ``least`` by 0-ply, and of ``played``; with the promising ones (the
         best two by 0-ply and those close to the best, up to ``CANDIDATES``), which every
-        judgement of the roll searches."""
+        judgement of the roll searches, and every result's index by 0-ply, best first."""
         check_cancel(cancel)
         probs = np.asarray(self.evaluator.evaluate_batch(results), dtype=np.float64)
         values0 = np.asarray(value_fn(flip(probs)), dtype=np.float64)
@@ -1048,7 +1132,7 @@ class Analyser:
             self.evaluator, [results[i] for i in keep], value_fn, cancel, self._batches
         )
         values = {i: float(v) for i, v in zip(keep, values1, strict=True)}
-        return values, dict(zip(keep, outputs1, strict=True)), promising
+        return values, dict(zip(keep, outputs1, strict=True)), promising, order
 
     def _pair(
         self,

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ai.analysis import SHOWN
 from ai.cube import CUBELESS_MONEY, CubeDecision, CubeState, move_value_fn
 from ai.evaluator import Evaluator, equity, load_default_evaluator
 from ai.player import ComputerPlayer
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from ai.analysis import Analyser
     from ai.rollout import PlaysRolloutResult
 
-SHOWN_PLAYS = 5
+SHOWN_PLAYS = SHOWN  # the plays the hint lists; the analysis judges a mistake against them
 
 
 @dataclass(frozen=True)
