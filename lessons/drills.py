@@ -38,24 +38,39 @@ PIPS_YOU = N_("What is your pip count?")
 PIPS_OPPONENT = N_("What is your opponent's pip count?")
 SHOTS = N_("How many of the 36 rolls hit your blot on the {point}-point?")
 ENTER = N_("Click every point your checker on the bar can reach.")
-ENTER_NONE = N_("How many dice can you play?")
+# how many of the roll can be played: of a double, its four moves (a "2" was "too few" for a
+# double that plays whole, to a student who counted the two dice)
+DICE_COUNT = N_("How many of the two dice can you play?")
+DICE_COUNT_DOUBLE = N_("You rolled a double: how many of its four moves can you play?")
 GAME_POINTS = N_("How many points do you win?")
 # the first hints of the drills: the rule (the lessons' own words where they have them)
-PIPS_RULE = N_("Go point by point: checkers times the point number, then add everything up.")
+PIPS_RULE = N_(
+    "Go point by point: checkers times the point number (a checker on the bar counts 25), then "
+    "add everything up."
+)
 PIPS_RULE_OPPONENT = N_(
-    "Count from your opponent's side: a checker on your 19-point is on their 6-point."
+    "Count from your opponent's side: a checker on your 19-point is on their 6-point, and one on "
+    "the bar counts 25."
 )
 SHOTS_RULE = N_(
     "A roll hits when one die, or the dice added up with every stop open (a double up to four"
-    " times its number), make the distance to your blot. A roll of two different numbers counts"
-    " twice."
+    " times its number), make the distance to your blot in a play the rules allow (one that uses"
+    " as many dice as can be used). A roll of two different numbers counts twice."
 )
 SHOTS_RULE_BAR = N_(
     "Your opponent's checker on the bar must enter first: count the rolls that hit your blot as "
     "they enter, or enter and then reach it with the rest of the roll."
 )
+SHOTS_RULE_BARS = N_(
+    "Your opponent has two or more checkers on the bar, and each enters with one die: a roll "
+    "hits your blot as a checker enters, or, with a double, when one enters and another die "
+    "carries it on to your blot after the others are in."
+)
 ENTER_RULE = N_("A checker on the bar enters on 25 minus the die, when that point is open.")
 DICE_RULE = N_("You must use both dice when some order of the moves allows it.")
+DICE_RULE_DOUBLE = N_(
+    "With a double you play that number four times: as many of the four moves as you can."
+)
 BOTH_DICE_RULE = N_(
     "Use both dice when some order of the moves allows it; when only one die can be played, the "
     "higher one if either can; of a double, as many as you can."
@@ -65,8 +80,9 @@ BEAR_OFF_RULE = N_(
     "point bears off from the highest. Use every die you can."
 )
 OPENING_RULE = N_(
-    "Make a point when the roll makes one (3-1, 4-2, 5-3, 6-1); with 6-5 run a back checker to "
-    "the midpoint; otherwise bring a checker down from the midpoint, or split the back checkers."
+    "Make a point when the roll makes a good one (3-1, 4-2, 5-3, 6-1; 6-4 makes the 2-point, about "
+    "as good as splitting); with 6-5 run a back checker to the midpoint; otherwise bring a checker "
+    "down from the midpoint, or split the back checkers."
 )
 BOTH_DICE = N_("Play the roll, using as many dice as the rules allow.")
 BEAR_OFF = N_("Bear off as many checkers as the rules allow.")
@@ -85,12 +101,14 @@ TITLES = {
     "both-dice": N_("Drill: use both dice"),
 }
 
-# The drills that end each lesson in a short mixed quiz (``quiz``).
+# The drills that end each lesson in a short mixed quiz (``quiz``): only what the lesson and
+# those before it teach (the opening rolls and the shots are lesson 8's, bearing off lesson 5's;
+# they stood in the quizzes of lessons 2, 3 and 4 and counted against the score there).
 LESSON_QUIZ = {
     "board": ("pips",),
-    "moving": ("opening", "dice-count"),
-    "whole-roll": ("both-dice", "dice-count", "bear-off"),
-    "hitting": ("entering", "shots"),
+    "moving": ("dice-count",),
+    "whole-roll": ("both-dice", "dice-count"),
+    "hitting": ("entering",),
     "bearing-off": ("bear-off", "pips"),
     "winning": ("game-points",),
     "cube": ("race-cube",),
@@ -214,7 +232,8 @@ def _shots(rng: random.Random):  # type: ignore[no-untyped-def]
         ]
         if blots:
             target = rng.choice(blots)
-            rule = SHOTS_RULE_BAR if position.on_bar()[1] else SHOTS_RULE
+            waiting = position.on_bar()[1]
+            rule = SHOTS_RULE_BARS if waiting >= 2 else SHOTS_RULE_BAR if waiting else SHOTS_RULE
             ex = ShotsExercise(**_base(position, SHOTS, 0, rule), by="opponent", target=target)
             return position, _declare(ex), (Mark("ring", target),), "you"
 
@@ -236,7 +255,8 @@ def _entering(rng: random.Random):  # type: ignore[no-untyped-def]
     reach = ReachExercise(**_base(position, ENTER, [], ENTER_RULE), dice=dice, src=25)
     if reach.answer():
         return position, _declare(reach), (Mark("ring", 25),), "you"
-    count = DiceCountExercise(**_base(position, ENTER_NONE, 0, ENTER_RULE), dice=dice)
+    asked = DICE_COUNT_DOUBLE if dice[0] == dice[1] else DICE_COUNT
+    count = DiceCountExercise(**_base(position, asked, 0, ENTER_RULE), dice=dice)
     return position, _declare(count), (Mark("ring", 25),), "you"
 
 
@@ -263,7 +283,10 @@ def _dice_count(rng: random.Random):  # type: ignore[no-untyped-def]
             continue
         pool = blocked if blocked and rng.random() < 0.85 else ROLLS
         dice = check_roll(rng.choices([d for d, _ in pool], [w for _, w in pool])[0])
-        ex = DiceCountExercise(**_base(position, ENTER_NONE, 0, DICE_RULE), dice=dice)
+        asked, rule = (
+            (DICE_COUNT_DOUBLE, DICE_RULE_DOUBLE) if dice[0] == dice[1] else (DICE_COUNT, DICE_RULE)
+        )
+        ex = DiceCountExercise(**_base(position, asked, 0, rule), dice=dice)
         return position, _declare(ex), (), "you"
 
 

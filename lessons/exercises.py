@@ -530,13 +530,23 @@ class PlayExercise(Exercise):
             and on_bar >= 2
             and dst is not None
             and reason in (Reason.DIE_NOT_AVAILABLE, Reason.BLOCKED_POINT, Reason.BLOCKED_WAY)
-            and 25 - dst not in builder.remaining_dice()
+            and _dice_add_up(builder.remaining_dice(), 25 - dst)
         ):
             return self._wrong(BAR_ONE_DIE, dst=point_name(dst))
         return self._wrong(RULE_TEXT.get(reason, str(error)))
 
     def messages(self) -> list[str]:
         return super().messages() + ([self.wrong] if self.wrong else [])
+
+
+def _dice_add_up(dice: list[int], distance: int) -> bool:
+    """Whether ``distance`` takes two dice or more of ``dice`` together (not one alone): their
+    sum, or of a double two to four times its number."""
+    if distance in dice or len(dice) < 2:
+        return False
+    if dice[0] == dice[-1]:
+        return distance % dice[0] == 0 and distance // dice[0] <= len(dice)
+    return sum(dice) == distance
 
 
 def _travels(play: Play, src: int, dst: int) -> bool:
@@ -666,6 +676,8 @@ class ReachExercise(Exercise):
     """Click every point a checker on ``src`` can reach this turn (through the turn builder).
 
     A point counts when some legal play takes that checker there, after one die or more; 0 is off.
+    Other checkers may move between its steps: with two on the bar and a double, both enter
+    and then either goes on.
     """
 
     kind = "reach"
@@ -673,7 +685,29 @@ class ReachExercise(Exercise):
     src: int = 24
 
     def answer(self) -> list[int]:
-        return sorted(TurnBuilder(self.position, self.dice).reachable(self.src), reverse=True)
+        builder = TurnBuilder(self.position, self.dice)
+        found: set[int] = set()
+        seen: set[tuple[str, int, tuple[int, ...]]] = set()
+
+        def walk(at: int) -> None:  # ``at``: where the checker is after the steps so far
+            now = builder.current_position()
+            key = (now.position_id(), at, tuple(sorted(builder.remaining_dice())))
+            if key in seen:
+                return
+            seen.add(key)
+            for step in builder.legal_steps():
+                alone = step.src == at and now.checker_at(at) == 1
+                builder.move_checker(step.src, step.dst)
+                if step.src == at:  # it moves (or, from a point of several, another one does)
+                    found.add(step.dst)
+                    if step.dst != 0:
+                        walk(step.dst)
+                if not alone:
+                    walk(at)
+                builder.undo()
+
+        walk(self.src)
+        return sorted(found, reverse=True)
 
     def same_answer(self) -> bool:
         return sorted(self.declared, reverse=True) == self.answer()

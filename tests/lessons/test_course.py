@@ -130,6 +130,12 @@ def test_two_on_the_bar_refusal_names_the_checker_on_the_bar(steps):
     drag = ex.refusal(fresh, 25, err.value, 19).render()
     assert "enters with one die" in drag and "19" in drag
     assert "No remaining die" not in drag
+    # found by a reviewer: to 20, which no die nor the two together reach, it said the same;
+    # there the reason is the distance
+    with pytest.raises(IllegalPlayError) as err:
+        fresh.move_to(25, 20)
+    far = ex.refusal(fresh, 25, err.value, 20).render()
+    assert far == REASON_TEXT[Reason.DIE_NOT_AVAILABLE]
 
 
 def test_turn_complete_is_not_called_all_dice_played(steps):

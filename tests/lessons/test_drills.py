@@ -220,3 +220,18 @@ def test_a_won_games_position_is_one_a_game_can_reach():
         loser = DRILLS["game-points"].draw(rng, n).exercise.position.opponent
         if sum(loser) < 15:
             assert sum(loser[6:]) <= 1, loser
+
+
+def test_the_dice_count_of_a_double_asks_for_its_four_moves():
+    # found by a reviewer: "How many dice can you play?" with 6-6 playable whole wanted 4, and
+    # a student who counted the two dice heard "2 is too few"
+    rng = random.Random(11)
+    asked = {}
+    for _ in range(ITEMS):
+        ex = DRILLS["dice-count"].draw(rng).exercise
+        double = ex.dice[0] == ex.dice[1]
+        asked.setdefault(double, set()).add(ex.prompt)
+        if double:
+            assert ex.answer() <= 4
+    assert asked[True] == {"You rolled a double: how many of its four moves can you play?"}
+    assert asked[False] == {"How many of the two dice can you play?"}

@@ -212,3 +212,21 @@ def test_reach_hint_names_bearing_off_in_the_students_language(pos):
     table = {"The checker can reach: {answer}.": "Brikken kan nå: {answer}.", "off": "ude"}
     assert ex.hint().render() == "The checker can reach: 4, off."
     assert ex.hint().render(lambda t: table.get(t, t)) == "Brikken kan nå: 4, ude."
+
+
+def test_a_checker_on_the_bar_reaches_on_once_the_other_is_in(pos):
+    # found by a reviewer: with two on the bar and a double only the entry point counted, but
+    # both enter and then either goes on (bar/19(2) 19/13 19/7 with 6-6)
+    ex = ReachExercise(
+        position=pos("x bar:2 6:13; o 24:2 23:2 22:2 21:2 1:7"),
+        match=None,
+        prompt="p",
+        explain=None,
+        declared=[],
+        dice=(6, 6),
+        src=25,
+    )
+    assert ex.answer() == [19, 13, 7]
+    assert ex.check_point(13).correct
+    alone = replace(ex, position=pos("x bar:1 6:14; o 24:2 23:2 22:2 21:2 12:7"))
+    assert alone.answer() == [19, 13, 7, 1]  # one on the bar: it may use all four sixes
