@@ -128,7 +128,7 @@ install-desktop: $(if $(DESKTOP_EXEC),,$(RUN_STAMP))
 	@set -e; exec_path="$(or $(DESKTOP_EXEC),$(abspath $(BIN))/backgammon)"; \
 	[ -x "$$exec_path" ] || { echo "$$exec_path is not a program" >&2; exit 1; }; \
 	install -d "$(XDG_DATA_HOME)/applications" "$(XDG_DATA_HOME)/metainfo"; \
-	sed "s|^Exec=.*|Exec=\"$$exec_path\"|" packaging/linux/$(APP_ID).desktop \
+	sed "s|^Exec=[^ ]*|Exec=\"$$exec_path\"|" packaging/linux/$(APP_ID).desktop \
 		> "$(XDG_DATA_HOME)/applications/$(APP_ID).desktop"; \
 	install -m 644 packaging/linux/$(APP_ID).metainfo.xml "$(XDG_DATA_HOME)/metainfo/"; \
 	for size in $(ICON_SIZES); do \

@@ -2,15 +2,17 @@
 
 ``--position-id`` and ``--match-id`` open the window on that position (a money game, or the
 match the Match ID describes); ``--size`` sets the window size; ``--screenshot FILE.png``
-renders the window offscreen, writes the PNG and exits. Only one copy of the game runs per data
-folder: a second start brings the first window forward (or, when it does not answer, says in a
-window of its own that the game is open) and exits.
+renders the window offscreen, writes the PNG (into a folder that exists) and exits. A match file
+given (``backgammon FILE.mat``) opens as Edit > Import opens one: a file that cannot be read is
+refused with the reason, and a match in progress is replaced only when the player says so. Only
+one copy of the game runs per data folder: a second start brings the first window forward,
+handing it the match file it was given (or, when it does not answer, says in a window of its own
+that the game is open) and exits.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -52,6 +54,13 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--match-id", type=_given, metavar="M", help="with this GNU Backgammon Match ID")
     p.add_argument("--lang", metavar="xx", choices=LANGUAGE_CODES, help="language: en, da or nl")
+    p.add_argument(
+        "file",
+        nargs="?",
+        type=_given,
+        metavar="FILE.mat",
+        help="open this match file (as Edit > Import does: asked first before a match is replaced)",
+    )
     p.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
     return p
 
@@ -84,6 +93,8 @@ def shown_session(position_id: str | None, match_id: str | None, seed: int | Non
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.file and (args.position_id or args.match_id or args.screenshot):
+        parser().error("give a match file, or IDs (or --screenshot), not both")
     from app import window as window_module
 
     if args.screenshot:
@@ -104,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     storage = window_module.make_storage(options)
     if not args.screenshot and not storage.lock():
-        return _already_open(storage.folder, args.lang, options)
+        return _already_open(storage.folder, args.lang, options, args.file)
     try:
         w = window_module.open_window(args.lang, [sys.argv[0]], options, storage)
     except (RuntimeError, OSError) as exc:
@@ -126,10 +137,16 @@ def main(argv: list[str] | None = None) -> int:
         w.flow.start()
     if args.screenshot:
         return _screenshot(w, Path(args.screenshot))
+    from app.parts import part_of
+    from app.position_setup import PositionSetup
     from app.single_instance import InstanceServer, bring_forward
 
+    setup = part_of(w.engine, PositionSetup)
+    if args.file:  # read as an import is: refused with the reason, asked before a match goes
+        setup.importMat(str(Path(args.file).resolve()))
     server = InstanceServer(storage.folder)
     server.activated.connect(lambda: bring_forward(w.window))
+    server.fileGiven.connect(setup.importMat)
     if not server.listen():  # the game runs; a second start then says it is open
         print(f"backgammon: later starts cannot reach this one: {server.error}", file=sys.stderr)
     code = w.app.exec()
@@ -138,14 +155,14 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
-def _already_open(folder: Path, language: str | None, options: Any) -> int:
-    """A second start on ``folder``: the running copy's window comes forward (exit code 0), or
-    a window says that the game is already open (1)."""
+def _already_open(folder: Path, language: str | None, options: Any, file: str | None) -> int:
+    """A second start on ``folder``: the running copy's window comes forward, opening ``file``
+    when one is given (exit code 0), or a window says that the game is already open (1)."""
     from app import window as window_module
     from app.single_instance import ask_running_copy
 
     window_module.application([sys.argv[0]])
-    if ask_running_copy(folder):
+    if ask_running_copy(folder, file=Path(file) if file else None):
         print(
             f"backgammon: the game is already open (data folder {folder}); "
             "its window was brought forward.",
@@ -167,9 +184,9 @@ def _screenshot(w: Any, path: Path) -> int:
 
     def grab() -> None:
         image = w.window.grabWindow()
-        with contextlib.suppress(OSError):  # the save below then says what is wrong
-            path.parent.mkdir(parents=True, exist_ok=True)
-        if image.isNull() or not image.save(str(path)):
+        if not path.parent.is_dir():  # no folder is made for it (one was, anywhere asked)
+            print(f"backgammon: could not write {path}: no folder {path.parent}", file=sys.stderr)
+        elif image.isNull() or not image.save(str(path)):
             print(f"backgammon: could not write {path}", file=sys.stderr)
         else:
             result["code"] = 0

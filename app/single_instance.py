@@ -3,7 +3,8 @@
 The data folder's lock (``Storage.lock``) decides which copy runs. The copy holding it listens on
 a local socket named after the folder (``InstanceServer``: a Unix domain socket or a Windows
 named pipe, open to this user only; nothing leaves the computer); a second start asks it to
-show its window (``ask_running_copy``) and exits. When the first copy does not answer (it hangs,
+show its window (``ask_running_copy``), with a match file to open when it was given one, and
+exits. When the first copy does not answer (it hangs,
 or is still starting), the second says so in a small window of its own (``AlreadyOpen.qml``).
 """
 
@@ -19,6 +20,7 @@ from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 SHOW = b"show\n"
 SHOWN = b"shown\n"
+OPEN = b"open "  # then the path of a match file, UTF-8, and a new line: show, and open it
 
 
 def server_name(folder: Path) -> str:
@@ -32,13 +34,15 @@ def server_name(folder: Path) -> str:
 
 
 class InstanceServer(QObject):
-    """Listens for later starts on the same data folder; ``activated`` when one asks to show.
+    """Listens for later starts on the same data folder; ``activated`` when one asks to show,
+    and ``fileGiven`` (a path) when it was started with a match file to open.
 
     Make it only while holding the folder's lock: a socket of the name left by a copy that was
     killed is then known to be dead and is removed before listening.
     """
 
     activated = Signal()
+    fileGiven = Signal(str)  # noqa: N815
 
     def __init__(self, folder: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -66,15 +70,20 @@ class InstanceServer(QObject):
             socket.disconnected.connect(socket.deleteLater)
 
     def _on_message(self, socket: QLocalSocket) -> None:
-        if bytes(socket.readAll().data()).startswith(SHOW.strip()):
+        message = bytes(socket.readAll().data())
+        if message.startswith((SHOW.strip(), OPEN)):
             self.activated.emit()
             socket.write(SHOWN)
             socket.flush()
+            if message.startswith(OPEN):
+                path = message[len(OPEN) :].rstrip(b"\n").decode("utf-8", "surrogateescape")
+                self.fileGiven.emit(path)
         socket.disconnectFromServer()
 
 
-def ask_running_copy(folder: Path, timeout_ms: int = 4000) -> bool:
-    """Ask the copy running on ``folder`` to bring its window forward; True when it did.
+def ask_running_copy(folder: Path, timeout_ms: int = 4000, file: Path | None = None) -> bool:
+    """Ask the copy running on ``folder`` to bring its window forward (and to open the match
+    ``file``, when one is given); True when it did.
 
     Tries again until ``timeout_ms`` has passed: the first copy may still be opening its window.
     """
@@ -84,7 +93,10 @@ def ask_running_copy(folder: Path, timeout_ms: int = 4000) -> bool:
         socket = QLocalSocket()
         socket.connectToServer(name)
         if socket.waitForConnected(500):
-            socket.write(SHOW)
+            if file is None:
+                socket.write(SHOW)
+            else:
+                socket.write(OPEN + str(file.resolve()).encode("utf-8", "surrogateescape") + b"\n")
             answer = b""
             while SHOWN not in answer and socket.waitForReadyRead(_left(deadline)):
                 answer += bytes(socket.readAll().data())

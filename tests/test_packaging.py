@@ -334,7 +334,7 @@ def test_the_bundle_runs_with_its_own_python_qt_and_font(tmp_path):
 def test_the_desktop_entry_names_the_command_and_the_icon():
     entry = (LINUX / f"{APP_ID}.desktop").read_text(encoding="utf-8")
     lines = dict(line.split("=", 1) for line in entry.splitlines() if "=" in line)
-    assert lines["Exec"] == "backgammon"
+    assert lines["Exec"] == "backgammon %f"  # a match file given ("Open with") opens
     assert lines["Icon"] == APP_ID
     assert lines["Type"] == "Application"
     assert "Game" in lines["Categories"].split(";")
@@ -400,7 +400,7 @@ def test_make_install_desktop_installs_per_user(tmp_path):
     env = {**os.environ, "XDG_DATA_HOME": str(data)}
     _run(["make", "-s", "install-desktop", "DESKTOP_EXEC=/bin/true"], cwd=ROOT, env=env)
     entry = data / "applications" / f"{APP_ID}.desktop"
-    assert 'Exec="/bin/true"' in entry.read_text(encoding="utf-8")
+    assert 'Exec="/bin/true" %f' in entry.read_text(encoding="utf-8")
     for size in ICON_SIZES:
         assert (data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png").exists()
     assert (data / "metainfo" / f"{APP_ID}.metainfo.xml").exists()

@@ -41,6 +41,15 @@ FIRST = textwrap.dedent(
 
     single_instance.InstanceServer.listen = listening
     single_instance.bring_forward = brought
+
+    from app import position_setup
+    read = position_setup.PositionSetup.importMat
+
+    def importing(self, url):
+        print("importing " + url, flush=True)
+        read(self, url)
+
+    position_setup.PositionSetup.importMat = importing
     from app.__main__ import main
     sys.exit(main(sys.argv[1:]))
     """
@@ -126,9 +135,9 @@ def start(home: Path, data: Path) -> Program:
     return Program([sys.executable, "-c", FIRST, "--data-dir", str(data)], home)
 
 
-def second_start(home: Path, data: Path) -> subprocess.CompletedProcess:
+def second_start(home: Path, data: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "app", "--data-dir", str(data)],
+        [sys.executable, "-m", "app", *args, "--data-dir", str(data)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -167,6 +176,20 @@ def test_a_second_start_brings_the_first_window_forward(tmp_path):
         assert "brought forward" in second.stderr and "Traceback" not in second.stderr
         first.wait_for("brought forward", timeout=30)
         assert first.process.poll() is None  # the first copy plays on
+    finally:
+        first.kill()
+
+
+def test_a_second_start_with_a_match_file_hands_it_to_the_first(tmp_path):
+    data = tmp_path / "data"
+    first = start(tmp_path, data)
+    path = ROOT / "tests" / "data" / "gnubg-match-3-point-a.mat"
+    try:
+        first.wait_for("listening")
+        second = second_start(tmp_path, data, str(path))
+        assert second.returncode == 0 and "brought forward" in second.stderr, second.stderr
+        assert first.wait_for("importing", timeout=30) == f"importing {path.resolve()}"
+        assert first.process.poll() is None
     finally:
         first.kill()
 
