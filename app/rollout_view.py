@@ -189,7 +189,14 @@ def plays_rollout_text(
     if close:
         lines.append(T(N_("That is within two standard errors: more games would tell.")))
     if match and not result.cubeful:
-        lines.append(T(N_("The list gives these plays the match equity of their chances.")))
+        lines.append(
+            T(
+                N_(
+                    "In the list, each of these plays is valued by the match equity of the "
+                    "chances its games gave."
+                )
+            )
+        )
     return T("\n".join(f"{{{i}}}" for i in range(len(lines))), *lines)
 
 

@@ -72,6 +72,9 @@ Rectangle {
 
         RowLayout {  // the header of the lines
             Layout.fillWidth: true
+            // the lines' own margin where the difference is the last column (the cube's
+            // table: "Verschil" touched the panel's edge); the plays' last header has it
+            Layout.rightMargin: panel.plays ? 0 : 6 * panel.ui
             visible: Coach.rows.length > 0
             spacing: 0
             Head {

@@ -196,7 +196,10 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     text = roll_out(harness)
     want = expected_plays(c, [1, 2, 3], 216, cubeful=False)
     assert text.split("\n")[0].endswith("cubeless equities:")
-    assert text.endswith("The list gives these plays the match equity of their chances.")
+    assert text.endswith(
+        "In the list, each of these plays is valued by the match equity of the chances its "
+        "games gave."
+    )
     scale = c._answer.scale(np.array(want.outputs))
     for k in range(3):
         row = next(row for row in c.rows if row["label"] == f"{labels[k]} (rollout)")
