@@ -1062,20 +1062,6 @@ class Analyser:
         self._settle(search, results.index(played), cancel)
         return search
 
-    def _search(
-        self,
-        results: Sequence[Position],
-        played: Position | None,
-        value_fn: ValueFn,
-        cancel: CancelToken,
-        least: int = 2,
-    ) -> _RollSearch:
-        """A roll's search at 1-ply (``_one_ply``), its best the best of the promising plays."""
-        one_ply, chances, promising, order = self._one_ply(results, played, value_fn, cancel, least)
-        # the best a play made is compared with: the best of those the analysis always searches
-        best = max(promising, key=lambda i: one_ply[i])
-        return _RollSearch(list(results), value_fn, one_ply, chances, best, order)
-
     def _search_more(self, search: _RollSearch, least: int, cancel: CancelToken) -> None:
         """Adds to ``search`` the 1-ply values of the best ``least`` plays by 0-ply it lacks
         (a search made for a play made looked at the best two)."""
@@ -1104,18 +1090,18 @@ class Analyser:
         if pair is not None:
             search.best_deep, search.settled[other] = pair
 
-    def _one_ply(
+    def _search(
         self,
         results: Sequence[Position],
         played: Position | None,
         value_fn: ValueFn,
         cancel: CancelToken,
         least: int = 2,
-    ) -> tuple[dict[int, float], dict[int, np.ndarray], list[int], list[int]]:
-        """The 1-ply values and outputs (the mover's chances) of the promising results by their
-        index, of the best ``least`` by 0-ply, and of ``played``; with the promising ones (the
-        best two by 0-ply and those close to the best, up to ``CANDIDATES``), which every
-        judgement of the roll searches, and every result's index by 0-ply, best first."""
+    ) -> _RollSearch:
+        """A roll's search at 1-ply: the 1-ply values and outputs (the mover's chances) of the
+        promising results (the best two by 0-ply and those close to the best, up to
+        ``CANDIDATES``, which every judgement of the roll searches), of the best ``least`` by
+        0-ply and of ``played``; its best the best of the promising ones."""
         check_cancel(cancel)
         probs = np.asarray(self.evaluator.evaluate_batch(results), dtype=np.float64)
         values0 = np.asarray(value_fn(flip(probs)), dtype=np.float64)
@@ -1132,7 +1118,10 @@ class Analyser:
             self.evaluator, [results[i] for i in keep], value_fn, cancel, self._batches
         )
         values = {i: float(v) for i, v in zip(keep, values1, strict=True)}
-        return values, dict(zip(keep, outputs1, strict=True)), promising, order
+        # the best a play made is compared with: the best of those the analysis always searches
+        best = max(promising, key=lambda i: values[i])
+        chances = dict(zip(keep, outputs1, strict=True))
+        return _RollSearch(list(results), value_fn, values, chances, best, order)
 
     def _pair(
         self,
