@@ -1,6 +1,7 @@
 // The hint below the board: the best plays (equity, loss against the best, win / gammon /
 // backgammon chances), the cube action, or take or pass; a play's line, clicked, shows it on the
-// board, and double-clicked plays it (by keys: Tab to the list, Up and Down, Enter). It shows what Coach works out and asks nothing itself.
+// board, and double-clicked plays it (by keys: Tab to the list, Up and Down, Enter). It shows
+// what Coach works out and asks nothing itself.
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
