@@ -243,6 +243,9 @@ class Coach(QObject):
         self._prefer: Position | None = None  # the play to select when the hint comes
         # the plays rolled out, by their results: the figures of each one's last rollout
         self._rolled: dict[Position, RolledPlay] = {}
+        # the last rollout's figures of a decision the panel closed on: the tutor's "Show the
+        # best play" shows the list again with them (the tutor judged by them)
+        self._kept: tuple[tuple[Any, ...] | None, dict[Position, RolledPlay]] = (None, {})
         # the moment under review set up as a session of its own: (its key, the session)
         self._review: tuple[tuple[Any, ...], Session | None] | None = None
         flow.installed.connect(self.close)
@@ -301,9 +304,10 @@ class Coach(QObject):
             return
         self.show_hint(s)
 
-    def show_hint(self, s: Session, prefer: Position | None = None) -> None:
+    def show_hint(self, s: Session, prefer: Position | None = None, rolled: bool = False) -> None:
         """Work out the hint for ``s`` (``prefer``: the play to select, if it is listed, as the
-        tutor shows the best play it named)."""
+        tutor shows the best play it named; ``rolled``: with the figures of a rollout of the
+        same decision the panel showed before it closed, as the tutor judged by them)."""
         judges, player = self._judges, _decider(s)
         position, state, dice = s.position, cube_state(s), s.dice
         self._prefer = prefer
@@ -324,6 +328,9 @@ class Coach(QObject):
                 )
 
             self._start(s, plays)
+            moment, figures = self._kept
+            if rolled and moment == self._moment:
+                self._rolled = dict(figures)
         elif s.phase == "roll" and not s.may_double():
             refusal = T(match_texts.double_refusal(s.double_refusal()))
             self._start(s, lambda c: _chances(judges, position, state, player, True, c, refusal))
@@ -425,6 +432,8 @@ class Coach(QObject):
     @Slot()
     def close(self) -> None:
         self._work.cancel()
+        if self._rolled:  # (a second close keeps what the first kept)
+            self._kept = (self._moment, self._rolled)
         self._open = False
         self._moment = None
         self._answer = None
@@ -448,6 +457,20 @@ class Coach(QObject):
 
         self._rolled = {**self._rolled, **rolled_plays(results, figures, a.scale)}
         self.changed.emit()
+
+    def rolled_values(self, s: Session) -> dict[Position, float]:
+        """The values a rollout gave plays of the roll now being played (by their results, on
+        the hint's scale), which the hint's list shows or showed before it closed on this
+        decision; none otherwise."""
+        moment = self.moment(s)
+        a = self._answer
+        if self._open and a is not None and a.kind == "plays" and self._moment == moment:
+            rolled = self._rolled
+        else:
+            kept, rolled = self._kept
+            if kept != moment:
+                return {}
+        return {result: figures.value for result, figures in rolled.items()}
 
     def shutdown(self) -> None:
         self._work.cancel()

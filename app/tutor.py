@@ -8,12 +8,15 @@ analysis's own judge (``ai.analysis.Analyser.judge``, so the tutor and the analy
 agree), and when it loses at least the chosen mark's equity (0.03, 0.06, 0.12, GNU Backgammon's
 marks) the window says so before anything happens and offers three choices: undo and rethink
 (the turn's moves are taken back; the player decides again), show the best play (the same, with
-the hint on show), or play anyway. A decision the player makes again after rethinking it passes.
+the hint on show), or play anyway. A decision made again after rethinking it is judged again.
+A play is judged as the hint's list shows the roll: where a rollout the player ran from the hint
+valued some of its plays (``Coach.rolled_values``), the list's order by it is the tutor's too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Property, QObject, Signal, Slot
@@ -70,6 +73,30 @@ def action_of(s: Session, decision: str) -> dict[str, Any] | None:
         return None
     kind = ACTIONS.get(decision)
     return {"type": kind} if kind else None
+
+
+def with_rollout(decision: Decision, s: Session, rolled: dict[Any, float]) -> Decision:
+    """A play's ``decision`` as the hint's list judges it once a rollout valued some plays of
+    the roll (``rolled``: their values by result, ``Coach.rolled_values``): the list orders
+    them by the rollout (found by a tester: the tutor called the rollout's best play doubtful,
+    by the evaluation the list no longer showed). Its best is the list's first and its loss is
+    counted from there; the decision as it was without such a rollout."""
+    turn = s.turn
+    if decision.kind != "move" or not rolled or turn is None:
+        return decision
+    values = {**dict(decision.alternatives), decision.played: decision.equity_played}
+    for play in turn.plays:
+        if play.result in rolled:
+            values[str(play)] = rolled[play.result]
+    best = max(values, key=lambda name: values[name])
+    played = values[decision.played]
+    return replace(
+        decision,
+        best=best,
+        loss=max(0.0, values[best] - played),
+        equity_best=values[best],
+        equity_played=played,
+    )
 
 
 @QmlElement
@@ -135,6 +162,9 @@ class Tutor(QObject):
         if held is None:
             return
         level = self._settings.value("tutorMode")
+        s = self._flow.session
+        if decision is not None and s is not None:
+            decision = with_rollout(decision, s, self._coach.rolled_values(s))
         if decision is None or decision.mark not in MARKS[max(level, 1) - 1 :]:
             self._release(go=True)
             return
@@ -183,8 +213,9 @@ class Tutor(QObject):
         if held[0] == "move" and decision is not None:
             best = next((p.result for p in s.turn.plays if str(p) == decision.best), None)
         # the hint ranks the plays as the tutor judges them: the play made, were it listed,
-        # with the loss the tutor counted, and the tutor's best selected
-        self._coach.show_hint(s, prefer=best)
+        # with the loss the tutor counted, and the tutor's best selected (with the rollout the
+        # list showed, when the tutor judged by it)
+        self._coach.show_hint(s, prefer=best, rolled=True)
 
     @Slot()
     def playAnyway(self) -> None:  # noqa: N802

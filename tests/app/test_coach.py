@@ -471,6 +471,54 @@ def test_show_the_best_play_takes_the_turn_back_and_shows_it_as_arrows(harness, 
         assert scene_rect(harness.item(f"location_{to_location(0, st.dst)}")).contains(end)
 
 
+def rolled_out(harness, plays, values) -> None:
+    """The hint's plays ``plays`` valued by a rollout (cubeless: their chances) at about
+    ``values`` (1 a sure gammon, -1 a sure loss)."""
+    from ai.rollout import PlaysRolloutResult
+
+    c = harness.w.coach
+    chances = tuple(
+        (1.0, 1.0, 0.0, 0.0, 0.0) if v > 0 else (0.0, 0.0, 0.0, 1.0, 0.0) for v in values
+    )
+    figures = PlaysRolloutResult(
+        games=1296,
+        equities=tuple(values),
+        equity_ses=(0.01,) * len(plays),
+        behind=tuple(max(values) - v for v in values),
+        behind_ses=(0.01,) * len(plays),
+        outputs=chances,
+        seconds=1.0,
+    )
+    c.show_rollout(c.shown_moment(), tuple(p.result for p in plays), figures)
+    harness.settle()
+
+
+def test_the_tutor_judges_a_play_by_the_rollout_the_hint_shows(harness, expert):
+    """Found by a tester: a rollout ranked a play first in the hint's list, the player played
+    it, and the tutor called it doubtful by the evaluation the list no longer showed. The
+    tutor judges as the list does: a play the rollout puts first passes; a play it puts low is
+    judged against the list's first, and "Show the best play" shows the list with the rollout."""
+    s, worst, _decision = at_a_bad_play(harness, expert, 1)
+    hinted = best_plays_of(expert, s)
+    ask_hint(harness)
+    rolled_out(harness, [hinted[0], worst], [-1.0, 1.0])  # the worst play a sure gammon
+    play_by_clicks(harness, 0, worst)
+    harness.settle(200)
+    harness.qtbot.waitUntil(lambda: s.on_roll == 1 or harness.w.tutor.visible, timeout=30000)
+    assert not harness.w.tutor.visible and s.log[-1].endswith(str(worst))
+    # the second best by the evaluation rolled out ahead, the best far behind
+    s, worst, _decision = at_a_bad_play(harness, expert, 1)
+    ask_hint(harness)
+    rolled_out(harness, [hinted[0], hinted[1]], [-1.0, 1.0])
+    play_by_clicks(harness, 0, worst)
+    tutor_speaks(harness)
+    assert str(hinted[1]) in harness.item("tutorText").property("text")
+    harness.click("tutorBestButton")
+    wait_for_hint(harness)
+    c = coach(harness)
+    assert c.rows[0]["label"] == f"{hinted[1]} (rollout)" and c.selected == 0
+
+
 def test_the_tutor_stays_quiet_on_the_best_play_and_when_off(harness, expert):
     harness.open(seed=4)
     harness.game.tutorMode = 1
