@@ -157,7 +157,8 @@ Rectangle {
             Layout.fillWidth: true
             Layout.preferredHeight: 0
             Layout.topMargin: -column.spacing  // takes no room of its own
-            activeFocusOnTab: panel.plays && Coach.rows.length > 0
+            activeFocusOnTab: true  // (only while the panel shows plays: it is hidden otherwise)
+            visible: panel.plays && Coach.rows.length > 0
             readonly property var chosen: Coach.rows[Math.max(0, Coach.selected)]
             Accessible.role: Accessible.List
             Accessible.name: qsTr("Best plays")
@@ -166,9 +167,12 @@ Rectangle {
                 const last = Coach.rows.length - 1
                 Coach.showLine(Math.max(0, Math.min(last, Coach.selected < 0 ? 0 : Coach.selected + by)))
             }
-            // before the window's own keys (Enter ends the turn, the arrows move on the board)
+            // before the window's own keys (the arrows move on the board; Enter ends the turn
+            // once a play is made, when the board no longer shows the arrows of the hint's)
             Keys.onShortcutOverride: (event) => {
-                event.accepted = [Qt.Key_Up, Qt.Key_Down, Qt.Key_Return, Qt.Key_Enter].includes(event.key)
+                const enter = event.key === Qt.Key_Return || event.key === Qt.Key_Enter
+                event.accepted = event.key === Qt.Key_Up || event.key === Qt.Key_Down
+                                 || (enter && Coach.arrows.length > 0)
             }
             Keys.onUpPressed: playKeys.step(-1)
             Keys.onDownPressed: playKeys.step(1)

@@ -416,7 +416,18 @@ ApplicationWindow {
                     visible: Tutor.visible
                     onDone: board.forceActiveFocus()  // the keys play again
                 }
-                HintPanel { Layout.fillWidth: true; ui: window.textUi; visible: Coach.visible }
+                HintPanel {
+                    Layout.fillWidth: true
+                    ui: window.textUi
+                    visible: Coach.visible
+                    // closed while its list had the keys (Esc, a play): the board has them again
+                    // (the focus was left on nothing, and Enter no longer ended the turn)
+                    onVisibleChanged: {
+                        const item = window.activeFocusItem
+                        if (!visible && (!item || !item.visible || item === window.contentItem))
+                            board.forceActiveFocus()
+                    }
+                }
             }
             Rectangle {  // the tutor judges a decision, or a hint is worked out: on top of the board
                 objectName: "coachWorking"

@@ -212,6 +212,14 @@ def test_the_hints_plays_by_keys(harness, expert):
     QTest.keyClick(harness.window, Qt.Key.Key_Return)  # plays it; Done still ends the turn
     harness.settle(50)
     assert s.phase == "move" and s.turn.play().result == hinted[1].result
+    # found by a tester: Esc then closed the hint and left the keys with nothing, and Enter
+    # in the list did not end the turn once the play was made
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)
+    harness.settle(50)
+    assert not c.visible and harness.item("board").hasActiveFocus()
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)
+    harness.settle(50)
+    assert s.on_roll == 1  # the turn ended
 
 
 def best_plays_of(expert, s) -> list:
