@@ -525,9 +525,13 @@ ApplicationWindow {
                 onOverChanged: if (!over) aside = false
                 visible: over && !aside
                 anchors.centerIn: board
-                // room for the corner's button beside the title (the lines below pass under it)
-                width: Math.max(overColumn.implicitWidth + 56 * window.textUi,
-                                overTitle.implicitWidth + 2 * (asideButton.width + 12 * window.textUi))
+                // room for the corner's button beside the title (the lines below pass under it),
+                // and never wider than the board: its lines wrap there (found by a tester: at 150%
+                // "... med doblingsterningen på 4: 4 point." ran out of the window)
+                readonly property real widest: board.width - 24 * window.textUi
+                readonly property real lineWidth: widest - 56 * window.textUi
+                width: Math.min(widest, Math.max(overColumn.implicitWidth + 56 * window.textUi,
+                                overTitle.implicitWidth + 2 * (asideButton.width + 12 * window.textUi)))
                 height: overColumn.implicitHeight + 40 * window.textUi
                 radius: 14 * window.textUi
                 color: "#f02a1c12"
@@ -574,6 +578,9 @@ ApplicationWindow {
                         objectName: "gameOverTitle"
                         textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
+                        Layout.maximumWidth: gameOverCard.lineWidth - 2 * asideButton.width
+                        wrapMode: Text.WordWrap
+                        horizontalAlignment: Text.AlignHCenter
                         text: gameOverCard.info.matchOver
                               ? qsTr("%1 wins the match!").arg(gameOverCard.info.winnerName)
                               : qsTr("%1 wins the game").arg(gameOverCard.info.winnerName || "")
@@ -585,6 +592,9 @@ ApplicationWindow {
                         objectName: "gameOverDetail"
                         textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
+                        Layout.maximumWidth: gameOverCard.lineWidth
+                        wrapMode: Text.WordWrap
+                        horizontalAlignment: Text.AlignHCenter
                         text: {
                             const i = gameOverCard.info
                             if (!i.visible) return ""
@@ -603,6 +613,9 @@ ApplicationWindow {
                     Label {
                         textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
+                        Layout.maximumWidth: gameOverCard.lineWidth
+                        wrapMode: Text.WordWrap
+                        horizontalAlignment: Text.AlignHCenter
                         visible: MatchView.matchLength > 0
                         text: qsTr("Match to %1: %2 %3 – %4 %5").arg(MatchView.matchLength)
                               .arg(MatchView.names[0]).arg(MatchView.score[0]).arg(MatchView.score[1])

@@ -229,6 +229,21 @@ def test_the_finished_match_card_fits_the_board_at_every_text_size(harness, lang
                 if not scene_rect(harness.item("board")).contains(card):
                     found.append(f"{scale}%: the card runs off the board")
                 found += [f"{scale}%: {p}" for p in text_problems(harness)]
+            # found by a tester: with the cube at 4 the Danish line ran out of the window at 150%
+            from engine import Position
+
+            harness.w.flow.show_position(
+                Position.start(), 0, match_length=7, cube_value=4, cube_owner=1, cube=True
+            )
+            harness.settle(50)
+            part_of(harness.w.engine, Resignations).resign(1)
+            for scale in TEXT_SCALES:
+                harness.w.settings.textScale = scale
+                harness.settle(150)
+                card = scene_rect(harness.item("gameOverCard"))
+                if not scene_rect(harness.item("board")).contains(card):
+                    found.append(f"{scale}%, cube at 4: the card runs off the board")
+                found += [f"{scale}%, cube at 4: {p}" for p in text_problems(harness)]
             assert not found, f"in {language}:\n" + "\n".join(found)
         finally:
             harness.w.settings.textScale = 100
