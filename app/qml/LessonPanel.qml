@@ -254,9 +254,20 @@ Item {
                                 editable: true
                                 font.pixelSize: 15 * panel.ui
                                 Layout.preferredWidth: 130 * panel.ui
+                                // an answer is a number the student gave: the box's 0 untouched
+                                // is none (found by a tester: Check at once counted as right at
+                                // the first try wherever the answer was 0)
+                                property bool touched: false
+                                onValueModified: touched = true
+                                Connections {
+                                    target: numberInput.contentItem as TextInput
+                                    function onTextEdited() { numberInput.touched = true }
+                                }
                                 // Enter answers with the number typed: the key comes before the
                                 // spin box takes the text as its value, so take it here first.
                                 function answerTyped() {
+                                    if (!numberInput.touched)
+                                        return
                                     const text = (numberInput.contentItem as TextInput)?.text ?? ""
                                     const typed = numberInput.valueFromText(text, numberInput.locale)
                                     if (!isNaN(typed))
@@ -268,8 +279,10 @@ Item {
                                 Connections {
                                     target: panel
                                     function onViewChanged() {
-                                        if (panel.view.solved !== true && !panel.feedback.visible)
+                                        if (panel.view.solved !== true && !panel.feedback.visible) {
                                             numberInput.value = 0
+                                            numberInput.touched = false
+                                        }
                                     }
                                 }
                             }
@@ -278,6 +291,7 @@ Item {
                                 ui: panel.ui
                                 primary: true
                                 text: qsTr("Check")
+                                enabled: numberInput.touched
                                 onClicked: numberInput.answerTyped()
                             }
                         }

@@ -168,6 +168,7 @@ def test_names_are_checked_and_students_renamed_and_removed(ui):
 
 def answer_pips(ui, value: int) -> None:
     ui.item("numberInput").setProperty("value", value)
+    ui.item("numberInput").setProperty("touched", True)  # as typed
     ui.click("checkButton")
 
 

@@ -294,6 +294,20 @@ def test_no_play_on_from_a_finished_game(ui):
     assert ui.hidden("playPositionButton")
 
 
+def test_a_count_left_at_0_is_no_answer(ui):
+    # found by a tester: Check at once answered 0, "right at the first try" wherever 0 was right
+    go_to(ui, 0, "pips-start")
+    box = ui.item("numberInput")
+    assert not ui.item("checkButton").property("enabled")
+    ui.click_item(box)
+    QTest.keyClick(ui.window, Qt.Key.Key_Return)  # nothing typed: nothing answered
+    ui.settle(5)
+    assert not ui.item("checkButton").property("enabled") and box.isVisible()
+    QTest.keyClick(ui.window, Qt.Key.Key_0)  # a 0 typed is an answer
+    ui.settle(5)
+    assert ui.item("checkButton").property("enabled")
+
+
 def test_a_typed_count_is_answered_with_enter(ui):
     go_to(ui, 0, "pips-start")
     box = ui.item("numberInput")

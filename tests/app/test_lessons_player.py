@@ -119,6 +119,7 @@ class LessonHarness(WindowDriver):
                 self.click_location(point)
         elif isinstance(ex, NumberExercise):
             self.item("numberInput").setProperty("value", ex.answer())
+            self.item("numberInput").setProperty("touched", True)  # as typed
             self.click("checkButton")
         elif isinstance(ex, ChoiceExercise):
             self.click(f"choice_{ex.answer()}")
@@ -156,6 +157,7 @@ class LessonHarness(WindowDriver):
             return str(point)
         if isinstance(ex, NumberExercise):
             self.item("numberInput").setProperty("value", ex.answer() + 1)
+            self.item("numberInput").setProperty("touched", True)  # as typed
             self.click("checkButton")
             return "too many"
         other = next(c for c in ex.choices if c != ex.answer())
@@ -325,6 +327,7 @@ def test_a_wrong_count_gets_the_lesson_explanation(lessons_ui):
     ui.click("nextButton")
     ui.click("nextButton")
     ui.item("numberInput").setProperty("value", 160)
+    ui.item("numberInput").setProperty("touched", True)  # as typed
     ui.click("checkButton")
     assert ui.feedback_text() == "160 is too few. Add 2 x 24, 5 x 13, 3 x 8 and 5 x 6."
     ui.click("hintButton")
