@@ -274,6 +274,8 @@ def _dice_count(rng: random.Random):  # type: ignore[no-untyped-def]
     # game's position few rolls are blocked, so the roll is drawn among them when there are any.
     while True:
         position = random_game_position(rng, 60)
+        if position.on_bar()[0]:  # entering is lesson 4's; this drill is lessons 2 and 3's quiz
+            continue
         blocked = [
             (d, w)
             for d, w in ROLLS

@@ -234,4 +234,6 @@ def test_the_dice_count_of_a_double_asks_for_its_four_moves():
         if double:
             assert ex.answer() <= 4
     assert asked[True] == {"You rolled a double: how many of its four moves can you play?"}
+    # found by a tester: lesson 2's quiz asked mostly of checkers on the bar, taught in lesson 4
+    assert not any(DRILLS["dice-count"].draw(rng).position.on_bar()[0] for _ in range(ITEMS))
     assert asked[False] == {"How many of the two dice can you play?"}
