@@ -4,8 +4,8 @@ The data folder's lock (``Storage.lock``) decides which copy runs. The copy hold
 a local socket named after the folder (``InstanceServer``: a Unix domain socket or a Windows
 named pipe, open to this user only; nothing leaves the computer); a second start asks it to
 show its window (``ask_running_copy``), with a match file to open when it was given one, and
-exits. When the first copy does not answer (it hangs,
-or is still starting), the second says so in a small window of its own (``AlreadyOpen.qml``).
+exits. When the first copy does not answer (it hangs, or is still starting), the second says so
+in a small window of its own (``AlreadyOpen.qml``).
 """
 
 from __future__ import annotations
