@@ -205,6 +205,18 @@ def answer_rows(cube: CubeHint) -> list[dict[str, Any]]:
     ]
 
 
+def answer_title(a: Answer) -> T:
+    """The hint panel's title for what it shows."""
+    if a.kind == "plays" and a.dice:
+        d1, d2 = match_texts.ordered(a.dice)
+        return T(N_("Best plays for {0} with {1}-{2}"), P(a.player), d1, d2)
+    if a.kind == "cube":
+        return T(N_("Cube action for {0} before rolling"), P(a.player))
+    if a.kind == "answer":
+        return T(N_("Take or pass for {0}"), P(a.player))
+    return T(N_("Winning chances of {0}"), P(a.player))
+
+
 def cube_verdict(cube: CubeHint) -> T:
     d = cube.decision
     if d.double:
@@ -462,15 +474,10 @@ class Coach(QObject):
         """The values a rollout gave plays of the roll now being played (by their results, on
         the hint's scale), which the hint's list shows or showed before it closed on this
         decision; none otherwise."""
-        moment = self.moment(s)
-        a = self._answer
-        if self._open and a is not None and a.kind == "plays" and self._moment == moment:
-            rolled = self._rolled
-        else:
-            kept, rolled = self._kept
-            if kept != moment:
-                return {}
-        return {result: figures.value for result, figures in rolled.items()}
+        a, moment = self._answer, self.moment(s)
+        shown = self._open and a is not None and a.kind == "plays" and self._moment == moment
+        kept, rolled = (moment, self._rolled) if shown else self._kept
+        return {result: f.value for result, f in rolled.items()} if kept == moment else {}
 
     def shutdown(self) -> None:
         self._work.cancel()
@@ -547,16 +554,7 @@ class Coach(QObject):
         a = self._answer
         if a is None:
             return _("Hint") if self._problem.template else ""
-        if a.kind == "plays" and a.dice:
-            d1, d2 = match_texts.ordered(a.dice)
-            text = T(N_("Best plays for {0} with {1}-{2}"), P(a.player), d1, d2)
-        elif a.kind == "cube":
-            text = T(N_("Cube action for {0} before rolling"), P(a.player))
-        elif a.kind == "answer":
-            text = T(N_("Take or pass for {0}"), P(a.player))
-        else:
-            text = T(N_("Winning chances of {0}"), P(a.player))
-        return text.render(self.player_names())
+        return answer_title(a).render(self.player_names())
 
     def _rows(self) -> list[dict[str, Any]]:
         a = self._answer
