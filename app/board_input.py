@@ -24,7 +24,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from app.session import from_location, to_location
 from engine import IllegalPlayError, TurnBuilder
 from engine.errors import REASON_TEXT, Reason
-from engine.moves import BAR_POINT, OFF_POINT, Step
+from engine.moves import OFF_POINT, Step
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -225,17 +225,7 @@ class BoardInput(QObject):
         """Why the checker on ``point`` (or the empty point) may not move now."""
         builder = self._builder
         assert builder is not None
-        reason = Reason.NO_CHECKER
-        for die in sorted(set(builder.remaining_dice()), reverse=True):
-            target = 25 - die if point == BAR_POINT else max(point - die, 0)
-            try:
-                builder.move_checker(point, target)
-            except IllegalPlayError as exc:
-                reason = exc.reason
-                break
-            builder.undo()
-        if builder.is_complete():
-            reason = Reason.TURN_COMPLETE if builder.plays else Reason.NO_LEGAL_MOVE
+        reason = builder.stuck_reason(point)
         self._picked = None
         self._refusal = reason
         self.changed.emit()

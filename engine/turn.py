@@ -29,6 +29,11 @@ from engine.moves import (
 )
 from engine.position import Position
 
+# the rules of the whole roll: a step open on the board that the turn as a whole forbids
+_ROLL_RULES = frozenset(
+    {Reason.MUST_USE_BOTH_DICE, Reason.MUST_PLAY_HIGHER_DIE, Reason.MUST_USE_MORE_DICE}
+)
+
 
 class TurnBuilder:
     """One turn being played: the position before it, the dice, and the steps made so far.
@@ -202,6 +207,27 @@ class TurnBuilder:
             self._push(step)
         return path
 
+    def stuck_reason(self, src: int) -> str:
+        """Why no checker on ``src`` may move now (``Reason``), for a pick that is refused.
+
+        Each remaining die is tried; when a die's step is open on the board but the whole turn
+        forbids it (both dice, the higher die, as many dice as possible), that rule is the
+        reason, since the board alone does not show it; otherwise the highest die's reason.
+        A checker that can move gets ``""``.
+        """
+        if self.is_complete():
+            return Reason.TURN_COMPLETE if self.plays else Reason.NO_LEGAL_MOVE
+        if src in self.movable_points():
+            return ""
+        reasons = [
+            self._reason_for(src, 25 - die if src == BAR_POINT else max(src - die, OFF_POINT))
+            for die in sorted(set(self.remaining_dice()), reverse=True)
+        ]
+        for reason in reasons:
+            if reason in _ROLL_RULES:
+                return reason
+        return reasons[0]
+
     def is_forced(self) -> bool:
         """True when exactly one legal play exists (it can be played for the player)."""
         return len(self.plays) == 1 and bool(self.plays[0].steps)
@@ -296,8 +322,9 @@ class TurnBuilder:
     @staticmethod
     def _combined_reason(board: list[int], src: int, dst: int, remaining: list[int]) -> str:
         """Why one checker cannot go ``src`` -> ``dst`` when no single die is that distance:
-        the dice add up to it but the point is blocked, or every point where a die would stop
-        on the way is; else no die (nor dice) make the distance."""
+        the dice add up to it but the point is blocked, or another checker on the bar must
+        enter first, or every point where a die would stop on the way is blocked; else no die
+        (nor dice) make the distance."""
         start = 25 if src == BAR_POINT else src
         distance = start - dst
         if len(remaining) >= 2 and remaining[0] == remaining[-1]:  # a double: die after die
@@ -312,6 +339,8 @@ class TurnBuilder:
             return Reason.DIE_NOT_AVAILABLE
         if board[dst] < -1:
             return Reason.BLOCKED_POINT
+        if src == BAR_POINT and board[BAR_POINT] >= 2:  # each checker on the bar enters first
+            return Reason.BAR_FIRST
         stops = [[start - sum(order[: i + 1]) for i in range(len(order) - 1)] for order in orders]
         if all(any(board[p] < -1 for p in way) for way in stops):
             return Reason.BLOCKED_WAY

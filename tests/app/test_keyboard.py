@@ -449,3 +449,23 @@ def test_a_refused_move_is_said_and_the_focus_stays(harness):
     assert keys.focus() == 13  # and the focus stays where the player put it
     keys.press(K.Key_Space)  # the same key again: said again
     assert harness.w.announcer.spoken[-2:] == [game.status, game.status]
+
+
+def test_a_stuck_checker_picked_by_key_is_told_the_rule_of_the_roll(harness):
+    """6-3: from 21 the 6 lands on a made point, the 3 on an open one after which no 6 can be
+    played; the key said "That point is blocked" (the highest die's reason): the rule is why."""
+    from engine import Position
+
+    harness.open(start=False)
+    game = harness.game
+    position = Position.from_points(
+        {23: 5, 22: 3, 21: 1, 14: 4, 1: 2}, {17: 3, 13: 3, 10: 4, 9: 2, 8: 3}
+    )
+    game.show_position(position, 0, dice=(6, 3))
+    keys = Keys(harness, "board")
+    keys.board.forceActiveFocus()
+    harness.settle(5)
+    keys.go_to(21)
+    keys.press(K.Key_Space)
+    assert game.selected == -1 and "both dice" in game.status, game.status
+    assert harness.w.announcer.spoken[-1] == game.status

@@ -233,3 +233,27 @@ def test_a_move_of_several_dice_says_where_it_is_blocked(board, dice, src, dst, 
     with pytest.raises(IllegalPlayError) as info:
         builder.move_to(src, dst)
     assert info.value.reason == reason
+
+
+def test_a_stuck_checker_is_told_the_rule_of_the_roll_before_a_blocked_point():
+    # 6-3: from 15 the 6 lands on a made point (9), the 3 on an open one (12), but after 15/12
+    # no 6 can be played while another play uses both dice: the rule, not the block, is why
+    position = Position.from_points(
+        {15: 5, 13: 2, 4: 1, 3: 4, 1: 3}, {19: 2, 18: 2, 16: 3, 3: 4, 1: 4}
+    )
+    builder = TurnBuilder(position, (6, 3))
+    assert 15 not in builder.movable_points()
+    assert builder.stuck_reason(15) == Reason.MUST_USE_BOTH_DICE
+    with pytest.raises(IllegalPlayError) as info:
+        builder.move_checker(15, 9)
+    assert info.value.reason == Reason.BLOCKED_POINT
+
+
+def test_a_stuck_checker_is_told_the_block_the_empty_point_and_the_finished_turn():
+    builder = TurnBuilder(Position.from_text("x 24:1 6:14; o 18:2 21:2 1:11"), (6, 3))
+    assert builder.stuck_reason(24) == Reason.BLOCKED_POINT  # 18 and 21 both made
+    assert builder.stuck_reason(20) == Reason.NO_CHECKER
+    assert builder.stuck_reason(6) == ""  # 6/3 moves
+    builder.move_checker(6, 3)
+    assert builder.is_complete()  # no 6 can be played: the 3 is the whole play
+    assert builder.stuck_reason(6) == Reason.TURN_COMPLETE
