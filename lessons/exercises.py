@@ -525,28 +525,12 @@ class PlayExercise(Exercise):
             return self._wrong(BAR_STILL, src=point_name(src))
         if on_bar and src != 25 and reason == Reason.BAR_FIRST:
             return self._wrong(BAR_WAITING, src=point_name(src))
-        if (
-            src == 25
-            and on_bar >= 2
-            and dst is not None
-            and reason in (Reason.DIE_NOT_AVAILABLE, Reason.BLOCKED_POINT, Reason.BLOCKED_WAY)
-            and _dice_add_up(builder.remaining_dice(), 25 - dst)
-        ):
+        if src == 25 and dst is not None and reason == Reason.BAR_FIRST:
             return self._wrong(BAR_ONE_DIE, dst=point_name(dst))
         return self._wrong(RULE_TEXT.get(reason, str(error)))
 
     def messages(self) -> list[str]:
         return super().messages() + ([self.wrong] if self.wrong else [])
-
-
-def _dice_add_up(dice: list[int], distance: int) -> bool:
-    """Whether ``distance`` takes two dice or more of ``dice`` together (not one alone): their
-    sum, or of a double two to four times its number."""
-    if distance in dice or len(dice) < 2:
-        return False
-    if dice[0] == dice[-1]:
-        return distance % dice[0] == 0 and distance // dice[0] <= len(dice)
-    return sum(dice) == distance
 
 
 def _travels(play: Play, src: int, dst: int) -> bool:

@@ -126,7 +126,7 @@ def test_two_on_the_bar_refusal_names_the_checker_on_the_bar(steps):
     fresh = ex.builder()
     with pytest.raises(IllegalPlayError) as err:
         fresh.move_to(25, 19)
-    assert err.value.reason == Reason.DIE_NOT_AVAILABLE
+    assert err.value.reason == Reason.BAR_FIRST
     drag = ex.refusal(fresh, 25, err.value, 19).render()
     assert "enters with one die" in drag and "19" in drag
     assert "No remaining die" not in drag
