@@ -62,6 +62,7 @@ PLAY_NOT_GOAL = N_("{play} is legal, but it is not what this exercise asks for."
 REACH_FOUND = N_("Yes, a checker on {src} can reach {point}.")
 REACH_ALL = N_("Correct! You found every point.")
 REACH_ALREADY = N_("You found {point} already.")
+REACH_START = N_("The checker stands on {src}: find the points it can reach from there.")
 REACH_NOT = N_("A checker on {src} cannot reach {point} with {dice}.")
 REACH_BLOCKED_WAY = N_(
     "A checker on {src} cannot reach {point} with {dice}: every way there lands on a blocked point."
@@ -706,6 +707,8 @@ class ReachExercise(Exercise):
             if answer <= set(found) | {point}:
                 return Feedback(True, REACH_ALL, args, done=True)
             return Feedback(True, REACH_FOUND, args)
+        if point == self.src:  # the engine would say checkers move only forward
+            return self._wrong(REACH_START, **args)
         return self._wrong(self._why_not(point), **args, dice=dice_text(self.dice))
 
     def _why_not(self, point: int) -> str:

@@ -101,6 +101,8 @@ def test_reach_from_the_bar_is_25_minus_the_die(pos):
         ((6, 5), 12, "cannot reach 12 with 6-5."),
         ((3, 3), 12, "every way there lands on a blocked point"),  # 21, 18 (blocked), 15, 12
         ((6, 5), 18, "That point is blocked"),  # the 6 lands on 18: taken
+        # its own point: it was "Checkers move only forward" (the engine's reason for 24/24)
+        ((6, 5), 24, "The checker stands on 24: find the points it can reach from there."),
     ],
 )
 def test_a_reach_refusal_is_the_engines_reason(pos, dice, point, said):
