@@ -86,7 +86,14 @@ ApplicationWindow {
         onActivated: LessonPlayer.showHint()
     }
     Shortcut {
-        sequences: ["Ctrl+W", "Ctrl+F4", "Esc"]  // not StandardKey.Close: it holds Ctrl+W too, and a key twice is ambiguous
+        sequences: ["Ctrl+W", "Ctrl+F4"]  // not StandardKey.Close: it holds Ctrl+W too, and a key twice is ambiguous
+        onActivated: lessonWindow.close()
+    }
+    // Esc closes the window from the list only: in a lesson, a quiz or a drill it is the key
+    // that puts a checker down or leaves a field, and it must not end the student's work.
+    Shortcut {
+        sequence: "Esc"
+        enabled: lessonWindow.view.open !== true
         onActivated: lessonWindow.close()
     }
     Shortcut {

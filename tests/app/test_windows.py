@@ -48,6 +48,24 @@ def test_game_keys_do_nothing_while_the_lessons_are_in_front(harness):
     assert (
         not harness.w.engine.rootObjects()[0].findChild(object, "newGameDialog").property("opened")
     )
+    QTest.keyClick(lessons, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    harness.settle(20)
+    assert not lessons.isVisible()
+
+
+def test_esc_in_a_lesson_leaves_the_lesson_open_and_closes_the_list(harness):
+    """Found by a tester: Esc, the key that puts a checker down, closed the lesson window in the
+    middle of a lesson. It closes the window from the list of lessons only."""
+    waiting_to_roll(harness)
+    lessons = open_lessons(harness)
+    player = harness.w.lessons
+    player.openLesson(1)
+    harness.settle(20)
+    QTest.keyClick(lessons, Qt.Key.Key_Escape)
+    harness.settle(20)
+    assert lessons.isVisible() and player.view["open"]
+    player.closeLesson()
+    harness.settle(20)
     QTest.keyClick(lessons, Qt.Key.Key_Escape)
     harness.settle(20)
     assert not lessons.isVisible()
