@@ -63,28 +63,33 @@ Rectangle {
                 Layout.preferredWidth: 1
                 ui: panel.ui
                 lines: 2
-                primary: true
+                // gold where Enter answers: here, unless the keys are on another choice
+                primary: !best.activeFocus && !anyway.activeFocus
                 text: qsTr("Undo and rethink")
                 hint: qsTr("Take the decision back and think again")
                 onClicked: Tutor.rethink()
             }
             GameButton {
+                id: best
                 objectName: "tutorBestButton"
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
                 lines: 2
                 enabled: Tutor.canShowBest
+                primary: activeFocus
                 text: Tutor.aboutCube ? qsTr("Show the best action") : qsTr("Show the best play")
                 hint: qsTr("Take the decision back and show the hint")
                 onClicked: Tutor.showBest()
             }
             GameButton {
+                id: anyway
                 objectName: "tutorAnywayButton"
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
                 ui: panel.ui
                 lines: 2
+                primary: activeFocus
                 text: Tutor.anywayText
                 hint: qsTr("Keep the decision as it is")
                 onClicked: Tutor.playAnyway()
