@@ -74,7 +74,7 @@ Button {
         color: !control.enabled ? "#4a3828"
                : control.primary ? (control.down ? "#c99a40" : control.hovered ? "#f0c46c" : "#e0b35a")
                : (control.down ? "#5d4530" : control.hovered ? "#7a5a3c" : "#6a4d33")
-        border.color: control.visualFocus ? "#7fd4ff" : control.enabled ? "#e0b35a" : "#5a4634"
-        border.width: control.visualFocus ? Math.max(3, 3 * control.ui) : 1
+        border.color: control.enabled ? "#e0b35a" : "#5a4634"  // the focus: FocusFrame
+        border.width: 1
     }
 }

@@ -12,8 +12,8 @@ CheckBox {
         y: control.topPadding + (control.availableHeight - height) / 2
         radius: 3
         color: !control.checked ? "#2a1d14" : control.enabled ? "#e0b35a" : "#8f7f66"
-        border.color: control.visualFocus ? "#7fd4ff" : control.enabled ? "#e0b35a" : "#6a5642"
-        border.width: control.visualFocus ? 2 : 1
+        border.color: control.enabled ? "#e0b35a" : "#6a5642"  // the focus: FocusFrame
+        border.width: 1
         Text {
             anchors.centerIn: parent
             visible: control.checked

@@ -32,36 +32,12 @@ Dialog {
 
     onOpened: scroll.forceActiveFocus()  // the keys scroll the help at once
 
-    ScrollView {
+    KeyScrollView {
         id: scroll
         objectName: "helpScroll"
         anchors.fill: parent
-        contentWidth: availableWidth
         focus: true
-        // the keys scroll it, as a reader's do: Up and Down a line, Page Up and Page Down (or
-        // Space) a page, Home and End to either end (only the mouse wheel did)
-        Keys.onPressed: (event) => {
-            const flick = scroll.contentItem as Flickable
-            if (!flick)
-                return
-            const line = 40 * dialog.ui
-            const page = Math.max(line, flick.height - line)
-            const end = Math.max(0, flick.contentHeight - flick.height)
-            const moves = new Map([[Qt.Key_Down, line], [Qt.Key_Up, -line],
-                                   [Qt.Key_PageDown, page], [Qt.Key_Space, page],
-                                   [Qt.Key_PageUp, -page]])
-            let y = flick.contentY
-            if (moves.has(event.key))
-                y += moves.get(event.key)
-            else if (event.key === Qt.Key_Home)
-                y = 0
-            else if (event.key === Qt.Key_End)
-                y = end
-            else
-                return
-            flick.contentY = Math.max(0, Math.min(end, y))
-            event.accepted = true
-        }
+        line: 40 * dialog.ui
         // in sight, so that the sections below are known to be there (it showed only while
         // scrolling, and the help seemed to end at the fold)
         ScrollBar.vertical.policy: ScrollBar.AlwaysOn

@@ -137,15 +137,16 @@ Item {
                     font.pixelSize: 13 * panel.ui
                 }
 
-                ScrollView {
+                KeyScrollView {
                     id: textScroll
                     objectName: "stepTextScroll"
                     Layout.fillWidth: true
                     Layout.fillHeight: true
                     clip: true
-                    contentWidth: availableWidth
+                    line: 30 * panel.ui
+                    pageKeys: false  // Page Down and Page Up step the lesson
                     ColumnLayout {
-                        width: textScroll.availableWidth
+                        width: textScroll.textWidth
                         spacing: 10 * panel.ui
                         Repeater {
                             model: panel.view.paragraphs || []

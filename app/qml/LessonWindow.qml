@@ -435,10 +435,12 @@ ApplicationWindow {
         title: qsTr("Play this position")
         modal: true
         anchors.centerIn: parent
-        width: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
+        // its text wraps at `wide`: read from `width`, a resized window looped the height
+        readonly property real wide: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
+        width: wide
         Label {
             textFormat: Text.PlainText
-            width: parent.width
+            width: replaceGameDialog.wide - replaceGameDialog.leftPadding - replaceGameDialog.rightPadding
             wrapMode: Text.WordWrap
             text: MatchView.matchLength > 0
                   ? qsTr("A match is in progress. Resign it and play this position instead?")
@@ -466,16 +468,20 @@ ApplicationWindow {
         title: qsTr("Play this position")
         modal: true
         anchors.centerIn: parent
-        width: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
+        // its text wraps at `wide`: read from `width`, a resized window looped the height
+        readonly property real wide: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
+        width: wide
         // a button of its own: a standard button keeps the language it was made in
         footer: DialogButtonBox {
             Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
         }
         Label {
-            width: parent.width
+            width: playFailedDialog.wide - playFailedDialog.leftPadding - playFailedDialog.rightPadding
             wrapMode: Text.WordWrap
             textFormat: Text.PlainText
             text: qsTr("This position cannot be played on: %1").arg(playFailedDialog.message)
         }
     }
+
+    FocusFrame {}  // the keyboard's focus, plain around any control of the window's dialogs
 }

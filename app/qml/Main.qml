@@ -749,7 +749,9 @@ ApplicationWindow {
         modal: true
         focus: true  // the keys go to the dialog, not to the board behind it
         anchors.centerIn: parent
-        width: Math.min(window.width * 0.8, 560)
+        // its text wraps at `wide`: read from `width`, a resized window looped the height
+        readonly property real wide: Math.min(window.width * 0.8, 560)
+        width: wide
         visible: MatchView.notice !== ""
         // a button of its own: a standard button keeps the language it was made in
         footer: DialogButtonBox {
@@ -758,7 +760,7 @@ ApplicationWindow {
         Label {
             objectName: "noticeText"
             textFormat: Text.PlainText
-            width: parent.width
+            width: noticeDialog.wide - noticeDialog.leftPadding - noticeDialog.rightPadding
             wrapMode: Text.WordWrap
             text: MatchView.notice
         }
@@ -772,7 +774,9 @@ ApplicationWindow {
         modal: true
         focus: true  // the keys go to the dialog, not to the board behind it
         anchors.centerIn: parent
-        width: Math.min(window.width * 0.8, 560)
+        // its text wraps at `wide`: read from `width`, a resized window looped the height
+        readonly property real wide: Math.min(window.width * 0.8, 560)
+        width: wide
         // a button of its own: a standard button keeps the language it was made in
         footer: DialogButtonBox {
             Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
@@ -781,7 +785,7 @@ ApplicationWindow {
         Label {
             id: messageText
             objectName: "messageText"
-            width: parent.width
+            width: messageDialog.wide - messageDialog.leftPadding - messageDialog.rightPadding
             wrapMode: Text.WordWrap
             textFormat: Text.PlainText
         }
@@ -805,14 +809,16 @@ ApplicationWindow {
         id: resignOfferDialog
         objectName: "resignOfferDialog"
         anchors.centerIn: parent
-        width: Math.min(window.width * 0.9, 520 * window.textUi)
+        // its text wraps at `wide`: read from `width`, a resized window looped the height
+        readonly property real wide: Math.min(window.width * 0.9, 520 * window.textUi)
+        width: wide
         modal: true
         focus: true  // the keys go to the dialog, not to the board behind it
         closePolicy: Popup.NoAutoClose
         title: qsTr("Resignation offered")
         Label {
             objectName: "resignOfferText"
-            width: parent.width
+            width: resignOfferDialog.wide - resignOfferDialog.leftPadding - resignOfferDialog.rightPadding
             wrapMode: Text.WordWrap
             textFormat: Text.PlainText
             text: Resignations.offerText
@@ -879,4 +885,6 @@ ApplicationWindow {
         anchors.fill: parent
         ui: window.textUi
     }
+
+    FocusFrame {}  // the keyboard's focus, plain around any control of the window's dialogs
 }

@@ -101,10 +101,12 @@ Item {
         title: MatchView.matchLength > 0 ? qsTr("Replace the match?") : qsTr("Replace the game?")
         modal: true
         anchors.centerIn: parent
-        width: Math.min(tools.width * 0.9, 520 * tools.ui)
+        // its text wraps at `wide`: read from `width`, a resized window looped the height
+        readonly property real wide: Math.min(tools.width * 0.9, 520 * tools.ui)
+        width: wide
         closePolicy: Popup.CloseOnEscape
         Label {
-            width: parent.width
+            width: replaceDialog.wide - replaceDialog.leftPadding - replaceDialog.rightPadding
             wrapMode: Text.WordWrap
             textFormat: Text.PlainText
             text: (MatchView.matchLength > 0 ? qsTr("A match is in progress.")
@@ -134,7 +136,9 @@ Item {
         title: qsTr("Backgammon")
         modal: true
         anchors.centerIn: parent
-        width: Math.min(tools.width * 0.9, 600 * tools.ui)
+        // its text wraps at `wide`: read from `width`, a resized window looped the height
+        readonly property real wide: Math.min(tools.width * 0.9, 600 * tools.ui)
+        width: wide
         // a button of its own: a standard button keeps the language it was made in
         footer: DialogButtonBox {
             Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
@@ -142,7 +146,7 @@ Item {
         EnterKey { dialog: refusalDialog }
         Label {
             objectName: "refusalText"
-            width: parent.width
+            width: refusalDialog.wide - refusalDialog.leftPadding - refusalDialog.rightPadding
             wrapMode: Text.Wrap
             textFormat: Text.PlainText
             text: PositionSetup.message

@@ -469,3 +469,41 @@ def test_a_stuck_checker_picked_by_key_is_told_the_rule_of_the_roll(harness):
     keys.press(K.Key_Space)
     assert game.selected == -1 and "both dice" in game.status, game.status
     assert harness.w.announcer.spoken[-1] == game.status
+
+
+def test_the_focus_is_a_plain_ring_around_every_control_reached_by_tab(harness):
+    """Found by a tester: the dialogs' buttons and choice boxes showed the keyboard's focus in a
+    shade of the gold of their own border, hard to see. A light blue ring goes round whichever
+    control the keys are on, in a dialog as beside the board."""
+    harness.open(seed=9)
+    keys = Keys(harness, "board")
+    keys.press(K.Key_N, CTRL)
+    dialog = harness.window.findChild(QObject, "newGameDialog")
+    harness.qtbot.waitUntil(lambda: dialog.property("opened"), timeout=3000)
+    frame = harness.window.findChild(QQuickItem, "focusFrame")
+    seen = set()
+    for _ in range(9):
+        keys.press(K.Key_Tab)
+        item = harness.window.activeFocusItem()
+        if item.inherits("QQuickTextInput"):
+            continue  # a text field shows the focus by its caret and its border
+        assert frame.isVisible(), item.objectName()
+
+        def around(item=item) -> bool:
+            ring = frame.mapRectToScene(frame.boundingRect())
+            inside = item.mapRectToScene(item.boundingRect())
+            return ring.contains(inside) and ring.width() < inside.width() + 20
+
+        harness.qtbot.waitUntil(around, timeout=1000)  # it follows within a tenth of a second
+        assert qml_value(frame, "border.color.toString()") == "#7fd4ff"
+        seen.add(item.objectName())
+    assert {"opponentBox", "cubeBox", "startGameButton"} <= seen, seen
+    keys.press(K.Key_Escape)
+    harness.qtbot.waitUntil(lambda: not dialog.property("visible"), timeout=3000)
+    # beside the board
+    tab_to(harness, keys, "hintButton")
+    harness.settle(8)
+    assert frame.isVisible()
+    # the board draws its own ring: none round it
+    tab_to(harness, keys, "board")
+    harness.qtbot.waitUntil(lambda: not frame.isVisible(), timeout=1000)

@@ -1,0 +1,54 @@
+// The keyboard's focus, drawn plainly around whichever control has it: a button, a choice box,
+// a check box of any dialog or panel. Fusion's own focus frame is a shade of the palette's gold,
+// all but invisible on the game's brown (found by a tester); this ring, light blue with a gap,
+// stands out from every panel and button behind it. One per window, above its dialogs; shown
+// only to the keyboard (a control's visualFocus), never to the mouse.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Templates as T
+
+Rectangle {
+    id: frame
+    objectName: "focusFrame"
+    parent: T.Overlay.overlay
+    z: 1000000
+    property T.Control control: null
+    readonly property real gap: 2
+    visible: control !== null && control.visualFocus && control.visible
+    color: "transparent"
+    border.color: "#7fd4ff"
+    border.width: 3
+    radius: 6
+
+    function follow() {
+        const window = frame.Window.window
+        const item = window ? window.activeFocusItem : null
+        const control = item as T.Control
+        // a menu shows its entry in focus by its own highlight
+        frame.control = control && !(control instanceof T.MenuItem)
+                && !(control instanceof T.MenuBarItem) ? control : null
+        place()
+    }
+    function place() {
+        if (!frame.visible || !frame.parent)
+            return
+        const corner = frame.control.mapToItem(frame.parent, 0, 0)
+        const out = frame.gap + frame.border.width
+        frame.x = corner.x - out
+        frame.y = corner.y - out
+        frame.width = frame.control.width + 2 * out
+        frame.height = frame.control.height + 2 * out
+    }
+    onVisibleChanged: place()
+    Connections {
+        target: frame.Window.window
+        function onActiveFocusItemChanged() { frame.follow() }
+    }
+    // a control moves with what holds it (a dialog opening, a list scrolled): follow it while shown
+    Timer {
+        interval: 100
+        repeat: true
+        running: frame.visible
+        onTriggered: frame.place()
+    }
+}
