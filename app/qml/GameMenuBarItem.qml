@@ -3,7 +3,7 @@
 // underline once the language changed).
 import QtQuick
 import QtQuick.Controls
-import "mnemonic.js" as Mnemonic
+import "menus.js" as Menus
 
 MenuBarItem {
     id: entry
@@ -17,17 +17,13 @@ MenuBarItem {
             const menu = entry.menu
             if (entry.hovered || !menu || menu.currentIndex >= 0)
                 return
-            for (let i = 0; i < menu.count; ++i) {
-                const item = menu.itemAt(i) as MenuItem
-                if (item && item.enabled && item.visible) {
-                    menu.currentIndex = i
-                    return
-                }
-            }
+            const first = Menus.nextEntry(menu, -1, 1)
+            if (first !== -1)
+                menu.currentIndex = first
         }
     }
-    // the text with its Alt letter underlined, any markup in it escaped (mnemonic.js)
-    function mnemonicText(text) { return Mnemonic.styled(text) }
+    // the text with its Alt letter underlined, any markup in it escaped (menus.js)
+    function mnemonicText(text) { return Menus.styled(text) }
     contentItem: Label {
         objectName: "menuEntryText"
         text: entry.mnemonicText(entry.text)

@@ -7,33 +7,23 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
-import "mnemonic.js" as Mnemonic
+import "menus.js" as Menus
 
 MenuItem {
     id: entry
     readonly property string keys: (entry.action as KeyAction)?.keys ?? ""
     implicitWidth: leftPadding + row.implicitWidth + rightPadding + 8
     Accessible.name: entry.text.replace(/&(.)/g, "$1")  // said without the "&" of its letter
-    // the text with its Alt letter underlined, any markup in it escaped (mnemonic.js)
-    function mnemonicText(text) { return Mnemonic.styled(text) }
+    // the text with its Alt letter underlined, any markup in it escaped (menus.js)
+    function mnemonicText(text) { return Menus.styled(text) }
 
-    // the index of the entry that can be chosen next from ``from`` in direction ``step``, or -1
-    function nextEntry(from, step) {
-        const owner = entry.menu
-        for (let i = from + step; owner && i >= 0 && i < owner.count; i += step) {
-            const other = owner.itemAt(i) as MenuItem
-            if (other && other.enabled && other.visible)
-                return i
-        }
-        return -1
-    }
     function goRound(event, step) {
         const owner = entry.menu
-        if (!owner || entry.nextEntry(owner.currentIndex, step) !== -1) {
+        if (!owner || Menus.nextEntry(owner, owner.currentIndex, step) !== -1) {
             event.accepted = false  // the menu moves as it always does
             return
         }
-        const other = entry.nextEntry(step > 0 ? -1 : owner.count, step)
+        const other = Menus.nextEntry(owner, step > 0 ? -1 : owner.count, step)
         if (other !== -1)
             owner.currentIndex = other
     }
