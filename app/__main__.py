@@ -115,7 +115,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     storage = window_module.make_storage(options)
     if not args.screenshot and not storage.lock():
-        return _already_open(storage.folder, args.lang, options, args.file)
+        ids = None
+        if shown:  # (checked above) set up in the running copy, as a paste is
+            ids = ":".join(
+                i for i in (args.position_id or session.match.position_id(), args.match_id) if i
+            )
+        return _already_open(storage.folder, args.lang, options, args.file, ids)
     try:
         w = window_module.open_window(args.lang, [sys.argv[0]], options, storage)
     except (RuntimeError, OSError) as exc:
@@ -147,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     server = InstanceServer(storage.folder)
     server.activated.connect(lambda: bring_forward(w.window))
     server.fileGiven.connect(setup.importMat)
+    server.idsGiven.connect(setup.pasteText)
     if not server.listen():  # the game runs; a second start then says it is open
         print(f"backgammon: later starts cannot reach this one: {server.error}", file=sys.stderr)
     code = w.app.exec()
@@ -155,18 +161,22 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
-def _already_open(folder: Path, language: str | None, options: Any, file: str | None) -> int:
+def _already_open(
+    folder: Path, language: str | None, options: Any, file: str | None, ids: str | None = None
+) -> int:
     """A second start on ``folder``: the running copy's window comes forward, opening ``file``
-    when one is given (exit code 0), or a window says that the game is already open (1)."""
+    or setting up the position of ``ids`` when one is given (exit code 0), or a window says
+    that the game is already open (1)."""
     from app import window as window_module
     from app.single_instance import ask_running_copy
 
     window_module.application([sys.argv[0]])
-    if ask_running_copy(folder, file=Path(file) if file else None):
+    if ask_running_copy(folder, file=Path(file) if file else None, ids=ids):
+        done = "its window was brought forward"
+        if ids:  # (found by a tester: the IDs were dropped without a word)
+            done += f" to set up {ids} (asked there before a game in progress is replaced)"
         print(
-            f"backgammon: the game is already open (data folder {folder}); "
-            "its window was brought forward.",
-            file=sys.stderr,
+            f"backgammon: the game is already open (data folder {folder}); {done}.", file=sys.stderr
         )
         return 0
     print(

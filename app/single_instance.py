@@ -3,9 +3,9 @@
 The data folder's lock (``Storage.lock``) decides which copy runs. The copy holding it listens on
 a local socket named after the folder (``InstanceServer``: a Unix domain socket or a Windows
 named pipe, open to this user only; nothing leaves the computer); a second start asks it to
-show its window (``ask_running_copy``), with a match file to open when it was given one, and
-exits. When the first copy does not answer (it hangs, or is still starting), the second says so
-in a small window of its own (``AlreadyOpen.qml``).
+show its window (``ask_running_copy``), with a match file to open or the IDs of a position to
+set up when it was given them, and exits. When the first copy does not answer (it hangs, or is
+still starting), the second says so in a small window of its own (``AlreadyOpen.qml``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from PySide6.QtNetwork import QLocalServer, QLocalSocket
 SHOW = b"show\n"
 SHOWN = b"shown\n"
 OPEN = b"open "  # then the path of a match file, UTF-8, and a new line: show, and open it
+IDS = b"ids "  # then a Position ID (and ":" and a Match ID) and a new line: show, and set it up
 
 
 def server_name(folder: Path) -> str:
@@ -35,7 +36,8 @@ def server_name(folder: Path) -> str:
 
 class InstanceServer(QObject):
     """Listens for later starts on the same data folder; ``activated`` when one asks to show,
-    and ``fileGiven`` (a path) when it was started with a match file to open.
+    ``fileGiven`` (a path) when it was started with a match file to open, ``idsGiven`` (the
+    IDs as pasted) when it was started with the IDs of a position.
 
     Make it only while holding the folder's lock: a socket of the name left by a copy that was
     killed is then known to be dead and is removed before listening.
@@ -43,6 +45,7 @@ class InstanceServer(QObject):
 
     activated = Signal()
     fileGiven = Signal(str)  # noqa: N815
+    idsGiven = Signal(str)  # noqa: N815
 
     def __init__(self, folder: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -71,19 +74,23 @@ class InstanceServer(QObject):
 
     def _on_message(self, socket: QLocalSocket) -> None:
         message = bytes(socket.readAll().data())
-        if message.startswith((SHOW.strip(), OPEN)):
+        if message.startswith((SHOW.strip(), OPEN, IDS)):
             self.activated.emit()
             socket.write(SHOWN)
             socket.flush()
             if message.startswith(OPEN):
                 path = message[len(OPEN) :].rstrip(b"\n").decode("utf-8", "surrogateescape")
                 self.fileGiven.emit(path)
+            elif message.startswith(IDS):
+                self.idsGiven.emit(message[len(IDS) :].rstrip(b"\n").decode("ascii", "replace"))
         socket.disconnectFromServer()
 
 
-def ask_running_copy(folder: Path, timeout_ms: int = 4000, file: Path | None = None) -> bool:
+def ask_running_copy(
+    folder: Path, timeout_ms: int = 4000, file: Path | None = None, ids: str | None = None
+) -> bool:
     """Ask the copy running on ``folder`` to bring its window forward (and to open the match
-    ``file``, when one is given); True when it did.
+    ``file``, or to set up the position of ``ids``, when one is given); True when it did.
 
     Tries again until ``timeout_ms`` has passed: the first copy may still be opening its window.
     """
@@ -93,10 +100,12 @@ def ask_running_copy(folder: Path, timeout_ms: int = 4000, file: Path | None = N
         socket = QLocalSocket()
         socket.connectToServer(name)
         if socket.waitForConnected(500):
-            if file is None:
-                socket.write(SHOW)
-            else:
+            if file is not None:
                 socket.write(OPEN + str(file.resolve()).encode("utf-8", "surrogateescape") + b"\n")
+            elif ids is not None:
+                socket.write(IDS + ids.encode("ascii", "replace") + b"\n")
+            else:
+                socket.write(SHOW)
             answer = b""
             while SHOWN not in answer and socket.waitForReadyRead(_left(deadline)):
                 answer += bytes(socket.readAll().data())
@@ -116,7 +125,9 @@ def bring_forward(window: QWindow) -> None:
     """Show ``window`` (restored if minimised) above the others and give it the focus."""
     if window.windowStates() & Qt.WindowState.WindowMinimized:
         window.showNormal()
-    else:
+    elif not window.isVisible():
         window.show()
+    # (show() again on a shown window gave it back the size it asked for at its start, past
+    # the screen's foot where the window manager had made it fit: found by a tester)
     window.raise_()
     window.requestActivate()

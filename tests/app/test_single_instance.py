@@ -50,6 +50,13 @@ FIRST = textwrap.dedent(
         read(self, url)
 
     position_setup.PositionSetup.importMat = importing
+    paste = position_setup.PositionSetup.pasteText
+
+    def pasting(self, text):
+        print("pasting " + text, flush=True)
+        paste(self, text)
+
+    position_setup.PositionSetup.pasteText = pasting
     from app.__main__ import main
     sys.exit(main(sys.argv[1:]))
     """
@@ -194,6 +201,29 @@ def test_a_second_start_with_a_match_file_hands_it_to_the_first(tmp_path):
         first.kill()
 
 
+def test_a_second_start_with_ids_sets_them_up_in_the_first(tmp_path):
+    # found by a tester: "--position-id ..." to a running game brought it forward and dropped
+    # the IDs without a word
+    data = tmp_path / "data"
+    first = start(tmp_path, data)
+    ids = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
+    try:
+        first.wait_for("listening")
+        position, match = ids.split(":")
+        second = second_start(tmp_path, data, "--position-id", position, "--match-id", match)
+        assert second.returncode == 0 and f"to set up {ids}" in second.stderr, second.stderr
+        assert first.wait_for("pasting", timeout=30) == f"pasting {ids}"
+        # a Position ID alone; a malformed one is refused by the second start itself
+        second = second_start(tmp_path, data, "--position-id", position)
+        assert second.returncode == 0
+        assert first.wait_for("pasting", timeout=30) == f"pasting {position}"
+        second = second_start(tmp_path, data, "--position-id", "nonsense")
+        assert second.returncode == 2 and "cannot show" in second.stderr
+        assert first.process.poll() is None
+    finally:
+        first.kill()
+
+
 def test_a_copy_killed_with_sigkill_leaves_nothing_in_the_way(tmp_path):
     data = tmp_path / "data"
     first = start(tmp_path, data)
@@ -224,3 +254,42 @@ def test_a_first_copy_that_does_not_answer_is_said_in_a_window(tmp_path):
             said.kill()
     finally:
         holder.kill()
+
+
+class _Window:
+    """What ``bring_forward`` asks of a window, and what it did to it."""
+
+    def __init__(self, visible: bool, minimised: bool = False) -> None:
+        from PySide6.QtCore import Qt
+
+        self.visible = visible
+        self.states = Qt.WindowState.WindowMinimized if minimised else Qt.WindowState.WindowNoState
+        self.calls: list[str] = []
+
+    def windowStates(self):  # noqa: N802
+        return self.states
+
+    def isVisible(self) -> bool:  # noqa: N802
+        return self.visible
+
+    def __getattr__(self, name: str):
+        return lambda: self.calls.append(name)
+
+
+@pytest.mark.parametrize(
+    ("visible", "minimised", "calls"),
+    [
+        # a shown window is only raised: show() again gave it back the size it asked for at its
+        # start, past the foot of the screen where the window manager had made it fit (found
+        # by a tester)
+        (True, False, ["raise_", "requestActivate"]),
+        (True, True, ["showNormal", "raise_", "requestActivate"]),
+        (False, False, ["show", "raise_", "requestActivate"]),
+    ],
+)
+def test_bringing_a_window_forward_keeps_its_place_and_size(visible, minimised, calls):
+    from app.single_instance import bring_forward
+
+    window = _Window(visible, minimised)
+    bring_forward(window)  # type: ignore[arg-type]
+    assert window.calls == calls
