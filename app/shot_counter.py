@@ -78,7 +78,9 @@ class ShotCounter(QObject):
     @Slot()
     def _update(self) -> None:
         location, count = -1, 0
-        if self._settings.value("shotCounter") and self._hovered >= 0:
+        # not over a finished game (found by a tester: it showed through the end-of-game card)
+        over = bool(self._view.state.gameOver.get("visible"))
+        if self._settings.value("shotCounter") and self._hovered >= 0 and not over:
             board = tuple(self._view.state.board)
             key = (board, self._hovered)
             if key not in self._cache:

@@ -628,6 +628,17 @@ def test_the_shot_counter_on_a_blot_under_the_pointer(harness):
     set_up(harness, "x 6:2 5:1 4:3; o 19:3 21:1 22:2", 0)
     hover(harness, harness.item("location_5"))
     assert counter.location == -1 and harness.hidden("locationNote")
+    # nor over a finished game (found by a tester: "Hit by 0 of 36 rolls" beside the card)
+    # nor over a game given up with checkers in contact (found by a tester: "Hit by 11 of 36
+    # rolls" beside the end-of-game card)
+    set_up(harness, text, 0)
+    hover(harness, harness.item("location_9"))
+    assert counter.location == 9  # in play, the blot is counted
+    harness.w.flow.act(lambda session: session.resign(0, 1))
+    harness.qtbot.waitUntil(lambda: harness.game.gameOver.get("visible"), timeout=5000)
+    hover(harness, harness.item("location_4"))
+    hover(harness, harness.item("location_9"))
+    assert counter.location == -1 and harness.hidden("locationNote")
 
 
 # -- failures and when there is nothing to ask ----------------------------------------------------
