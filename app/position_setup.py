@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -36,7 +37,7 @@ from engine.errors import (
     MatFormatError,
     PositionProblem,
 )
-from engine.ids import gnubg_id, read_ids
+from engine.ids import POSITION_ID_LENGTH, gnubg_id, read_ids
 from engine.mat import export_mat, load_mat
 from engine.match import Match, SetupRefusal
 from engine.matchid import MatchIdFields, decode_match_id
@@ -106,19 +107,34 @@ POSITION_PROBLEMS = {
 }
 
 
+# one word of the letters a Position ID is written in
+_ID_LIKE = re.compile(r"[A-Za-z0-9+/]+")
+
+
 def paste_refusal(exc: EngineError, text: str) -> T:
     """Why ``text`` (pasted) cannot be set up, all in the window's language: the rule it breaks,
     or which ID it does not hold (the engine's own words are English)."""
     shown = " ".join(text.split())
     shown = shown if len(shown) <= 40 else shown[:39] + "…"
+    # (one ID or two: "the pasted IDs" was said of a Position ID alone)
     if isinstance(exc, InvalidMatchIdError) and exc.reason in PASTE_REFUSALS:
-        return T(N_("The pasted IDs cannot be set up: {0}"), T(PASTE_REFUSALS[exc.reason]))
+        return T(N_("The pasted position cannot be set up: {0}"), T(PASTE_REFUSALS[exc.reason]))
     if isinstance(exc, InvalidPositionIdError) and exc.reason in POSITION_PROBLEMS:
-        return T(N_("The pasted IDs cannot be set up: {0}"), T(POSITION_PROBLEMS[exc.reason]))
+        return T(N_("The pasted position cannot be set up: {0}"), T(POSITION_PROBLEMS[exc.reason]))
     if not shown:
         return T(N_("There is nothing to paste: copy a Position ID (and a Match ID) first."))
     if isinstance(exc, InvalidMatchIdError):
         return T(N_("“{0}” holds no valid Match ID."), shown)
+    # nearly an ID: a character or a few short or too many (found by a tester)
+    if _ID_LIKE.fullmatch(shown) and 0 < abs(len(shown) - POSITION_ID_LENGTH) <= 4:
+        return T(
+            N_(
+                "“{0}” is {1} characters long: a Position ID has 14. Paste a Position ID, or "
+                "POSITION:MATCH as GNU Backgammon writes it."
+            ),
+            shown,
+            len(shown),
+        )
     return T(
         N_(
             "“{0}” holds no valid Position ID. Paste a Position ID of 14 characters, or "

@@ -276,7 +276,8 @@ JUNK = [
     ("hello, world", "“hello, world” holds no valid Position ID"),
     ("4HPwATDgc/ABM:cAkAAAAAAAAA", "a Position ID of 14 characters"),
     ("4HPwATDgc/ABMA:cAk", "“4HPwATDgc/ABMA:cAk” holds no valid Match ID"),
-    ("////////////////", "no valid Position ID"),
+    ("////////////////", "“////////////////” is 16 characters long: a Position ID has 14"),
+    ("4HPwATDgc/ABM", "is 13 characters long"),  # a character short (found by a tester)
     ("//////////////", "no valid Position ID"),  # 14 characters, too many checkers
     # the score reaches the match length: the IDs copied at a match's end say it is over
     ("4HPwATDgc/ABMA:" + MatchIdFields(match_length=3, score=(3, 0)).encode(), "match is over"),
