@@ -30,6 +30,28 @@ MenuItem {
     Keys.onUpPressed: (event) => entry.goRound(event, -1)
     Keys.onDownPressed: (event) => entry.goRound(event, 1)
 
+    // the tick drawn in the game's colours, readable on the gold of the entry in hand too
+    // (Fusion's turned into a dark square there)
+    indicator: Rectangle {
+        x: entry.mirrored ? entry.width - width - entry.rightPadding : entry.leftPadding
+        y: entry.topPadding + (entry.availableHeight - height) / 2
+        visible: entry.checkable
+        implicitWidth: 14
+        implicitHeight: 14
+        radius: 3
+        readonly property color ink: entry.highlighted ? entry.palette.highlightedText : entry.palette.highlight
+        color: entry.checked ? ink : "transparent"
+        border.color: ink
+        Text {
+            anchors.centerIn: parent
+            visible: entry.checked
+            text: "\u2713"
+            textFormat: Text.PlainText
+            color: entry.highlighted ? entry.palette.highlight : entry.palette.highlightedText
+            font.bold: true
+            font.pixelSize: 12
+        }
+    }
     contentItem: RowLayout {
         id: row
         spacing: 24
@@ -40,14 +62,16 @@ MenuItem {
             objectName: "menuEntryText"
             text: entry.mnemonicText(entry.text)
             textFormat: Text.StyledText
-            color: entry.enabled ? entry.palette.windowText : entry.palette.mid
+            // dark on the gold of the entry in hand (the light text was 1.6:1 there)
+            color: !entry.enabled ? entry.palette.mid
+                   : entry.highlighted ? entry.palette.highlightedText : entry.palette.windowText
             font: entry.font
         }
         Label {
             textFormat: Text.PlainText
             visible: entry.keys !== ""
             text: entry.keys
-            color: entry.palette.placeholderText
+            color: entry.highlighted ? entry.palette.highlightedText : entry.palette.placeholderText
             font: entry.font
         }
         Item {  // room for the arrow of a submenu

@@ -507,3 +507,32 @@ def test_the_focus_is_a_plain_ring_around_every_control_reached_by_tab(harness):
     # the board draws its own ring: none round it
     tab_to(harness, keys, "board")
     harness.qtbot.waitUntil(lambda: not frame.isVisible(), timeout=1000)
+
+
+def test_the_entry_in_hand_reads_dark_on_its_gold(harness):
+    """Found by a tester: the menu's entry in hand was light text on gold, 1.6:1."""
+    from app.board_themes import contrast_ratio
+
+    harness.open(seed=9)
+    keys = Keys(harness, "board")
+    keys.press(K.Key_O, Qt.KeyboardModifier.AltModifier)  # Options: its first entry in hand
+    menu = next(
+        o
+        for o in harness.window.findChildren(QObject)
+        if o.inherits("QQuickMenu") and o.property("visible")
+    )
+    checked = 0
+    for _ in range(int(menu.property("count"))):
+        entry = qml_value(menu, "itemAt(currentIndex)")
+        text = next(c for c in entry.findChildren(QQuickItem) if c.objectName() == "menuEntryText")
+        gold = qml_value(entry, "palette.highlight.toString()")
+        assert qml_value(entry, "highlighted")
+        ink = qml_value(text, "color.toString()")
+        assert contrast_ratio(ink, gold) >= 4.5, (entry.property("text"), ink, gold)
+        if qml_value(entry, "checkable"):
+            tick = qml_value(entry, "indicator.border.color.toString()")
+            assert contrast_ratio(tick, gold) >= 3, entry.property("text")
+            checked += 1
+        keys.press(K.Key_Down)
+    assert checked >= 3
+    keys.press(K.Key_Escape)
