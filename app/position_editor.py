@@ -51,6 +51,7 @@ REFUSAL_TEXT = {
             SetupRefusal.CRAWFORD_SCORE,
             SetupRefusal.CRAWFORD_CUBE,
             SetupRefusal.CRAWFORD_PLAYED,
+            SetupRefusal.CRAWFORD_DUE,
             SetupRefusal.CUBE_OWNER,
         )
     },

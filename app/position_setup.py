@@ -100,6 +100,9 @@ PASTE_REFUSALS = {
     SetupRefusal.CRAWFORD_PLAYED: N_(
         "With both players one point from the target, the Crawford game has been played."
     ),
+    SetupRefusal.CRAWFORD_DUE: N_(
+        "With a player one point from the target and the other at 0, this is the Crawford game."
+    ),
 }
 POSITION_PROBLEMS = {
     PositionProblem.TOO_MANY_CHECKERS: N_("The Position ID puts more than 15 checkers on a side."),

@@ -857,6 +857,7 @@ class SetupRefusal:
     # show these, but no game played by the rules reaches them
     CUBE_OWNER = "cube_owner"
     CRAWFORD_PLAYED = "crawford_played"
+    CRAWFORD_DUE = "crawford_due"
 
 
 SETUP_REFUSAL_TEXT = {
@@ -877,6 +878,9 @@ SETUP_REFUSAL_TEXT = {
     ),
     SetupRefusal.CRAWFORD_PLAYED: (
         "With both players one point from the target the Crawford game has been played."
+    ),
+    SetupRefusal.CRAWFORD_DUE: (
+        "With a player one point from the target and the other at 0, this is the Crawford game."
     ),
 }
 
@@ -932,8 +936,10 @@ def hand_setup_refusal(
     position: Position, fields: MatchIdFields, *, cube_enabled: bool = True
 ) -> str | None:
     """``setup_refusal``, and also what no game played by the rules can reach: a cube at 1 with
-    an owner or a doubled cube in the middle, and a Crawford game at one point from the target
-    each (the position editor's rules)."""
+    an owner or a doubled cube in the middle, a Crawford game at one point from the target
+    each, and a game after the Crawford game at a score only the Crawford game has (the other
+    player wins at least a point in it), with the Crawford rule played (the position editor's
+    rules)."""
     refusal = setup_refusal(position, fields, cube_enabled=cube_enabled)
     if refusal is not None:
         return refusal
@@ -942,6 +948,8 @@ def hand_setup_refusal(
     n = fields.match_length
     if fields.crawford and fields.score == (n - 1, n - 1):
         return SetupRefusal.CRAWFORD_PLAYED
+    if n >= 2 and not fields.crawford and sorted(fields.score) == [0, n - 1]:
+        return SetupRefusal.CRAWFORD_DUE
     return None
 
 

@@ -184,6 +184,10 @@ def test_the_editor_refuses_what_the_rules_forbid_and_says_why(harness):
     assert "needs a player one point from the target" in message(harness)
     step_spin(harness, "editorScore0", 1)  # 2-0: the Crawford game
     assert message(harness) == "" and harness.item("editorPlay").isEnabled()
+    harness.click("editorCrawford")  # 2-0 after the Crawford game: the other would have a point
+    assert "this is the Crawford game" in message(harness)
+    assert not harness.item("editorPlay").isEnabled()
+    harness.click("editorCrawford")
     step_spin(harness, "editorScore1", 2)  # 2-2
     assert "Crawford game has been played" in message(harness)
     harness.click("editorCrawford")
@@ -234,7 +238,7 @@ def test_the_editor_starts_from_the_position_shown_and_fits_small_windows(harnes
     assert board(harness) == list(harness.game.board)
     assert harness.item("editorLength").property("value") == 7
     window = scene_rect(harness.window.contentItem())
-    scroll = harness.item("editorIds").parentItem()  # the column that scrolls
+    scroll = harness.item("editorControls")  # the column that scrolls
     for scale in (100, 125, 150):  # every text size (a low window shows 125% at most)
         harness.w.settings.textScale = scale
         harness.settle(50)
@@ -245,6 +249,44 @@ def test_the_editor_starts_from_the_position_shown_and_fits_small_windows(harnes
             if not _under(item, scroll):
                 assert window.contains(scene_rect(item)), (scale, item.property("text"))
         assert window.contains(scene_rect(harness.item("editorPlay")))
+        # the IDs (and a refusal) stay in sight, under the board and the column
+        assert not _under(harness.item("editorIds"), scroll)
+        assert window.contains(scene_rect(harness.item("editorIds")))
+    harness.click("editorCancel")
+
+
+def test_at_150_percent_the_control_in_focus_is_scrolled_into_sight(harness):
+    """Found by a tester: at 150% Tab went on to the Crawford box (half under the column's fold)
+    and to the opponent (out of sight), and a refusal stood below the fold while "Play from
+    here" was greyed without a word."""
+    from tests.app.test_keyboard import K, Keys
+
+    harness.open(seed=5, size=(1024, 768))
+    harness.w.settings.textScale = 150
+    harness.game.newGame({"opponent": "human", "matchLength": 7, "cube": True})
+    harness.settle()
+    open_editor(harness)
+    scroll = harness.item("editorControls")
+    assert scroll.property("overflows")  # (else this test shows nothing)
+    keys = Keys(harness, "editorBoard")
+    seen = set()
+    for _ in range(30):
+        keys.press(K.Key_Tab)
+        item = harness.window.activeFocusItem()
+        if not _under(item, scroll):
+            continue
+        harness.qtbot.waitUntil(
+            lambda item=item: scene_rect(scroll).adjusted(-1, -1, 1, 1).contains(scene_rect(item)),
+            timeout=1000,
+        )
+        seen.add(item.objectName())
+    assert {"editorCrawford", "editorOpponent"} <= seen, seen
+    # a refusal: in sight, under the column
+    step_spin(harness, "editorScore0", 7)
+    assert message(harness)
+    window = scene_rect(harness.window.contentItem())
+    assert not _under(harness.item("editorMessage"), scroll)
+    assert window.contains(scene_rect(harness.item("editorMessage")))
     harness.click("editorCancel")
 
 

@@ -151,6 +151,13 @@ def test_a_hand_set_up_state_must_be_one_a_game_can_reach():
     assert hand(crawford=True, score=(4, 2)) is None
     assert hand(crawford=True, score=(4, 4)) == SetupRefusal.CRAWFORD_PLAYED
     assert hand(score=(4, 4)) is None  # post-Crawford: fine
+    assert hand(score=(4, 1)) is None  # the Crawford game, or after it: either may be
+    # at 4-0 it is the Crawford game: after it the other player has a point at least (found by
+    # a tester: the editor set up 2-0 in a 3-point match as a game after the Crawford game)
+    assert hand(score=(4, 0)) == SetupRefusal.CRAWFORD_DUE
+    assert hand(score=(0, 4)) == SetupRefusal.CRAWFORD_DUE
+    assert hand(score=(0, 4), crawford=True) is None
+    assert hand(score=(0, 0), match_length=1) is None  # no Crawford game in a 1-point match
     # without the cube the cube stays at 1
     refusal = hand_setup_refusal(start, MatchIdFields(cube=2, cube_owner=0), cube_enabled=False)
     assert refusal == SetupRefusal.NO_CUBE
