@@ -1,7 +1,8 @@
 // A text that the keys scroll, as a reader's do: Up and Down a line, Page Up and Page Down (or
 // Space) a page, Home and End to either end. Where the text runs past the view (a long lesson
 // step at 150%), Tab stops at it and its scroll bar stays in sight; only the mouse wheel could
-// scroll such a text, and a keyboard user did not know that more was below.
+// scroll such a text, and a keyboard user did not know that more was below. A control inside
+// that gets the keys is scrolled into sight.
 import QtQuick
 import QtQuick.Controls
 
@@ -10,12 +11,17 @@ ScrollView {
     property real line: 40
     // Page Up, Page Down and Space scroll a page (off where they are a window's own keys)
     property bool pageKeys: true
+    // Tab stops at the view itself: off where the controls inside it take the keys (Qt's Tab
+    // passes a view by once a control inside it has had them); the view follows them instead
+    property bool keyStop: true
     readonly property bool overflows: contentHeight > availableHeight + 1
     // (kept while it has the keys: Qt refuses to take Tab from the item in focus)
-    focusPolicy: overflows || activeFocus ? Qt.StrongFocus : Qt.NoFocus
+    focusPolicy: keyStop && (overflows || activeFocus) ? Qt.StrongFocus : Qt.NoFocus
     ScrollBar.vertical.policy: overflows ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
-    // the width a child can use beside the scroll bar in sight
-    readonly property real textWidth: availableWidth - (overflows ? effectiveScrollBarWidth + 4 : 0)
+    // the width a child can use beside the scroll bar, whether in sight or not (a width that
+    // changed with it rewrapped the text, which changed whether it ran past the view: in
+    // Danish the hint's lines went back and forth without end)
+    readonly property real textWidth: availableWidth - (ScrollBar.vertical as ScrollBar).implicitWidth - 4
     contentWidth: availableWidth
 
     function scrollBy(key) {
@@ -42,5 +48,32 @@ ScrollView {
         flick.contentY = Math.max(0, Math.min(end, y))
         return true
     }
+    // scrolled so that ``item`` (inside the view) is in sight
+    function show(item) {
+        const flick = view.contentItem as Flickable
+        if (!flick || !item)
+            return
+        const top = item.mapToItem(flick.contentItem, 0, 0).y
+        const end = Math.max(0, flick.contentHeight - flick.height)
+        if (top < flick.contentY)
+            flick.contentY = Math.max(0, top)
+        else if (top + item.height > flick.contentY + flick.height)
+            flick.contentY = Math.min(end, top + item.height - flick.height)
+    }
     Keys.onPressed: (event) => { event.accepted = view.scrollBy(event.key) }
+    // a control inside that the keys reach is scrolled into sight (it stayed below the fold)
+    Connections {
+        target: view.Window.window
+        function onActiveFocusItemChanged() {
+            const window = view.Window.window
+            const flick = view.contentItem as Flickable
+            let item = window ? window.activeFocusItem : null
+            for (let up = item; up && flick; up = up.parent) {
+                if (up === flick.contentItem) {
+                    view.show(item)
+                    return
+                }
+            }
+        }
+    }
 }

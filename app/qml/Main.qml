@@ -419,6 +419,7 @@ ApplicationWindow {
                 HintPanel {
                     Layout.fillWidth: true
                     ui: window.textUi
+                    maxHeight: boardArea.height / 2  // the board keeps half of its room
                     visible: Coach.visible
                     // closed while its list had the keys (Esc, a play): the board has them again
                     // (the focus was left on nothing, and Enter no longer ended the turn)

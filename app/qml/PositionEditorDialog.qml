@@ -31,284 +31,291 @@ Dialog {
         wrapMode: Text.WordWrap
     }
 
-    RowLayout {
+    ColumnLayout {
         anchors.fill: parent
-        spacing: 10 * dialog.ui
-
-        Board {
-            id: board
-            objectName: "editorBoard"
+        spacing: 6 * dialog.ui
+        RowLayout {
             Layout.fillWidth: true
             Layout.fillHeight: true
-            animateTurning: false
-            boardState: PositionEditor.board
-            dice: PositionEditor.boardDice
-            diceOwner: PositionEditor.onRoll
-            movingPlayer: PositionEditor.onRoll
-            cubeVisible: PositionEditor.cubeInUse
-            cubeValue: PositionEditor.cubeValue
-            cubeOwner: PositionEditor.cubeOwner
-            draggableLocations: PositionEditor.draggable
-            interactive: true
-            onLocationClicked: location => PositionEditor.clickLocation(location)
-            // quick clicks on one point are each a checker (the second is a double-click)
-            onLocationDoubleClicked: location => PositionEditor.clickLocation(location)
-            onCheckerDropped: (from, to) => PositionEditor.dropChecker(from, to)
-        }
+            spacing: 10 * dialog.ui
 
-        ScrollView {
-            id: scroll
-            Layout.fillHeight: true
-            Layout.preferredWidth: Math.min(330 * dialog.ui, dialog.availableWidth * 0.45)
-            contentWidth: availableWidth
-            clip: true
+            Board {
+                id: board
+                objectName: "editorBoard"
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                animateTurning: false
+                boardState: PositionEditor.board
+                dice: PositionEditor.boardDice
+                diceOwner: PositionEditor.onRoll
+                movingPlayer: PositionEditor.onRoll
+                cubeVisible: PositionEditor.cubeInUse
+                cubeValue: PositionEditor.cubeValue
+                cubeOwner: PositionEditor.cubeOwner
+                draggableLocations: PositionEditor.draggable
+                interactive: true
+                onLocationClicked: location => PositionEditor.clickLocation(location)
+                // quick clicks on one point are each a checker (the second is a double-click)
+                onLocationDoubleClicked: location => PositionEditor.clickLocation(location)
+                onCheckerDropped: (from, to) => PositionEditor.dropChecker(from, to)
+            }
 
-            ColumnLayout {
-                // room for the scroll bar at the right: over the spin boxes' arrows it took
-                // their clicks
-                width: scroll.availableWidth - scroll.effectiveScrollBarWidth
-                spacing: 6 * dialog.ui
+            KeyScrollView {  // (at 150% it scrolls: the control the keys reach comes into sight)
+                id: scroll
+                objectName: "editorControls"
+                Layout.fillHeight: true
+                Layout.preferredWidth: Math.min(330 * dialog.ui, dialog.availableWidth * 0.45)
+                clip: true
+                keyStop: false
 
-                Heading { text: qsTr("Checkers") }
-                Label {
-                    textFormat: Text.PlainText
-                    Layout.fillWidth: true
-                    wrapMode: Text.WordWrap
-                    font.pixelSize: 12 * dialog.ui
-                    text: qsTr("Click a point to put a checker there; drag a checker to move it, or to its tray to take it off.")
-                }
-                RowLayout {
-                    Layout.fillWidth: true
-                    ButtonGroup { id: toolGroup }
-                    Repeater {
-                        model: [dialog.names[0], dialog.names[1], qsTr("Remove")]
-                        Button {
-                            id: toolButton
-                            required property int index
-                            required property string modelData
-                            objectName: "editorTool" + index
-                            Layout.fillWidth: true
-                            Layout.preferredWidth: 1
-                            text: modelData
-                            checkable: true
-                            highlighted: checked
-                            ButtonGroup.group: toolGroup
-                            onClicked: PositionEditor.setTool(index)
-                            Binding on checked { value: PositionEditor.tool === toolButton.index }
-                        }
-                    }
-                }
-                RowLayout {
-                    Layout.fillWidth: true
-                    Button {
-                        objectName: "editorClear"
-                        Layout.fillWidth: true
-                        Layout.preferredWidth: 1
-                        text: qsTr("Clear board")
-                        onClicked: PositionEditor.clear()
-                    }
-                    Button {
-                        objectName: "editorStart"
-                        Layout.fillWidth: true
-                        Layout.preferredWidth: 1
-                        text: qsTr("Starting position")
-                        onClicked: PositionEditor.startPosition()
-                    }
-                }
-                Button {
-                    objectName: "editorPaste"
-                    Layout.fillWidth: true
-                    text: qsTr("Paste Position and Match ID")
-                    ToolTip.visible: hovered
-                    ToolTip.delay: 600
-                    ToolTip.text: qsTr("Set up here the position whose IDs you copied (Ctrl+V); a Position ID alone changes only the checkers.")
-                    onClicked: PositionEditor.pasteIds()
-                }
+                ColumnLayout {
+                    // room for the scroll bar at the right: over the spin boxes' arrows it took
+                    // their clicks
+                    width: scroll.availableWidth - scroll.effectiveScrollBarWidth
+                    spacing: 6 * dialog.ui
 
-                Heading { text: qsTr("On roll") }
-                RowLayout {
-                    Layout.fillWidth: true
-                    Repeater {
-                        model: 2
-                        GameRadioButton {
-                            id: onRollButton
-                            required property int index
-                            objectName: "editorOnRoll" + index
-                            Layout.fillWidth: true
-                            text: dialog.names[index] || ""
-                            onClicked: PositionEditor.setOnRoll(index)
-                            Binding on checked { value: PositionEditor.onRoll === onRollButton.index }
-                        }
-                    }
-                }
-                GameCheckBox {
-                    id: rolledBox
-                    objectName: "editorDiceRolled"
-                    Layout.fillWidth: true
-                    text: qsTr("Dice rolled")
-                    onToggled: dialog.setDice()
-                    Binding on checked { value: PositionEditor.diceRolled }
-                }
-                RowLayout {
-                    Layout.fillWidth: true
-                    SpinBox {
-                        id: die0
-                        objectName: "editorDie0"
-                        editable: true  // a digit typed (only the arrows worked)
+                    Heading { text: qsTr("Checkers") }
+                    Label {
+                        textFormat: Text.PlainText
                         Layout.fillWidth: true
-                        Layout.preferredWidth: 1
-                        enabled: rolledBox.checked
-                        from: 1; to: 6
-                        onValueModified: dialog.setDice()
-                        Binding on value { when: PositionEditor.diceRolled; value: PositionEditor.dice[0]; restoreMode: Binding.RestoreNone }
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: 12 * dialog.ui
+                        text: qsTr("Click a point to put a checker there; drag a checker to move it, or to its tray to take it off.")
                     }
-                    SpinBox {
-                        id: die1
-                        objectName: "editorDie1"
-                        editable: true  // a digit typed (only the arrows worked)
+                    RowLayout {
                         Layout.fillWidth: true
-                        Layout.preferredWidth: 1
-                        enabled: rolledBox.checked
-                        from: 1; to: 6
-                        onValueModified: dialog.setDice()
-                        Binding on value { when: PositionEditor.diceRolled; value: PositionEditor.dice[1]; restoreMode: Binding.RestoreNone }
-                    }
-                }
-
-                Heading { text: qsTr("Doubling cube") }
-                GameCheckBox {
-                    id: cubeBox
-                    objectName: "editorCubeInUse"
-                    text: qsTr("Play with the doubling cube")
-                    onToggled: dialog.setCube()
-                    Binding on checked { value: PositionEditor.cubeInUse }
-                }
-                RowLayout {
-                    Layout.fillWidth: true
-                    ComboBox {
-                        id: cubeValueBox
-                        objectName: "editorCubeValue"
-                        Layout.preferredWidth: 80 * dialog.ui
-                        model: dialog.cubeValues
-                        onActivated: dialog.setCube()
-                        Binding on currentIndex { value: dialog.cubeValues.indexOf(PositionEditor.cubeValue) }
-                    }
-                    ComboBox {
-                        id: cubeOwnerBox
-                        objectName: "editorCubeOwner"
-                        Layout.fillWidth: true
-                        // -1 in the middle, 0 and 1 the players
-                        model: [qsTr("In the middle"), dialog.names[0] || "", dialog.names[1] || ""]
-                        onActivated: dialog.setCube()
-                        Binding on currentIndex { value: PositionEditor.cubeOwner + 1 }
-                    }
-                }
-
-                Heading { text: qsTr("Match") }
-                GridLayout {
-                    Layout.fillWidth: true
-                    columns: 2
-                    columnSpacing: 8 * dialog.ui
-                    Label { text: qsTr("Length"); textFormat: Text.PlainText }
-                    SpinBox {
-                        id: lengthBox
-                        Layout.preferredWidth: 1
-                        objectName: "editorLength"
-                        Layout.fillWidth: true
-                        from: 0; to: PositionEditor.maxLength
-                        textFromValue: (value, locale) => value === 0 ? qsTr("A single game")
-                                                                      : qsTr("%n point", "%n points", value)
-                        onValueModified: dialog.setMatch()
-                        Binding on value { value: PositionEditor.matchLength }
-                        // the text shown is made when the value changes: in a new language, anew
-                        Connections {
-                            target: I18n
-                            function onLanguageChanged() {
-                                const shown = lengthBox.value
-                                lengthBox.value = shown === lengthBox.from ? lengthBox.to : lengthBox.from
-                                lengthBox.value = shown
+                        ButtonGroup { id: toolGroup }
+                        Repeater {
+                            model: [dialog.names[0], dialog.names[1], qsTr("Remove")]
+                            Button {
+                                id: toolButton
+                                required property int index
+                                required property string modelData
+                                objectName: "editorTool" + index
+                                Layout.fillWidth: true
+                                Layout.preferredWidth: 1
+                                text: modelData
+                                checkable: true
+                                highlighted: checked
+                                ButtonGroup.group: toolGroup
+                                onClicked: PositionEditor.setTool(index)
+                                Binding on checked { value: PositionEditor.tool === toolButton.index }
                             }
                         }
                     }
-                    Repeater {
-                        model: 2
-                        delegate: Label {
-                            required property int index
-                            textFormat: Text.PlainText
-                            Layout.row: 1 + index
-                            Layout.column: 0
-                            text: qsTr("Score of %1").arg(dialog.names[index] || "")
-                            wrapMode: Text.Wrap  // a long name takes a second line, never "…"
-                            Layout.maximumWidth: scroll.availableWidth * 0.5
+                    RowLayout {
+                        Layout.fillWidth: true
+                        Button {
+                            objectName: "editorClear"
+                            Layout.fillWidth: true
+                            Layout.preferredWidth: 1
+                            text: qsTr("Clear board")
+                            onClicked: PositionEditor.clear()
+                        }
+                        Button {
+                            objectName: "editorStart"
+                            Layout.fillWidth: true
+                            Layout.preferredWidth: 1
+                            text: qsTr("Starting position")
+                            onClicked: PositionEditor.startPosition()
                         }
                     }
-                    SpinBox {
-                        id: score0
-                        Layout.preferredWidth: 1
-                        objectName: "editorScore0"
-                        editable: true  // a digit typed (only the arrows worked)
-                        Layout.row: 1; Layout.column: 1
+                    Button {
+                        objectName: "editorPaste"
                         Layout.fillWidth: true
-                        enabled: lengthBox.value > 0
-                        from: 0; to: PositionEditor.maxLength
-                        onValueModified: dialog.setMatch()
-                        Binding on value { value: PositionEditor.score[0] }
+                        text: qsTr("Paste Position and Match ID")
+                        ToolTip.visible: hovered
+                        ToolTip.delay: 600
+                        ToolTip.text: qsTr("Set up here the position whose IDs you copied (Ctrl+V); a Position ID alone changes only the checkers.")
+                        onClicked: PositionEditor.pasteIds()
                     }
-                    SpinBox {
-                        id: score1
-                        Layout.preferredWidth: 1
-                        objectName: "editorScore1"
-                        editable: true  // a digit typed (only the arrows worked)
-                        Layout.row: 2; Layout.column: 1
+
+                    Heading { text: qsTr("On roll") }
+                    RowLayout {
                         Layout.fillWidth: true
-                        enabled: lengthBox.value > 0
-                        from: 0; to: PositionEditor.maxLength
-                        onValueModified: dialog.setMatch()
-                        Binding on value { value: PositionEditor.score[1] }
+                        Repeater {
+                            model: 2
+                            GameRadioButton {
+                                id: onRollButton
+                                required property int index
+                                objectName: "editorOnRoll" + index
+                                Layout.fillWidth: true
+                                text: dialog.names[index] || ""
+                                onClicked: PositionEditor.setOnRoll(index)
+                                Binding on checked { value: PositionEditor.onRoll === onRollButton.index }
+                            }
+                        }
                     }
-                }
-                GameCheckBox {
-                    id: crawfordBox
-                    objectName: "editorCrawford"
-                    text: qsTr("Crawford game")
-                    onToggled: dialog.setMatch()
-                    Binding on checked { value: PositionEditor.crawford }
-                }
+                    GameCheckBox {
+                        id: rolledBox
+                        objectName: "editorDiceRolled"
+                        Layout.fillWidth: true
+                        text: qsTr("Dice rolled")
+                        onToggled: dialog.setDice()
+                        Binding on checked { value: PositionEditor.diceRolled }
+                    }
+                    RowLayout {
+                        Layout.fillWidth: true
+                        SpinBox {
+                            id: die0
+                            objectName: "editorDie0"
+                            editable: true  // a digit typed (only the arrows worked)
+                            Layout.fillWidth: true
+                            Layout.preferredWidth: 1
+                            enabled: rolledBox.checked
+                            from: 1; to: 6
+                            onValueModified: dialog.setDice()
+                            Binding on value { when: PositionEditor.diceRolled; value: PositionEditor.dice[0]; restoreMode: Binding.RestoreNone }
+                        }
+                        SpinBox {
+                            id: die1
+                            objectName: "editorDie1"
+                            editable: true  // a digit typed (only the arrows worked)
+                            Layout.fillWidth: true
+                            Layout.preferredWidth: 1
+                            enabled: rolledBox.checked
+                            from: 1; to: 6
+                            onValueModified: dialog.setDice()
+                            Binding on value { when: PositionEditor.diceRolled; value: PositionEditor.dice[1]; restoreMode: Binding.RestoreNone }
+                        }
+                    }
 
-                Heading { text: qsTr("Opponent") }
-                ComboBox {
-                    id: opponentBox
-                    objectName: "editorOpponent"
-                    Layout.fillWidth: true
-                    model: [qsTr("A second player on this computer"), qsTr("Computer: Beginner"),
-                            qsTr("Computer: Easy"), qsTr("Computer: Medium"), qsTr("Computer: Hard"),
-                            qsTr("Computer: Expert")]
-                    onActivated: index => PositionEditor.setOpponent(dialog.opponents[index])
-                    Binding on currentIndex { value: dialog.opponents.indexOf(PositionEditor.opponent) }
-                }
+                    Heading { text: qsTr("Doubling cube") }
+                    GameCheckBox {
+                        id: cubeBox
+                        objectName: "editorCubeInUse"
+                        text: qsTr("Play with the doubling cube")
+                        onToggled: dialog.setCube()
+                        Binding on checked { value: PositionEditor.cubeInUse }
+                    }
+                    RowLayout {
+                        Layout.fillWidth: true
+                        ComboBox {
+                            id: cubeValueBox
+                            objectName: "editorCubeValue"
+                            Layout.preferredWidth: 80 * dialog.ui
+                            model: dialog.cubeValues
+                            onActivated: dialog.setCube()
+                            Binding on currentIndex { value: dialog.cubeValues.indexOf(PositionEditor.cubeValue) }
+                        }
+                        ComboBox {
+                            id: cubeOwnerBox
+                            objectName: "editorCubeOwner"
+                            Layout.fillWidth: true
+                            // -1 in the middle, 0 and 1 the players
+                            model: [qsTr("In the middle"), dialog.names[0] || "", dialog.names[1] || ""]
+                            onActivated: dialog.setCube()
+                            Binding on currentIndex { value: PositionEditor.cubeOwner + 1 }
+                        }
+                    }
 
-                Label {
-                    objectName: "editorMessage"
-                    Layout.fillWidth: true
-                    Layout.topMargin: 6 * dialog.ui
-                    visible: text !== ""
-                    wrapMode: Text.WordWrap
-                    textFormat: Text.PlainText
-                    color: "#ffb08a"
-                    font.pixelSize: 13 * dialog.ui
-                    text: PositionEditor.message
+                    Heading { text: qsTr("Match") }
+                    GridLayout {
+                        Layout.fillWidth: true
+                        columns: 2
+                        columnSpacing: 8 * dialog.ui
+                        Label { text: qsTr("Length"); textFormat: Text.PlainText }
+                        SpinBox {
+                            id: lengthBox
+                            Layout.preferredWidth: 1
+                            objectName: "editorLength"
+                            Layout.fillWidth: true
+                            from: 0; to: PositionEditor.maxLength
+                            textFromValue: (value, locale) => value === 0 ? qsTr("A single game")
+                                                                          : qsTr("%n point", "%n points", value)
+                            onValueModified: dialog.setMatch()
+                            Binding on value { value: PositionEditor.matchLength }
+                            // the text shown is made when the value changes: in a new language, anew
+                            Connections {
+                                target: I18n
+                                function onLanguageChanged() {
+                                    const shown = lengthBox.value
+                                    lengthBox.value = shown === lengthBox.from ? lengthBox.to : lengthBox.from
+                                    lengthBox.value = shown
+                                }
+                            }
+                        }
+                        Repeater {
+                            model: 2
+                            delegate: Label {
+                                required property int index
+                                textFormat: Text.PlainText
+                                Layout.row: 1 + index
+                                Layout.column: 0
+                                text: qsTr("Score of %1").arg(dialog.names[index] || "")
+                                wrapMode: Text.Wrap  // a long name takes a second line, never "…"
+                                Layout.maximumWidth: scroll.availableWidth * 0.5
+                            }
+                        }
+                        SpinBox {
+                            id: score0
+                            Layout.preferredWidth: 1
+                            objectName: "editorScore0"
+                            editable: true  // a digit typed (only the arrows worked)
+                            Layout.row: 1; Layout.column: 1
+                            Layout.fillWidth: true
+                            enabled: lengthBox.value > 0
+                            from: 0; to: PositionEditor.maxLength
+                            onValueModified: dialog.setMatch()
+                            Binding on value { value: PositionEditor.score[0] }
+                        }
+                        SpinBox {
+                            id: score1
+                            Layout.preferredWidth: 1
+                            objectName: "editorScore1"
+                            editable: true  // a digit typed (only the arrows worked)
+                            Layout.row: 2; Layout.column: 1
+                            Layout.fillWidth: true
+                            enabled: lengthBox.value > 0
+                            from: 0; to: PositionEditor.maxLength
+                            onValueModified: dialog.setMatch()
+                            Binding on value { value: PositionEditor.score[1] }
+                        }
+                    }
+                    GameCheckBox {
+                        id: crawfordBox
+                        objectName: "editorCrawford"
+                        text: qsTr("Crawford game")
+                        onToggled: dialog.setMatch()
+                        Binding on checked { value: PositionEditor.crawford }
+                    }
+
+                    Heading { text: qsTr("Opponent") }
+                    ComboBox {
+                        id: opponentBox
+                        objectName: "editorOpponent"
+                        Layout.fillWidth: true
+                        model: [qsTr("A second player on this computer"), qsTr("Computer: Beginner"),
+                                qsTr("Computer: Easy"), qsTr("Computer: Medium"), qsTr("Computer: Hard"),
+                                qsTr("Computer: Expert")]
+                        onActivated: index => PositionEditor.setOpponent(dialog.opponents[index])
+                        Binding on currentIndex { value: dialog.opponents.indexOf(PositionEditor.opponent) }
+                    }
+
+                    Item { Layout.fillHeight: true }
                 }
-                TextField {
-                    objectName: "editorIds"
-                    Layout.fillWidth: true
-                    visible: PositionEditor.idsText !== ""
-                    readOnly: true
-                    selectByMouse: true
-                    font.pixelSize: 12 * dialog.ui
-                    text: PositionEditor.idsText
-                }
-                Item { Layout.fillHeight: true }
             }
+        }
+        // the refusal and the IDs under both, always in sight (in the scrolled column, at 150%
+        // they were below its fold while "Play from here" stood greyed without a word)
+        Label {
+            objectName: "editorMessage"
+            Layout.fillWidth: true
+            visible: text !== ""
+            wrapMode: Text.WordWrap
+            textFormat: Text.PlainText
+            color: "#ffb08a"
+            font.pixelSize: 13 * dialog.ui
+            text: PositionEditor.message
+        }
+        TextField {
+            objectName: "editorIds"
+            Layout.fillWidth: true
+            visible: PositionEditor.idsText !== ""
+            readOnly: true
+            selectByMouse: true
+            font.pixelSize: 12 * dialog.ui
+            text: PositionEditor.idsText
         }
     }
 

@@ -507,3 +507,38 @@ def test_a_standard_error_below_the_last_decimal_is_not_written_as_nothing():
     assert standard_error(0.0) == "0.000"  # a race known exactly
     assert standard_error(0.0003) == "0.0003"  # known closely: not "0.000"
     assert standard_error(0.0005) == "0.0005" and standard_error(0.0123) == "0.012"
+
+
+def test_at_150_percent_a_rollout_leaves_the_board_half_and_its_figures_scroll(
+    harness, monkeypatch
+):
+    """Found by a tester: at 150% the rollout's figures grew the hint until the board was a
+    third of its room. The hint takes half at most; past it, its lines and figures scroll, by
+    Tab and End as by the wheel, however often Tab goes round."""
+    from tests.app.test_keyboard import K, Keys
+
+    harness.open(seed=2, size=(1024, 768))
+    harness.w.settings.textScale = 150
+    set_up(harness, DOUBLE_TAKE, cube=True, dice=(6, 5))
+    ask_hint(harness)
+    monkeypatch.setattr(harness.w.rollouts, "_games", 216)
+    roll_out(harness)
+    area = harness.item("board").parentItem()
+    assert harness.item("board").height() >= 0.45 * area.height()  # (and a margin)
+    body = harness.item("hintBody")
+    assert body.property("overflows")
+    flick = body.property("contentItem")
+    keys = Keys(harness, "board")
+    harness.item("board").forceActiveFocus()
+    visits = 0
+    for _ in range(2 * 12):  # twice round the window's controls
+        keys.press(K.Key_Tab)
+        if harness.window.activeFocusItem().objectName() == "hintBody":
+            visits += 1
+            keys.press(K.Key_End)
+            text = harness.item("rolloutText")
+            seen = text.mapRectToItem(body, text.boundingRect())
+            assert seen.bottom() <= body.height() + 1 and seen.top() >= 0
+            keys.press(K.Key_Home)
+            assert flick.property("contentY") == 0
+    assert visits >= 2
