@@ -70,7 +70,8 @@ class ViewState:
     level: str = ""
     notice: str = ""
     moveList: list[str] = field(default_factory=list)  # noqa: N815
-    moveLine: int = -1  # noqa: N815  (the line under review; -1: the game, its last line)
+    # the line under review; -1: the game, its last line; -2: under review, before any line
+    moveLine: int = -1  # noqa: N815
     reviewing: bool = False
     reviewText: str = ""  # noqa: N815
     historyIndex: int = -1  # noqa: N815  (-1: the game as it is)
@@ -289,7 +290,8 @@ def review_state(
         computerPlayer=1 if session.settings.computer else -1,
         level=session.settings.level if session.settings.computer else "",
         moveList=[match_texts.move_line(names, line) for _i, line in lines],
-        moveLine=max((n for n, (i, _l) in enumerate(lines) if i <= upcoming), default=-1),
+        # before the first line (a game set up from a position): none is marked, -2
+        moveLine=max((n for n, (i, _l) in enumerate(lines) if i <= upcoming), default=-2),
         reviewing=True,
         reviewText=review,
         historyIndex=index,

@@ -231,14 +231,17 @@ Rectangle {
                     clip: true
                     model: MatchView.moveList
                     spacing: 2 * panel.ui
-                    // The current line (the last, or the one under review) is in view.
-                    readonly property int current: MatchView.moveLine >= 0 ? MatchView.moveLine : count - 1
-                    onCountChanged: positionViewAtIndex(current, ListView.Contain)
-                    onCurrentChanged: positionViewAtIndex(current, ListView.Contain)
+                    // The current line (the last, or the one under review; none before the
+                    // first line of a game set up from a position) is in view.
+                    readonly property int current: MatchView.moveLine >= 0 ? MatchView.moveLine
+                                                    : MatchView.moveLine === -1 ? count - 1 : -1
+                    function showCurrent() { positionViewAtIndex(Math.max(0, current), ListView.Contain) }
+                    onCountChanged: showCurrent()
+                    onCurrentChanged: showCurrent()
                     // and once the panel is laid out (a resumed game fills the list before)
-                    onHeightChanged: positionViewAtIndex(current, ListView.Contain)
+                    onHeightChanged: showCurrent()
                     // A new language gives new lines: keep the current one in view.
-                    onModelChanged: Qt.callLater(() => moves.positionViewAtIndex(moves.current, ListView.Contain))
+                    onModelChanged: Qt.callLater(() => moves.showCurrent())
                     // "Name       43  13/10 13/9", "Name           takes": a play too long for the
                     // line wraps under the play, not under the name (the name and the dice are
                     // a column; in a narrow panel the player's checker and the dice)

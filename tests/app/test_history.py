@@ -9,6 +9,7 @@ from PySide6.QtTest import QTest
 
 from app.history import moments
 from engine import Position
+from tests.app.driver import qml_value
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(90)]
 
@@ -286,3 +287,26 @@ def test_the_move_list_shows_no_half_line_at_its_top(harness):
         shown = [item.objectName() for item in cut if item.opacity() > 0]
         assert not shown, f"{shown} shown cut by the list's top edge"
     assert hidden, "no line was ever cut: the test saw nothing"
+
+
+def test_a_game_set_up_from_a_position_marks_no_line_at_its_first_moment(harness):
+    # found by a tester: a game played on from the position editor, doubled, taken and rolled,
+    # showed at its first moment (the position set up, the cube in the middle) the take in bold
+    harness.open(seed=13)
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 0, "cube": True})
+    harness.settle()
+    harness.w.flow.show_position(Position.start(), 0, cube=True)
+    harness.settle()
+    harness.click("doubleButton")
+    harness.click("takeButton")
+    harness.click("rollButton")
+    harness.settle()
+    assert len(game.moveList) >= 2
+    harness.click("historyFirstButton")
+    assert game.reviewing and game.moveLine == -2
+    assert (game.cubeValue, game.cubeOwner) == (1, -1)
+    for item in harness.find_all("moveLine"):
+        assert not qml_value(item, "font.bold"), item.property("text")
+    harness.click("historyForwardButton")  # the double: its line, in bold
+    assert game.moveLine == 0
