@@ -23,6 +23,7 @@ Dialog {
     }
 
     footer: DialogButtonBox {
+        buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
         Button {
             objectName: "openDiceReportButton"
             text: qsTr("Dice report…")

@@ -16,6 +16,7 @@ Dialog {
     signal replayed()  // a new match on the same dice: what showed the old one closes too
     // a button of its own: a standard button keeps the language it was made in
     footer: DialogButtonBox {
+        buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
         Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
     onAboutToShow: DiceReportView.refresh()
@@ -173,6 +174,7 @@ Dialog {
             wrapMode: Text.WordWrap
         }
         footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {
                 objectName: "confirmReplayButton"
                 text: qsTr("Replay")

@@ -13,6 +13,7 @@ Dialog {
     focus: true  // the keys go to the dialog, not to the board behind it
     // a button of its own: a standard button keeps the language it was made in
     footer: DialogButtonBox {
+        buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
         Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
 

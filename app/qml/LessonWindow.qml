@@ -447,6 +447,7 @@ ApplicationWindow {
                   : qsTr("A game is in progress. Resign it and play this position instead?")
         }
         footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {
                 objectName: "replaceGameButton"
                 text: qsTr("Play this position")
@@ -473,6 +474,7 @@ ApplicationWindow {
         width: wide
         // a button of its own: a standard button keeps the language it was made in
         footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
         }
         Label {

@@ -728,6 +728,7 @@ ApplicationWindow {
                   : qsTr("A game is in progress. Resign it and start a new game?")
         }
         footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {
                 objectName: "resignAndNewButton"
                 text: qsTr("Resign and start anew")
@@ -756,6 +757,7 @@ ApplicationWindow {
         visible: MatchView.notice !== ""
         // a button of its own: a standard button keeps the language it was made in
         footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
         }
         Label {
@@ -780,6 +782,7 @@ ApplicationWindow {
         width: wide
         // a button of its own: a standard button keeps the language it was made in
         footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
         }
         function say(text) { messageText.text = text; open() }
@@ -825,6 +828,7 @@ ApplicationWindow {
             text: Resignations.offerText
         }
         footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {
                 objectName: "acceptResignationButton"
                 text: qsTr("Accept")

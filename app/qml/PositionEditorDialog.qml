@@ -320,6 +320,7 @@ Dialog {
     }
 
     footer: DialogButtonBox {
+        buttonLayout: DialogButtonBox.GnomeLayout
         Button {
             objectName: "editorCancel"
             text: qsTr("Cancel")

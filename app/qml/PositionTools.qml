@@ -114,6 +114,7 @@ Item {
                   + " " + PositionSetup.pending
         }
         footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {
                 objectName: "replaceButton"
                 text: qsTr("Replace")
@@ -141,6 +142,7 @@ Item {
         width: wide
         // a button of its own: a standard button keeps the language it was made in
         footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
         }
         EnterKey { dialog: refusalDialog }

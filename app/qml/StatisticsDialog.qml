@@ -15,6 +15,7 @@ Dialog {
     property var levelNames: ({})
     // a button of its own: a standard button keeps the language it was made in
     footer: DialogButtonBox {
+        buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
         Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
 
@@ -184,6 +185,7 @@ Dialog {
         title: qsTr("Reset statistics")
         Label { textFormat: Text.PlainText; text: qsTr("Forget every finished game and match?") }
         footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {
                 objectName: "confirmResetButton"
                 text: qsTr("Reset")

@@ -32,6 +32,7 @@ Dialog {
     height: Math.min(480 * ui, parent ? parent.height - 40 : 480)
     // a button of its own: a standard button keeps the language it was made in
     footer: DialogButtonBox {
+        buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
         Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
     onOpened: { picked = Classroom.currentStudent; error = ""; nameField.text = ""; confirming = false }

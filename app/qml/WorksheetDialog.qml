@@ -18,6 +18,7 @@ Dialog {
     width: Math.min(460 * ui, parent ? parent.width - 40 : 460)
     // a button of its own: a standard button keeps the language it was made in
     footer: DialogButtonBox {
+        buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
         Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
     onOpened: {

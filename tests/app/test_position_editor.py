@@ -484,3 +484,22 @@ def test_the_editor_after_a_finished_game_starts_the_next_one(harness, monkeypat
     assert editor.property("matchLength") == 5 and list(editor.property("score")) == shown
     assert editor.property("playable"), message(harness)
     harness.click("editorCancel")
+
+
+def test_tab_goes_through_the_dialog_buttons_as_they_stand(harness):
+    # found by a tester: Tab went to Cancel, at the right, before "Play from here" at its left
+    from tests.app.test_keyboard import K, Keys
+
+    harness.open(seed=5, size=(1024, 768))
+    open_editor(harness)
+    keys = Keys(harness, "editorBoard")
+    order = []
+    for _ in range(40):
+        keys.press(K.Key_Tab)
+        item = harness.window.activeFocusItem()
+        if item.objectName() in ("editorPlay", "editorCancel"):
+            order.append(scene_rect(item).x())
+        if len(order) == 2:
+            break
+    assert len(order) == 2 and order[0] < order[1]
+    harness.click("editorCancel")
