@@ -52,7 +52,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--position-id", type=_given, metavar="P", help="open on this GNU Backgammon Position ID"
     )
-    p.add_argument("--match-id", type=_given, metavar="M", help="with this GNU Backgammon Match ID")
+    p.add_argument(
+        "--match-id",
+        type=_given,
+        metavar="M",
+        help="with this GNU Backgammon Match ID (without --position-id: on the starting position)",
+    )
     p.add_argument("--lang", metavar="xx", choices=LANGUAGE_CODES, help="language: en, da or nl")
     p.add_argument(
         "file",
