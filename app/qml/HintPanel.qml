@@ -16,6 +16,14 @@ Rectangle {
     // the summary and the rollout's figures scroll (at 150% a rollout left the board a third)
     property real maxHeight: 1e6
     readonly property bool plays: Coach.kind === "plays"
+    // a rollout done: its figures come into sight (below the plays, past the fold at 150%)
+    readonly property bool rolling: RolloutView.running
+    onRollingChanged: if (!rolling && RolloutView.text !== "") figuresInSight.restart()
+    Timer {  // once the figures' last lines are laid out
+        id: figuresInSight
+        interval: 50
+        onTriggered: body.show(rolloutText)
+    }
     readonly property real fontSize: 13 * ui
     // every line's columns line up with the header's
     readonly property real equityWidth: Math.max(equityHead.implicitWidth, numbers.width) + 8 * ui
@@ -185,6 +193,7 @@ Rectangle {
                     // the figures change as they come: the text keeps the height it reached, so
                     // that the board above does not jump with every line that comes and goes
                     property real tallest: 0
+                    id: rolloutText
                     objectName: "rolloutText"
                     visible: text !== ""
                     Layout.fillWidth: true
@@ -226,11 +235,22 @@ Rectangle {
             // once a play is made, when the board no longer shows the arrows of the hint's)
             Keys.onShortcutOverride: (event) => {
                 const enter = event.key === Qt.Key_Return || event.key === Qt.Key_Enter
-                event.accepted = event.key === Qt.Key_Up || event.key === Qt.Key_Down
+                event.accepted = [Qt.Key_Up, Qt.Key_Down, Qt.Key_Home, Qt.Key_End, Qt.Key_PageUp,
+                                  Qt.Key_PageDown].includes(event.key)
                                  || (enter && Coach.arrows.length > 0)
             }
             Keys.onUpPressed: playKeys.step(-1)
             Keys.onDownPressed: playKeys.step(1)
+            // Home and End: the first and the last play; Page Down and Page Up scroll what is
+            // said below the plays (the rollout's figures: a tester looked for them by End)
+            Keys.onPressed: (event) => {
+                if (event.key === Qt.Key_Home || event.key === Qt.Key_End) {
+                    playKeys.step(event.key === Qt.Key_Home ? -Coach.rows.length : Coach.rows.length)
+                    event.accepted = true
+                } else if (event.key === Qt.Key_PageUp || event.key === Qt.Key_PageDown) {
+                    event.accepted = body.scrollBy(event.key)
+                }
+            }
             Keys.onReturnPressed: Coach.playLine(Math.max(0, Coach.selected))
             Keys.onEnterPressed: Coach.playLine(Math.max(0, Coach.selected))
         }

@@ -454,12 +454,17 @@ ApplicationWindow {
                 DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
             }
             Button {
+                id: keepGameChoice
                 objectName: "keepGameButton"
                 text: qsTr("Keep the game")
                 DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
             }
         }
+        // the safe answer in hand, its ring in sight: Enter keeps the game (it resigned it,
+        // with nothing shown to say so: found by a tester); Tab goes to the other
+        onOpened: keepGameChoice.forceActiveFocus(Qt.TabFocusReason)
         onAccepted: LessonPlayOn.play()
+        EnterKey { dialog: replaceGameDialog }  // (Qt Quick's buttons take only Space)
     }
 
     Dialog {

@@ -735,11 +735,15 @@ ApplicationWindow {
                 DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
             }
             Button {
+                id: keepPlayingChoice
                 objectName: "keepPlayingButton"
                 text: qsTr("Keep playing")
                 DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
             }
         }
+        // the safe answer in hand, its ring in sight: Enter keeps the game (it resigned it,
+        // with nothing shown to say so: found by a tester); Tab goes to the other
+        onOpened: keepPlayingChoice.forceActiveFocus(Qt.TabFocusReason)
         onAccepted: newGameDialog.open()
         EnterKey { dialog: confirmNewDialog }  // (Esc keeps playing)
     }

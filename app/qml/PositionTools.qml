@@ -121,12 +121,16 @@ Item {
                 DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
             }
             Button {
+                id: keepGameChoice
                 objectName: "keepGameButton"
                 text: qsTr("Keep playing")
                 DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
             }
         }
         EnterKey { dialog: replaceDialog }
+        // the safe answer in hand, its ring in sight: Enter keeps the game (it resigned it,
+        // with nothing shown to say so: found by a tester); Tab goes to the other
+        onOpened: keepGameChoice.forceActiveFocus(Qt.TabFocusReason)
         onAccepted: PositionSetup.confirm()
         onClosed: if (result !== Dialog.Accepted) PositionSetup.cancel()  // also Esc
     }

@@ -222,7 +222,8 @@ def test_dialogs_open_and_close_by_keys_and_hold_the_keys(harness):
     keys.press(K.Key_Escape)
     harness.qtbot.waitUntil(lambda: not help_dialog.property("visible"), timeout=3000)
     assert keys.board.hasActiveFocus()
-    # a game in progress: Ctrl+N asks first; Esc keeps playing, Enter resigns and starts anew
+    # a game in progress: Ctrl+N asks first; Esc keeps playing, and so does Enter on the answer
+    # in hand at first ("Keep playing", its ring in sight); Tab, then Enter resigns and starts anew
     rng = random.Random(1)
     while game.legalSteps:  # the opening turn, played and confirmed
         play_step_by_keys(keys, game, rng.choice(game.legalSteps), rng)
@@ -236,6 +237,15 @@ def test_dialogs_open_and_close_by_keys_and_hold_the_keys(harness):
     assert game.matchInProgress
     keys.press(K.Key_N, CTRL)
     harness.qtbot.waitUntil(lambda: confirm.property("opened"), timeout=3000)
+    kept = harness.window.activeFocusItem()
+    assert kept.objectName() == "keepPlayingButton" and kept.property("visualFocus")
+    keys.press(K.Key_Return)
+    harness.qtbot.waitUntil(lambda: not confirm.property("visible"), timeout=3000)
+    assert game.matchInProgress
+    keys.press(K.Key_N, CTRL)
+    harness.qtbot.waitUntil(lambda: confirm.property("opened"), timeout=3000)
+    keys.press(K.Key_Tab)
+    assert harness.window.activeFocusItem().objectName() == "resignAndNewButton"
     keys.press(K.Key_Return)
     new_game = harness.window.findChild(QObject, "newGameDialog")
     harness.qtbot.waitUntil(lambda: new_game.property("opened"), timeout=3000)

@@ -527,7 +527,17 @@ def test_at_150_percent_a_rollout_leaves_the_board_half_and_its_figures_scroll(
     assert harness.item("board").height() >= 0.45 * area.height()  # (and a margin)
     body = harness.item("hintBody")
     assert body.property("overflows")
+    text = harness.item("rolloutText")
+
+    def in_sight() -> bool:
+        seen = text.mapRectToItem(body, text.boundingRect())
+        return seen.bottom() <= body.height() + 1 and seen.top() >= -1
+
+    # done, the figures come into sight by themselves (a tester looked for them by End)
+    harness.qtbot.waitUntil(in_sight, timeout=2000)
     flick = body.property("contentItem")
+    flick.setProperty("contentY", 0)
+    assert not in_sight()
     keys = Keys(harness, "board")
     harness.item("board").forceActiveFocus()
     visits = 0
@@ -536,9 +546,16 @@ def test_at_150_percent_a_rollout_leaves_the_board_half_and_its_figures_scroll(
         if harness.window.activeFocusItem().objectName() == "hintBody":
             visits += 1
             keys.press(K.Key_End)
-            text = harness.item("rolloutText")
-            seen = text.mapRectToItem(body, text.boundingRect())
-            assert seen.bottom() <= body.height() + 1 and seen.top() >= 0
+            assert in_sight()
             keys.press(K.Key_Home)
             assert flick.property("contentY") == 0
+        if harness.window.activeFocusItem().objectName() == "hintPlayKeys":
+            keys.press(K.Key_PageDown)  # from the plays, Page Down too
+            assert flick.property("contentY") > 0
+            keys.press(K.Key_PageUp)
+            assert flick.property("contentY") == 0
+            keys.press(K.Key_End)  # and End chooses the last play
+            assert harness.w.coach.selected == len(harness.w.coach.rows) - 1
+            keys.press(K.Key_Home)
+            assert harness.w.coach.selected == 0
     assert visits >= 2
