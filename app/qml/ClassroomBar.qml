@@ -13,6 +13,8 @@ Button {
     text: qsTr("Classroom")
     font.pixelSize: 13 * textUi
     onClicked: classroomMenu.open()
+    Keys.onReturnPressed: click()  // Enter as Space (Qt Quick's buttons take only Space)
+    Keys.onEnterPressed: click()
 
     function openOverview() {
         teacherView.show()

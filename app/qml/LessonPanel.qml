@@ -81,6 +81,10 @@ Item {
                         ToolTip.visible: hovered
                         ToolTip.text: qsTr("Show the list of lessons and drills")
                         onClicked: panel.listRequested()
+                        // Enter as Space (Qt Quick's buttons take only Space: a tester's Enter
+                        // did nothing here)
+                        Keys.onReturnPressed: click()
+                        Keys.onEnterPressed: click()
                     }
                 }
                 Label {

@@ -89,11 +89,12 @@ ApplicationWindow {
         sequences: ["Ctrl+W", "Ctrl+F4"]  // not StandardKey.Close: it holds Ctrl+W too, and a key twice is ambiguous
         onActivated: lessonWindow.close()
     }
-    // Esc closes the window from the list only: in a lesson, a quiz or a drill it is the key
-    // that puts a checker down or leaves a field, and it must not end the student's work.
+    // Esc closes the window from the list only (the keys in it, or no lesson open): in a
+    // lesson, a quiz or a drill it is the key that puts a checker down or leaves a field, and
+    // it must not end the student's work.
     Shortcut {
         sequence: "Esc"
-        enabled: lessonWindow.view.open !== true
+        enabled: lessonWindow.view.open !== true || lessonList.activeFocus
         onActivated: lessonWindow.close()
     }
     Shortcut {
@@ -200,6 +201,8 @@ ApplicationWindow {
                         ToolTip.visible: hovered
                         ToolTip.text: qsTr("Close the lessons (Esc)")
                         onClicked: lessonWindow.close()
+                        Keys.onReturnPressed: click()  // Enter as Space
+                        Keys.onEnterPressed: click()
                     }
                 }
                 StudentPicker {  // the student working now

@@ -324,11 +324,16 @@ Dialog {
         Button {
             objectName: "editorCancel"
             text: qsTr("Cancel")
+            Keys.onReturnPressed: click()  // Enter as Space (Qt Quick's buttons take only Space)
+            Keys.onEnterPressed: click()
             DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
         }
         Button {
             objectName: "editorPlay"
             text: qsTr("Play from here")
+            // Enter as Space (a tester's Enter on it did nothing)
+            Keys.onReturnPressed: click()
+            Keys.onEnterPressed: click()
             highlighted: true
             enabled: PositionEditor.playable
             DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole

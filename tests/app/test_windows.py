@@ -64,9 +64,23 @@ def test_esc_in_a_lesson_leaves_the_lesson_open_and_closes_the_list(harness):
     QTest.keyClick(lessons, Qt.Key.Key_Escape)
     harness.settle(20)
     assert lessons.isVisible() and player.view["open"]
+    # with the keys in the list (a lesson open beside it): Esc closes, as the help says (found
+    # by a tester)
+    harness.settle(20)
+    lessons.findChild(QObject, "lessonList").forceActiveFocus()
+    QTest.keyClick(lessons, Qt.Key.Key_Escape)
+    harness.settle(20)
+    assert not lessons.isVisible()
+    # with no lesson open, and Enter on the window's Close button too
+    lessons = open_lessons(harness)
     player.closeLesson()
     harness.settle(20)
     QTest.keyClick(lessons, Qt.Key.Key_Escape)
+    harness.settle(20)
+    assert not lessons.isVisible()
+    lessons = open_lessons(harness)
+    lessons.findChild(QObject, "closeLessonsButton").forceActiveFocus(Qt.FocusReason.TabFocusReason)
+    QTest.keyClick(lessons, Qt.Key.Key_Return)
     harness.settle(20)
     assert not lessons.isVisible()
 
