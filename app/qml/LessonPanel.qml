@@ -17,6 +17,8 @@ Item {
     property bool listHidden: false  // the window's lesson list is put away: a button brings it
     signal playRequested()
     signal listRequested()
+    // the keys to the board (where nothing else has them)
+    function keysToBoard() { board.forceActiveFocus(Qt.TabFocusReason) }
 
     RowLayout {
         anchors.fill: parent

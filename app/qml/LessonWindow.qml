@@ -44,9 +44,14 @@ ApplicationWindow {
         listWanted = false
         LessonPlayer.openLesson(index)
     }
-    // The list put away while it had the keys: they go to the lesson, whose first control Tab
-    // reaches from there.
-    onListShownChanged: if (!listShown && !lessonPanel.activeFocus) lessonPanel.forceActiveFocus()
+    // The list put away (a lesson opened in a narrow window): the keys go to the lesson's
+    // board; brought back by "All lessons": to the list.
+    onListShownChanged: {
+        if (!listShown)
+            lessonPanel.keysToBoard()  // (the panel itself took them: no ring, no arrows)
+        else if (listWanted)
+            lessonList.forceActiveFocus(Qt.TabFocusReason)  // "All lessons": the list has them
+    }
 
     // "Play this position": asks before a game in progress is replaced.
     function playPosition() {
@@ -494,4 +499,36 @@ ApplicationWindow {
     }
 
     FocusFrame {}  // the keyboard's focus, plain around any control of the window's dialogs
+
+    // The keys never stay on nothing: a control that had them and went grey or away (Roll
+    // pressed by Space, a panel closed, an answer's box replaced by its verdict) gives them to
+    // the lesson's board, or to the list (found by a tester: no ring anywhere, and the arrows did nothing until Tab).
+    Connections {
+        target: lessonWindow
+        function onActiveFocusItemChanged() { keysHome.restart() }
+    }
+    Connections {
+        target: lessonWindow.activeFocusItem
+        ignoreUnknownSignals: true
+        function onEnabledChanged() { keysHome.restart() }
+        function onVisibleChanged() { keysHome.restart() }
+    }
+    Timer {
+        id: keysHome
+        interval: 0
+        onTriggered: {
+            const item = lessonWindow.activeFocusItem
+            let holder = false  // the window's own item or a panel holding the controls
+            for (let up = lessonPanel; up && !holder; up = up.parent)
+                holder = up === item
+            if (lessonWindow.active && (!item || holder || !item.enabled || !item.visible))
+                lessonWindow.keysHome()
+        }
+    }
+    function keysHome() {
+        if (view.open === true && !listWanted)
+            lessonPanel.keysToBoard()
+        else
+            lessonList.forceActiveFocus(Qt.TabFocusReason)
+    }
 }

@@ -546,3 +546,73 @@ def test_the_entry_in_hand_reads_dark_on_its_gold(harness):
         keys.press(K.Key_Down)
     assert checked >= 3
     keys.press(K.Key_Escape)
+
+
+def test_the_keys_go_to_the_board_when_their_button_goes_grey(harness):
+    """Found by a tester: Space on Roll rolled, the button went grey, and the keys were nowhere
+    (no ring, the arrows did nothing) until Tab."""
+    harness.open(seed=9)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    keys = Keys(harness, "board")
+    wait(harness)
+    while game.legalSteps:  # the opening turn
+        harness.play_step(game.legalSteps[0])
+    harness.confirm_if_done()
+    wait(harness)
+    assert game.canRoll
+    tab_to(harness, keys, "rollButton")
+    keys.press(K.Key_Space)
+    assert not game.canRoll and game.dice
+    harness.qtbot.waitUntil(lambda: keys.board.hasActiveFocus(), timeout=1000)
+    here = keys.focus()
+    keys.press(K.Key_Left)
+    assert keys.focus() != here  # the arrows move on the board at once
+
+
+def test_in_a_narrow_lesson_window_the_keys_are_never_on_nothing(qtbot, tmp_path):
+    """Found by a tester at 1024 x 768: a lesson opened from the list left the keys on nothing
+    (the arrows did nothing), "All lessons" too, and so did a right answer that replaced the
+    box the keys were in."""
+    from tests.app.test_lessons_player import LessonHarness
+
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        ui.window.resize(1024, 768)
+        ui.settle(50)
+        keys = Keys(ui, "lessonBoard")
+        assert ui.item("lessonList").hasActiveFocus()
+        keys.press(K.Key_Return)  # lesson 1, the list put away
+        assert ui.view["open"] and ui.hidden("lessonListPanel")
+        qtbot.waitUntil(lambda: keys.board.hasActiveFocus(), timeout=1000)
+        ui.click("showLessonListButton")  # "All lessons": the list has the keys
+        qtbot.waitUntil(lambda: ui.item("lessonList").hasActiveFocus(), timeout=1000)
+        keys.press(K.Key_Down)
+        keys.press(K.Key_Return)  # lesson 2
+        assert ui.view["lessonNumber"] == 2
+        qtbot.waitUntil(lambda: keys.board.hasActiveFocus(), timeout=1000)
+        # a number answered right by keys: its box goes, the keys go to the board
+        lesson = ui.player.lessons[1]
+        index = next(
+            i
+            for i, s in enumerate(lesson.steps)
+            if type(s.exercise).__name__ == "DiceCountExercise"
+        )
+        while ui.view["stepIndex"] != index:
+            if ui.exercise() is not None and not ui.view["solved"]:
+                ui.answer_right()
+            ui.click("nextButton")
+        answer_by_keys(ui, keys, ui.exercise())
+        item = ui.window.activeFocusItem()
+        qtbot.waitUntil(
+            lambda: (
+                ui.window.activeFocusItem() is not None
+                and ui.window.activeFocusItem().isVisible()
+                and ui.window.activeFocusItem().isEnabled()
+            ),
+            timeout=1000,
+        )
+        assert item is not None
+    finally:
+        ui.close()
