@@ -265,7 +265,18 @@ Item {
                                 // is none (found by a tester: Check at once counted as right at
                                 // the first try wherever the answer was 0)
                                 property bool touched: false
-                                onValueModified: touched = true
+                                onValueModified: if (!touched) { touched = true; showAnew() }
+                                // and the untouched box is empty, not a 0 that looks like an
+                                // answer that Check would not take (found by a tester)
+                                textFromValue: function(value, locale) {
+                                    return numberInput.touched ? Number(value).toLocaleString(locale, "f", 0) : ""
+                                }
+                                function showAnew() {  // the text shown again: the value set anew
+                                    const kept = value
+                                    value = kept === to ? kept - 1 : kept + 1
+                                    value = kept
+                                }
+                                onTouchedChanged: if (!touched) showAnew()  // (typed: left as typed)
                                 Connections {
                                     target: numberInput.contentItem as TextInput
                                     function onTextEdited() { numberInput.touched = true }

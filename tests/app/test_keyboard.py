@@ -616,3 +616,41 @@ def test_in_a_narrow_lesson_window_the_keys_are_never_on_nothing(qtbot, tmp_path
         assert item is not None
     finally:
         ui.close()
+
+
+def test_an_untouched_number_box_is_empty_and_a_typed_0_answers(qtbot, tmp_path):
+    """Found by a tester: the box showed 0 where 0 was the answer, and Check stayed grey (the
+    0 shown was no answer: the last round's fix against a Check at once counting as right)."""
+    from tests.app.test_lessons_course import go_to
+    from tests.app.test_lessons_player import LessonHarness
+
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        keys = Keys(ui, "lessonBoard")
+        # typed digits stay as typed (the box's text shown anew must not undo them)
+        go_to(ui, 1, "no-extra-roll")
+        box = ui.item("numberInput")
+        assert box.property("contentItem").property("text") == ""
+        tab_to(ui, keys, "numberInput")
+        keys.press(K.Key_2)
+        assert box.property("contentItem").property("text") == "2"
+        keys.press(K.Key_Return)
+        assert ui.feedback_text()  # answered with 2
+        if not ui.view["solved"]:
+            ui.answer_right()
+        ui.click("nextButton")
+        ex = ui.exercise()
+        assert ex.answer() == 0  # "points-primes": how many of the four sixes can you play?
+        box = ui.item("numberInput")
+        text = box.property("contentItem")
+        assert text.property("text") == "" and not ui.item("checkButton").isEnabled()
+        tab_to(ui, keys, "numberInput")
+        keys.press(K.Key_Up)  # the arrows show the number they give
+        assert text.property("text") == "1" and ui.item("checkButton").isEnabled()
+        keys.press(K.Key_Down)
+        assert text.property("text") == "0"
+        keys.press(K.Key_Return)
+        assert ui.view["solved"]
+    finally:
+        ui.close()
