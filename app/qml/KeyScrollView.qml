@@ -48,6 +48,12 @@ ScrollView {
         flick.contentY = Math.max(0, Math.min(end, y))
         return true
     }
+    // back to the top
+    function toTop() {
+        const flick = view.contentItem as Flickable
+        if (flick)
+            flick.contentY = 0
+    }
     // scrolled so that ``item`` (inside the view) is in sight
     function show(item) {
         const flick = view.contentItem as Flickable
@@ -67,12 +73,16 @@ ScrollView {
         function onActiveFocusItemChanged() {
             const window = view.Window.window
             const flick = view.contentItem as Flickable
-            let item = window ? window.activeFocusItem : null
+            // the whole row it stands in, in the view's one column (a spin box's text alone
+            // left the box half in sight)
+            const item = window ? window.activeFocusItem : null
+            const path = []
             for (let up = item; up && flick; up = up.parent) {
                 if (up === flick.contentItem) {
-                    view.show(item)
+                    view.show(path.length >= 2 ? path[path.length - 2] : item)
                     return
                 }
+                path.push(up)
             }
         }
     }

@@ -340,6 +340,7 @@ Dialog {
         }
     }
     onAccepted: PositionEditor.playFromHere()
+    onOpened: scroll.toTop()  // from its heading (it opened where it was left, the heading cut)
     // the window's Ctrl+V sets up a new game; here it sets up the editor's board
     Shortcut { sequences: [StandardKey.Paste]; enabled: dialog.opened; onActivated: PositionEditor.pasteIds() }
 
