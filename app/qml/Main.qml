@@ -104,14 +104,14 @@ ApplicationWindow {
         Shortcut { enabled: window.keysFree; sequence: "Ctrl+Home"; onActivated: History.first() }
         Shortcut { sequence: "Ctrl+End"; enabled: window.keysFree && MatchView.reviewing; onActivated: History.last() }
         // Esc closes what is open first (the tutor's word: think again; the hint), then leaves the review
-        Shortcut { sequence: "Esc"; enabled: window.keysFree && MatchView.reviewing && !Coach.visible && !Tutor.visible; onActivated: History.leave() }
+        Shortcut { sequence: "Esc"; enabled: window.keysFree && MatchView.reviewing && !Coach.visible; onActivated: History.leave() }
         Shortcut { sequence: "T"; enabled: window.keysFree && MatchView.mustAnswerDouble; onActivated: GameFlow.take() }
         Shortcut { sequence: "P"; enabled: window.keysFree && MatchView.mustAnswerDouble; onActivated: GameFlow.passDouble() }
         Shortcut { sequences: ["Ctrl+H", "?"]; enabled: window.keysFree && Coach.available; onActivated: Coach.hint() }
         Shortcut { sequence: "Ctrl+Shift+H"; enabled: window.keysFree && Coach.available; onActivated: Coach.chances() }
         Shortcut { sequence: "Esc"; enabled: window.keysFree && Coach.visible && !Tutor.visible; onActivated: Coach.close() }
         // the tutor's word waits for an answer: Esc, Ctrl+Z or Backspace take the decision back
-        Shortcut { sequences: ["Esc", StandardKey.Undo, "Backspace"]; enabled: window.keysFree && Tutor.visible; onActivated: Tutor.rethink() }
+        Shortcut { sequences: ["Esc", StandardKey.Undo, "Backspace"]; enabled: window.keysFree && Tutor.visible && !MatchView.reviewing; onActivated: Tutor.rethink() }
     }
 
     // The lessons open in their own top-level window (not a child of this one, so that this
@@ -413,7 +413,10 @@ ApplicationWindow {
                 TutorPanel {
                     Layout.fillWidth: true
                     ui: window.textUi
-                    visible: Tutor.visible
+                    // its word is on the decision in hand, not on a moment of the history
+                    // (found by a tester: it stood over the history, and "Show the best play"
+                    // hinted the moment under review)
+                    visible: Tutor.visible && !MatchView.reviewing
                     onDone: board.forceActiveFocus()  // the keys play again
                 }
                 HintPanel {

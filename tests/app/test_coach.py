@@ -461,6 +461,20 @@ def test_the_tutor_answers_by_keyboard(harness, expert):
     assert s.on_roll == 1 and s.log[-1].endswith(str(worst))
 
 
+def test_the_tutor_keeps_out_of_the_history(harness, expert):
+    # found by a tester: Tab past the tutor's choices reached the history, whose moments then
+    # showed the tutor's word on the decision in hand (and its best play hinted a moment)
+    s, worst, _decision = at_a_bad_play(harness, expert, 2)
+    play_by_clicks(harness, 0, worst)
+    tutor_speaks(harness)
+    harness.click("historyBackButton")
+    assert harness.game.reviewing and harness.hidden("tutorPanel")
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # back to the game: the word again
+    harness.settle(20)
+    assert not harness.game.reviewing and harness.item("tutorPanel").isVisible()
+    assert s.phase == "move" and s.on_roll == 0
+
+
 def test_show_the_best_play_takes_the_turn_back_and_shows_it_as_arrows(harness, expert):
     s, worst, decision = at_a_bad_play(harness, expert, 3)  # very bad only
     play_by_clicks(harness, 0, worst)
