@@ -500,31 +500,8 @@ ApplicationWindow {
 
     FocusFrame {}  // the keyboard's focus, plain around any control of the window's dialogs
 
-    // The keys never stay on nothing: a control that had them and went grey or away (Roll
-    // pressed by Space, a panel closed, an answer's box replaced by its verdict) gives them to
-    // the lesson's board, or to the list (found by a tester: no ring anywhere, and the arrows did nothing until Tab).
-    Connections {
-        target: lessonWindow
-        function onActiveFocusItemChanged() { keysHome.restart() }
-    }
-    Connections {
-        target: lessonWindow.activeFocusItem
-        ignoreUnknownSignals: true
-        function onEnabledChanged() { keysHome.restart() }
-        function onVisibleChanged() { keysHome.restart() }
-    }
-    Timer {
-        id: keysHome
-        interval: 0
-        onTriggered: {
-            const item = lessonWindow.activeFocusItem
-            let holder = false  // the window's own item or a panel holding the controls
-            for (let up = lessonPanel; up && !holder; up = up.parent)
-                holder = up === item
-            if (lessonWindow.active && (!item || holder || !item.enabled || !item.visible))
-                lessonWindow.keysHome()
-        }
-    }
+    // the keys, fallen on nothing, go to the lesson's board, or to the list
+    KeysKeeper { within: lessonPanel; onLost: lessonWindow.keysHome() }
     function keysHome() {
         if (view.open === true && !listWanted)
             lessonPanel.keysToBoard()

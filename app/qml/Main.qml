@@ -900,29 +900,6 @@ ApplicationWindow {
 
     FocusFrame {}  // the keyboard's focus, plain around any control of the window's dialogs
 
-    // The keys never stay on nothing: a control that had them and went grey or away (Roll
-    // pressed by Space, a panel closed, an answer's box replaced by its verdict) gives them to
-    // the board (found by a tester: no ring anywhere, and the arrows did nothing until Tab).
-    Connections {
-        target: window
-        function onActiveFocusItemChanged() { keysHome.restart() }
-    }
-    Connections {
-        target: window.activeFocusItem
-        ignoreUnknownSignals: true
-        function onEnabledChanged() { keysHome.restart() }
-        function onVisibleChanged() { keysHome.restart() }
-    }
-    Timer {
-        id: keysHome
-        interval: 0
-        onTriggered: {
-            const item = window.activeFocusItem
-            let holder = false  // the window's own item or a panel holding the controls
-            for (let up = board; up && !holder; up = up.parent)
-                holder = up === item
-            if (window.active && (!item || holder || !item.enabled || !item.visible))
-                board.forceActiveFocus(Qt.TabFocusReason)
-        }
-    }
+    // the keys, fallen on nothing, go to the board
+    KeysKeeper { within: board; onLost: board.forceActiveFocus(Qt.TabFocusReason) }
 }
