@@ -417,20 +417,15 @@ ApplicationWindow {
                     // (found by a tester: it stood over the history, and "Show the best play"
                     // hinted the moment under review)
                     visible: Tutor.visible && !MatchView.reviewing
-                    onDone: board.forceActiveFocus()  // the keys play again
                 }
                 HintPanel {
                     Layout.fillWidth: true
                     ui: window.textUi
                     maxHeight: boardArea.height / 2  // the board keeps half of its room
+                    // closed while its list had the keys (Esc, a play): the KeysKeeper gives
+                    // them to the board (they were left on nothing, and Enter no longer ended
+                    // the turn)
                     visible: Coach.visible
-                    // closed while its list had the keys (Esc, a play): the board has them again
-                    // (the focus was left on nothing, and Enter no longer ended the turn)
-                    onVisibleChanged: {
-                        const item = window.activeFocusItem
-                        if (!visible && (!item || !item.visible || item === window.contentItem))
-                            board.forceActiveFocus()
-                    }
                 }
             }
             Rectangle {  // the tutor judges a decision, or a hint is worked out: on top of the board

@@ -17,14 +17,9 @@ Rectangle {
     border.color: markColor
     border.width: 2
     // Shown, it takes the keys: its first choice in focus (Enter or Space answers, Tab goes to
-    // the others; Esc takes the decision back); closed, they go back to the board
-    signal done()
-    onVisibleChanged: {
-        if (visible)
-            rethink.forceActiveFocus(Qt.TabFocusReason)
-        else
-            done()
-    }
+    // the others; Esc takes the decision back); closed, they go back to the board (the window's
+    // KeysKeeper gives the keys of a control gone away to the board)
+    onVisibleChanged: if (visible) rethink.forceActiveFocus(Qt.TabFocusReason)
 
     ColumnLayout {
         id: column
