@@ -44,15 +44,6 @@ ApplicationWindow {
         listWanted = false
         LessonPlayer.openLesson(index)
     }
-    // The list put away (a lesson opened in a narrow window): the keys go to the lesson's
-    // board; brought back by "All lessons": to the list.
-    onListShownChanged: {
-        if (!listShown)
-            lessonPanel.keysToBoard()  // (the panel itself took them: no ring, no arrows)
-        else if (listWanted)
-            lessonList.forceActiveFocus(Qt.TabFocusReason)  // "All lessons": the list has them
-    }
-
     // "Play this position": asks before a game in progress is replaced.
     function playPosition() {
         if (MatchView.matchInProgress) replaceGameDialog.open()
@@ -500,7 +491,8 @@ ApplicationWindow {
 
     FocusFrame {}  // the keyboard's focus, plain around any control of the window's dialogs
 
-    // the keys, fallen on nothing, go to the lesson's board, or to the list
+    // the keys, fallen on nothing, go to the lesson's board, or to the list: also when the list
+    // is put away as a lesson opens in a narrow window, and when "All lessons" brings it back
     KeysKeeper { within: lessonPanel; onLost: lessonWindow.keysHome() }
     function keysHome() {
         if (view.open === true && !listWanted)
