@@ -185,6 +185,7 @@ class DiceReportView(QObject):
             "canReplay": dealt,
             "setUp": match.began_from_setup,
             "games": len(match.games),
+            "single": match.is_money and len(match.games) <= 1,
         }
 
     @staticmethod
@@ -213,4 +214,6 @@ class DiceReportView(QObject):
     canReplay = Property(bool, lambda s: s._get("canReplay", False), notify=changed)
     setUp = Property(bool, lambda s: s._get("setUp", False), notify=changed)
     games = Property(int, lambda s: s._get("games", 0), notify=changed)
+    # a single game, not a match: its texts speak of "this game", and it has no games to choose
+    single = Property(bool, lambda s: s._get("single", False), notify=changed)
     game = Property(int, lambda s: s._game + 1, notify=changed)

@@ -39,6 +39,7 @@ Dialog {
 
             RowLayout {
                 Layout.fillWidth: true
+                visible: !DiceReportView.single
                 Label { text: qsTr("Report on"); textFormat: Text.PlainText }
                 ComboBox {
                     objectName: "diceScope"
@@ -138,9 +139,12 @@ Dialog {
                     Layout.fillWidth: true
                     wrapMode: Text.WordWrap
                     text: DiceReportView.canReplay
-                          ? qsTr("The dice of this match come from the seed %1.").arg(DiceReportView.seed)
+                          ? (DiceReportView.single ? qsTr("The dice of this game come from the seed %1.")
+                                                   : qsTr("The dice of this match come from the seed %1.")).arg(DiceReportView.seed)
                           : DiceReportView.setUp
-                          ? qsTr("This match began from a set-up position: its dice cannot be dealt again from its start.")
+                          ? (DiceReportView.single ? qsTr("This game began from a set-up position: its dice cannot be dealt again from its start.")
+                                                   : qsTr("This match began from a set-up position: its dice cannot be dealt again from its start."))
+                          : DiceReportView.single ? qsTr("These dice were not dealt from a seed here (a game read from a file).")
                           : qsTr("These dice were not dealt from a seed here (a match read from a file).")
                 }
                 Button {
@@ -167,7 +171,11 @@ Dialog {
         width: boxWidth
         Label {
             width: confirmReplay.boxWidth - confirmReplay.leftPadding - confirmReplay.rightPadding
-            text: MatchView.matchInProgress
+            text: DiceReportView.single
+                  ? (MatchView.matchInProgress
+                     ? qsTr("Leave the game in progress and play a new one on the same dice?")
+                     : qsTr("Play a new game on the same dice? It replaces this one and its analysis: export it first (Edit menu) to keep it."))
+                  : MatchView.matchInProgress
                   ? qsTr("Leave the match in progress and play a new one on the same dice?")
                   : qsTr("Play a new match on the same dice? It replaces this one and its analysis: export this match first (Edit menu) to keep it.")
             textFormat: Text.PlainText

@@ -230,7 +230,11 @@ def test_the_dice_report_opens_with_the_right_counts(harness):
     counts = [sum(1 for r in match_rolls(match, p) if r == (6, 5)) for p in (0, 1)]
     assert six_five.startswith(f"6-5:  {counts[0]} (") and f"· {counts[1]} (" in six_five
     assert len(both) == sum(len(g.turns) - 1 for g in match.games)
-    assert harness.item("diceSeed").property("text").endswith(f"{match.seed}.")
+    seed_text = harness.item("diceSeed").property("text")
+    assert seed_text.endswith(f"{match.seed}.")
+    # a single game is spoken of as a game, with no games to choose from (it said "this match")
+    assert match.length == 0 and "this game" in seed_text, seed_text
+    assert harness.find("diceScope") is None
     assert "Too few rolls" in harness.item("diceCell_verdict_1").property("text")
 
 
@@ -549,6 +553,8 @@ def test_a_finished_match_is_not_replaced_by_a_replay_without_asking(harness):
     assert asked.property("visible")
     said = [i.property("text") for i in harness.items() if i.property("text")]
     assert any(t.startswith("Play a new match on the same dice? It replaces") for t in said)
+    assert "this match" in harness.item("diceSeed").property("text")
+    assert harness.item("diceScope").isVisible()
     QMetaObject.invokeMethod(asked, "reject")  # Cancel: the match stays
     harness.settle(50)
     assert harness.w.flow.session.match is finished
