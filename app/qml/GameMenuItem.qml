@@ -12,6 +12,10 @@ import "menus.js" as Menus
 MenuItem {
     id: entry
     readonly property string keys: (entry.action as KeyAction)?.keys ?? ""
+    // one of the menu's exclusive choices (a language, a text size): a round mark, and the
+    // choice in force chosen again stays chosen (it lost its mark while its setting stayed)
+    property bool choice: (entry.action as KeyAction)?.choice ?? false
+    autoExclusive: choice
     implicitWidth: leftPadding + row.implicitWidth + rightPadding + 8
     Accessible.name: entry.text.replace(/&(.)/g, "$1")  // said without the "&" of its letter
     // the text with its Alt letter underlined, any markup in it escaped (menus.js)
@@ -30,26 +34,35 @@ MenuItem {
     Keys.onUpPressed: (event) => entry.goRound(event, -1)
     Keys.onDownPressed: (event) => entry.goRound(event, 1)
 
-    // the tick drawn in the game's colours, readable on the gold of the entry in hand too
-    // (Fusion's turned into a dark square there)
+    // the tick (a round dot for one of exclusive choices) drawn in the game's colours, readable
+    // on the gold of the entry in hand too (Fusion's turned into a dark square there)
     indicator: Rectangle {
+        id: mark
         x: entry.mirrored ? entry.width - width - entry.rightPadding : entry.leftPadding
         y: entry.topPadding + (entry.availableHeight - height) / 2
         visible: entry.checkable
         implicitWidth: 14
         implicitHeight: 14
-        radius: 3
+        radius: entry.choice ? width / 2 : 3
         readonly property color ink: entry.highlighted ? entry.palette.highlightedText : entry.palette.highlight
-        color: entry.checked ? ink : "transparent"
+        color: entry.checked && !entry.choice ? ink : "transparent"
         border.color: ink
         Text {
             anchors.centerIn: parent
-            visible: entry.checked
+            visible: entry.checked && !entry.choice
             text: "\u2713"
             textFormat: Text.PlainText
             color: entry.highlighted ? entry.palette.highlight : entry.palette.highlightedText
             font.bold: true
             font.pixelSize: 12
+        }
+        Rectangle {
+            anchors.centerIn: parent
+            visible: entry.checked && entry.choice
+            width: 6
+            height: 6
+            radius: 3
+            color: mark.ink
         }
     }
     contentItem: RowLayout {

@@ -4,4 +4,7 @@ import QtQuick.Controls
 
 Action {
     property string keys: ""
+    // one of its menu's exclusive choices (a hint mode, a speed): drawn round, and chosen
+    // again it stays chosen (GameMenuItem)
+    property bool choice: false
 }

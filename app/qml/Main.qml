@@ -198,15 +198,15 @@ ApplicationWindow {
             GameMenu {
                 title: qsTr("&Move hints")
                 KeyAction {
-                    text: qsTr("Hints: &off"); keys: "H"; checkable: true
+                    text: qsTr("Hints: &off"); keys: "H"; checkable: true; choice: true
                     checked: Settings.hintMode === 0; onTriggered: Settings.hintMode = 0
                 }
                 KeyAction {
-                    text: qsTr("Hints: &checkers"); keys: "H"; checkable: true
+                    text: qsTr("Hints: &checkers"); keys: "H"; checkable: true; choice: true
                     checked: Settings.hintMode === 1; onTriggered: Settings.hintMode = 1
                 }
                 KeyAction {
-                    text: qsTr("Hints: checkers and &points"); keys: "H"; checkable: true
+                    text: qsTr("Hints: checkers and &points"); keys: "H"; checkable: true; choice: true
                     checked: Settings.hintMode === 2; onTriggered: Settings.hintMode = 2
                 }
             }
@@ -222,6 +222,7 @@ ApplicationWindow {
                         objectName: "tutorMode" + index
                         text: modelData
                         checkable: true
+                        choice: true
                         checked: Settings.tutorMode === index
                         onTriggered: Settings.tutorMode = index
                     }
@@ -278,6 +279,7 @@ ApplicationWindow {
                         // each language's own name (never translated): &English, &Dansk, &Nederlands
                         text: "&" + I18n.languageName(modelData)
                         checkable: true
+                        choice: true
                         checked: I18n.language === modelData
                         onTriggered: {
                             I18n.language = modelData
@@ -294,6 +296,7 @@ ApplicationWindow {
                         required property string modelData
                         text: window.themeNames[modelData] || modelData
                         checkable: true
+                        choice: true
                         checked: Theme.name === modelData
                         onTriggered: Settings.theme = modelData
                     }
@@ -319,6 +322,7 @@ ApplicationWindow {
                         // &100%, 1&25%, 1&50%: the first digit that no size above has taken
                         text: index === 0 ? "&" + percent : percent[0] + "&" + percent.slice(1)
                         checkable: true
+                        choice: true
                         checked: Settings.textScale === modelData
                         onTriggered: Settings.textScale = modelData
                     }
@@ -327,19 +331,19 @@ ApplicationWindow {
             GameMenu {
                 title: qsTr("&Animation speed")
                 KeyAction {
-                    text: qsTr("&Slow"); checkable: true
+                    text: qsTr("&Slow"); checkable: true; choice: true
                     checked: Settings.animationSpeed === 0; onTriggered: Settings.animationSpeed = 0
                 }
                 KeyAction {
-                    text: qsTr("&Normal"); checkable: true
+                    text: qsTr("&Normal"); checkable: true; choice: true
                     checked: Settings.animationSpeed === 1; onTriggered: Settings.animationSpeed = 1
                 }
                 KeyAction {
-                    text: qsTr("&Fast"); checkable: true
+                    text: qsTr("&Fast"); checkable: true; choice: true
                     checked: Settings.animationSpeed === 2; onTriggered: Settings.animationSpeed = 2
                 }
                 KeyAction {
-                    text: qsTr("No &animation"); checkable: true
+                    text: qsTr("No &animation"); checkable: true; choice: true
                     checked: Settings.animationSpeed === 3; onTriggered: Settings.animationSpeed = 3
                 }
             }

@@ -654,3 +654,44 @@ def test_an_untouched_number_box_is_empty_and_a_typed_0_answers(qtbot, tmp_path)
         assert ui.view["solved"]
     finally:
         ui.close()
+
+
+@pytest.mark.parametrize(
+    ("menu_keys", "setting", "entries"),
+    [((), "hintMode", 3), ((K.Key_Up, K.Key_Up), "textScale", 3)],
+)
+def test_the_choice_in_force_chosen_again_keeps_its_mark(harness, menu_keys, setting, entries):
+    """A choice of one of many (a hint mode, a text size) chosen again lost its mark while its
+    setting stayed: the menu showed none chosen. It keeps it, and its mark is round (a tick is
+    for an entry of its own, on or off)."""
+    harness.open(seed=9)
+    keys = Keys(harness, "board")
+    settings = harness.w.settings
+    before = settings.value(setting)
+    keys.press(K.Key_O, Qt.KeyboardModifier.AltModifier)
+    for key in menu_keys:
+        keys.press(key)
+    keys.press(K.Key_Right)  # the submenu, its chosen entry in hand
+    harness.settle(50)
+    menu = next(  # the submenu: the open menu besides Options
+        o
+        for o in harness.window.findChildren(QObject)
+        if o.inherits("QQuickMenu") and o.property("visible") and o.property("title") != "&Options"
+    )
+    shown = [qml_value(menu, f"itemAt({i})") for i in range(entries)]
+    marks = [e.property("checked") for e in shown]
+    assert marks.count(True) == 1
+    chosen = marks.index(True)
+    assert qml_value(shown[chosen], "indicator.radius") == 7  # round
+    while qml_value(menu, "currentIndex") != chosen:
+        keys.press(K.Key_Down)
+    keys.press(K.Key_Return)
+    harness.settle(50)
+    assert settings.value(setting) == before
+    assert [e.property("checked") for e in shown] == marks
+    # the setting changed elsewhere (H, another window) moves the mark
+    values = {"hintMode": [0, 1, 2], "textScale": [100, 125, 150]}[setting]
+    settings.setProperty(setting, values[(chosen + 1) % entries])
+    harness.settle(20)
+    assert [e.property("checked") for e in shown].index(True) == (chosen + 1) % entries
+    keys.press(K.Key_Escape)
