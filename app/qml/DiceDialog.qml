@@ -159,28 +159,20 @@ Dialog {
         }
     }
 
-    Dialog {
+    TextDialog {
         id: confirmReplay
         objectName: "confirmReplayDialog"
-        anchors.centerIn: parent
-        modal: true
         title: qsTr("Replay with these dice")
-        // The text's width from the report's, not from this dialog's: that one loops when the
-        // text size changes while the dialog is closed.
-        readonly property real boxWidth: Math.min(dialog.width * 0.9, 460 * dialog.ui)
-        width: boxWidth
-        Label {
-            width: confirmReplay.boxWidth - confirmReplay.leftPadding - confirmReplay.rightPadding
-            text: DiceReportView.single
-                  ? (MatchView.matchInProgress
-                     ? qsTr("Leave the game in progress and play a new one on the same dice?")
-                     : qsTr("Play a new game on the same dice? It replaces this one and its analysis: export it first (Edit menu) to keep it."))
-                  : MatchView.matchInProgress
-                  ? qsTr("Leave the match in progress and play a new one on the same dice?")
-                  : qsTr("Play a new match on the same dice? It replaces this one and its analysis: export this match first (Edit menu) to keep it.")
-            textFormat: Text.PlainText
-            wrapMode: Text.WordWrap
-        }
+        room: dialog.width
+        ui: dialog.ui
+        widest: 460
+        text: DiceReportView.single
+              ? (MatchView.matchInProgress
+                 ? qsTr("Leave the game in progress and play a new one on the same dice?")
+                 : qsTr("Play a new game on the same dice? It replaces this one and its analysis: export it first (Edit menu) to keep it."))
+              : MatchView.matchInProgress
+              ? qsTr("Leave the match in progress and play a new one on the same dice?")
+              : qsTr("Play a new match on the same dice? It replaces this one and its analysis: export this match first (Edit menu) to keep it.")
         footer: DialogButtonBox {
             buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {

@@ -428,23 +428,15 @@ ApplicationWindow {
         }
     }
 
-    Dialog {
+    TextDialog {
         id: replaceGameDialog
         objectName: "replaceGameDialog"
         title: qsTr("Play this position")
-        modal: true
-        anchors.centerIn: parent
-        // its text wraps at `wide`: read from `width`, a resized window looped the height
-        readonly property real wide: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
-        width: wide
-        Label {
-            textFormat: Text.PlainText
-            width: replaceGameDialog.wide - replaceGameDialog.leftPadding - replaceGameDialog.rightPadding
-            wrapMode: Text.WordWrap
-            text: MatchView.matchLength > 0
-                  ? qsTr("A match is in progress. Resign it and play this position instead?")
-                  : qsTr("A game is in progress. Resign it and play this position instead?")
-        }
+        room: lessonWindow.width
+        ui: lessonWindow.ui
+        text: MatchView.matchLength > 0
+              ? qsTr("A match is in progress. Resign it and play this position instead?")
+              : qsTr("A game is in progress. Resign it and play this position instead?")
         footer: DialogButtonBox {
             buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {
@@ -466,27 +458,14 @@ ApplicationWindow {
         EnterKey { dialog: replaceGameDialog }  // (Qt Quick's buttons take only Space)
     }
 
-    Dialog {
+    TextDialog {
         id: playFailedDialog
         objectName: "playFailedDialog"
         property string message: ""
         title: qsTr("Play this position")
-        modal: true
-        anchors.centerIn: parent
-        // its text wraps at `wide`: read from `width`, a resized window looped the height
-        readonly property real wide: Math.min(lessonWindow.width * 0.9, 520 * lessonWindow.ui)
-        width: wide
-        // a button of its own: a standard button keeps the language it was made in
-        footer: DialogButtonBox {
-            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
-        }
-        Label {
-            width: playFailedDialog.wide - playFailedDialog.leftPadding - playFailedDialog.rightPadding
-            wrapMode: Text.WordWrap
-            textFormat: Text.PlainText
-            text: qsTr("This position cannot be played on: %1").arg(playFailedDialog.message)
-        }
+        room: lessonWindow.width
+        ui: lessonWindow.ui
+        text: qsTr("This position cannot be played on: %1").arg(playFailedDialog.message)
     }
 
     FocusFrame {}  // the keyboard's focus, plain around any control of the window's dialogs

@@ -710,25 +710,15 @@ ApplicationWindow {
         anchors.centerIn: parent
     }
 
-    Dialog {
+    TextDialog {
         id: confirmNewDialog
         objectName: "confirmNewDialog"
         title: qsTr("New game")
-        modal: true
-        focus: true  // the keys go to the dialog, not to the board behind it
-        anchors.centerIn: parent
-        // The text's width from the window, not from the dialog: that one loops when the
-        // text size changes while the dialog is closed.
-        readonly property real boxWidth: Math.min(window.width * 0.9, 520 * window.textUi)
-        width: boxWidth
-        Label {
-            textFormat: Text.PlainText
-            width: confirmNewDialog.boxWidth - confirmNewDialog.leftPadding - confirmNewDialog.rightPadding
-            wrapMode: Text.WordWrap
-            text: MatchView.matchLength > 0
-                  ? qsTr("A match is in progress. Resign it and start a new game?")
-                  : qsTr("A game is in progress. Resign it and start a new game?")
-        }
+        room: window.width
+        ui: window.textUi
+        text: MatchView.matchLength > 0
+              ? qsTr("A match is in progress. Resign it and start a new game?")
+              : qsTr("A game is in progress. Resign it and start a new game?")
         footer: DialogButtonBox {
             buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {
@@ -750,55 +740,26 @@ ApplicationWindow {
         EnterKey { dialog: confirmNewDialog }  // (Esc keeps playing)
     }
 
-    Dialog {
+    TextDialog {
         id: noticeDialog
         objectName: "noticeDialog"
         title: qsTr("Backgammon")
-        modal: true
-        focus: true  // the keys go to the dialog, not to the board behind it
-        anchors.centerIn: parent
-        // its text wraps at `wide`: read from `width`, a resized window looped the height
-        readonly property real wide: Math.min(window.width * 0.8, 560)
-        width: wide
+        room: window.width
+        ui: window.textUi
         visible: MatchView.notice !== ""
-        // a button of its own: a standard button keeps the language it was made in
-        footer: DialogButtonBox {
-            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
-        }
-        Label {
-            objectName: "noticeText"
-            textFormat: Text.PlainText
-            width: noticeDialog.wide - noticeDialog.leftPadding - noticeDialog.rightPadding
-            wrapMode: Text.WordWrap
-            text: MatchView.notice
-        }
+        textName: "noticeText"
+        text: MatchView.notice
         onClosed: GameFlow.dismissNotice()
     }
 
-    Dialog {
+    TextDialog {
         id: messageDialog
         objectName: "messageDialog"
         title: qsTr("Backgammon")
-        modal: true
-        focus: true  // the keys go to the dialog, not to the board behind it
-        anchors.centerIn: parent
-        // its text wraps at `wide`: read from `width`, a resized window looped the height
-        readonly property real wide: Math.min(window.width * 0.8, 560)
-        width: wide
-        // a button of its own: a standard button keeps the language it was made in
-        footer: DialogButtonBox {
-            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
-        }
-        function say(text) { messageText.text = text; open() }
-        Label {
-            id: messageText
-            objectName: "messageText"
-            width: messageDialog.wide - messageDialog.leftPadding - messageDialog.rightPadding
-            wrapMode: Text.WordWrap
-            textFormat: Text.PlainText
-        }
+        room: window.width
+        ui: window.textUi
+        textName: "messageText"
+        function say(said: string) { messageDialog.text = said; open() }
     }
 
     HelpDialog {
@@ -815,24 +776,15 @@ ApplicationWindow {
     }
 
     // The computer offers to resign when it can no longer win: accept, or play on.
-    Dialog {
+    TextDialog {
         id: resignOfferDialog
         objectName: "resignOfferDialog"
-        anchors.centerIn: parent
-        // its text wraps at `wide`: read from `width`, a resized window looped the height
-        readonly property real wide: Math.min(window.width * 0.9, 520 * window.textUi)
-        width: wide
-        modal: true
-        focus: true  // the keys go to the dialog, not to the board behind it
+        room: window.width
+        ui: window.textUi
         closePolicy: Popup.NoAutoClose
         title: qsTr("Resignation offered")
-        Label {
-            objectName: "resignOfferText"
-            width: resignOfferDialog.wide - resignOfferDialog.leftPadding - resignOfferDialog.rightPadding
-            wrapMode: Text.WordWrap
-            textFormat: Text.PlainText
-            text: Resignations.offerText
-        }
+        textName: "resignOfferText"
+        text: Resignations.offerText
         footer: DialogButtonBox {
             buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {

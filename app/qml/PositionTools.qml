@@ -94,25 +94,17 @@ Item {
         height: parent.height
     }
 
-    Dialog {
+    TextDialog {
         id: replaceDialog
         objectName: "replaceDialog"
         // the title says what the text says: a match or a game (a match's read "Replace the game?")
         title: MatchView.matchLength > 0 ? qsTr("Replace the match?") : qsTr("Replace the game?")
-        modal: true
-        anchors.centerIn: parent
-        // its text wraps at `wide`: read from `width`, a resized window looped the height
-        readonly property real wide: Math.min(tools.width * 0.9, 520 * tools.ui)
-        width: wide
+        room: tools.width
+        ui: tools.ui
         closePolicy: Popup.CloseOnEscape
-        Label {
-            width: replaceDialog.wide - replaceDialog.leftPadding - replaceDialog.rightPadding
-            wrapMode: Text.WordWrap
-            textFormat: Text.PlainText
-            text: (MatchView.matchLength > 0 ? qsTr("A match is in progress.")
-                                             : qsTr("A game is in progress."))
-                  + " " + PositionSetup.pending
-        }
+        text: (MatchView.matchLength > 0 ? qsTr("A match is in progress.")
+                                         : qsTr("A game is in progress."))
+              + " " + PositionSetup.pending
         footer: DialogButtonBox {
             buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             Button {
@@ -135,28 +127,17 @@ Item {
         onClosed: if (result !== Dialog.Accepted) PositionSetup.cancel()  // also Esc
     }
 
-    Dialog {
+    TextDialog {
         id: refusalDialog
         objectName: "refusalDialog"
         title: qsTr("Backgammon")
-        modal: true
-        anchors.centerIn: parent
-        // its text wraps at `wide`: read from `width`, a resized window looped the height
-        readonly property real wide: Math.min(tools.width * 0.9, 600 * tools.ui)
-        width: wide
-        // a button of its own: a standard button keeps the language it was made in
-        footer: DialogButtonBox {
-            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
-        }
+        room: tools.width
+        ui: tools.ui
+        widest: 600
         EnterKey { dialog: refusalDialog }
-        Label {
-            objectName: "refusalText"
-            width: refusalDialog.wide - refusalDialog.leftPadding - refusalDialog.rightPadding
-            wrapMode: Text.Wrap
-            textFormat: Text.PlainText
-            text: PositionSetup.message
-        }
+        textName: "refusalText"
+        wrapMode: Text.Wrap  // an ID of 20 characters and no space wraps too
+        text: PositionSetup.message
     }
 
     // A passing note: the IDs copied, the file written.

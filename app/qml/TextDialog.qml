@@ -1,0 +1,32 @@
+// A dialog that says one text, a question or a notice: centred and modal, its text wrapped at a
+// width read from the room it stands in (`room`, the window's width), never from its own width
+// (read from there, every resize of the window looped the text's height), at most `widest`
+// pixels of text size 1. Its button is OK unless it brings its own footer (a standard button
+// keeps the language it was made in).
+import QtQuick
+import QtQuick.Controls
+
+Dialog {
+    id: box
+    required property real room
+    property real ui: 1.0
+    property real widest: 520
+    property alias text: said.text
+    property alias textName: said.objectName
+    property alias wrapMode: said.wrapMode
+    readonly property real wide: Math.min(room * 0.9, widest * ui)
+    modal: true
+    focus: true  // the keys go to the dialog, not to what stands behind it
+    anchors.centerIn: parent
+    width: wide
+    footer: DialogButtonBox {
+        buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
+        Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+    }
+    Label {
+        id: said
+        width: box.wide - box.leftPadding - box.rightPadding
+        wrapMode: Text.WordWrap
+        textFormat: Text.PlainText
+    }
+}
