@@ -34,6 +34,7 @@ from app.dice_view import DiceReportView
 from app.file_dialogs import FileDialogs
 from app.game_flow import GameFlow
 from app.history import History
+from app.input_mode import InputMode
 from app.lesson_play_on import LessonPlayOn
 from app.lesson_player import PROGRESS_FILE, LessonPlayer
 from app.match_view import MatchView
@@ -291,6 +292,7 @@ def open_window(
     view.changed.connect(analysis.update_marks)
     language_state.languageChanged.connect(analysis.refresh)
     dice = DiceReportView(lambda: flow.session, flow.replay_dice)
+    input_mode = InputMode(qapp)
     language_state.languageChanged.connect(dice.refresh)
     attach(
         engine,
@@ -320,12 +322,14 @@ def open_window(
         dice,
         rollouts,
         FileDialogs(),
+        input_mode,
     )
     engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
     if not roots:
         raise RuntimeError("The QML window could not be loaded (see the messages above).")
     window = roots[0]
+    input_mode.watch_windows()  # the window just made (the lessons' too)
     flow.publish()
     return Window(
         qapp,

@@ -15,7 +15,6 @@
 // description (``speech``, written by the program in the player's language).
 pragma ComponentBehavior: Bound
 import QtQuick
-import QtQuick.Templates as T
 import QtQuick.Shapes
 import app.qml
 
@@ -68,18 +67,9 @@ FocusScope {
     property bool pointsClickable: false  // every location answers a click (not only checkers)
     // The location in keyboard focus (-1: none yet), and whether Space and Enter act on it.
     property int focusLocation: -1
-    // Its ring shows while the keyboard is in use (a key the board takes, or a control reached
-    // with Tab), not to a player who plays with the mouse: a press on the board hides it.
-    property bool keysInUse: false
-    Connections {
-        target: board.Window.window
-        function onActiveFocusItemChanged() {
-            const window = board.Window.window
-            const control = window ? window.activeFocusItem as T.Control : null
-            if (control && control.visualFocus)  // a control focused by the keyboard
-                board.keysInUse = true
-        }
-    }
+    // Its ring shows while the keyboard is in use (the last press a key's, in any window of the
+    // program), not to a player who plays with the mouse (InputMode).
+    readonly property bool keysInUse: InputMode.keys
     readonly property bool keysAct: interactive
         && (pointsClickable || selectedLocation >= 0 || draggableLocations.length > 0)
     signal locationClicked(int location)
@@ -270,7 +260,6 @@ FocusScope {
     Keys.onShortcutOverride: event => { event.accepted = board.claimsKey(event) }
     Keys.onPressed: event => {
         if (!board.claimsKey(event)) return
-        board.keysInUse = true
         switch (event.key) {
         case Qt.Key_Left: board.moveFocus(-1, 0, false); break
         case Qt.Key_Right: board.moveFocus(1, 0, false); break
@@ -896,7 +885,6 @@ FocusScope {
             property bool dragging: false
             property point pressPoint
             onPressed: event => {
-                board.keysInUse = false
                 pressedAt = board.locationAt(event.x, event.y)
                 pressPoint = Qt.point(event.x, event.y)
                 dragFrom = -1

@@ -461,6 +461,27 @@ def test_the_tutor_answers_by_keyboard(harness, expert):
     assert s.on_roll == 1 and s.log[-1].endswith(str(worst))
 
 
+def test_the_boards_ring_is_for_the_keys_not_for_a_mouse_player(harness, expert):
+    """Found by a tester who played with the mouse alone: after a click on the tutor's buttons
+    the board's keyboard ring came and followed the game from point to point (the tutor gives
+    its first choice the keys, as a Tab would). It shows after a key only."""
+    s, worst, _decision = at_a_bad_play(harness, expert, 2)
+    play_by_clicks(harness, 0, worst)
+    tutor_speaks(harness)
+    assert harness.item("tutorRethinkButton").hasActiveFocus()
+    harness.click("tutorRethinkButton")
+    harness.settle(20)
+    board = harness.item("board")
+    assert board.hasActiveFocus() and not s.turn.steps
+    assert harness.find("focusRing") is None
+    QTest.keyClick(harness.window, Qt.Key.Key_Left)  # the keys: the ring
+    harness.settle(20)
+    assert harness.item("focusRing").isVisible()
+    play_by_clicks(harness, 0, worst)  # the mouse again: none
+    harness.settle(20)
+    assert harness.find("focusRing") is None
+
+
 def test_the_tutor_keeps_out_of_the_history(harness, expert):
     # found by a tester: Tab past the tutor's choices reached the history, whose moments then
     # showed the tutor's word on the decision in hand (and its best play hinted a moment)

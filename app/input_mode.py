@@ -1,0 +1,71 @@
+"""Whether the player is using the keys or the pointer (``InputMode.keys``).
+
+The board shows its ring, the place the arrow keys move from, only to a player who uses the keys
+(as browsers show a focus ring only after a key): the last key pressed in any of the program's
+windows makes ``keys`` true, the last press of a mouse button, a touch or a pen makes it false.
+A control given the keys by the program (the tutor's first answer, a question's safe one) says
+nothing of that: the board's ring then came to a player who played with the mouse alone (found by
+a tester: it followed the game from point to point after a click on the tutor's buttons).
+
+The events are read on the way to the windows (an event filter on each of the program's windows,
+the lessons' too, as they appear), never taken from them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Property, QEvent, QObject, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
+
+QML_IMPORT_NAME = "app.qml"
+QML_IMPORT_MAJOR_VERSION = 1
+
+KEY_EVENTS = {QEvent.Type.KeyPress}
+POINTER_EVENTS = {
+    QEvent.Type.MouseButtonPress,
+    QEvent.Type.MouseButtonDblClick,
+    QEvent.Type.TouchBegin,
+    QEvent.Type.TabletPress,
+}
+
+
+@QmlElement
+@QmlSingleton
+class InputMode(QObject):
+    """``keys``: the last press was a key's (see the module)."""
+
+    changed = Signal()
+
+    @staticmethod
+    def create(engine: QQmlEngine) -> InputMode:
+        """The window's own part (made by ``app.window``), when QML first names it."""
+        from app.parts import part_of
+
+        return part_of(engine, InputMode)
+
+    def __init__(self, app: QGuiApplication, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._keys = False
+        app.focusWindowChanged.connect(self.watch_windows)
+        self.watch_windows()
+
+    def watch_windows(self, *_focus: object) -> None:
+        """Read the events of every window of the program, those opened since too (a filter
+        installed again on a window is the same one, moved last: Qt's rule)."""
+        for window in QGuiApplication.topLevelWindows():
+            window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind in KEY_EVENTS:
+            self.set_keys(True)
+        elif kind in POINTER_EVENTS:
+            self.set_keys(False)
+        return False  # only read: the window gets every event as before
+
+    def set_keys(self, keys: bool) -> None:
+        if keys != self._keys:
+            self._keys = keys
+            self.changed.emit()
+
+    keys = Property(bool, lambda s: s._keys, notify=changed)
