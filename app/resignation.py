@@ -69,6 +69,22 @@ class Resignations(QObject):
             s.resign(player, 1)
         self.conceded.emit(player)
 
+    @Slot(int, result=str)
+    def question(self, kind: int) -> str:
+        """What resigning ``kind`` gives away, asked before it is done ("" when it cannot be):
+        a click in the menu lost the game at once, a gammon in the opening too (found by a
+        tester)."""
+        flow, s = self._flow, self._flow.session
+        if s is None or kind not in KINDS or s.phase not in ("roll", "move", "double"):
+            return ""
+        player = _to_act(s)
+        points = kind * s.cube_value
+        text = Nn_(
+            "Resign {0}? {1} wins {2} point.",
+            "Resign {0}? {1} wins {2} points.",
+        )
+        return T(text, T(KINDS[kind]), P(1 - player), points, count=points).render(flow.names())
+
     @Slot(int)
     def resign(self, kind: int) -> None:
         """The person to act gives up a single game (1), a gammon (2) or a backgammon (3)."""

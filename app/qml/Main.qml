@@ -185,9 +185,9 @@ ApplicationWindow {
             GameMenu {
                 title: qsTr("R&esign")
                 enabled: MatchView.canResign
-                KeyAction { text: qsTr("A &single game"); onTriggered: Resignations.resign(1) }
-                KeyAction { text: qsTr("A &gammon"); onTriggered: Resignations.resign(2) }
-                KeyAction { text: qsTr("A &backgammon"); onTriggered: Resignations.resign(3) }
+                KeyAction { text: qsTr("A &single game"); onTriggered: resignDialog.ask(1) }
+                KeyAction { text: qsTr("A &gammon"); onTriggered: resignDialog.ask(2) }
+                KeyAction { text: qsTr("A &backgammon"); onTriggered: resignDialog.ask(3) }
             }
             MenuSeparator {}
             KeyAction { text: qsTr("&Quit"); keys: "Ctrl+Q"; shortcut: StandardKey.Quit; onTriggered: window.close() }
@@ -773,6 +773,41 @@ ApplicationWindow {
     Connections {  // a sound that cannot be played is said, once
         target: Sounds
         function onChanged() { if (Sounds.problem !== "") messageDialog.say(Sounds.problem) }
+    }
+
+    // Asked before the player resigns (a click in the menu lost the game at once): what it
+    // gives away, "Keep playing" in hand.
+    TextDialog {
+        id: resignDialog
+        objectName: "resignDialog"
+        title: qsTr("Resign")
+        room: window.width
+        ui: window.textUi
+        property int kind: 0
+        function ask(kind: int) {
+            const question = Resignations.question(kind)
+            if (question === "") return
+            resignDialog.kind = kind
+            resignDialog.text = question
+            open()
+        }
+        footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
+            Button {
+                objectName: "confirmResignButton"
+                text: qsTr("Resign")
+                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
+            }
+            Button {
+                id: keepOnChoice
+                objectName: "keepOnButton"
+                text: qsTr("Keep playing")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+            }
+        }
+        onOpened: keepOnChoice.forceActiveFocus(Qt.TabFocusReason)  // Enter keeps the game
+        onAccepted: Resignations.resign(resignDialog.kind)
+        EnterKey { dialog: resignDialog }  // (Esc keeps playing)
     }
 
     // The computer offers to resign when it can no longer win: accept, or play on.

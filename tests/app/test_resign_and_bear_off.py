@@ -4,11 +4,14 @@ the player on request."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtTest import QTest
 
 from app.parts import part_of
 from app.resignation import Resignations
 from app.session import OFF_LOCATION
 from engine import Position
+from tests.app.driver import qml_value
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
 
@@ -143,3 +146,27 @@ def test_at_double_match_point_the_computer_accepts_a_single_game(harness):
     over = game.gameOver
     assert over["visible"] and over["winner"] == 1 and over["points"] == 1
     assert list(game.score) == [4, 5]
+
+
+def test_resigning_from_the_menu_is_asked_first_and_enter_keeps_playing(harness):
+    """Found by a tester: Game > Resign > A gammon ended the game at once, in the opening."""
+    harness.open(seed=4)
+    game = harness.game
+    flow = harness.w.flow
+    flow.show_position(GAMMON_LOST, 0, computer=True, level="expert", cube_value=2, cube_owner=0)
+    harness.settle()
+    dialog = harness.window.findChild(QObject, "resignDialog")
+    qml_value(dialog, "(ask(3), true)")  # as the menu's entry does
+    harness.qtbot.waitUntil(lambda: dialog.property("opened"), timeout=3000)
+    # what it gives away: a backgammon at a cube of 2
+    assert dialog.property("text") == "Resign a backgammon? Computer wins 6 points."
+    assert harness.item("keepOnButton").hasActiveFocus()
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)  # the safe answer
+    harness.qtbot.waitUntil(lambda: not dialog.property("visible"), timeout=3000)
+    assert not game.gameOver["visible"] and game.canRoll
+    qml_value(dialog, "(ask(3), true)")
+    harness.qtbot.waitUntil(lambda: dialog.property("opened"), timeout=3000)
+    harness.click("confirmResignButton")
+    harness.settle(50)
+    over = game.gameOver
+    assert over["visible"] and over["resigned"] and over["points"] == 6
