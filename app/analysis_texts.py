@@ -206,35 +206,55 @@ def decision_boards(decision: Any) -> dict[str, Any]:
 
 
 def chart_rolls(analysis: Any, game: int) -> list[Any]:
-    """The rolls of ``game`` the chart draws, in order: the decision of each (forced ones too)."""
-    return [d for d in analysis.decisions if d.game == game and d.kind == "move"]
+    """The stops of ``game``'s chart, in order: the decision of each roll (forced ones too),
+    then, when the game ended by a cube action or a resignation after its last roll, the first
+    of those: a stop of its own, where its mark is drawn and a click shows its position (drawn
+    at the last roll, a pass showed the board before that roll, and that roll's chances)."""
+    decisions = [d for d in analysis.decisions if d.game == game]
+    rolls = [d for d in decisions if d.kind == "move"]
+    last = rolls[-1].action if rolls else -1
+    after = [d for d in decisions if d.kind != "move" and d.action > last and _made(d)]
+    return rolls + after[:1]
+
+
+def _made(d: Any) -> bool:
+    """A play, or a cube action taken or a resignation (not "no double")."""
+    return d.kind == "move" or d.played != "no double"
 
 
 def chart(analysis: Any, game: int, names: Sequence[str] = ("", "")) -> dict[str, Any]:
-    """White's chances to win ``game`` (0 the first) before each roll, the marked turns, and a
-    tip per roll that says it: the roll, its play and the cube's actions at it (with their marks
-    and the best play), the chances."""
-    rolls = chart_rolls(analysis, game)
-    points = []
-    for d in rolls:
-        chance = d.win_chance if d.win_chance is not None else 0.5
-        points.append(chance if d.player == 0 else 1.0 - chance)
+    """White's chances to win ``game`` (0 the first) before each roll (and at the cube action or
+    resignation that ended it after its last roll), the marked turns, and a tip per stop that
+    says it: the roll, its play and the cube's actions at it (with their marks and the best
+    play), the chances."""
+    stops = chart_rolls(analysis, game)
+    points: list[float] = []
+    for d in stops:
+        if d.win_chance is None:
+            points.append(points[-1] if points else 0.5)
+        else:
+            points.append(d.win_chance if d.player == 0 else 1.0 - d.win_chance)
     marks = []
-    told: list[list[Any]] = [[] for _ in rolls]  # what each roll's tip says, in order
+    told: list[list[Any]] = [[] for _ in stops]  # what each stop's tip says, in order
     for d in analysis.decisions:
         if d.game != game:
             continue
-        # a cube decision is drawn at the roll that followed it (or the last one)
-        x = _at_or_after([r.action for r in rolls], d.action)
+        # a cube decision is drawn at the roll that followed it (or the stop of the last ones)
+        x = _at_or_after([r.action for r in stops], d.action)
         if d.mark != "none":
             marks.append({"x": max(0, x), "level": MARK_LEVEL[d.mark], "player": d.player})
-        made = d.kind == "move" or d.played != "no double"  # a play, or a cube action taken
-        if x >= 0 and (made or d.mark != "none"):
+        if x >= 0 and (_made(d) or d.mark != "none"):
             told[x].append(d)
     tips = []
-    for i, d in enumerate(rolls):
-        lines = [_("Roll {0}: {1} {2}-{3}").format(i + 1, names[d.player], *d.dice)]
-        speaker = d.player
+    rolled = 0
+    for i, d in enumerate(stops):
+        if d.kind == "move":
+            rolled += 1
+            lines = [_("Roll {0}: {1} {2}-{3}").format(rolled, names[d.player], *d.dice)]
+            speaker = d.player
+        else:  # the game's end after its last roll: each action names its player
+            lines = [_("After roll {0}").format(rolled)]
+            speaker = -1
         for m in sorted(told[i], key=lambda m: m.action):
             if m.player != speaker:  # the other player's cube action, or the answer to it
                 lines.append(names[m.player])

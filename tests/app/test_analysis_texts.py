@@ -125,13 +125,13 @@ def test_mistakes_worst_first_and_the_chart_marks_their_turns():
     assert rows[0]["played"] == "Played: Pass" and rows[0]["best"] == "Best: Take"
     assert rows[1]["heading"] == "Game 1 · Ann · 3-1" and rows[1]["loss"] == "−0.200"
     drawn = chart(ANALYSIS, 0, ["Ann", "Bo"])
-    assert len(drawn["points"]) == 3  # one per roll
-    assert sorted((m["x"], m["level"]) for m in drawn["marks"]) == [(1, 2), (1, 3), (2, 1), (2, 3)]
+    assert len(drawn["points"]) == 4  # one per roll, and the pass that ended the game after them
+    assert sorted((m["x"], m["level"]) for m in drawn["marks"]) == [(1, 2), (1, 3), (2, 1), (3, 3)]
 
 
 def test_the_chart_says_each_roll_its_play_its_marks_and_the_chances():
     tips = chart(ANALYSIS, 0, ["Ann", "Bo"])["tips"]
-    assert len(tips) == 3
+    assert len(tips) == 4
     assert tips[0] == "Roll 1: Ann 3-1\nPlayed: 8/5 6/5\nAnn to win: 50%"
     # Ann's missed double before the roll, then her very bad play of it
     assert tips[1].split("\n") == [
@@ -142,11 +142,17 @@ def test_the_chart_says_each_roll_its_play_its_marks_and_the_chances():
         "Best: 13/10 6/5",
         "Ann to win: 50%",
     ]
-    # the last roll: Ann's doubtful play, then Bo's pass that ended the game (named: not Ann's)
+    # the last roll: Ann's doubtful play; Bo's pass that ended the game after it is a stop of
+    # its own, its player named (drawn at the last roll, a click on its mark showed the board
+    # before that roll, with that roll's chances: found by a tester)
     assert tips[2].split("\n") == [
         "Roll 3: Ann 3-1",
         "Doubtful (?!): 8/5 6/5, −0.035",
         "Best: 13/10 6/5",
+        "Ann to win: 50%",
+    ]
+    assert tips[3].split("\n") == [
+        "After roll 3",
         "Bo",
         "Very bad (??): Pass, −0.500",
         "Best: Take",
@@ -155,26 +161,40 @@ def test_the_chart_says_each_roll_its_play_its_marks_and_the_chances():
 
 
 def test_the_chart_names_who_made_each_cube_action_after_a_roll():
-    # Bo plays, Ann doubles (no mistake), Bo passes (a very bad pass): the pass is Bo's
+    # Bo plays, Ann doubles (no mistake), Bo takes (a very bad take), Ann rolls; then Ann
+    # redoubles and Bo passes: the game's end, with Ann's chances at her redouble
     game = MatchAnalysis(
         (
-            decision(3, player=1),
-            decision(4, "double", played="double", best="double"),
-            decision(5, "pass", loss=0.5, played="pass", best="take", player=1),
+            decision(3, player=1, win_chance=0.4),
+            decision(4, "double", played="double", best="double", win_chance=0.7),
+            decision(5, "take", loss=0.5, played="take", best="pass", player=1),
+            decision(6, player=0, win_chance=0.75),
+            decision(8, "double", played="double", best="double", win_chance=0.8),
+            decision(9, "pass", played="pass", best="pass", player=1, win_chance=0.2),
         ),
         (summary(0), summary(1)),
-        actions=6,
+        actions=10,
     )
-    assert chart(game, 0, ["Ann", "Bo"])["tips"][0].split("\n") == [
-        "Roll 1: Bo 3-1",
+    drawn = chart(game, 0, ["Ann", "Bo"])
+    assert drawn["tips"][1].split("\n") == [
+        "Roll 2: Ann 3-1",
+        "Played: Double",
+        "Bo",
+        "Very bad (??): Take, −0.500",
+        "Best: Pass",
+        "Ann",
         "Played: 8/5 6/5",
+        "Ann to win: 75%",
+    ]
+    assert drawn["tips"][2].split("\n") == [
+        "After roll 2",
         "Ann",
         "Played: Double",
         "Bo",
-        "Very bad (??): Pass, −0.500",
-        "Best: Take",
-        "Ann to win: 50%",
+        "Played: Pass",
+        "Ann to win: 80%",
     ]
+    assert drawn["points"] == pytest.approx([0.6, 0.75, 0.8])
 
 
 def test_the_summary_names_both_players():
