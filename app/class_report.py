@@ -27,6 +27,8 @@ QML_IMPORT_MAJOR_VERSION = 1
 EXPORTED = N_("{count} answers of {students} students written to {file}.")
 NOT_EXPORTED = N_("The file could not be written: {reason}")
 LATEST = 30  # answers shown in a student's detail
+# a choice as its button says it (kept as its id: the detail showed "no" and "pass" in Danish)
+CHOICES = {"yes": N_("Yes"), "no": N_("No"), "take": N_("Take"), "pass": N_("Pass")}
 
 
 def _cell(summary: LessonSummary) -> dict[str, Any]:
@@ -107,7 +109,9 @@ class ClassReport(QObject):
                     "when": attempt.when.strftime("%Y-%m-%d %H:%M"),
                     "lesson": lesson.number if lesson else 0,
                     "step": step_title_of(lesson, attempt.step, _) or attempt.step,
-                    "answer": attempt.answer,
+                    "answer": _(CHOICES[attempt.answer])
+                    if attempt.answer in CHOICES
+                    else attempt.answer,
                     "correct": attempt.correct,
                     "hints": attempt.hints,
                     "seconds": attempt.seconds,

@@ -588,3 +588,25 @@ def test_a_slip_of_the_mouse_and_an_invited_try_are_no_wrong_answers(ui):
     anna = ui.main.classroom.profiles.get("student-2").attempts.attempts
     wrong = [(a.step, a.answer) for a in anna if not a.correct]
     assert wrong == [("no-wasted-die", "5/3")], wrong
+
+
+def test_a_students_choices_are_shown_in_the_windows_language(ui):
+    """Found by a tester: the overview's detail showed "no" and "pass" in Danish and Dutch (the
+    choices as kept), where the lesson's buttons said "Nej" and "Sig nej"."""
+    from app import i18n
+    from lessons.attempts import Attempt, now_text
+
+    add_student(ui, "Anna")
+    anna = ui.main.classroom.profiles.get("student-2")
+    for answer in ("take", "no", "167"):
+        kept = Attempt("board", "pips-start", "pips", answer, False, 0, 1, now_text())
+        anna.attempts.record(kept)
+    report = ui.main.class_report
+    before = i18n.current_language()
+    try:
+        i18n.set_language(None, None, "da")
+        report.showStudent("student-2")
+        shown = [a["answer"] for a in report.property("detail")["answers"]]
+        assert shown == ["167", "Nej", "Tag imod"]
+    finally:
+        i18n.set_language(None, None, before)
