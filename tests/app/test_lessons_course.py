@@ -410,3 +410,16 @@ def test_the_answer_buttons_stay_in_place_when_the_feedback_comes(ui):
     assert where() == before
     ui.click(f"choice_{ex.answer()}")  # the same spot as before answers it
     assert ui.view["solved"]
+
+
+def test_a_lesson_whose_last_step_is_words_only_is_finished_once_that_step_is_read(ui):
+    """Found by a tester: lesson 7's last step (words only) read, then "All lessons": the list
+    said 8 of 9 steps done, with no tick, until the quiz was started."""
+    index = next(
+        i for i, lesson in enumerate(ui.player.lessons) if lesson.steps[-1].exercise is None
+    )
+    lesson = ui.player.lessons[index]
+    go_to(ui, index, lesson.steps[-1].id)
+    assert ui.player.progress.done_steps(lesson) == {s.id for s in lesson.steps}
+    steps = len(lesson.steps)
+    assert f"{steps} of {steps}" in ui.item(f"lessonProgress_{index}").property("text")
