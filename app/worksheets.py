@@ -12,7 +12,7 @@ from PySide6.QtCore import Property, QObject, QUrl, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.file_dialogs import existing_folder
-from app.i18n import UnknownLanguageError
+from app.i18n import UnknownLanguageError, load_catalog
 from app.texts import N_, _
 from app.worksheet_pdf import write_worksheet
 from lessons.model import Lesson
@@ -22,6 +22,8 @@ QML_IMPORT_MAJOR_VERSION = 1
 
 WRITTEN = N_("Lesson {number} ({language}): {pages} pages written to {file}.")
 NOT_WRITTEN = N_("The worksheet could not be written: {reason}")
+# the name of a worksheet's file (without ".pdf"), in the sheet's language
+SHEET_NAME = N_("worksheet-lesson-{number}-{language}")
 
 
 @QmlElement
@@ -48,8 +50,14 @@ class Worksheets(QObject):
 
     @Slot(int, str, result=str)
     def suggestedName(self, index: int, language: str) -> str:  # noqa: N802
+        """The file's name in the worksheet's language ("werkblad-les-3-nl.pdf"): it was
+        English on a Danish sheet, where the class list's name was Danish."""
         number = index + 1 if 0 <= index < len(self.lessons) else 0
-        return f"worksheet-lesson-{number}-{language}.pdf"
+        try:
+            translate = load_catalog(language).gettext
+        except (OSError, UnknownLanguageError):  # (the writing says why)
+            translate = str
+        return translate(SHEET_NAME).format(number=number, language=language) + ".pdf"
 
     @Slot(int, str, str, result=bool)
     def write(self, index: int, language: str, target: str) -> bool:

@@ -288,7 +288,9 @@ def test_a_worksheet_from_the_menu(ui, tmp_path):
     assert dialog.property("visible")
     assert ui.item("worksheetLesson").property("currentIndex") == 2  # the open lesson
     worksheets = ui.main.worksheets
-    assert worksheets.suggestedName(2, "nl") == "worksheet-lesson-3-nl.pdf"
+    assert worksheets.suggestedName(2, "en") == "worksheet-lesson-3-en.pdf"
+    # in the sheet's language (it was English on a Danish sheet: found by a tester)
+    assert worksheets.suggestedName(2, "nl") == "werkblad-les-3-nl.pdf"
     out = tmp_path / "w.pdf"
     assert worksheets.write(2, "nl", out.as_uri())  # what the save dialog calls
     pages = len(pypdf.PdfReader(str(out)).pages)
