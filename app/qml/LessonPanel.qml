@@ -261,6 +261,16 @@ Item {
                                 editable: true
                                 font.pixelSize: 15 * panel.ui
                                 Layout.preferredWidth: 130 * panel.ui
+                                // a field in sight, empty too (its dark base on the dark panel
+                                // left only the arrows to see: found by a tester)
+                                background: Rectangle {
+                                    implicitWidth: 130 * panel.ui
+                                    color: numberInput.palette.base
+                                    border.color: numberInput.activeFocus ? numberInput.palette.highlight
+                                                                          : numberInput.palette.placeholderText
+                                    border.width: 1
+                                    radius: 3
+                                }
                                 // an answer is a number the student gave: the box's 0 untouched
                                 // is none (found by a tester: Check at once counted as right at
                                 // the first try wherever the answer was 0)

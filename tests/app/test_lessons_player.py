@@ -457,3 +457,20 @@ def test_the_verdict_of_a_lesson_follows_a_language_switch(lessons_ui):
         assert ui.feedback_text().startswith(danish), ui.feedback_text()
     finally:
         i18n.set_language(None, ui.main.engine, "en")
+
+
+def test_the_number_box_is_in_sight_before_a_number_is_given(lessons_ui):
+    """Found by a tester: the empty number box's dark field on the dark panel showed only its
+    arrows. Its field has an edge that stands out from the window."""
+    from app.board_themes import contrast_ratio
+    from tests.app.driver import qml_value
+
+    lessons_ui.click("openLesson_0")
+    while lessons_ui.exercise() is None or lessons_ui.exercise().kind != "pips":
+        lessons_ui.click("nextButton")
+    box = lessons_ui.item("numberInput")
+    assert qml_value(box, "contentItem.text") == ""
+    edge = qml_value(box, "background.border.color.toString()")
+    window = lessons_ui.window.color().name()
+    assert contrast_ratio(edge, window) >= 3, (edge, window)
+    assert box.property("width") >= 100
