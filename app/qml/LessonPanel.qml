@@ -127,8 +127,8 @@ Item {
                         if (v.matchLength > 0)
                             parts.push(qsTr("Match to %1: you %2, opponent %3").arg(v.matchLength)
                                        .arg(v.scoreYou).arg(v.scoreOpponent))
-                        else
-                            parts.push(qsTr("Single game"))
+                        else  // (not "Single game": lesson 6 says a single game is a win of 1 point)
+                            parts.push(qsTr("Money game"))
                         if (v.crawford)
                             parts.push(qsTr("Crawford game"))
                         else if (v.cubeVisible) {  // no cube in the Crawford game

@@ -392,6 +392,13 @@ def test_a_question_of_the_cube_shows_the_cube_in_the_middle(ui, lesson, step):
     assert ui.item("cube").isVisible()
 
 
+def test_a_money_game_is_not_called_a_single_game_in_a_lesson(ui):
+    # found by a tester: "Single game · cube 4, you own it" stood over the question of a
+    # gammon's points, in the lesson that teaches that a single game is a win of 1 point
+    go_to(ui, 5, "times-cube")
+    assert ui.item("matchInfo").property("text") == "Money game · cube 4, you own it"
+
+
 def test_the_answer_buttons_stay_in_place_when_the_feedback_comes(ui):
     # the feedback pushed "Yes / No" up: a second click on the same spot met the feedback
     go_to(ui, 6, "centred")
