@@ -365,7 +365,11 @@ Item {
                                 ui: panel.ui
                                 text: (panel.view.hintLevel || 0) > 0 ? qsTr("More help") : qsTr("Hint")
                                 enabled: panel.view.moreHints !== false
-                                hint: qsTr("First the rule, then the checker to move, then the answer (H)")
+                                // (the checker to move only where a play is asked: a tester
+                                // read of it over a question to take or pass)
+                                hint: panel.view.exercise === "play"
+                                      ? qsTr("First the rule, then the checker to move, then the answer (H)")
+                                      : qsTr("Each press helps a little more, up to the answer (H)")
                                 onClicked: LessonPlayer.showHint()
                             }
                             GameButton {

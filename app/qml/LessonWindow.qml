@@ -85,13 +85,20 @@ ApplicationWindow {
         sequences: ["Ctrl+W", "Ctrl+F4"]  // not StandardKey.Close: it holds Ctrl+W too, and a key twice is ambiguous
         onActivated: lessonWindow.close()
     }
-    // Esc closes the window from the list only (the keys in it, or no lesson open): in a
-    // lesson, a quiz or a drill it is the key that puts a checker down or leaves a field, and
-    // it must not end the student's work.
+    // Esc steps out one level: from a lesson, a quiz or a drill to the list of lessons (as
+    // "All lessons" does; the lesson stays where it is), from the list it closes the window. It
+    // never ends the student's work, and a checker picked up on the board is put down by it
+    // first (the board takes the key then). It did nothing in a lesson (found by a tester).
     Shortcut {
         sequence: "Esc"
-        enabled: lessonWindow.view.open !== true || lessonList.activeFocus
-        onActivated: lessonWindow.close()
+        onActivated: {
+            if (lessonWindow.view.open !== true || lessonList.activeFocus) {
+                lessonWindow.close()
+            } else {
+                lessonWindow.listWanted = true
+                lessonList.forceActiveFocus(Qt.TabFocusReason)
+            }
+        }
     }
     Shortcut {
         sequences: [StandardKey.Undo, "Backspace"]
