@@ -41,8 +41,9 @@ MenuItem {
         x: entry.mirrored ? entry.width - width - entry.rightPadding : entry.leftPadding
         y: entry.topPadding + (entry.availableHeight - height) / 2
         visible: entry.checkable
-        implicitWidth: 14
-        implicitHeight: 14
+        // as large as the text beside it (at 150% a 14-pixel box looked lost beside it)
+        implicitWidth: Math.max(14, Math.round(metrics.height * 0.8))
+        implicitHeight: implicitWidth
         radius: entry.choice ? width / 2 : 3
         readonly property color ink: entry.highlighted ? entry.palette.highlightedText : entry.palette.highlight
         color: entry.checked && !entry.choice ? ink : "transparent"
@@ -54,17 +55,18 @@ MenuItem {
             textFormat: Text.PlainText
             color: entry.highlighted ? entry.palette.highlight : entry.palette.highlightedText
             font.bold: true
-            font.pixelSize: 12
+            font.pixelSize: Math.round(mark.width * 0.85)
         }
         Rectangle {
             anchors.centerIn: parent
             visible: entry.checked && entry.choice
-            width: 6
-            height: 6
-            radius: 3
+            width: Math.round(mark.width * 0.43)
+            height: width
+            radius: width / 2
             color: mark.ink
         }
     }
+    FontMetrics { id: metrics; font: entry.font }
     contentItem: RowLayout {
         id: row
         spacing: 24

@@ -667,6 +667,8 @@ def test_the_choice_in_force_chosen_again_keeps_its_mark(harness, menu_keys, set
     harness.open(seed=9)
     keys = Keys(harness, "board")
     settings = harness.w.settings
+    settings.setProperty("textScale", 150)  # the largest text: the marks grow with it
+    harness.settle(20)
     before = settings.value(setting)
     keys.press(K.Key_O, Qt.KeyboardModifier.AltModifier)
     for key in menu_keys:
@@ -682,7 +684,11 @@ def test_the_choice_in_force_chosen_again_keeps_its_mark(harness, menu_keys, set
     marks = [e.property("checked") for e in shown]
     assert marks.count(True) == 1
     chosen = marks.index(True)
-    assert qml_value(shown[chosen], "indicator.radius") == 7  # round
+    mark = shown[chosen]
+    assert qml_value(mark, "indicator.radius") == qml_value(mark, "indicator.width") / 2  # round
+    # as large as its text (at 150% a 14-pixel mark looked lost beside it: found by a tester)
+    text = next(c for c in mark.findChildren(QQuickItem) if c.objectName() == "menuEntryText")
+    assert qml_value(mark, "indicator.width") >= 0.75 * text.height()
     while qml_value(menu, "currentIndex") != chosen:
         keys.press(K.Key_Down)
     keys.press(K.Key_Return)
