@@ -91,8 +91,10 @@ def extract_lesson_file(  # noqa: ARG001 (babel's API)
         for mark in map(fields, items(step.get("marks"))):
             yield from emit(mark.get("text"), f"step {step_id}: label on the board, keep it short")
         exercise = fields(step.get("exercise"))
-        for key in ("prompt", "explain", "rule", "reason", "wrong"):
+        for key in ("prompt", "paper", "explain", "rule", "reason", "wrong"):
             note = f"step {step_id}: exercise {key}"
+            if key == "paper":
+                note += " (the prompt on a printed worksheet)"
             if key == "rule":
                 note += " (the first hint)"
             if key == "reason":

@@ -300,6 +300,9 @@ class Exercise:
     explain: str | None  # optional extra explanation shown with a wrong answer (msgid)
     declared: Any  # the answer written in the lesson file
     rule: str | None = field(default=None, kw_only=True)  # the first hint: the rule (msgid)
+    # the prompt on a printed worksheet where the window's differs (msgid): on paper nothing
+    # refuses the move a prompt asks to try first
+    paper: str | None = field(default=None, kw_only=True)
 
     # Subclasses: answer() computes with the engine; same_answer() compares with declared.
     def answer(self) -> Any:
@@ -317,6 +320,13 @@ class Exercise:
     ) -> str:
         """The prompt translated, then its fields filled."""
         return Feedback(False, self.prompt, self.prompt_args()).render(translate, number)
+
+    def render_paper_prompt(
+        self, translate: Translate = identity, number: NumberFormat | None = None
+    ) -> str:
+        """The prompt of a printed worksheet: ``paper`` where the lesson gives one."""
+        text = self.paper or self.prompt
+        return Feedback(False, text, self.prompt_args()).render(translate, number)
 
     def hint(self) -> Feedback:
         """The answer (the last level of the graduated hints)."""
@@ -368,7 +378,7 @@ class Exercise:
         return Hint(3, self.hint())
 
     def messages(self) -> list[str]:
-        return [m for m in (self.prompt, self.explain, self.rule) if m]
+        return [m for m in (self.prompt, self.paper, self.explain, self.rule) if m]
 
     def _wrong(self, text: str = WRONG_TRY_AGAIN, **args: Any) -> Feedback:
         return Feedback(False, text, args)
@@ -1137,6 +1147,7 @@ def _make_exercise(
         "explain": _optional_text(data, "explain"),
         "declared": answer,
         "rule": _optional_text(data, "rule"),
+        "paper": _optional_text(data, "paper"),
     }
     extra: dict[str, Any] = {}
     if cls in (PlayExercise, JudgeExercise, ReachExercise, DiceCountExercise):

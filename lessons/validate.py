@@ -400,7 +400,7 @@ def _claim_problems(step: Step) -> list[str]:
     texts = [step.title, *step.text]
     ex = step.exercise
     if ex is not None:
-        texts += [t for t in (ex.prompt, ex.explain, ex.rule) if t]
+        texts += [t for t in (ex.prompt, ex.paper, ex.explain, ex.rule) if t]
     allowed = {claims.ALL_ROLLS}
     percents = {TAKE_POINT, RACE_DOUBLE, RACE_REDOUBLE, RACE_PASS}
     if isinstance(ex, TakeExercise):
@@ -486,14 +486,16 @@ def check_exercise(ex: Exercise, step: Step, drill: bool = False) -> list[str]:
 
 
 def _invited_problems(ex: PlayExercise) -> list[str]:
-    """A move the prompt asks to try first must be one the rules refuse at the start."""
+    """A move the prompt asks to try first must be one the rules refuse at the start, and the
+    printed worksheet needs a prompt of its own (``paper``): nothing refuses a move on paper."""
     assert ex.invited is not None
+    problems = [] if ex.paper else ["a prompt that invites a try needs a 'paper' prompt"]
     src, dst = ex.invited
     try:
         TurnBuilder(ex.position, ex.dice).move_to(src, dst)
     except IllegalPlayError:
-        return []
-    return [f"the move to try first, {src} to {dst}, is allowed: nothing is refused"]
+        return problems
+    return [*problems, f"the move to try first, {src} to {dst}, is allowed: nothing is refused"]
 
 
 # The evaluator's figures may move a little when the weights are retrained: a declared

@@ -62,7 +62,7 @@ def worksheet(
 def _item(
     number: int, step: Step, ex: Exercise, translate: Translate, numbers: NumberFormat | None
 ) -> WorksheetItem:
-    question = ex.render_prompt(translate, numbers)
+    question = ex.render_paper_prompt(translate, numbers)
     if isinstance(ex, ChoiceExercise):
         question += " (" + " / ".join(translate(_CHOICE[c]) for c in ex.choices) + ")"
     answer = ex.hints()[-1].feedback.render(translate, numbers)

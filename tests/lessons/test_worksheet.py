@@ -33,6 +33,22 @@ def test_every_exercise_is_on_the_worksheet_with_its_answer(lessons):
                 assert Position.from_position_id(item.position_id) == step.position.swapped()
 
 
+def test_no_worksheet_question_asks_for_what_only_the_window_can_refuse(lessons):
+    """Found by a tester: a printed sheet said "Try 4/off with the 5 first", and on paper nothing
+    refuses it. A prompt that invites a try has a question of its own for paper."""
+    for lesson in lessons:
+        for language in ("en", "da", "nl"):
+            translate = translator(language)
+            for item, step in zip(worksheet(lesson, translate), _exercises(lesson), strict=True):
+                if getattr(step.exercise, "invited", None) is not None:
+                    assert item.question != step.exercise.render_prompt(translate)
+                    assert "?" in item.question, item.question
+
+
+def _exercises(lesson):
+    return [s for s in lesson.steps if s.exercise is not None]
+
+
 def test_the_worksheet_is_translated(lessons):
     cube = lessons[6]
     danish = as_text(cube, translator("da"))
