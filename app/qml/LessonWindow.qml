@@ -310,7 +310,10 @@ ApplicationWindow {
                                         Layout.fillWidth: true
                                     }
                                 }
-                                Flow {  // the restart link goes to its own line when short of room
+                                // the progress and the restart link on one line, the link at
+                                // its end: it went to a line of its own in some cards, which
+                                // then changed heights under the pointer (found by a tester)
+                                RowLayout {
                                     Layout.fillWidth: true
                                     Layout.leftMargin: 22 * lessonWindow.textUi
                                     spacing: 12 * lessonWindow.ui
@@ -321,6 +324,8 @@ ApplicationWindow {
                                         text: qsTr("%1 of %2 steps done").arg(item.stepsDone).arg(item.stepCount)
                                         color: "#bba888"
                                         font.pixelSize: 11 * lessonWindow.textUi
+                                        wrapMode: Text.WordWrap
+                                        Layout.fillWidth: true
                                     }
                                     Label {
                                         objectName: "restartLesson_" + item.index
@@ -332,7 +337,8 @@ ApplicationWindow {
                                         font.underline: true
                                         MouseArea {
                                             anchors.fill: parent
-                                            onClicked: LessonPlayer.restartLesson(item.index)
+                                            // asked first: the lesson's progress is forgotten
+                                            onClicked: restartDialog.ask(item.index, item.number)
                                         }
                                     }
                                 }
@@ -433,6 +439,38 @@ ApplicationWindow {
             color: lessonWindow.textColor
             font.pixelSize: 18 * lessonWindow.textUi
         }
+    }
+
+    // Asked before a lesson's progress is forgotten (a click on "Restart" forgot it at once).
+    TextDialog {
+        id: restartDialog
+        objectName: "restartDialog"
+        title: qsTr("Restart")
+        room: lessonWindow.width
+        ui: lessonWindow.ui
+        property int lesson: -1
+        function ask(index: int, number: int) {
+            restartDialog.lesson = index
+            restartDialog.text = qsTr("Start lesson %1 again from its first step? Its steps done and its last quiz score are forgotten; the answers kept for the teacher stay.").arg(number)
+            open()
+        }
+        footer: DialogButtonBox {
+            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
+            Button {
+                objectName: "confirmRestartButton"
+                text: qsTr("Restart")
+                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
+            }
+            Button {
+                id: keepProgressChoice
+                objectName: "keepProgressButton"
+                text: qsTr("Cancel")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+            }
+        }
+        onOpened: keepProgressChoice.forceActiveFocus(Qt.TabFocusReason)  // Enter keeps it
+        onAccepted: LessonPlayer.restartLesson(restartDialog.lesson)
+        EnterKey { dialog: restartDialog }
     }
 
     TextDialog {
