@@ -4,6 +4,7 @@ pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import "texts.js" as Texts
 import app.qml
 
 Item {
@@ -162,7 +163,7 @@ Item {
                                 objectName: "paragraph_" + index
                                 textFormat: Text.PlainText
                                 Layout.fillWidth: true
-                                text: modelData
+                                text: Texts.unbroken(modelData)  // "6/off", "25 %" kept whole
                                 wrapMode: Text.WordWrap
                                 color: panel.textColor
                                 font.pixelSize: 15 * panel.ui
@@ -191,7 +192,7 @@ Item {
                             objectName: "promptText"
                             textFormat: Text.PlainText
                             Layout.fillWidth: true
-                            text: panel.view.prompt || ""
+                            text: Texts.unbroken(panel.view.prompt || "")
                             wrapMode: Text.WordWrap
                             color: panel.accent
                             font.pixelSize: 15 * panel.ui
@@ -214,7 +215,7 @@ Item {
                                 anchors.right: parent.right
                                 anchors.verticalCenter: parent.verticalCenter
                                 anchors.margins: 6 * panel.ui
-                                text: panel.feedback.text || ""
+                                text: Texts.unbroken(panel.feedback.text || "")
                                 wrapMode: Text.WordWrap
                                 color: "#fff6e0"
                                 font.pixelSize: 14 * panel.ui
@@ -241,7 +242,7 @@ Item {
                                     required property int index
                                     objectName: "judgeLine_" + index
                                     Layout.fillWidth: true
-                                    text: modelData
+                                    text: Texts.unbroken(modelData)
                                     textFormat: Text.PlainText
                                     wrapMode: Text.WordWrap
                                     color: panel.textColor

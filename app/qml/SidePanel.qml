@@ -4,6 +4,7 @@ pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import "texts.js" as Texts
 import app.qml
 
 Rectangle {
@@ -15,8 +16,8 @@ Rectangle {
     property var hintNames: []
     // A short part of a line kept whole ("Cube 1", "167 pips"): its spaces do not break
     function unbroken(part: string): string { return part.replace(/ /g, "\u00a0") }
-    // a move stays whole ("5/off" broke after its "/"): a word joiner after each "/"
-    function wholeMoves(text: string): string { return text.replace(/\//g, "/\u2060") }
+    // a move stays whole ("5/off" broke after its "/": texts.js)
+    function wholeMoves(text: string): string { return Texts.wholeMoves(text) }
     // a mark stays whole ("++" broke between its signs): a word joiner between its signs
     function wholeMarks(text: string): string { return text.replace(/([?!+\u2212])(?=[?!+\u2212])/g, "$1\u2060") }
     // Texts and edges: in the high-contrast theme every text of the panel is at least 7:1

@@ -21,6 +21,12 @@ def is_shown(item: QQuickItem) -> bool:
     return item.isVisible() and item.width() > 0 and item.height() > 0
 
 
+def as_written(text: str) -> str:
+    """A text shown as the program wrote it: without the word joiners that keep a move whole
+    ("6/\u2060off") and the no-break space that keeps a number with its "%" (app/qml/texts.js)."""
+    return text.replace("\u2060", "").replace("\u00a0%", " %")
+
+
 def qml_value(item, expression: str):
     """``expression`` evaluated in QML on ``item`` (for values Python cannot convert, such as
     enums, and for attached properties: ``qml_value(item, "Accessible.name")``)."""

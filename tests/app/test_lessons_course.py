@@ -15,6 +15,7 @@ from PySide6.QtTest import QTest
 
 from engine import Position, parse_play
 from lessons.exercises import JudgeExercise, full_notation
+from tests.app.driver import as_written
 from tests.app.test_lessons_player import LessonHarness
 
 pytestmark = pytest.mark.gui
@@ -109,7 +110,7 @@ def test_a_judgement_question_accepts_a_different_good_play_and_shows_the_top_pl
     assert ui.view["solved"] and ui.feedback["correct"]
     text = ui.feedback_text()
     assert full_notation(other.play) in text and full_notation(ranking[0].play) in text
-    lines = [ui.item(f"judgeLine_{i}").property("text") for i in range(3)]
+    lines = [as_written(ui.item(f"judgeLine_{i}").property("text")) for i in range(3)]
     assert [line.split(":")[0] for line in lines] == [full_notation(r.play) for r in ranking[:3]]
     assert all("equity" in line and "you win" in line for line in lines)
 
@@ -145,7 +146,7 @@ def test_the_numbers_of_a_graded_play_are_written_the_way_the_language_writes_th
         play(ui, full_notation(hit.play))
         ui.graded()
         texts = [ui.feedback_text()] + [
-            ui.item(f"judgeLine_{i}").property("text") for i in range(3)
+            as_written(ui.item(f"judgeLine_{i}").property("text")) for i in range(3)
         ]
         assert all(re.search(r"\d,\d", t) for t in texts), texts
         assert not any(re.search(r"\d\.\d", t) for t in texts), texts
@@ -199,8 +200,8 @@ def test_the_take_drill_asks_about_the_opponents_double(ui):
     ui.settle(50)
     ui.click("openDrill_5")
     ex = ui.exercise()
-    assert ui.item("promptText").property("text") == ex.render_prompt()
-    assert f"{ex.chance}%" in ui.item("promptText").property("text")
+    assert as_written(ui.item("promptText").property("text")) == ex.render_prompt()
+    assert f"{ex.chance}%" in as_written(ui.item("promptText").property("text"))
     ui.answer_right()
     assert ui.feedback_text() == "Correct!"
 
@@ -430,3 +431,20 @@ def test_a_lesson_whose_last_step_is_words_only_is_finished_once_that_step_is_re
     assert ui.player.progress.done_steps(lesson) == {s.id for s in lesson.steps}
     steps = len(lesson.steps)
     assert f"{steps} of {steps}" in ui.item(f"lessonProgress_{index}").property("text")
+
+
+def test_moves_and_percentages_do_not_break_at_a_line_end(ui):
+    """Found by a tester: "6/ off" broke after its "/" and "25 / %" before its "%" (Danish
+    writes a space there). The lessons' texts keep both whole."""
+    go_to(ui, 4, "higher-point-first")
+    prompt = ui.item("promptText").property("text")
+    assert "4/\u2060off" in prompt and as_written(prompt) == ui.exercise().render_prompt()
+    from app import i18n
+
+    i18n.set_language(None, None, "da")
+    try:
+        go_to(ui, 6, "take-point")
+        shown = [i.property("text") for i in ui.items() if i.objectName().startswith("paragraph_")]
+        assert any("25\u00a0%" in t for t in shown) and not any("25 %" in t for t in shown)
+    finally:
+        i18n.set_language(None, None, "en")

@@ -26,7 +26,7 @@ from lessons.exercises import (
     ReachExercise,
     full_notation,
 )
-from tests.app.driver import WindowDriver
+from tests.app.driver import WindowDriver, as_written
 
 pytestmark = pytest.mark.gui
 
@@ -93,7 +93,7 @@ class LessonHarness(WindowDriver):
     def feedback_text(self) -> str:
         box = self.item("feedbackBox")
         assert box.isVisible()
-        return self.item("feedbackText").property("text")
+        return as_written(self.item("feedbackText").property("text"))
 
     # -- answers by clicks --------------------------------------------------------------------
     def exercise(self):
