@@ -197,6 +197,17 @@ FocusScope {
         if (location === 0 || location === 27) return n
         return Math.min(n, 5)
     }
+    // The checkers a badge on point ``location`` must pass: its own, and, for a badge wider
+    // than a point, those of the points beside it in the same quarter, which it reaches over
+    // (a lesson's "Anchor" lay over a neighbour's third checker: found by a tester).
+    function stackUnderBadge(location: int, wide: bool): int {
+        let n = visibleCount(location)
+        if (!wide) return n
+        for (const next of [location - 1, location + 1])
+            if (next >= 1 && next <= 24 && Math.floor((next - 1) / 6) === Math.floor((location - 1) / 6))
+                n = Math.max(n, visibleCount(next))
+        return n
+    }
 
     // -- keyboard -----------------------------------------------------------------------------
     // The locations as rows on the screen, left to right (the table turned: both reversed).
@@ -793,7 +804,8 @@ FocusScope {
                 objectName: "badge_" + modelData.location
                 // on a point, just past its checkers (at the tip of a point near the middle it
                 // lay over the dice); on a bar or in a tray, at the end towards the middle
-                readonly property real past: board.checkerD * Math.min(board.visibleCount(modelData.location), 5)
+                readonly property real past: board.checkerD
+                    * Math.min(board.stackUnderBadge(modelData.location, width > area.width), 5)
                 x: area.x + area.width / 2 - width / 2
                 y: point ? (board.isTop(modelData.location) ? area.y + past + board.u * 0.1
                                                              : area.y + area.height - past - height - board.u * 0.1)

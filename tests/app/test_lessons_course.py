@@ -448,3 +448,32 @@ def test_moves_and_percentages_do_not_break_at_a_line_end(ui):
         assert any("25\u00a0%" in t for t in shown) and not any("25 %" in t for t in shown)
     finally:
         i18n.set_language(None, None, "en")
+
+
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_a_badge_on_the_board_lies_over_no_checker(ui, language):
+    """Found by a tester: the "Anchor" badge on the 20-point lay over the third checker of the
+    19-point beside it (it was placed past its own point's two checkers only)."""
+    labelled = [
+        (number, step.id)
+        for number, lesson in enumerate(ui.player.lessons)
+        for step in lesson.steps
+        if any(mark.kind == "label" for mark in step.marks)
+    ]
+    assert (7, "anchor") in labelled
+    from app import i18n
+
+    i18n.set_language(None, None, language)
+    for lesson, step in labelled:
+        go_to(ui, lesson, step)
+        ui.settle(50)
+        shown = [i for i in ui.items() if i.isVisible()]
+        badges = [i for i in shown if i.objectName().startswith("badge_")]
+        checkers = [i for i in shown if i.objectName().startswith("checker_")]
+        assert badges and checkers
+        for badge in badges:
+            area = badge.mapRectToScene(badge.boundingRect())
+            for checker in checkers:
+                other = checker.mapRectToScene(checker.boundingRect()).adjusted(2, 2, -2, -2)
+                assert not area.intersects(other), (step, badge.objectName(), checker.objectName())
+    i18n.set_language(None, None, "en")
