@@ -754,7 +754,10 @@ class NumberExercise(Exercise):
         if given == right:
             return Feedback(True, CORRECT, done=True)
         text = NUMBER_TOO_HIGH if given > right else NUMBER_TOO_LOW
-        return Feedback(False, text, {"given": given}, more=self.explain)
+        # with why: the lesson's explanation, else the rule ("4 is too many." alone said
+        # nothing of why: found by a tester)
+        more = self.explain or self.rule or self.general_rule()
+        return Feedback(False, text, {"given": given}, more=more)
 
     def hint(self) -> Feedback:
         return Feedback(False, HINT_NUMBER, {"answer": self.answer()})

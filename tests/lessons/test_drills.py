@@ -237,3 +237,14 @@ def test_the_dice_count_of_a_double_asks_for_its_four_moves():
     # found by a tester: lesson 2's quiz asked mostly of checkers on the bar, taught in lesson 4
     assert not any(DRILLS["dice-count"].draw(rng).position.on_bar()[0] for _ in range(ITEMS))
     assert asked[False] == {"How many of the two dice can you play?"}
+
+
+@pytest.mark.parametrize("drill_id", ["pips", "shots", "dice-count", "game-points"])
+def test_a_wrong_count_is_told_why(drill_id):
+    # found by a tester: a quiz's "4 is too many." and "68 is too few." said nothing of why
+    rng = random.Random(9)
+    for n in range(ITEMS):
+        ex = DRILLS[drill_id].draw(rng, n).exercise
+        verdict = ex.check_number(ex.answer() + 1)
+        assert not verdict.correct and verdict.more
+        assert verdict.more == (ex.explain or ex.rule or ex.general_rule())
