@@ -38,7 +38,7 @@ class Moment:
     dice: tuple[int, int] | None  # the roll about to be played
     cube_value: int
     cube_owner: int  # -1: centred
-    score: tuple[int, int]  # before this game
+    score: tuple[int, int]  # before this game; after it at the moment that ends it
     crawford: bool = False  # the Crawford game: no cube in play
     offered: bool = False  # a double offered: the cube at twice ``cube_value`` before the taker
     last_move: tuple[tuple[int, int], ...] = ()  # board locations of the play just made
@@ -155,7 +155,9 @@ class Replay:
             dice=fields.pop("dice", None),
             cube_value=game.cube_value,
             cube_owner=-1 if game.cube_owner is None else game.cube_owner,
-            score=game.match_score,
+            # the moment that ends a game shows its points won (the pass that ended a match
+            # showed the score before it: found by a tester)
+            score=self._copy.score if game.result is not None else game.match_score,
             crawford=game.is_crawford,
             pips=(mine, theirs) if on_roll == 0 else (theirs, mine),
             ids=(self._copy.position_id(), self._copy.match_id()),

@@ -41,8 +41,10 @@ Rectangle {
         property int player: 0
         // the player to act; once the game is over, its winner (not the side that last acted)
         readonly property bool over: MatchView.phase === "game_over" || MatchView.phase === "match_over"
+        // (a double offered, in the game or in the history: the taker acts; in the history
+        // the doubler's card was lit: found by a tester)
         readonly property bool active: over ? MatchView.gameOver.winner === player
-            : MatchView.phase === "double" ? MatchView.onRoll !== player
+            : MatchView.phase === "double" || MatchView.cubeOffered ? MatchView.onRoll !== player
             : MatchView.onRoll === player
         objectName: "playerCard" + player
         Accessible.role: Accessible.Grouping

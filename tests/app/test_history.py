@@ -130,6 +130,11 @@ def test_the_cube_actions_are_lines_of_the_move_list_and_show_their_moment(harne
     harness.click("moveLine5")  # the redouble offered
     assert (game.cubeValue, game.moveLine) == (2, 5) and "doubles to 4" in game.status
     assert game.cubeOffered  # the cube offered at 4, as the game showed it (it sat at 2)
+    # the taker's card is lit: Ann answers (the doubler's was: found by a tester)
+    assert harness.item("playerCard0").property("active")
+    assert not harness.item("playerCard1").property("active")
+    harness.click("moveLine6")  # the pass that ended the game: its points are on the score
+    assert list(game.score) == [0, 2], list(game.score)  # the cube at 2 before the redouble
 
 
 def test_earlier_games_of_a_match_are_in_the_history():
