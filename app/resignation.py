@@ -83,7 +83,8 @@ class Resignations(QObject):
             "Resign {0}? {1} wins {2} point.",
             "Resign {0}? {1} wins {2} points.",
         )
-        return T(text, T(KINDS[kind]), P(1 - player), points, count=points).render(flow.names())
+        said = T(text, T(KINDS[kind]), P(1 - player), points, count=points).render(flow.names())
+        return said[:1].upper() + said[1:]  # a sentence that opens with the kind ("een gammon")
 
     @Slot(int)
     def resign(self, kind: int) -> None:

@@ -160,6 +160,13 @@ def test_resigning_from_the_menu_is_asked_first_and_enter_keeps_playing(harness)
     harness.qtbot.waitUntil(lambda: dialog.property("opened"), timeout=3000)
     # what it gives away: a backgammon at a cube of 2
     assert dialog.property("text") == "Resign a backgammon? Computer wins 6 points."
+    from app import i18n
+
+    i18n.set_language(None, None, "nl")  # a sentence that opens with the kind: a capital
+    try:
+        assert offers(harness).question(2).startswith("Een gammon gewonnen geven?")
+    finally:
+        i18n.set_language(None, None, "en")
     assert harness.item("keepOnButton").hasActiveFocus()
     QTest.keyClick(harness.window, Qt.Key.Key_Return)  # the safe answer
     harness.qtbot.waitUntil(lambda: not dialog.property("visible"), timeout=3000)
