@@ -164,7 +164,7 @@ class DiceReportView(QObject):
                     "entering": chances_text(chances["entering"], "entering"),
                     "hitting": chances_text(chances["hitting"], "hitting"),
                     "verdict": verdict(report.test),
-                    "luck": self._luck(analysis, player, game),
+                    "luck": self._luck(analysis, player, game) if report.rolls else _("No rolls."),
                 }
             )
         counts = [

@@ -265,7 +265,10 @@ ApplicationWindow {
                             required property int stepCount
                             readonly property bool current: LessonPlayer.lessonIndex === index
                             objectName: "lessonItem_" + index
+                            // its keyboard ring after a key only (a click on "All lessons"
+                            // lit it for a mouse player: found by a tester)
                             readonly property bool keyed: ListView.isCurrentItem && lessonList.activeFocus
+                                                          && InputMode.keys
                             Accessible.role: Accessible.ListItem
                             Accessible.name: qsTr("Lesson %1: %2").arg(number).arg(title)
                             Accessible.description: lessonProgress.text
@@ -310,13 +313,13 @@ ApplicationWindow {
                                         Layout.fillWidth: true
                                     }
                                 }
-                                // the progress and the restart link on one line, the link at
-                                // its end: it went to a line of its own in some cards, which
-                                // then changed heights under the pointer (found by a tester)
+                                // the progress and, at its end, the restart mark: a word there
+                                // went to a line of its own in some cards, which then changed
+                                // heights under the pointer (found by a tester)
                                 RowLayout {
                                     Layout.fillWidth: true
                                     Layout.leftMargin: 22 * lessonWindow.textUi
-                                    spacing: 12 * lessonWindow.ui
+                                    spacing: 8 * lessonWindow.ui
                                     Label {
                                         id: lessonProgress
                                         objectName: "lessonProgress_" + item.index
@@ -331,12 +334,25 @@ ApplicationWindow {
                                         objectName: "restartLesson_" + item.index
                                         textFormat: Text.PlainText
                                         visible: item.stepsDone > 0
-                                        text: qsTr("Restart")
+                                        text: "\u21ba"  // an arrow round: start again
                                         color: lessonWindow.accent
-                                        font.pixelSize: 11 * lessonWindow.textUi
-                                        font.underline: true
+                                        font.pixelSize: 14 * lessonWindow.textUi
+                                        font.bold: true
+                                        // no taller than the progress beside it: the card keeps
+                                        // its height as the mark comes
+                                        Layout.maximumHeight: lessonProgress.implicitHeight
+                                        verticalAlignment: Text.AlignVCenter
+                                        Accessible.role: Accessible.Button
+                                        Accessible.name: qsTr("Restart")
+                                        ToolTip.visible: restartMouse.containsMouse
+                                        ToolTip.delay: 400
+                                        ToolTip.text: qsTr("Restart")
                                         MouseArea {
+                                            id: restartMouse
                                             anchors.fill: parent
+                                            anchors.margins: -4 * lessonWindow.ui  // a larger target
+                                            hoverEnabled: true
+                                            cursorShape: Qt.PointingHandCursor
                                             // asked first: the lesson's progress is forgotten
                                             onClicked: restartDialog.ask(item.index, item.number)
                                         }

@@ -566,3 +566,17 @@ def test_a_finished_match_is_not_replaced_by_a_replay_without_asking(harness):
     assert harness.w.flow.session.match.seed == finished.seed
     # the analysis of the match left closes with it (it stayed open over the new one, empty)
     harness.qtbot.waitUntil(lambda: not analysis.property("visible"), timeout=3000)
+
+
+def test_the_dice_report_says_a_player_without_rolls_has_none(harness):
+    """Found by a tester: a player who had not rolled yet was "Not analysed yet." in the luck row
+    of an analysed game."""
+    session = started_game(harness, turns=1)  # the opening turn only: the other has not rolled
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    QMetaObject.invokeMethod(dialog(harness, "diceDialog"), "open")
+    harness.settle(100)
+    match = session.match
+    idle = next(p for p in (0, 1) if not match_rolls(match, p))
+    assert harness.item(f"diceCell_rolls_{idle + 1}").property("text") == "0"
+    assert harness.item(f"diceCell_luck_{idle + 1}").property("text") == "No rolls."
