@@ -6,6 +6,9 @@ import QtQuick.Controls
 
 Menu {
     id: menu
+    // a key that goes through the menu's choices (H: the hint modes), shown on the entry that
+    // opens it, not on each choice (each said "H", as if each had it)
+    property string keys: ""
     width: {
         let widest = 180
         for (let i = 0; i < count; ++i) {

@@ -11,7 +11,7 @@ import "menus.js" as Menus
 
 MenuItem {
     id: entry
-    readonly property string keys: (entry.action as KeyAction)?.keys ?? ""
+    readonly property string keys: (entry.action as KeyAction)?.keys ?? (entry.subMenu as GameMenu)?.keys ?? ""
     // one of the menu's exclusive choices (a language, a text size): a round mark, and the
     // choice in force chosen again stays chosen (it lost its mark while its setting stayed)
     property bool choice: (entry.action as KeyAction)?.choice ?? false

@@ -197,16 +197,17 @@ ApplicationWindow {
             title: qsTr("&Options")
             GameMenu {
                 title: qsTr("&Move hints")
+                keys: "H"  // each press the next of its choices
                 KeyAction {
-                    text: qsTr("Hints: &off"); keys: "H"; checkable: true; choice: true
+                    text: qsTr("Hints: &off"); checkable: true; choice: true
                     checked: Settings.hintMode === 0; onTriggered: Settings.hintMode = 0
                 }
                 KeyAction {
-                    text: qsTr("Hints: &checkers"); keys: "H"; checkable: true; choice: true
+                    text: qsTr("Hints: &checkers"); checkable: true; choice: true
                     checked: Settings.hintMode === 1; onTriggered: Settings.hintMode = 1
                 }
                 KeyAction {
-                    text: qsTr("Hints: checkers and &points"); keys: "H"; checkable: true; choice: true
+                    text: qsTr("Hints: checkers and &points"); checkable: true; choice: true
                     checked: Settings.hintMode === 2; onTriggered: Settings.hintMode = 2
                 }
             }

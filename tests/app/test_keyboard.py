@@ -683,6 +683,16 @@ def test_the_choice_in_force_chosen_again_keeps_its_mark(harness, menu_keys, set
     shown = [qml_value(menu, f"itemAt({i})") for i in range(entries)]
     marks = [e.property("checked") for e in shown]
     assert marks.count(True) == 1
+    if setting == "hintMode":  # H goes through them: said on the entry that opens them, once
+        opener = next(
+            o
+            for o in harness.window.findChildren(QObject)
+            if o.inherits("QQuickMenu")
+            and o.property("visible")
+            and o.property("title") == "&Options"
+        )
+        assert qml_value(qml_value(opener, "itemAt(0)"), "keys") == "H"
+        assert [qml_value(e, "keys") for e in shown] == ["", "", ""]
     chosen = marks.index(True)
     mark = shown[chosen]
     assert qml_value(mark, "indicator.radius") == qml_value(mark, "indicator.width") / 2  # round
