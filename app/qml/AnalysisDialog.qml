@@ -66,6 +66,38 @@ Dialog {
                 onClicked: Analysis.analyseMatch()
             }
         }
+        Label {
+            objectName: "analysisNote"
+            textFormat: Text.PlainText
+            Layout.fillWidth: true
+            visible: text !== ""
+            text: Analysis.note
+            wrapMode: Text.WordWrap
+            color: "#d8c7a6"
+        }
+        Label {
+            objectName: "analysisProblem"
+            Layout.fillWidth: true
+            visible: text !== ""
+            text: Analysis.problem
+            textFormat: Text.PlainText
+            wrapMode: Text.WordWrap
+            color: "#f08070"
+        }
+
+        // The tabs keep their place while an analysis runs (greyed), its progress under them:
+        // when it ended they came where its Cancel had been, and a click meant to cancel chose
+        // the chart (found by a tester)
+        TabBar {
+            id: tabs
+            objectName: "analysisTabs"
+            Layout.fillWidth: true
+            visible: Analysis.available || Analysis.running
+            enabled: !Analysis.running
+            TabButton { objectName: "summaryTab"; text: qsTr("Summary") }
+            TabButton { objectName: "mistakesTab"; text: qsTr("Mistakes (%1)").arg(Analysis.mistakes.length) }
+            TabButton { objectName: "chartTab"; text: qsTr("Chart") }
+        }
         RowLayout {
             Layout.fillWidth: true
             visible: Analysis.running
@@ -88,34 +120,6 @@ Dialog {
                 text: qsTr("Cancel")
                 onClicked: Analysis.cancel()
             }
-        }
-        Label {
-            objectName: "analysisNote"
-            textFormat: Text.PlainText
-            Layout.fillWidth: true
-            visible: text !== ""
-            text: Analysis.note
-            wrapMode: Text.WordWrap
-            color: "#d8c7a6"
-        }
-        Label {
-            objectName: "analysisProblem"
-            Layout.fillWidth: true
-            visible: text !== ""
-            text: Analysis.problem
-            textFormat: Text.PlainText
-            wrapMode: Text.WordWrap
-            color: "#f08070"
-        }
-
-        TabBar {
-            id: tabs
-            objectName: "analysisTabs"
-            Layout.fillWidth: true
-            visible: Analysis.available
-            TabButton { objectName: "summaryTab"; text: qsTr("Summary") }
-            TabButton { objectName: "mistakesTab"; text: qsTr("Mistakes (%1)").arg(Analysis.mistakes.length) }
-            TabButton { objectName: "chartTab"; text: qsTr("Chart") }
         }
 
         Item {  // holds the lines above at the top until there is an analysis

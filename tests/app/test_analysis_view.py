@@ -74,7 +74,13 @@ def test_analysis_from_the_history_shows_progress_and_its_results(harness):
     open_analysis_from_history(harness)  # starts the analysis of the game on show
     assert analysis.running
     assert harness.item("analysisProgress").isVisible()
+    cancel = harness.item("cancelAnalysisButton")
+    spot = cancel.mapToScene(cancel.boundingRect().center())
     wait_for_analysis(harness)
+    # the tabs did not come where Cancel was: a click meant to cancel chose the chart (found
+    # by a tester)
+    tabs = harness.item("analysisTabs")
+    assert not tabs.mapRectToScene(tabs.boundingRect()).contains(spot)
     assert analysis.problem == "" and analysis.available
     assert any(0 < p < 100 for p in seen) and seen[-1] == 100
     assert harness.hidden("analysisProgress")
