@@ -230,7 +230,9 @@ def step_view(
         "cubeVisible": (match is not None and not match.crawford and not asked)
         or offered
         or centred,
-        "matchVisible": match is not None,
+        # a money game's question of the cube says so above the board too (a tester found
+        # lesson 7's race questions without it, where its other cube steps had it)
+        "matchVisible": match is not None or centred,
         "cubeValue": match.cube if match else (2 if offered else 1),
         "cubeOwner": _OWNER[match.cube_owner] if match else -1,
         "matchLength": match.match_length if match else 0,

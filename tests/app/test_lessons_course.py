@@ -398,6 +398,8 @@ def test_a_money_game_is_not_called_a_single_game_in_a_lesson(ui):
     # gammon's points, in the lesson that teaches that a single game is a win of 1 point
     go_to(ui, 5, "times-cube")
     assert ui.item("matchInfo").property("text") == "Money game · cube 4, you own it"
+    go_to(ui, 6, "race-double")  # a race's cube question without a match: money, cube centred
+    assert ui.item("matchInfo").property("text") == "Money game · cube 1, in the middle"
 
 
 def test_the_answer_buttons_stay_in_place_when_the_feedback_comes(ui):
