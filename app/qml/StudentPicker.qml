@@ -26,9 +26,16 @@ ColumnLayout {
             return -1
         }
         onActivated: index => Classroom.selectStudent(Classroom.students[index].id)
-        ToolTip.visible: hovered
-        ToolTip.delay: 500
-        ToolTip.text: qsTr("The student working now: each keeps their own progress")
+        // its tip under it: above it, it covered the window's heading each time the window
+        // opened under the pointer (found by a tester)
+        hoverEnabled: true
+        ToolTip {
+            objectName: "studentPickerTip"
+            y: studentPicker.height + 4
+            visible: studentPicker.hovered && !studentPicker.popup.visible
+            delay: 500
+            text: qsTr("The student working now: each keeps their own progress")
+        }
         delegate: ItemDelegate {
             id: choice
             required property var modelData

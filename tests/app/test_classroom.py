@@ -612,3 +612,21 @@ def test_a_students_choices_are_shown_in_the_windows_language(ui):
         assert shown == ["167", "Nej", "Tag imod"]
     finally:
         i18n.set_language(None, None, before)
+
+
+def test_the_student_pickers_tip_stands_under_it(ui):
+    """Found by a tester: the tip above the student box covered the window's heading each time
+    the window opened under the pointer."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtTest import QTest
+
+    picker = ui.item("studentPicker")
+    centre = picker.mapToScene(QPointF(picker.width() / 2, picker.height() / 2)).toPoint()
+    QTest.mouseMove(ui.window, centre + QPoint(40, 200))
+    ui.settle(20)
+    QTest.mouseMove(ui.window, centre)
+    ui.settle(20)
+    QTest.mouseMove(ui.window, centre + QPoint(2, 1))
+    tip = popup(ui, "studentPickerTip")
+    ui.qtbot.waitUntil(lambda: tip.property("visible"), timeout=3000)
+    assert tip.property("y") >= picker.height()
