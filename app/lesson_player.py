@@ -216,12 +216,8 @@ class LessonPlayer(QObject):
         else:
             assert self._lesson is not None
             self._index = max(0, min(index, len(self._lesson.steps) - 1))
-            step = self._lesson.steps[self._index]
-            self.progress.set_current(self._lesson, step.id)
-            if step.exercise is None and self._index == len(self._lesson.steps) - 1:
-                # the last step, words only, is read once shown: left by "All lessons" it was
-                # never done, and the lesson never finished (found by a tester)
-                self._mark_done(step)
+            if self.progress.show(self._lesson, self._index):  # a last step of words: done
+                self._model.refresh()
         if (kept := self._kept_step()) is not None:
             self.stepShown.emit(*kept)
         self._reset_step()

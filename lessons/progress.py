@@ -146,6 +146,18 @@ class Progress(KeptFile):
             entry["current"] = step_id
             self.save()
 
+    def show(self, lesson: Lesson, index: int) -> bool:
+        """Step ``index`` of ``lesson`` is shown: it is the current one, and a last step of words
+        only is read, so done (left by "All lessons", lesson 7's last step was never done and the
+        lesson never finished: found by a tester). True when that made a step done."""
+        step = lesson.steps[index]
+        self.set_current(lesson, step.id)
+        last_words = step.exercise is None and index == len(lesson.steps) - 1
+        if not last_words or step.id in self.done_steps(lesson):
+            return False
+        self.mark_done(lesson, step.id)
+        return True
+
     def record_quiz(self, lesson: Lesson, right: int, items: int) -> None:
         """Keep the score of a quiz of ``lesson`` just finished (the last one counts)."""
         if not 0 <= right <= items or items < 1:

@@ -171,3 +171,15 @@ def test_probe_leaves_nothing_behind_in_a_folder_that_can_be_written(tmp_path):
     progress = Progress(tmp_path / "data" / "p.json")
     assert progress.probe() is True and progress.saving
     assert list((tmp_path / "data").iterdir()) == []
+
+
+def test_a_last_step_of_words_only_is_done_once_shown(tmp_path):
+    # found by a tester: lesson 7's last step read, then "All lessons": 8 of 9 steps done
+    lesson = next(lsn for lsn in load_lessons() if lsn.steps[-1].exercise is None)
+    progress = Progress(tmp_path / "progress.json")
+    first, last = 0, len(lesson.steps) - 1
+    assert not progress.show(lesson, first)  # a first step is done by going on from it
+    assert progress.resume_index(lesson) == first and not progress.done_steps(lesson)
+    assert progress.show(lesson, last)  # the last, of words only: read once shown
+    assert progress.is_step_done(lesson, lesson.steps[last].id)
+    assert not progress.show(lesson, last)  # (once)
