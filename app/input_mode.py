@@ -43,17 +43,24 @@ class InputMode(QObject):
 
         return part_of(engine, InputMode)
 
-    def __init__(self, app: QGuiApplication, parent: QObject | None = None) -> None:
+    def __init__(
+        self, app: QGuiApplication, engine: QQmlEngine, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self._keys = False
+        self._engine = engine
         app.focusWindowChanged.connect(self.watch_windows)
         self.watch_windows()
 
     def watch_windows(self, *_focus: object) -> None:
-        """Read the events of every window of the program, those opened since too (a filter
-        installed again on a window is the same one, moved last: Qt's rule)."""
+        """Read the events of the windows of its own engine (the game's and the lessons'), those
+        opened since too (a filter installed again on a window is the same one, moved last: Qt's
+        rule). Not every window of the program: each window made in one run of the tests read
+        the events of all the others, which slowed the suite by a half."""
         for window in QGuiApplication.topLevelWindows():
-            window.installEventFilter(self)
+            context = QQmlEngine.contextForObject(window)
+            if context is not None and context.engine() == self._engine:
+                window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         kind = event.type()

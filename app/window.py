@@ -292,7 +292,7 @@ def open_window(
     view.changed.connect(analysis.update_marks)
     language_state.languageChanged.connect(analysis.refresh)
     dice = DiceReportView(lambda: flow.session, flow.replay_dice)
-    input_mode = InputMode(qapp)
+    input_mode = InputMode(qapp, engine)
     language_state.languageChanged.connect(dice.refresh)
     attach(
         engine,
