@@ -458,7 +458,7 @@ ApplicationWindow {
     }
 
     // Asked before a lesson's progress is forgotten (a click on "Restart" forgot it at once).
-    TextDialog {
+    QuestionDialog {
         id: restartDialog
         objectName: "restartDialog"
         title: qsTr("Restart")
@@ -470,26 +470,14 @@ ApplicationWindow {
             restartDialog.text = qsTr("Start lesson %1 again from its first step? Its steps done and its last quiz score are forgotten; the answers kept for the teacher stay.").arg(number)
             open()
         }
-        footer: DialogButtonBox {
-            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button {
-                objectName: "confirmRestartButton"
-                text: qsTr("Restart")
-                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
-            }
-            Button {
-                id: keepProgressChoice
-                objectName: "keepProgressButton"
-                text: qsTr("Cancel")
-                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
-            }
-        }
-        onOpened: keepProgressChoice.forceActiveFocus(Qt.TabFocusReason)  // Enter keeps it
+        act: qsTr("Restart")
+        actName: "confirmRestartButton"
+        keep: qsTr("Cancel")
+        keepName: "keepProgressButton"
         onAccepted: LessonPlayer.restartLesson(restartDialog.lesson)
-        EnterKey { dialog: restartDialog }
     }
 
-    TextDialog {
+    QuestionDialog {
         id: replaceGameDialog
         objectName: "replaceGameDialog"
         title: qsTr("Play this position")
@@ -498,25 +486,11 @@ ApplicationWindow {
         text: MatchView.matchLength > 0
               ? qsTr("A match is in progress. Resign it and play this position instead?")
               : qsTr("A game is in progress. Resign it and play this position instead?")
-        footer: DialogButtonBox {
-            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button {
-                objectName: "replaceGameButton"
-                text: qsTr("Play this position")
-                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
-            }
-            Button {
-                id: keepGameChoice
-                objectName: "keepGameButton"
-                text: qsTr("Keep the game")
-                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
-            }
-        }
-        // the safe answer in hand, its ring in sight: Enter keeps the game (it resigned it,
-        // with nothing shown to say so: found by a tester); Tab goes to the other
-        onOpened: keepGameChoice.forceActiveFocus(Qt.TabFocusReason)
+        act: qsTr("Play this position")
+        actName: "replaceGameButton"
+        keep: qsTr("Keep the game")
+        keepName: "keepGameButton"
         onAccepted: LessonPlayOn.play()
-        EnterKey { dialog: replaceGameDialog }  // (Qt Quick's buttons take only Space)
     }
 
     TextDialog {

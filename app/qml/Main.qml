@@ -711,7 +711,7 @@ ApplicationWindow {
         anchors.centerIn: parent
     }
 
-    TextDialog {
+    QuestionDialog {
         id: confirmNewDialog
         objectName: "confirmNewDialog"
         title: qsTr("New game")
@@ -720,25 +720,11 @@ ApplicationWindow {
         text: MatchView.matchLength > 0
               ? qsTr("A match is in progress. Resign it and start a new game?")
               : qsTr("A game is in progress. Resign it and start a new game?")
-        footer: DialogButtonBox {
-            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button {
-                objectName: "resignAndNewButton"
-                text: qsTr("Resign and start anew")
-                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
-            }
-            Button {
-                id: keepPlayingChoice
-                objectName: "keepPlayingButton"
-                text: qsTr("Keep playing")
-                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
-            }
-        }
-        // the safe answer in hand, its ring in sight: Enter keeps the game (it resigned it,
-        // with nothing shown to say so: found by a tester); Tab goes to the other
-        onOpened: keepPlayingChoice.forceActiveFocus(Qt.TabFocusReason)
+        act: qsTr("Resign and start anew")
+        actName: "resignAndNewButton"
+        keep: qsTr("Keep playing")
+        keepName: "keepPlayingButton"
         onAccepted: newGameDialog.open()
-        EnterKey { dialog: confirmNewDialog }  // (Esc keeps playing)
     }
 
     TextDialog {
@@ -778,7 +764,7 @@ ApplicationWindow {
 
     // Asked before the player resigns (a click in the menu lost the game at once): what it
     // gives away, "Keep playing" in hand.
-    TextDialog {
+    QuestionDialog {
         id: resignDialog
         objectName: "resignDialog"
         title: qsTr("Resign")
@@ -792,23 +778,11 @@ ApplicationWindow {
             resignDialog.text = question
             open()
         }
-        footer: DialogButtonBox {
-            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button {
-                objectName: "confirmResignButton"
-                text: qsTr("Resign")
-                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
-            }
-            Button {
-                id: keepOnChoice
-                objectName: "keepOnButton"
-                text: qsTr("Keep playing")
-                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
-            }
-        }
-        onOpened: keepOnChoice.forceActiveFocus(Qt.TabFocusReason)  // Enter keeps the game
+        act: qsTr("Resign")
+        actName: "confirmResignButton"
+        keep: qsTr("Keep playing")
+        keepName: "keepOnButton"
         onAccepted: Resignations.resign(resignDialog.kind)
-        EnterKey { dialog: resignDialog }  // (Esc keeps playing)
     }
 
     // The computer offers to resign when it can no longer win: accept, or play on.

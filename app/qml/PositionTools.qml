@@ -94,7 +94,7 @@ Item {
         height: parent.height
     }
 
-    TextDialog {
+    QuestionDialog {
         id: replaceDialog
         objectName: "replaceDialog"
         // the title says what the text says: a match or a game (a match's read "Replace the game?")
@@ -105,24 +105,10 @@ Item {
         text: (MatchView.matchLength > 0 ? qsTr("A match is in progress.")
                                          : qsTr("A game is in progress."))
               + " " + PositionSetup.pending
-        footer: DialogButtonBox {
-            buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button {
-                objectName: "replaceButton"
-                text: qsTr("Replace")
-                DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
-            }
-            Button {
-                id: keepGameChoice
-                objectName: "keepGameButton"
-                text: qsTr("Keep playing")
-                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
-            }
-        }
-        EnterKey { dialog: replaceDialog }
-        // the safe answer in hand, its ring in sight: Enter keeps the game (it resigned it,
-        // with nothing shown to say so: found by a tester); Tab goes to the other
-        onOpened: keepGameChoice.forceActiveFocus(Qt.TabFocusReason)
+        act: qsTr("Replace")
+        actName: "replaceButton"
+        keep: qsTr("Keep playing")
+        keepName: "keepGameButton"
         onAccepted: PositionSetup.confirm()
         onClosed: if (result !== Dialog.Accepted) PositionSetup.cancel()  // also Esc
     }

@@ -1,0 +1,31 @@
+// A question with a safe answer (keep the game, keep the lesson's progress): the text of
+// `TextDialog`, the answer that acts (`act`, accepting) and the safe one (`keep`, rejecting)
+// side by side. The safe answer is in hand, its ring in sight, when it opens: Enter keeps what
+// was there (it resigned a game, with nothing shown to say so: found by a tester), Tab goes to
+// the other answer, Esc is the safe answer too.
+import QtQuick
+import QtQuick.Controls
+import app.qml
+
+TextDialog {
+    id: question
+    required property string act
+    required property string keep
+    property alias actName: actChoice.objectName
+    property alias keepName: keepChoice.objectName
+    footer: DialogButtonBox {
+        buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
+        Button {
+            id: actChoice
+            text: question.act
+            DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
+        }
+        Button {
+            id: keepChoice
+            text: question.keep
+            DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+        }
+    }
+    onOpened: keepChoice.forceActiveFocus(Qt.TabFocusReason)
+    EnterKey { dialog: question }  // (Qt Quick's buttons take only Space)
+}
