@@ -17,6 +17,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from app.classroom import Classroom
 from app.file_texts import os_problem
 from app.texts import N_, _
+from lessons.exercises import CHOICE_NAMES
 from lessons.model import Lesson
 from lessons.profiles import Profile
 from lessons.report import LessonSummary, lesson_summary, step_title_of, total, write_csv
@@ -27,8 +28,6 @@ QML_IMPORT_MAJOR_VERSION = 1
 EXPORTED = N_("{count} answers of {students} students written to {file}.")
 NOT_EXPORTED = N_("The file could not be written: {reason}")
 LATEST = 30  # answers shown in a student's detail
-# a choice as its button says it (kept as its id: the detail showed "no" and "pass" in Danish)
-CHOICES = {"yes": N_("Yes"), "no": N_("No"), "take": N_("Take"), "pass": N_("Pass")}
 
 
 def _cell(summary: LessonSummary) -> dict[str, Any]:
@@ -109,8 +108,10 @@ class ClassReport(QObject):
                     "when": attempt.when.strftime("%Y-%m-%d %H:%M"),
                     "lesson": lesson.number if lesson else 0,
                     "step": step_title_of(lesson, attempt.step, _) or attempt.step,
-                    "answer": _(CHOICES[attempt.answer])
-                    if attempt.answer in CHOICES
+                    # a choice as its button says it (kept as its id: the detail showed
+                    # "no" and "pass" in Danish)
+                    "answer": _(CHOICE_NAMES[attempt.answer])
+                    if attempt.answer in CHOICE_NAMES
                     else attempt.answer,
                     "correct": attempt.correct,
                     "hints": attempt.hints,

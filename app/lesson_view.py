@@ -15,7 +15,7 @@ from app import spoken
 from app.i18n import current_language
 from app.texts import _
 from engine import Position, TurnBuilder
-from lessons.exercises import ChoiceExercise, ReachExercise, language_number
+from lessons.exercises import CHOICE_NAMES, ChoiceExercise, ReachExercise, language_number
 from lessons.model import Lesson, Step
 from lessons.progress import Progress
 
@@ -218,7 +218,10 @@ def step_view(
         "draggable": movable if builder is not None and not solved else [],
         "exercise": ex.kind if ex is not None else "",
         "prompt": ex.render_prompt(_, language_number(current_language())) if ex else "",
-        "choices": list(ex.choices) if isinstance(ex, ChoiceExercise) else [],
+        # each choice's id and its button's name
+        "choices": [{"id": c, "name": _(CHOICE_NAMES[c])} for c in ex.choices]
+        if isinstance(ex, ChoiceExercise)
+        else [],
         "solved": solved,
         "canNext": can_next,
         "canBack": index > 0,

@@ -58,6 +58,9 @@ HINT_TAKE = N_("Take.")
 HINT_PASS = N_("Pass.")
 HINT_YES = N_("Yes.")
 HINT_NO = N_("No.")
+# a choice as its button names it: the lesson's buttons, the worksheet's question and the class
+# overview's answers say it alike
+CHOICE_NAMES = {"take": N_("Take"), "pass": N_("Pass"), "yes": N_("Yes"), "no": N_("No")}
 PLAY_NOT_GOAL = N_("{play} is legal, but it is not what this exercise asks for.")
 REACH_FOUND = N_("Yes, a checker on {src} can reach {point}.")
 REACH_ALL = N_("Correct! You found every point.")

@@ -14,10 +14,7 @@ from pathlib import Path
 
 from engine import Position
 from lessons.exercises import (
-    HINT_NO,
-    HINT_PASS,
-    HINT_TAKE,
-    HINT_YES,
+    CHOICE_NAMES,
     ChoiceExercise,
     Exercise,
     NumberExercise,
@@ -64,7 +61,7 @@ def _item(
 ) -> WorksheetItem:
     question = ex.render_paper_prompt(translate, numbers)
     if isinstance(ex, ChoiceExercise):
-        question += " (" + " / ".join(translate(_CHOICE[c]) for c in ex.choices) + ")"
+        question += " (" + " / ".join(translate(CHOICE_NAMES[c]) for c in ex.choices) + ")"
     answer = ex.hints()[-1].feedback.render(translate, numbers)
     if isinstance(ex, NumberExercise):
         answer = str(ex.answer())
@@ -82,9 +79,6 @@ def _item(
 
 
 # the choice buttons' words, as the hints say them
-_CHOICE = {"take": HINT_TAKE, "pass": HINT_PASS, "yes": HINT_YES, "no": HINT_NO}
-
-
 def as_text(
     lesson: Lesson, translate: Translate = identity, numbers: NumberFormat | None = None
 ) -> str:

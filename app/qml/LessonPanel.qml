@@ -330,13 +330,11 @@ Item {
                             Repeater {
                                 model: panel.view.choices || []
                                 GameButton {
-                                    required property string modelData
-                                    objectName: "choice_" + modelData
+                                    required property var modelData  // {id, name}
+                                    objectName: "choice_" + modelData.id
                                     ui: panel.ui
-                                    text: modelData === "take" ? qsTr("Take")
-                                          : modelData === "pass" ? qsTr("Pass")
-                                          : modelData === "yes" ? qsTr("Yes") : qsTr("No")
-                                    onClicked: LessonPlayer.choose(modelData)
+                                    text: modelData.name
+                                    onClicked: LessonPlayer.choose(modelData.id)
                                 }
                             }
                         }

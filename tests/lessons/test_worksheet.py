@@ -60,6 +60,15 @@ def test_the_worksheet_is_translated(lessons):
         translator("fr")
 
 
+def test_a_choice_question_names_its_answers_as_the_lessons_buttons_do(lessons):
+    """The worksheet asked "(Take. / Pass.)": the answers' feedback, not the buttons' names."""
+    cube = lessons[6]
+    for language, names in (("en", "(Take / Pass)"), ("da", "(Tag imod / Sig nej)")):
+        questions = [item.question for item in worksheet(cube, translator(language))]
+        assert any(q.endswith(names) for q in questions), questions
+        assert not any("." + " / " in q for q in questions), questions
+
+
 def test_worksheet_command_writes_the_file(tmp_path):
     out = tmp_path / "lesson3-nl.txt"
     done = subprocess.run(
