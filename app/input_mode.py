@@ -1,8 +1,11 @@
 """Whether the player is using the keys or the pointer (``InputMode.keys``).
 
 The board shows its ring, the place the arrow keys move from, only to a player who uses the keys
-(as browsers show a focus ring only after a key): the last key pressed in any of the program's
+(as browsers show a focus ring only after a key): the last key that moves or acts on the focus
+(Tab, the arrows, Space, Enter, Home, End, Page Up and Down) pressed in any of the program's
 windows makes ``keys`` true, the last press of a mouse button, a touch or a pen makes it false.
+Other keys say nothing either way: Esc that closes a question, a shortcut (R, Ctrl+Z), a modifier
+alone are a mouse player's keys too (the board's ring came after Esc had closed a question).
 A control given the keys by the program (the tutor's first answer, a question's safe one) says
 nothing of that: the board's ring then came to a player who played with the mouse alone (found by
 a tester: it followed the game from point to point after a click on the tutor's buttons).
@@ -13,14 +16,29 @@ the lessons' too, as they appear), never taken from them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Property, QEvent, QObject, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import Property, QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
-KEY_EVENTS = {QEvent.Type.KeyPress}
+K = Qt.Key
+FOCUS_KEYS = {
+    K.Key_Tab,
+    K.Key_Backtab,
+    K.Key_Left,
+    K.Key_Right,
+    K.Key_Up,
+    K.Key_Down,
+    K.Key_Space,
+    K.Key_Return,
+    K.Key_Enter,
+    K.Key_Home,
+    K.Key_End,
+    K.Key_PageUp,
+    K.Key_PageDown,
+}
 POINTER_EVENTS = {
     QEvent.Type.MouseButtonPress,
     QEvent.Type.MouseButtonDblClick,
@@ -64,8 +82,9 @@ class InputMode(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         kind = event.type()
-        if kind in KEY_EVENTS:
-            self.set_keys(True)
+        if kind == QEvent.Type.KeyPress:
+            if isinstance(event, QKeyEvent) and event.key() in FOCUS_KEYS:
+                self.set_keys(True)
         elif kind in POINTER_EVENTS:
             self.set_keys(False)
         return False  # only read: the window gets every event as before

@@ -474,6 +474,10 @@ def test_the_boards_ring_is_for_the_keys_not_for_a_mouse_player(harness, expert)
     board = harness.item("board")
     assert board.hasActiveFocus() and not s.turn.steps
     assert harness.find("focusRing") is None
+    for key in (Qt.Key.Key_Escape, Qt.Key.Key_Shift):  # a mouse player's keys: no ring
+        QTest.keyClick(harness.window, key)
+        harness.settle(20)
+        assert harness.find("focusRing") is None
     QTest.keyClick(harness.window, Qt.Key.Key_Left)  # the keys: the ring
     harness.settle(20)
     assert harness.item("focusRing").isVisible()
