@@ -16,7 +16,8 @@ GNU Backgammon, eXtreme Gammon and others exchange matches in this text format::
 
 Each numbered row holds one move number: player 0's action on the left, player 1's on the right
 (a roll and its play, ``Doubles => n``, ``Takes``, ``Drops``, ``Wins n points``). The bar is 25
-and off is 0; a roll without a play lost its turn. Player 0 is the first player named.
+and off is 0; a roll without a play lost its turn, or was given up unplayed when a resignation
+follows it (``65:`` then ``Wins``). Player 0 is the first player named.
 
 Reading replays every action through the engine, so the file's moves are checked by the rules:
 an illegal play, a double nobody may offer, a score that does not follow from the games before,
@@ -112,9 +113,18 @@ class _Reader:
         self.expect_score = False
         self.rows = 0  # the game's numbered rows so far: the next is numbered one more
         self.tags: dict[str, str] = {}
+        # a roll written without its play (line, player's name, roll): only a resignation may
+        # follow it (GNU Backgammon writes "65:" for a game given up after the roll)
+        self.unplayed: tuple[int, str, str] | None = None
 
     def fail(self, reason: str, *values: object, rule: str = "") -> MatFormatError:
         return MatFormatError(self.number, reason, *values, rule=rule)
+
+    def _played(self) -> None:
+        """Refuse a roll left unplayed when something other than a resignation follows it."""
+        if self.unplayed is not None:
+            number, name, roll = self.unplayed
+            raise MatFormatError(number, MatProblem.NOTHING_PLAYED, name, roll)
 
     def _number(self, text: str) -> int:
         """A number of the file (plain digits 0-9, at most nine of them)."""
@@ -139,6 +149,7 @@ class _Reader:
                 raise self.fail(MatProblem.RULE, str(exc)) from None
         if self.length is None:
             raise MatFormatError(0, MatProblem.NO_LENGTH_LINE)
+        self._played()
         if self.match is None:
             if self.expect_score:
                 raise MatFormatError(len(self.lines), MatProblem.ENDS_BEFORE_FIRST_SCORE)
@@ -185,6 +196,7 @@ class _Reader:
         raise self.fail(MatProblem.UNREADABLE_LINE, line.strip())
 
     def _game(self, number: int) -> None:
+        self._played()
         if number != self.games_seen + 1:
             raise self.fail(MatProblem.GAME_ORDER, number, self.games_seen)
         if self.expect_score:
@@ -274,6 +286,7 @@ class _Reader:
         return game
 
     def _roll(self, player: int, high: int, low: int, steps: list[str]) -> None:
+        self._played()
         game = self._game_in_play()
         name = self.match.players[player] if self.match else str(player)
         if game.state is GameState.OPENING:
@@ -291,7 +304,8 @@ class _Reader:
         rolled: GameState = game.state  # what the roll led to (a play, or a pass)
         if rolled is GameState.AWAITING_PLAY:
             if not steps:
-                raise self.fail(MatProblem.NOTHING_PLAYED, name, f"{high}{low}")
+                self.unplayed = (self.number, name, f"{high}{low}")
+                return
             try:
                 game.play(_exact_play(game, steps) or notation)
             except EngineError as exc:
@@ -303,6 +317,7 @@ class _Reader:
             raise self.fail(MatProblem.PLAY_WITHOUT_LEGAL, name, f"{high}{low}", notation)
 
     def _double(self, player: int, value: int) -> None:
+        self._played()
         game = self._game_in_play()
         if game.state is GameState.AWAITING_ROLL and game.player_on_roll == player:
             if game.is_crawford and self.crawford:
@@ -319,6 +334,7 @@ class _Reader:
         raise self.fail(MatProblem.DOUBLE_NOT_ALLOWED)
 
     def _answer(self, player: int, take: bool) -> None:
+        self._played()
         game = self._game_in_play()
         if game.state is not GameState.AWAITING_TAKE or game.opponent != player:
             raise self.fail(MatProblem.NO_DOUBLE_TO_ANSWER)
@@ -347,7 +363,8 @@ class _Reader:
             return
         if game.state is GameState.OPENING:
             raise self.fail(MatProblem.WIN_BEFORE_START)
-        # still in play: the loser resigned
+        # still in play: the loser resigned (after a roll left unplayed, too)
+        self.unplayed = None
         kind, rest = divmod(points, game.cube_value)
         if rest or kind not in (1, 2, 3):
             raise self.fail(MatProblem.RESIGNED_POINTS, points, game.cube_value)

@@ -407,6 +407,12 @@ class Game:
             # a float such as inf or 1.5 from a file must not be rounded into a result
             raise _fail("Resign a single game (1), a gammon (2) or a backgammon (3).")
         kind = ResultKind(kind)
+        if self.state is GameState.AWAITING_PLAY:
+            # the roll stands in the .mat file, unplayed, before the win (as GNU Backgammon
+            # writes it: "65:"); without it a game given up after the opening roll had no row
+            # and could not be read again
+            assert self.dice is not None
+            self._events.append((self.player_on_roll, _mat_move(self.dice, ())))
         self._record({"type": "resign", "player": player, "kind": int(kind)})
         self._finish(GameResult(1 - player, kind, self.cube_value, EndReason.RESIGNED))
 

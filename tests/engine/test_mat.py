@@ -151,7 +151,9 @@ def _random_match(length: int, seed: int, crawford: bool = True) -> Match:
     while not match.is_over:
         game = match.new_game()
         while not game.is_over:
-            if game.state is GameState.AWAITING_PLAY:
+            if game.state is GameState.AWAITING_PLAY and choices.random() < 0.005:
+                game.resign(choices.choice((0, 1)), choices.choice((1, 2, 3)))  # rolled, unplayed
+            elif game.state is GameState.AWAITING_PLAY:
                 game.play(choices.choice(game.legal_plays()))
             elif game.state is GameState.AWAITING_TAKE:
                 game.take() if choices.random() < 0.7 else game.drop()
@@ -166,6 +168,45 @@ def _random_match(length: int, seed: int, crawford: bool = True) -> Match:
             else:
                 game.roll(match.rng)
     return match
+
+
+def _given_up_after_the_roll(roller: int, resigner: int) -> Match:
+    """A 3-point match whose second game is given up after its opening roll, unplayed."""
+    match = Match(3, cube=True, players=("Jan", "Computer"), seed=1)
+    for kind in (1, 3):
+        game = match.new_game()
+        game.roll(dice=(5, 2) if roller == 0 else (2, 5))
+        if kind == 1:
+            game.play(game.legal_plays()[0])
+        game.resign(resigner if kind == 3 else 0, kind)
+    return match
+
+
+@pytest.mark.parametrize("roller", (0, 1))
+@pytest.mark.parametrize("resigner", (0, 1))
+def test_a_game_given_up_after_the_roll_keeps_its_roll(roller, resigner):
+    """Found by a tester: a game given up after the opening roll, before its play, was written
+    with no row at all, and the program could not read its own file ("a win before the game
+    has started"); GNU Backgammon left the game out. The roll stands unplayed, as GNU
+    Backgammon writes it, and a resignation may follow it."""
+    match = _given_up_after_the_roll(roller, resigner)
+    text = export_mat(match)
+    assert "52: " in text.split(" Game 2")[1]
+    again = loads_mat(text)
+    assert again.points_won() == match.points_won()
+    assert again.games[1].result == match.games[1].result
+    assert export_mat(again) == text
+
+
+def test_a_roll_left_unplayed_is_refused_unless_a_resignation_follows():
+    head = " 3 point match\n\n Game 1\n A : 0                        B : 0\n"
+    # as GNU Backgammon writes a game given up after the roll: the win on the roll's row
+    given_up = loads_mat(head + "  1) 65:       Wins 3 points\n")
+    assert given_up.points_won() == (0, 3)
+    for rest in ("  2) 31: 8/5 6/5\n", "", " Game 2\n"):
+        with pytest.raises(MatFormatError) as caught:
+            loads_mat(head + "  1) 52:\n" + rest)
+        assert caught.value.line == 5 and caught.value.reason == P.NOTHING_PLAYED
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -402,7 +443,18 @@ def test_gnubg_reads_our_reexport_with_the_same_moves_cube_actions_and_score(gnu
         original.write_text(export_mat(loads_mat(export_mat(match))))
         originals.append(original)
         exports.append(out)
-    found = _gnubg_actions(gnubg_path, originals + exports, tmp_path)
+    given_up = {}
+    for roller, resigner in ((0, 1), (1, 0), (1, 1)):  # a game given up after the roll, unplayed
+        out = tmp_path / f"given-up-{roller}{resigner}.mat"
+        given_up[str(out)] = match = _given_up_after_the_roll(roller, resigner)
+        out.write_text(export_mat(match))
+    found = _gnubg_actions(gnubg_path, originals + exports + [Path(f) for f in given_up], tmp_path)
+    for name, match in given_up.items():
+        games = found[name]["games"]
+        assert [g["points"] for g in games] == [g.result.points for g in match.games], name
+        pairs = zip(match.games, games, strict=True)
+        letters = {(g.result.winner, read["winner"]) for g, read in pairs}
+        assert len(letters) == len({w for w, _ in letters}) == len({x for _, x in letters})
     for original, export in zip(originals, exports, strict=True):
         theirs, ours = found[str(original)], found[str(export)]
         assert ours["games"] == theirs["games"], export.name
