@@ -269,7 +269,9 @@ class PositionSetup(QObject):
             return
         session = self.session_for(match)
         status = T(N_("Set up from {0}."), shown_ids(position_id, match_id))
-        if decode_match_id(match_id).jacoby:  # said, not dropped unseen (found by a tester)
+        fields = decode_match_id(match_id)
+        # said, not dropped unseen (found by a tester); a match never plays it
+        if fields.jacoby and fields.match_length == 0:
             status = T(
                 "{0} {1}", status, T(N_("The Jacoby rule of the Match ID is not played here."))
             )

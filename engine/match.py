@@ -920,6 +920,11 @@ def setup_refusal(
     cube_used = fields.cube != 1 or fields.cube_owner != -1 or fields.doubled
     if fields.crawford and (n < 1 or n - 1 not in fields.score):
         return SetupRefusal.CRAWFORD_SCORE
+    if fields.crawford and n > 1 and fields.score == (n - 1, n - 1):
+        # no game reaches it, GNU Backgammon's neither (a pasted one was taken while the
+        # position editor refused it: found by a tester); GNU Backgammon marks the one game
+        # of a 1-point match so
+        return SetupRefusal.CRAWFORD_PLAYED
     if fields.crawford and cube_used:
         return SetupRefusal.CRAWFORD_CUBE
     if fields.doubled and fields.cube_owner not in (-1, fields.player_on_roll):
@@ -942,10 +947,9 @@ def hand_setup_refusal(
     position: Position, fields: MatchIdFields, *, cube_enabled: bool = True
 ) -> str | None:
     """``setup_refusal``, and also what no game played by the rules can reach: a cube at 1 with
-    an owner or a doubled cube in the middle, a Crawford game at one point from the target
-    each, and a game after the Crawford game at a score only the Crawford game has (the other
-    player wins at least a point in it), with the Crawford rule played (the position editor's
-    rules)."""
+    an owner or a doubled cube in the middle, a Crawford game in a 1-point match, and a game
+    after the Crawford game at a score only the Crawford game has (the other player wins at
+    least a point in it), with the Crawford rule played (the position editor's rules)."""
     refusal = setup_refusal(position, fields, cube_enabled=cube_enabled)
     if refusal is not None:
         return refusal

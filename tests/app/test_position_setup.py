@@ -272,6 +272,14 @@ def test_a_pasted_jacoby_rule_is_said_not_to_be_played(harness):
         harness.click("replaceButton")
     harness.settle(30)
     assert "Jacoby" not in harness.game.status
+    # a match never plays it: nothing to say (a 5-point match's ID from GNU Backgammon carried
+    # the bit, and the note spoke of a rule no match has: found by a tester)
+    jacoby_match = MatchIdFields(match_length=5, score=(1, 2), jacoby=True).encode()
+    setup_part(harness).pasteText("4HPwATDgc/ABMA:" + jacoby_match)
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+    harness.settle(30)
+    assert "Set up from" in harness.game.status and "Jacoby" not in harness.game.status
 
 
 JUNK = [

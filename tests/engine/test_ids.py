@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from engine import InvalidMatchIdError, InvalidPositionError, InvalidPositionIdError, Position
+from engine import (
+    EngineError,
+    InvalidMatchIdError,
+    InvalidPositionError,
+    InvalidPositionIdError,
+    Position,
+)
 from engine.errors import PositionProblem
 from engine.ids import gnubg_id, read_ids
 from engine.mat import loads_mat
@@ -136,6 +142,15 @@ def test_each_refused_state_has_its_reason(fields, position, code):
 def test_the_same_roll_with_a_legal_play_is_accepted():
     assert _refusal(BLOCKED, dice=(1, 1)) is None
     assert _refusal(Position.start(), dice=(6, 5), cube=2, cube_owner=1) is None
+
+
+def test_a_crawford_game_at_one_point_each_is_refused_pasted_too():
+    """Found by a tester: a pasted Crawford game at 4-4 of 5 was set up, and the position
+    editor then refused the same state. No game reaches it, GNU Backgammon's neither."""
+    fields = MatchIdFields(match_length=5, score=(4, 4), crawford=True)
+    assert setup_refusal(Position.start(), fields) == SetupRefusal.CRAWFORD_PLAYED
+    with pytest.raises(EngineError):
+        Match.from_ids(Position.start().position_id(), fields.encode())
 
 
 def test_a_hand_set_up_state_must_be_one_a_game_can_reach():
