@@ -84,7 +84,6 @@ Dialog {
                     }
                     RowLayout {
                         Layout.fillWidth: true
-                        ButtonGroup { id: toolGroup }
                         Repeater {
                             model: [dialog.names[0], dialog.names[1], qsTr("Remove")]
                             Button {
@@ -95,11 +94,14 @@ Dialog {
                                 Layout.fillWidth: true
                                 Layout.preferredWidth: 1
                                 text: modelData
-                                checkable: true
-                                highlighted: checked
-                                ButtonGroup.group: toolGroup
+                                // the chosen one shown from the start: checked buttons of a
+                                // group, the three looked unchosen at the first opening (found
+                                // by a tester); the choice is the editor's, shown only
+                                readonly property bool chosen: PositionEditor.tool === index
+                                highlighted: chosen
+                                Accessible.checkable: true
+                                Accessible.checked: chosen
                                 onClicked: PositionEditor.setTool(index)
-                                Binding on checked { value: PositionEditor.tool === toolButton.index }
                             }
                         }
                     }

@@ -515,3 +515,18 @@ def test_tab_goes_through_the_dialog_buttons_as_they_stand(harness):
     harness.item("editorPlay").forceActiveFocus(Qt.FocusReason.TabFocusReason)
     QTest.keyClick(harness.window, Qt.Key.Key_Return)
     harness.qtbot.waitUntil(lambda: not harness.find("positionEditor"), timeout=3000)
+
+
+def test_the_chosen_checker_is_shown_chosen_when_the_editor_opens(harness):
+    """Found by a tester: at its first opening no button of the three (White, Black, Remove)
+    looked chosen, and a click put a White checker."""
+    harness.open(seed=3)
+    open_editor(harness)
+    tool = editor_part(harness).property("tool")
+
+    def chosen() -> list[bool]:
+        return [harness.item(f"editorTool{i}").property("highlighted") for i in range(3)]
+
+    assert chosen() == [i == tool for i in range(3)]
+    harness.click("editorTool2")
+    assert chosen() == [False, False, True] and editor_part(harness).property("tool") == 2
