@@ -18,8 +18,9 @@ Rectangle {
     function unbroken(part: string): string { return part.replace(/ /g, "\u00a0") }
     // a move stays whole ("5/off" broke after its "/": texts.js)
     function wholeMoves(text: string): string { return Texts.wholeMoves(text) }
-    // a mark stays whole ("++" broke between its signs): a word joiner between its signs
-    function wholeMarks(text: string): string { return text.replace(/([?!+\u2212])(?=[?!+\u2212])/g, "$1\u2060") }
+    // a mark stays whole ("++" broke between its signs, "??)" before its bracket): a word
+    // joiner between its signs and before a bracket after them
+    function wholeMarks(text: string): string { return text.replace(/([?!+\u2212])(?=[?!+\u2212)])/g, "$1\u2060") }
     // Texts and edges: in the high-contrast theme every text of the panel is at least 7:1
     // against its background (the move list's was 6:1, the active card's note 4.9:1) and the
     // cards' edges show

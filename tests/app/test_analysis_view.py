@@ -17,6 +17,7 @@ from app.analysis_texts import MARK_SYMBOLS, mistakes
 from app.session import absolute_board
 from engine import Position
 from engine.dice_report import match_rolls
+from tests.app.driver import qml_value
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(240)]
 
@@ -586,3 +587,13 @@ def test_the_dice_report_says_a_player_without_rolls_has_none(harness):
     idle = next(p for p in (0, 1) if not match_rolls(match, p))
     assert harness.item(f"diceCell_rolls_{idle + 1}").property("text") == "0"
     assert harness.item(f"diceCell_luck_{idle + 1}").property("text") == "No rolls."
+
+
+def test_a_marked_cube_action_stays_whole_in_the_move_list(harness):
+    """Found by a tester: "(Niet verdubbelen ??)" broke into "(Niet", "verdubbelen ??" and a
+    lone ")" in the Dutch move list. The name is one word (``line_marks``) and the mark keeps
+    its bracket."""
+    harness.open(seed=5)
+    panel = harness.item("sidePanel")
+    shown = qml_value(panel, 'wholeMarks("13/9 (Niet\\u00a0verdubbelen\\u00a0??)\\u00a0+")')
+    assert shown == "13/9 (Niet\u00a0verdubbelen\u00a0?\u2060?\u2060)\u00a0+"
