@@ -194,6 +194,7 @@ def decision_boards(decision: Any) -> dict[str, Any]:
         "visible": True,
         "board": absolute_board(position, mover),
         "onRoll": mover,
+        "numbering": decision.player,  # the points as the decider numbers them
         "dice": dice,
         "played": side(decision.played, PLAYED_COLOUR, _("Played: {0}")),
         "best": side(decision.best, BEST_COLOUR, _("Best: {0}")),

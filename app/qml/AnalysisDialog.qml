@@ -277,6 +277,10 @@ Dialog {
                                 cubeValue: Analysis.boards.cube ? Analysis.boards.cube.value : 1
                                 cubeOwner: Analysis.boards.cube ? Analysis.boards.cube.owner : -1
                                 cubeOffered: !!Analysis.boards.cube && Analysis.boards.cube.offered
+                                // the points numbered as the decision's play is written: the
+                                // computer's "12/9" started at a point numbered 13 (found by a
+                                // tester)
+                                numberedFor: Analysis.boards.numbering || 0
                                 interactive: false
                                 animateTurning: false
                             }

@@ -60,6 +60,9 @@ FocusScope {
     property var arrows: []           // [{from, to, color, hit}] locations, drawn as arrows
     property var labels: []           // [{location, text}] small text badges
     property bool showPointNumbers: true
+    // whose numbering the points carry (each player counts from their own home board, as a
+    // move is written): the player at the bottom's unless told
+    property int numberedFor: turned ? 1 : 0
 
     // -- interaction --------------------------------------------------------------------------
     property bool interactive: true
@@ -513,7 +516,7 @@ FocusScope {
                 rotation: -table.rotation
                 horizontalAlignment: Text.AlignHCenter
                 verticalAlignment: Text.AlignVCenter
-                text: board.turned ? 25 - location : location
+                text: board.numberedFor === 1 ? 25 - location : location
                 color: board.colors.numbers
                 font.pixelSize: board.numberSize
             }

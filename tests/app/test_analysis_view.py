@@ -597,3 +597,31 @@ def test_a_marked_cube_action_stays_whole_in_the_move_list(harness):
     panel = harness.item("sidePanel")
     shown = qml_value(panel, 'wholeMarks("13/9 (Niet\\u00a0verdubbelen\\u00a0??)\\u00a0+")')
     assert shown == "13/9 (Niet\u00a0verdubbelen\u00a0?\u2060?\u2060)\u00a0+"
+
+
+def test_the_mistakes_boards_are_numbered_as_the_play_is_written(harness):
+    """Found by a tester: the computer's "12/9 12/8" started on the small boards at points
+    numbered 13 and 14 (the person's numbering); a play is written in its mover's."""
+    session = started_game(harness)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("mistakesTab")
+    harness.settle(50)
+    worst = mistakes(session.analysis)
+    players = set()
+    for row, decision in enumerate(worst):
+        if decision.player in players or decision.kind != "move":
+            continue
+        players.add(decision.player)
+        harness.w.analysis.choose(row)
+        harness.settle(20)
+        board = harness.item("playedBoard")
+        stack, labels = [board], {}
+        while stack:
+            item = stack.pop()
+            if item.objectName().startswith("pointNumber_"):
+                labels[int(item.objectName()[12:])] = item.property("text")
+            stack.extend(item.childItems())
+        mine = {1: "1", 24: "24"} if decision.player == 0 else {1: "24", 24: "1"}
+        assert {k: labels[k] for k in (1, 24)} == mine, decision
+    assert players == {0, 1}, "both players make mistakes in random games"
