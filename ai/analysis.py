@@ -59,7 +59,7 @@ from ai.cube import (
 from ai.cubeful import lookahead_decision
 from ai.evaluator import Evaluator, flip, load_default_evaluator
 from ai.met import MatchEquityTable, default_table
-from ai.player import answer_chances, cube_chances
+from ai.player import answer_chances, checked_double, cube_chances
 from ai.race import ExactRaces, default_exact_races
 from ai.search import (
     Batch,
@@ -817,7 +817,8 @@ class Analyser:
         """The cube decision before a roll: what the rules allow, with the no double and
         double/take values of the 1-ply cubeful look-ahead (``ai.cubeful``; ``cubeful``), or
         in a late race of Janowski's model on the exact chances, or in a timing battle on the
-        chances of games played out, as the Expert decides (``ai.player``).
+        chances of games played out, a straggler's double checked on games played out
+        (``ai.player.checked_double``), as the Expert decides (``ai.player``).
 
         Not deeper when ``deep``: a 2-ply look-ahead agreed less with GNU Backgammon's marks
         on the tuning matches (see ai/README.md)."""
@@ -830,7 +831,11 @@ class Analyser:
         if not self.cubeful or luck.batch is None:
             x = cube_efficiency(position_features(position))
             return decide(luck.outputs, state, x=x, met=met)
-        return lookahead_decision(self.evaluator, position, state, met, 1, cancel, luck.batch)
+        decision = lookahead_decision(self.evaluator, position, state, met, 1, cancel, luck.batch)
+        if decision.double:  # a straggler's double checked on games played out, as the levels do
+            played = answer_chances(self.evaluator, position, cancel=cancel)
+            decision = checked_double(decision, position, state, met, played)
+        return decision
 
     def _answer(
         self,

@@ -135,6 +135,26 @@ def answer_chances(
     return None
 
 
+def checked_double(
+    decision: CubeDecision,
+    position: Position,
+    state: CubeState,
+    met: MatchEquityTable,
+    chances: np.ndarray | None,
+) -> CubeDecision:
+    """A double of ``decision`` (before a roll) checked on ``chances`` of games played out where
+    the networks misjudge the doubler (``answer_chances``: bearing off with a straggler, they
+    give it too much to win): kept when Janowski's model on those chances doubles too, else
+    that model's decision (no double). Without such chances, or without a double, ``decision``.
+    The levels and the match analysis check a double so alike (``ai/README.md``,
+    "Stragglers")."""
+    if chances is None or not decision.double:
+        return decision
+    x = cube_efficiency(cube_features(position))
+    checked = decide(chances, state, x=x, met=met)
+    return decision if checked.double else checked
+
+
 class ComputerPlayer:
     """One computer level; see the module doc.
 
@@ -258,8 +278,9 @@ class ComputerPlayer:
         (``timing_battle``), with ``trap_rollouts`` and the networks as evaluator, by Janowski's
         model on the chances of that many games played out; for the ``answer`` to a double of a
         player bearing off with a straggler (``straggler``), with ``straggler_rollouts``, the
-        same; else at cube depth 1 by the 1-ply cubeful look-ahead (``ai.cubeful``), at 0 by
-        Janowski's model on the 0-ply chances."""
+        same; else at cube depth 1 by the 1-ply cubeful look-ahead (``ai.cubeful``), a double
+        of a player bearing off with a straggler checked on those games (``checked_double``),
+        at 0 by Janowski's model on the 0-ply chances."""
         check_cancel(cancel)
         exact = self.known_chances(position, cancel, answer)
         if exact is not None:
@@ -267,6 +288,9 @@ class ComputerPlayer:
             decision = decide(exact, state, x=x, met=self.met)
         elif self.level.cube_depth == 1:
             decision = lookahead_decision(self.evaluator, position, state, self.met, 1, cancel)
+            if not answer and decision.double and straggler(position):
+                played = self.known_chances(position, cancel, answer=True)
+                decision = checked_double(decision, position, state, self.met, played)
         else:
             probs = position_outputs(self.evaluator, position, 0, cancel=cancel)
             x = cube_efficiency(cube_features(position))
