@@ -35,7 +35,10 @@ backgame``; ``--no-crashed-set`` skips them too), and on the 2,000 ordinary cont
 (``benchmarks/crashed_set.py --kind ordinary``; skipped with them), where the contact network
 decides. The cube is measured the same way on the
 400 money-game cube decisions in crashed positions of ``tests/data/gnubg-2ply-crashed-cubes.jsonl``
-(``benchmarks/crashed_cube_set.py``), beside GNU Backgammon 0-ply's own errors on them.
+(``benchmarks/crashed_cube_set.py``), and on the 1,000 cube decisions of
+``tests/data/gnubg-2ply-fresh-cubes.jsonl`` (``benchmarks/fresh_cube_set.py``: made as the cube
+set was, from GNU Backgammon's own games, money games and matches, 658 tuning and 342 held-out
+rows), each beside GNU Backgammon 0-ply's own errors on them.
 
 ``--weights DIR`` measures the networks ``DIR/contact.npz`` and ``DIR/race.npz`` (and
 ``DIR/crashed.npz`` and ``DIR/backgame.npz`` when they are there; e.g. the shipped networks
@@ -79,6 +82,12 @@ BACKGAME_PLAYS = DATA / "gnubg-2ply-backgame-plays.jsonl.gz"  # ... --kind backg
 ORDINARY_PLAYS = DATA / "gnubg-2ply-ordinary-plays.jsonl.gz"  # ... --kind ordinary
 CUBES = DATA / "gnubg-cube-decisions.jsonl"
 CRASHED_CUBES = DATA / "gnubg-2ply-crashed-cubes.jsonl"  # benchmarks/crashed_cube_set.py
+FRESH_CUBES = DATA / "gnubg-2ply-fresh-cubes.jsonl"  # benchmarks/fresh_cube_set.py
+# the other cube sets: the figures' key and the words that name them
+CUBE_SETS = (
+    ("crashed_cubes", CRASHED_CUBES, "crashed cube decisions"),
+    ("fresh_cubes", FRESH_CUBES, "fresh cube decisions"),
+)
 GNUBG_LEVELS = DATA / "gnubg-levels.json"
 PARTS = ("tune", "holdout", "all")
 # GNU Backgammon 0-ply's own cube errors on the usable rows (doubler, taker), for scale.
@@ -216,11 +225,12 @@ def measure_cube(player: ComputerPlayer, rows: list[dict]) -> dict[str, dict[str
     return report
 
 
-def load_crashed_cubes(limit: int | None) -> list[dict]:
-    """The rows of the crashed cube set (money games), cut to ``limit``; none without the file."""
-    if not CRASHED_CUBES.exists():
+def load_crashed_cubes(limit: int | None, path: Path = CRASHED_CUBES) -> list[dict]:
+    """The rows of another cube set (the crashed one by default), cut to ``limit``; none
+    without the file."""
+    if not path.exists():
         return []
-    with open(CRASHED_CUBES) as f:
+    with open(path) as f:
         rows = [json.loads(line) for line in f if line.strip()]
     return rows[:limit] if limit else rows
 
@@ -290,7 +300,12 @@ def main(argv: list[str] | None = None) -> int:
         if path.exists() and not args.no_crashed_set
     }
     cubes, crawford = load_cubes(args.limit)
-    crashed_cubes = [] if args.no_cube or args.no_crashed_set else load_crashed_cubes(args.limit)
+    cube_sets = {
+        key: rows
+        for key, path, _words in CUBE_SETS
+        if not (args.no_cube or args.no_crashed_set)
+        and (rows := load_crashed_cubes(args.limit, path))
+    }
     report: dict[str, dict] = {}
     print(
         f"{'level':<9} {'part':<8} {'cases':>5} {'mEMG':>6} {'worst':>6} {'illegal':>7}"
@@ -307,8 +322,8 @@ def main(argv: list[str] | None = None) -> int:
             figures["cube"] = measure_cube(player, cubes)
             figures["crawford_doubles"] = {"rows": len(crawford), "doubles": 0}
             figures["crawford_doubles"]["doubles"] = crawford_doubles(player, crawford)
-            if crashed_cubes:
-                figures["crashed_cubes"] = measure_cube(player, crashed_cubes)
+            for key, rows in cube_sets.items():
+                figures[key] = measure_cube(player, rows)
         report[name] = figures
         for part in PARTS:
             p = figures["plays"].get(part)
@@ -347,14 +362,16 @@ def main(argv: list[str] | None = None) -> int:
                         for part, p in figures[key].items()
                     )
                 )
-        if "crashed_cubes" in figures:
-            print(
-                f"{name:<9} the set of crashed cube decisions (doubler / taker mEMG): "
-                + "; ".join(
-                    f"{part} {c['decisions']} rows {c['doubler_mEMG']:.2f} / {c['taker_mEMG']:.2f}"
-                    for part, c in figures["crashed_cubes"].items()
+        for key, _path, words in CUBE_SETS:
+            if key in figures:
+                print(
+                    f"{name:<9} the set of {words} (doubler / taker mEMG): "
+                    + "; ".join(
+                        f"{part} {c['decisions']} rows {c['doubler_mEMG']:.2f} / "
+                        f"{c['taker_mEMG']:.2f}"
+                        for part, c in figures[key].items()
+                    )
                 )
-            )
         if "crawford_doubles" in figures:
             cd = figures["crawford_doubles"]
             print(
@@ -372,14 +389,15 @@ def main(argv: list[str] | None = None) -> int:
         f"GNU Backgammon 0-ply on all 276 usable cube rows: doubler {GNUBG_0PLY_CUBE[0]}, "
         f"taker {GNUBG_0PLY_CUBE[1]} mEMG"
     )
-    if crashed_cubes:
-        print(
-            "GNU Backgammon 0-ply on the crashed cube decisions (doubler / taker mEMG): "
-            + "; ".join(
-                f"{part} {d:.2f} / {t:.2f}"
-                for part, (d, t) in gnubg_0ply_cube(crashed_cubes).items()
+    for key, _path, words in CUBE_SETS:
+        if key in cube_sets:
+            print(
+                f"GNU Backgammon 0-ply on the {words} (doubler / taker mEMG): "
+                + "; ".join(
+                    f"{part} {d:.2f} / {t:.2f}"
+                    for part, (d, t) in gnubg_0ply_cube(cube_sets[key]).items()
+                )
             )
-        )
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(report, indent=1) + "\n")
     return 0
