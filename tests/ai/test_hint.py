@@ -398,3 +398,19 @@ def test_a_cubeless_rollout_keeps_its_equities_on_the_money_scale(expert):
     assert len(rolled) == 3
     for result, value in zip(results, figures.equities, strict=True):
         assert rolled[result] == pytest.approx(value, abs=1e-9)
+
+
+def test_of_plays_as_good_the_bear_off_play_takes_the_most_checkers_off():
+    """Found by a tester: in a race as good as won (the opponent has borne off, so no gammon is
+    left) every play wins, and 4/1 3/1 was played for the player with 4-3 where 4/off 3/off
+    won as surely: it looked a mistake. Plays within the race network's own error there are
+    as good, and the one that bears off the most is made."""
+    from ai.hint import bear_off_play
+    from engine import Position, TurnBuilder
+
+    # the race network gives 6/3 2/1 0.9961 and 4/off 0.9959 with 3-1, 6/5 6/3 0.9960 and 4/off
+    # 0.9952: alike, where the opponent needs three rolls at least
+    them = {6: 2, 5: 2, 4: 2, 3: 2, 8: 1, 9: 1}
+    for mine in ({2: 2, 6: 1, 4: 1}, {6: 2, 4: 1}):
+        turn = TurnBuilder(Position.from_points(mine, them), (3, 1))
+        assert str(bear_off_play(turn.plays)) == "4/off"
