@@ -299,25 +299,40 @@ Dialog {
             }
         }
         // the refusal and the IDs under both, always in sight (in the scrolled column, at 150%
-        // they were below its fold while "Play from here" stood greyed without a word)
-        Label {
-            objectName: "editorMessage"
+        // they were below its fold while "Play from here" stood greyed without a word), in room
+        // kept for a message of two lines and the IDs: the board above jumped each time one
+        // came or went (found by a tester); a longer message takes more
+        Item {
+            objectName: "editorNotes"
             Layout.fillWidth: true
-            visible: text !== ""
-            wrapMode: Text.WordWrap
-            textFormat: Text.PlainText
-            color: "#ffb08a"
-            font.pixelSize: 13 * dialog.ui
-            text: PositionEditor.message
-        }
-        TextField {
-            objectName: "editorIds"
-            Layout.fillWidth: true
-            visible: PositionEditor.idsText !== ""
-            readOnly: true
-            selectByMouse: true
-            font.pixelSize: 12 * dialog.ui
-            text: PositionEditor.idsText
+            implicitHeight: Math.max(2 * noteLine.height + notes.spacing + idsField.implicitHeight,
+                                     notes.implicitHeight)
+            FontMetrics { id: noteLine; font: messageLabel.font }
+            ColumnLayout {
+                id: notes
+                width: parent.width
+                Label {
+                    id: messageLabel
+                    objectName: "editorMessage"
+                    Layout.fillWidth: true
+                    visible: text !== ""
+                    wrapMode: Text.WordWrap
+                    textFormat: Text.PlainText
+                    color: "#ffb08a"
+                    font.pixelSize: 13 * dialog.ui
+                    text: PositionEditor.message
+                }
+                TextField {
+                    id: idsField
+                    objectName: "editorIds"
+                    Layout.fillWidth: true
+                    visible: PositionEditor.idsText !== ""
+                    readOnly: true
+                    selectByMouse: true
+                    font.pixelSize: 12 * dialog.ui
+                    text: PositionEditor.idsText
+                }
+            }
         }
     }
 

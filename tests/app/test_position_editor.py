@@ -530,3 +530,29 @@ def test_the_chosen_checker_is_shown_chosen_when_the_editor_opens(harness):
     assert chosen() == [i == tool for i in range(3)]
     harness.click("editorTool2")
     assert chosen() == [False, False, True] and editor_part(harness).property("tool") == 2
+
+
+def test_the_editors_board_stays_put_when_a_message_comes_and_goes(harness):
+    """Found by a tester: the whole board jumped by 5-10 pixels each time a refusal appeared
+    under it or went (the message and the IDs take turns there, of other heights)."""
+    harness.open(seed=3)
+    open_editor(harness)
+    shown = harness.item("editorBoard")
+
+    def place() -> tuple[float, float, float, float]:
+        r = scene_rect(shown)
+        return (r.x(), r.y(), r.width(), r.height())
+
+    before = place()
+    harness.click_item(spot(harness, 6))  # a sixteenth White checker: refused, said
+    harness.settle(20)
+    assert "15" in message(harness)
+    assert place() == before
+    harness.click("editorClear")  # nothing on the board: no IDs, a refusal
+    harness.settle(20)
+    assert message(harness) and harness.hidden("editorIds")
+    assert place() == before
+    harness.click("editorStart")
+    harness.settle(20)
+    assert message(harness) == "" and not harness.hidden("editorIds")
+    assert place() == before
