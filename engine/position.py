@@ -74,8 +74,11 @@ def decode_position_id(position_id: str) -> tuple[tuple[int, ...], tuple[int, ..
         raise InvalidPositionIdError(f"{position_id!r} is not a Position ID.") from exc
     # Least significant bit first: each point is a run of ones closed by a zero.
     runs = format(int.from_bytes(raw, "little"), "080b")[::-1].split("0")
-    if len(runs) < 51:
-        raise InvalidPositionIdError(f"{position_id!r} is not a Position ID: too many checkers.")
+    if len(runs) < 51:  # more checkers than the 50 runs can hold: a side has over 15
+        raise InvalidPositionIdError(
+            f"{position_id!r} is not a Position ID: too many checkers.",
+            PositionProblem.TOO_MANY_CHECKERS,
+        )
     if any(runs[50:]):
         raise InvalidPositionIdError(
             f"{position_id!r} is not a Position ID: stray bits after the board."

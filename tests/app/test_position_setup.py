@@ -289,7 +289,9 @@ JUNK = [
     ("4HPwATDgc/ABMA:cAk", "“4HPwATDgc/ABMA:cAk” holds no valid Match ID"),
     ("////////////////", "“////////////////” is 16 characters long: a Position ID has 14"),
     ("4HPwATDgc/ABM", "is 13 characters long"),  # a character short (found by a tester)
-    ("//////////////", "no valid Position ID"),  # 14 characters, too many checkers
+    # 14 characters, too many checkers: said why (it said only "no valid Position ID": found
+    # by a tester)
+    ("//////////////", "more than 15 checkers on a side"),
     # the score reaches the match length: the IDs copied at a match's end say it is over
     ("4HPwATDgc/ABMA:" + MatchIdFields(match_length=3, score=(3, 0)).encode(), "match is over"),
     # a finished game: one side has no checker left
