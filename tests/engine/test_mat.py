@@ -289,6 +289,8 @@ def _broken(line_number: int, new_text: str) -> str:
         (12, " Ann : 1                        Cy : 0", "players", P.OTHER_PLAYERS),
         (12, " Ann 1 Bo 0", "score line", P.EXPECTED_SCORE_LINE),
         (13, "  1)                             62: 24/18 13/11 hello", "hello", P.UNREADABLE),
+        # a move cut in the middle is named (it said "plays nothing with 62": found by a tester)
+        (13, "  1)                             62: 24/", "24/", P.UNREADABLE),
         (13, "  1)                             62: 24/18 13/11 6/5", "cannot play", P.ILLEGAL_PLAY),
         # rows numbered out of order: one lost, doubled or moved read as another match
         (
