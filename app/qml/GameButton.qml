@@ -39,8 +39,13 @@ Button {
     }
     Keys.onReturnPressed: control.clicked()
     Keys.onEnterPressed: control.clicked()
-    // not on a button made inactive by its own click (Roll): the pointer still rests there
-    ToolTip.visible: hovered && enabled && hint !== ""
+    // not on a button made inactive by its own click (Roll): the pointer still rests there;
+    // nor after a click, until the pointer leaves (the hint's tip stood over the list that
+    // the click had opened: found by a tester)
+    property bool used: false
+    onClicked: used = true
+    onHoveredChanged: if (!hovered) used = false
+    ToolTip.visible: hovered && !used && enabled && hint !== ""
     ToolTip.text: hint
     ToolTip.delay: 500
     font.pixelSize: Math.max(9, Math.floor(15 * ui * fontScale))

@@ -4,7 +4,7 @@ without asking; the window says why an action is not allowed."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QMetaObject, QObject, Qt
+from PySide6.QtCore import QMetaObject, QObject, QPoint, Qt
 from PySide6.QtTest import QTest
 
 from engine import Position
@@ -285,3 +285,26 @@ def test_every_check_box_and_radio_button_of_the_game_window_draws_its_mark_plai
     radios = [i for i in harness.items() if i.inherits("QQuickRadioButton")]
     assert {i.objectName() for i in radios} >= {"editorOnRoll0", "editorOnRoll1"}
     assert all("GameRadioButton" in i.metaObject().className() for i in radios)
+
+
+def test_a_buttons_tip_goes_at_its_click_until_the_pointer_leaves(harness):
+    """Found by a tester: the tip of "Hint" stood over the list of plays its click had opened,
+    for as long as the pointer rested on the button."""
+    from tests.app.driver import qml_value
+
+    harness.open(seed=9)
+    harness.settle(50)
+    hint = harness.item("hintButton")
+    point = harness.centre(hint).toPoint()
+    QTest.mouseMove(harness.window, point)
+    harness.settle(700)  # the tooltip's delay
+    assert hint.property("hovered") and qml_value(hint, "ToolTip.visible")
+    left = Qt.MouseButton.LeftButton
+    QTest.mouseClick(harness.window, left, Qt.KeyboardModifier.NoModifier, point)
+    harness.settle(700)
+    assert hint.isEnabled() and not qml_value(hint, "ToolTip.visible")
+    QTest.mouseMove(harness.window, point + QPoint(0, 400))  # away, and back: the tip again
+    harness.settle(50)
+    QTest.mouseMove(harness.window, point)
+    harness.settle(700)
+    assert qml_value(hint, "ToolTip.visible")
