@@ -282,8 +282,10 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
     ``line_actions`` holds, per line, the index of its action in the match's record. A decision
     goes on the first line at or after its action: a double, take or pass on its own line, a
     missed double on the play that followed ("(No double ?)"), named as a cube action wherever
-    it is not on the line of its own action. A mark never starts a line of its own on screen,
-    and a cube action named with its mark is one unbroken word.
+    it is not on the line of its own action. A mark never starts a line of its own on screen;
+    a cube action named with its mark breaks between its words only, where a column is narrow
+    (as one word, "(Niet verdubbelen ??)" broke in the middle of "verdubbelen" in a move list
+    eleven characters wide; the window keeps the mark with its bracket).
     """
     marks = [[] for _ in line_actions]
     if not line_actions:
@@ -298,10 +300,10 @@ def line_marks(analysis: Any, game: int, line_actions: Sequence[int]) -> list[st
             if d.kind == "move" or (own_line and d.played != "no double"):
                 marks[line].append(symbol)  # on the line of the play or of the cube action
             elif d.kind == "resign":
-                marks[line].append(f"({_whole(action_text(d.played))}\u00a0{symbol})")
+                marks[line].append(f"({action_text(d.played)} {symbol})")
             else:
                 action = "no double" if d.played == "no double" else d.kind
-                marks[line].append(f"({_whole(cube_action(action))}\u00a0{symbol})")
+                marks[line].append(f"({cube_action(action)} {symbol})")
         if d.luck_mark in LUCK_SYMBOLS:
             marks[line].append(LUCK_SYMBOLS[d.luck_mark])
     return [_after_line(parts) for parts in marks]
@@ -325,12 +327,6 @@ def _at_or_after(actions: Sequence[int], action: int) -> int:
     """Where a decision at ``action`` of the record goes among the (ascending) ``actions`` of
     the lines or rolls on show: the first at or after it, else the last (-1 for none)."""
     return min(bisect.bisect_left(actions, action), len(actions) - 1)
-
-
-def _whole(name: str) -> str:
-    """An action's name that a line does not break ("Niet verdubbelen" broke in two, the mark
-    and its bracket on a line below: found by a tester)."""
-    return name.replace(" ", "\u00a0")
 
 
 def _after_line(parts: list[str]) -> str:
