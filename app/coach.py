@@ -424,6 +424,15 @@ class Coach(QObject):
         self._chosen = lines[index].play.result
         self.changed.emit()
 
+    def _playable(self) -> bool:
+        """Whether a line double-clicked would play something the player has not (``playLine``):
+        the game's own turn, with a choice of plays (after a forced move played for the player
+        the hint offered to play it)."""
+        s, flow = self._session(), self._flow
+        if s is None or s is not flow.session or s.turn is None or flow.history.reviewing:
+            return False
+        return self._moment == self.moment(s) and len(s.turn.plays) > 1
+
     @Slot(int)
     def playLine(self, index: int) -> None:  # noqa: N802
         """Play the play of line ``index`` for the person to move (a line double-clicked; in
@@ -582,10 +591,12 @@ class Coach(QObject):
             shown = lines[max(selected, 0)]
             after = T(N_("After {0}:"), str(shown.play))
             parts.append(T("{0} {1}", after, chances_text(a.player, shown.outputs)))
-            if selected < 0:
+            if selected < 0 and self._playable():
                 parts.append(
                     T(N_("Click a play to see it on the board; double-click it to play it."))
                 )
+            elif selected < 0:  # a forced move played already, or a moment of the history
+                parts.append(T(N_("Click a play to see it on the board.")))
         elif a.kind == "chances":
             if a.plays:
                 parts.append(T(N_("After the best play, {0}:"), str(a.plays[0].play)))

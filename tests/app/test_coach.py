@@ -816,3 +816,28 @@ def test_the_play_that_ended_the_game_is_the_one_made_in_the_review(harness):
     ask_hint(harness)
     labels = [r["label"] for r in coach(harness).rows]
     assert f"{finishing} (played)" in labels
+
+
+def test_the_hint_offers_to_play_a_play_only_where_there_is_a_choice(harness, expert):
+    """Found by a tester: after a forced move played for the player the hint still said
+    "double-click it to play it" of the roll's one play, already played. With a choice, a play
+    made (Done not yet pressed) may still be changed by a double-click."""
+    harness.open(seed=5)
+    game = harness.game
+    game.newGame({"opponent": "expert"})
+    harness.wait_for_human()
+    harness.w.flow.show_position(Position.from_points({13: 1}, {1: 2}), 0, dice=(6, 5))
+    harness.settle()
+    assert game.board[2] == 1 and game.canConfirm  # 13/2, played for the player
+    ask_hint(harness)
+    said = coach(harness).summary
+    assert "Click a play to see it on the board." in said and "double-click" not in said
+    harness.click("hintCloseButton")
+    harness.w.flow.show_position(Position.from_points({13: 2}, {1: 2}), 0, dice=(6, 5))
+    harness.settle()
+    harness.auto_confirm = False
+    while game.legalSteps:  # a play of several made by hand, Done not yet pressed
+        harness.play_step(game.legalSteps[0])
+    assert game.canConfirm
+    ask_hint(harness)
+    assert "double-click it to play it" in coach(harness).summary
