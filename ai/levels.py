@@ -55,7 +55,12 @@ with none off), which the networks give the doubler a tenth too much, on the cha
 ``STRAGGLER_ROLLOUTS`` games played out (about 4-5 s; such doubles are rare): the Expert's taker
 error on the cube rows' tuning part 5.4 -> 0.6 mEMG, the held-out part unchanged at 2.5; Easy's
 and Medium's 5.6 -> 0.8 (over the 5 of the target before; held out 2.6 and 2.5): the networks'
-misjudgement is not a weakness meant for a level, which its noise makes. Rerun the benchmark
+misjudgement is not a weakness meant for a level, which its noise makes. A double of such a
+player is checked on the same games (``ai.player.checked_double``), and the evaluator rules out
+results that can no longer happen (``ai.evaluator.possible_only``): Beginner 48.3, Easy 26.2,
+Medium 7.9, Hard 4.7, Expert 2.2 mEMG on all 1,000 cases (Expert 2.2 / 2.0 tuning / held out,
+median 115 ms, 95th percentile 316 ms); the Expert's doubler / taker error on the 1,000 rows of
+the fresh cube set 1.46 / 0.26 (``ai/README.md``, "A fresh cube set"). Rerun the benchmark
 when the weights change.
 """
 
