@@ -146,8 +146,8 @@ def checked_double(
     the networks misjudge the doubler (``answer_chances``: bearing off with a straggler, they
     give it too much to win): kept when Janowski's model on those chances doubles too, else
     that model's decision (no double). Without such chances, or without a double, ``decision``.
-    The levels and the match analysis check a double so alike (``ai/README.md``,
-    "Stragglers")."""
+    The levels and the match analysis check a double so alike (``ai/README.md``, "A fresh
+    cube set, and the stragglers' doubles")."""
     if chances is None or not decision.double:
         return decision
     x = cube_efficiency(cube_features(position))
