@@ -17,6 +17,10 @@ scale. The rows have the cube set's fields (``benchmarks/strength.py`` measures 
 way, split by ``ai.holdout``). ``--check`` values the cube set's own usable rows with the same
 script and reports how far its figures are from the set's (they should agree to the rounding).
 
+The players' noise is a function of the position ("deterministic"), so a seed gives the same
+set again. The file in the repository was made before that (its players' noise unseeded, so
+it cannot be made again to the byte): a new run gives another set of the same kind.
+
 An existing set is only described (its size) unless ``--force``. GNU Backgammon is the source of
 the positions and the judge here; the program never needs it.
 """
@@ -26,9 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -36,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from vs_gnubg import find_gnubg  # noqa: E402
+from vs_gnubg import Gnubg, find_gnubg  # noqa: E402
 
 from engine.matchid import MatchIdFields, encode_match_id  # noqa: E402
 
@@ -45,7 +47,8 @@ CUBE_SET = ROOT / "tests" / "data" / "gnubg-cube-decisions.jsonl"
 LENGTHS = (3, 5, 7, 11)
 FIELDS = ("eq_nodouble", "eq_double_take", "eq_double_pass")
 
-# Runs inside GNU Backgammon: one JSON request a line, one answer a line after "@@".
+# Runs inside GNU Backgammon (``vs_gnubg.Gnubg`` starts it): one JSON request a line, one answer
+# a line after "@@".
 SERVER = r"""
 import json
 import sys
@@ -60,7 +63,7 @@ for p in (0, 1):
     gnubg.command("set player %d gnubg" % p)
     gnubg.command("set player %d chequerplay evaluation plies 0" % p)
     gnubg.command("set player %d chequerplay evaluation noise 0.06" % p)
-    gnubg.command("set player %d chequerplay evaluation deterministic off" % p)
+    gnubg.command("set player %d chequerplay evaluation deterministic on" % p)
     gnubg.command("set player %d cubedecision evaluation plies 0" % p)
 
 
@@ -96,46 +99,6 @@ for line in sys.stdin:
     sys.stdout.write("@@" + json.dumps(out) + "\n")
     sys.stdout.flush()
 """
-
-
-class Judge:
-    """GNU Backgammon in a subprocess, running ``SERVER``."""
-
-    def __init__(self, program: str) -> None:
-        self._dir = tempfile.TemporaryDirectory()
-        script = Path(self._dir.name) / "server.py"
-        script.write_text(SERVER)
-        self.proc = subprocess.Popen(
-            [program, "-t", "-q", "-p", str(script)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
-
-    def ask(self, request: dict) -> dict:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("GNU Backgammon stopped answering.")
-            if line.startswith("@@"):
-                answer = json.loads(line[2:])
-                if "error" in answer:
-                    raise RuntimeError(f"GNU Backgammon: {answer['error']}")
-                return answer
-
-    def close(self) -> None:
-        if self.proc.stdin:
-            self.proc.stdin.close()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self._dir.cleanup()
 
 
 def draw_state(rng: random.Random) -> dict:
@@ -189,7 +152,7 @@ def row_of(pid: str, state: dict, judged: dict, quick: dict) -> dict:
     }
 
 
-def check(judge: Judge) -> int:
+def check(judge: Gnubg) -> int:
     """Value the cube set's usable rows as this script does: the largest difference."""
     rows = [json.loads(line) for line in CUBE_SET.read_text().splitlines() if line.strip()]
     worst = 0.0
@@ -231,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     if program is None:
         print("GNU Backgammon (gnubg) is not installed: nothing to make.")
         return 0
-    judge = Judge(program)
+    judge = Gnubg(program, SERVER)
     try:
         if args.check:
             return check(judge)
