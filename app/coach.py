@@ -21,6 +21,7 @@ for two.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -585,29 +586,12 @@ class Coach(QObject):
             return self._problem.render(names)
         if a is None:
             return ""
-        parts: list[T] = [a.note] if a.note.template else []
         if a.kind == "plays" and a.plays:
-            lines, selected = self._lines(), self._selected()
-            shown = lines[max(selected, 0)]
-            after = T(N_("After {0}:"), str(shown.play))
-            parts.append(T("{0} {1}", after, chances_text(a.player, shown.outputs)))
-            if selected < 0 and self._playable():
-                parts.append(
-                    T(N_("Click a play to see it on the board; double-click it to play it."))
-                )
-            elif selected < 0:  # a forced move played already, or a moment of the history
-                parts.append(T(N_("Click a play to see it on the board.")))
-        elif a.kind == "chances":
-            if a.plays:
-                parts.append(T(N_("After the best play, {0}:"), str(a.plays[0].play)))
-            parts.append(chances_text(a.player, a.outputs))
-        elif a.cube is not None:
-            parts.append(cube_verdict(a.cube) if a.kind == "cube" else _answer_verdict(a.cube))
-            outputs = a.cube.outputs
-            parts.append(
-                chances_text(a.player, flipped(outputs) if a.kind == "answer" else outputs)
-            )
-        return " ".join(p.render(names) for p in parts)
+            lines = self._lines()
+            said = summary(a, lines, self._selected(), self._playable())
+        else:
+            said = summary(a)
+        return " ".join(p.render(names) for p in said)
 
     def _arrows(self) -> list[dict[str, Any]]:
         a, s = self._answer, self._session()
@@ -644,6 +628,33 @@ class Coach(QObject):
 
 
 _PHASES = ("roll", "move", "double")
+
+
+def summary(
+    a: Answer, lines: Sequence[HintPlay] = (), selected: int = -1, playable: bool = False
+) -> list[T]:
+    """What the hint says under its list of ``a``: the chances after the play shown (of
+    ``lines``, the ``selected`` one or the first), and while none is chosen how to choose one
+    (and, where a double-click would play something, ``playable``, how to play it); the
+    chances of the position, or the cube's verdict with the chances."""
+    parts: list[T] = [a.note] if a.note.template else []
+    if a.kind == "plays" and lines:
+        shown = lines[max(selected, 0)]
+        after = T(N_("After {0}:"), str(shown.play))
+        parts.append(T("{0} {1}", after, chances_text(a.player, shown.outputs)))
+        if selected < 0 and playable:
+            parts.append(T(N_("Click a play to see it on the board; double-click it to play it.")))
+        elif selected < 0:  # a forced move played already, or a moment of the history
+            parts.append(T(N_("Click a play to see it on the board.")))
+    elif a.kind == "chances":
+        if a.plays:
+            parts.append(T(N_("After the best play, {0}:"), str(a.plays[0].play)))
+        parts.append(chances_text(a.player, a.outputs))
+    elif a.cube is not None:
+        parts.append(cube_verdict(a.cube) if a.kind == "cube" else _answer_verdict(a.cube))
+        outputs = a.cube.outputs
+        parts.append(chances_text(a.player, flipped(outputs) if a.kind == "answer" else outputs))
+    return parts
 
 
 def _decider(s: Session) -> int:

@@ -67,6 +67,17 @@ def started_game(harness, seed: int = 23, turns: int = 10):
     return harness.w.flow.session
 
 
+def analysed_mistakes(harness, turns: int = 10):
+    """A game of random plays (``started_game``) analysed from the history, its mistakes' tab
+    open: the session."""
+    session = started_game(harness, turns=turns)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("mistakesTab")
+    harness.settle(50)
+    return session
+
+
 def test_analysis_from_the_history_shows_progress_and_its_results(harness):
     session = started_game(harness)
     analysis = harness.w.analysis
@@ -126,11 +137,7 @@ def test_the_analysis_can_be_cancelled(harness):
 
 def test_a_chosen_mistake_stays_whole_in_view_when_the_list_shrinks(harness):
     # the list shrank to a band over the boards and cut the chosen fifth row in half
-    session = started_game(harness, turns=16)
-    open_analysis_from_history(harness)
-    wait_for_analysis(harness)
-    harness.click("mistakesTab")
-    harness.settle(50)
+    session = analysed_mistakes(harness, turns=16)
     worst = mistakes(session.analysis)
     assert len(worst) >= 6
     listed = harness.item("mistakeList")
@@ -144,11 +151,7 @@ def test_a_chosen_mistake_stays_whole_in_view_when_the_list_shrinks(harness):
 
 
 def test_a_mistake_opens_its_position_with_the_played_and_the_best_play(harness):
-    session = started_game(harness)
-    open_analysis_from_history(harness)
-    wait_for_analysis(harness)
-    harness.click("mistakesTab")
-    harness.settle(50)
+    session = analysed_mistakes(harness)
     worst = mistakes(session.analysis)
     assert worst, "random plays always make mistakes"
     # until one is chosen the list has the tab's height (it stood in a band over an empty tab)
@@ -602,11 +605,7 @@ def test_a_marked_cube_action_stays_whole_in_the_move_list(harness):
 def test_the_mistakes_boards_are_numbered_as_the_play_is_written(harness):
     """Found by a tester: the computer's "12/9 12/8" started on the small boards at points
     numbered 13 and 14 (the person's numbering); a play is written in its mover's."""
-    session = started_game(harness)
-    open_analysis_from_history(harness)
-    wait_for_analysis(harness)
-    harness.click("mistakesTab")
-    harness.settle(50)
+    session = analysed_mistakes(harness)
     worst = mistakes(session.analysis)
     players = set()
     for row, decision in enumerate(worst):
