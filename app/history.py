@@ -46,6 +46,7 @@ class Moment:
     pips: tuple[int, int] = (0, 0)
     ids: tuple[str, str] = ("", "")  # the Position ID and Match ID of the moment
     action: int = -1  # the index in the match's record of the action this moment follows
+    ended: bool = False  # this moment ends its game (a pass, a resignation, the last checker off)
 
 
 def moments(match: Match) -> list[Moment]:
@@ -158,6 +159,7 @@ class Replay:
             # the moment that ends a game shows its points won (the pass that ended a match
             # showed the score before it: found by a tester)
             score=self._copy.score if game.result is not None else game.match_score,
+            ended=game.result is not None,
             crawford=game.is_crawford,
             pips=(mine, theirs) if on_roll == 0 else (theirs, mine),
             ids=(self._copy.position_id(), self._copy.match_id()),

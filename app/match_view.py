@@ -73,6 +73,8 @@ class ViewState:
     # the line under review; -1: the game, its last line; -2: under review, before any line
     moveLine: int = -1  # noqa: N815
     reviewing: bool = False
+    # the moment under review ends its game: no one is on roll there
+    ended: bool = False
     reviewText: str = ""  # noqa: N815
     historyIndex: int = -1  # noqa: N815  (-1: the game as it is)
     historyCount: int = 0  # noqa: N815
@@ -293,6 +295,7 @@ def review_state(
         # before the first line (a game set up from a position): none is marked, -2
         moveLine=max((n for n, (i, _l) in enumerate(lines) if i <= upcoming), default=-2),
         reviewing=True,
+        ended=moment.ended,
         reviewText=review,
         historyIndex=index,
         historyCount=position[1],
@@ -372,6 +375,7 @@ class MatchView(QObject):
     moveList = Property("QVariantList", lambda s: s._state.moveList, notify=changed)
     moveLine = Property(int, lambda s: s._state.moveLine, notify=changed)
     reviewing = Property(bool, lambda s: s._state.reviewing, notify=changed)
+    ended = Property(bool, lambda s: s._state.ended, notify=changed)
     reviewText = Property(str, lambda s: s._state.reviewText, notify=changed)
     historyIndex = Property(int, lambda s: s._state.historyIndex, notify=changed)
     historyCount = Property(int, lambda s: s._state.historyCount, notify=changed)

@@ -40,8 +40,11 @@ Rectangle {
     component PlayerCard: Rectangle {
         id: card
         property int player: 0
-        // the player to act; once the game is over, its winner (not the side that last acted)
+        // the player to act; once the game is over, its winner (not the side that last acted);
+        // no one at the moment of the history that ends a game (the side on roll when a game
+        // was given up was still "On roll" there: found by a tester)
         readonly property bool over: MatchView.phase === "game_over" || MatchView.phase === "match_over"
+                                     || MatchView.ended
         // (a double offered, in the game or in the history: the taker acts; in the history
         // the doubler's card was lit: found by a tester)
         readonly property bool active: over ? MatchView.gameOver.winner === player
@@ -116,7 +119,7 @@ Rectangle {
                 textFormat: Text.PlainText
                 Layout.fillWidth: true
                 wrapMode: Text.WordWrap  // "Beslist over de verdubbeling" ran over the card
-                visible: card.active && MatchView.phase !== "game_over" && MatchView.phase !== "match_over"
+                visible: card.active && !card.over
                 text: MatchView.phase === "double" ? qsTr("Decides on the double")
                       : MatchView.thinking && MatchView.computerPlayer === card.player ? qsTr("Thinking…")
                       : qsTr("On roll")

@@ -920,3 +920,30 @@ def test_the_replace_question_names_a_match_or_a_game(harness, length, title):
     assert is_open(harness, "replaceDialog")
     assert popup(harness, "replaceDialog").property("title") == title
     key(harness, Qt.Key.Key_Escape)
+
+
+def test_no_one_is_on_roll_at_the_moment_a_game_was_given_up(harness, tmp_path):
+    """Found by a tester: at the last moment of a match read from a file, a game given up after
+    its opening roll, the player who had rolled was still "On roll"."""
+    from engine.mat import export_mat
+
+    match = Match(3, cube=True, players=("Ann", "Bo"), seed=1)
+    game = match.new_game()
+    game.roll(dice=(6, 4))
+    game.resign(0, 3)
+    path = tmp_path / "given-up.mat"
+    path.write_text(export_mat(match))
+    harness.open(seed=14)
+    two_players(harness)
+    setup_part(harness).importMat(QUrl.fromLocalFile(str(path)).toString())
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+    harness.settle()
+    game_view = harness.game
+    key(harness, Qt.Key.Key_End, CTRL)
+    harness.settle()
+    assert game_view.reviewing and game_view.historyIndex == game_view.historyCount - 1
+    assert harness.hidden("turnNote0") and harness.hidden("turnNote1")
+    key(harness, Qt.Key.Key_Home, CTRL)  # the opening roll: Ann is on roll there
+    harness.settle()
+    assert harness.item("turnNote0").isVisible()
