@@ -120,12 +120,12 @@ def test_the_person_resigns_and_the_computer_answers_by_its_evaluation(harness):
     takes_gammon = accepts_resignation(evaluator, flow.session.position, 2, True, state)
     resign(harness, 2)
     assert game.gameOver["visible"] == takes_gammon
-    if takes_gammon:
+    if takes_gammon:  # (no backgammon is left: the gammon is all the game is worth)
         assert game.gameOver["points"] == 2 * 2 and list(game.score) == [1, 4]
     else:
         assert "refuses" in harness.item("statusLabel").property("text") and game.canRoll
-        flow.show_position(GAMMON_LOST, 0, cube_owner=1, **setup)
-        harness.settle()
+    flow.show_position(GAMMON_LOST, 0, cube_owner=1, **setup)
+    harness.settle()
     resign(harness, 3)  # more than the game can be worth: accepted, scored with the cube
     over = game.gameOver
     assert over["visible"] and over["winner"] == 1 and over["resigned"]
