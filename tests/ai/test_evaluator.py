@@ -12,28 +12,15 @@ from ai.evaluator import load_default_evaluator
 from ai.network import consistent
 from engine.position import Position
 
-
-def _side(points: dict[int, int]) -> list[int]:
-    """A side's 25 counts from its points (1-24, 25 the bar)."""
-    side = [0] * 25
-    for point, count in points.items():
-        side[point - 1] = count
-    return side
-
-
 # Found by a tester: the player on roll has two checkers off (one still on the 13-point and one
 # sent back after hits), the opponent five; the hint gave 4.6% gammons won and 3.2%
 # lost, where neither side can be gammoned.
-BOTH_OFF = Position(
-    _side({1: 3, 2: 3, 3: 2, 4: 2, 5: 1, 13: 1, 21: 1}),
-    _side({1: 3, 2: 2, 3: 3, 5: 1, 19: 1}),
+BOTH_OFF = Position.from_points(
+    {1: 3, 2: 3, 3: 2, 4: 2, 5: 1, 13: 1, 21: 1}, {1: 3, 2: 2, 3: 3, 5: 1, 19: 1}
 )
 # A race where no checker of either side is left in the other's home board: gammons are
 # possible (no checker is off), backgammons are not.
-RACE = Position(
-    _side({7: 3, 8: 3, 9: 3, 10: 3, 11: 3}),
-    _side({5: 3, 6: 3, 7: 3, 8: 3, 9: 3}),
-)
+RACE = Position.from_points({7: 3, 8: 3, 9: 3, 10: 3, 11: 3}, {5: 3, 6: 3, 7: 3, 8: 3, 9: 3})
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +29,7 @@ def evaluator():
 
 
 def _networks_say(evaluator, position: Position) -> Iterator[np.ndarray]:
-    """What the network that values ``position`` says of it, before anything is ruled out."""
+    """What each of the networks says of ``position``, before anything is ruled out."""
     boards = boards_from_positions([position])
     for net in (evaluator.contact, evaluator.race, evaluator.crashed, evaluator.backgame):
         if net is not None:
