@@ -1,7 +1,7 @@
 """A fresh set of cube decisions made the way the project's cube set was, to judge the levels'
 cube on cases nothing was tuned on.
 
-    python benchmarks/fresh_cube_set.py [--rows 500] [--seed 5001] [--force]
+    python benchmarks/fresh_cube_set.py [--rows 1000] [--seed 5001] [--force]
         [--out tests/data/gnubg-2ply-fresh-cubes.jsonl]
     python benchmarks/fresh_cube_set.py --check   # its valuation against the cube set's rows
 
@@ -177,7 +177,7 @@ def check(judge: Gnubg) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", type=int, default=500)
+    parser.add_argument("--rows", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=5001)
     parser.add_argument("--out", default=str(DEFAULT_OUT))
     parser.add_argument("--force", action="store_true", help="make it again over an old one")
