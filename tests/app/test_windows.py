@@ -249,9 +249,25 @@ def test_the_focus_ring_shows_while_the_keyboard_is_in_use(harness):
     assert board.hasActiveFocus() and harness.item("focusRing").isVisible()
 
 
-def test_a_buttons_tooltip_does_not_cover_it_once_its_click_made_it_inactive(harness):
+def _tip_shown(button) -> bool:
     from tests.app.driver import qml_value
 
+    return bool(qml_value(button, "ToolTip.visible"))
+
+
+def _click_under_its_tip(harness, button) -> QPoint:
+    """Rest the pointer on ``button`` until its tip shows, then click it: where it clicked."""
+    point = harness.centre(button).toPoint()
+    QTest.mouseMove(harness.window, point)
+    harness.settle(700)  # the tooltip's delay
+    assert button.property("hovered") and _tip_shown(button)
+    left = Qt.MouseButton.LeftButton
+    QTest.mouseClick(harness.window, left, Qt.KeyboardModifier.NoModifier, point)
+    harness.settle(700)
+    return point
+
+
+def test_a_buttons_tooltip_does_not_cover_it_once_its_click_made_it_inactive(harness):
     harness.open(seed=9)
     harness.game.newGame({"opponent": "human"})
     harness.settle(50)
@@ -259,14 +275,8 @@ def test_a_buttons_tooltip_does_not_cover_it_once_its_click_made_it_inactive(har
         harness.play_step(harness.game.legalSteps[0])
         harness.confirm_if_done()
     roll = harness.item("rollButton")
-    point = harness.centre(roll).toPoint()
-    QTest.mouseMove(harness.window, point)
-    harness.settle(700)  # the tooltip's delay
-    assert roll.property("hovered") and qml_value(roll, "ToolTip.visible")
-    left = Qt.MouseButton.LeftButton
-    QTest.mouseClick(harness.window, left, Qt.KeyboardModifier.NoModifier, point)
-    harness.settle(700)
-    assert not roll.isEnabled() and not qml_value(roll, "ToolTip.visible")
+    _click_under_its_tip(harness, roll)
+    assert not roll.isEnabled() and not _tip_shown(roll)
 
 
 def test_every_check_box_and_radio_button_of_the_game_window_draws_its_mark_plainly(harness):
@@ -290,21 +300,13 @@ def test_every_check_box_and_radio_button_of_the_game_window_draws_its_mark_plai
 def test_a_buttons_tip_goes_at_its_click_until_the_pointer_leaves(harness):
     """Found by a tester: the tip of "Hint" stood over the list of plays its click had opened,
     for as long as the pointer rested on the button."""
-    from tests.app.driver import qml_value
-
     harness.open(seed=9)
     harness.settle(50)
     hint = harness.item("hintButton")
-    point = harness.centre(hint).toPoint()
-    QTest.mouseMove(harness.window, point)
-    harness.settle(700)  # the tooltip's delay
-    assert hint.property("hovered") and qml_value(hint, "ToolTip.visible")
-    left = Qt.MouseButton.LeftButton
-    QTest.mouseClick(harness.window, left, Qt.KeyboardModifier.NoModifier, point)
-    harness.settle(700)
-    assert hint.isEnabled() and not qml_value(hint, "ToolTip.visible")
+    point = _click_under_its_tip(harness, hint)
+    assert hint.isEnabled() and not _tip_shown(hint)
     QTest.mouseMove(harness.window, point + QPoint(0, 400))  # away, and back: the tip again
     harness.settle(50)
     QTest.mouseMove(harness.window, point)
     harness.settle(700)
-    assert qml_value(hint, "ToolTip.visible")
+    assert _tip_shown(hint)
