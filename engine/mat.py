@@ -279,6 +279,9 @@ class _Reader:
             raise self.fail(MatProblem.UNREADABLE, word)
 
     def _game_in_play(self) -> Game:
+        """The game a roll, a double or an answer goes to (a roll left unplayed before it is
+        refused first: only a resignation may follow one)."""
+        self._played()
         assert self.match is not None
         game = self.match.game
         if game is None or game.is_over:
@@ -286,7 +289,6 @@ class _Reader:
         return game
 
     def _roll(self, player: int, high: int, low: int, steps: list[str]) -> None:
-        self._played()
         game = self._game_in_play()
         name = self.match.players[player] if self.match else str(player)
         if game.state is GameState.OPENING:
@@ -317,7 +319,6 @@ class _Reader:
             raise self.fail(MatProblem.PLAY_WITHOUT_LEGAL, name, f"{high}{low}", notation)
 
     def _double(self, player: int, value: int) -> None:
-        self._played()
         game = self._game_in_play()
         if game.state is GameState.AWAITING_ROLL and game.player_on_roll == player:
             if game.is_crawford and self.crawford:
@@ -334,7 +335,6 @@ class _Reader:
         raise self.fail(MatProblem.DOUBLE_NOT_ALLOWED)
 
     def _answer(self, player: int, take: bool) -> None:
-        self._played()
         game = self._game_in_play()
         if game.state is not GameState.AWAITING_TAKE or game.opponent != player:
             raise self.fail(MatProblem.NO_DOUBLE_TO_ANSWER)
