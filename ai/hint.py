@@ -39,6 +39,7 @@ from ai.player import ComputerPlayer
 from ai.search import CancelToken, position_outputs, reply_values
 from engine.moves import Play, legal_plays
 from engine.position import Position
+from engine.turn import most_borne_off
 
 if TYPE_CHECKING:
     from ai.analysis import Analyser
@@ -249,7 +250,7 @@ def bear_off_play(plays: Sequence[Play], evaluator: Evaluator | None = None) -> 
     best = float(values.max())
     near = NEAR if best >= SURE else TIE
     tied = [play for play, value in zip(plays, values, strict=True) if value >= best - near]
-    return min(tied, key=_left_behind)
+    return most_borne_off(tied)
 
 
 # plays whose equities differ by less than this are as good ...
@@ -258,13 +259,6 @@ TIE = 1e-4
 # race network's own error there
 SURE = 0.995
 NEAR = 0.003
-
-
-def _left_behind(play: Play) -> tuple[int, int]:
-    """The checkers a play leaves its player on the board, and their pips."""
-    after = play.result
-    assert after is not None
-    return sum(after.opponent), after.pip_count()[1]
 
 
 def _five(values: np.ndarray) -> tuple[float, float, float, float, float]:

@@ -244,13 +244,7 @@ class TurnBuilder:
         position = self.position
         if not position.is_race() or any(position.on_roll[6:]) or not self.plays[0].steps:
             return None
-
-        def left(play: Play) -> tuple[int, int]:
-            after = play.result
-            assert after is not None  # legal plays carry their result (seen from the opponent)
-            return (sum(after.opponent), after.pip_count()[1])
-
-        return min(self.plays, key=left)
+        return most_borne_off(self.plays)
 
     def undo(self) -> Step | None:
         """Take back the last step; returns it, or None when no step was made."""
@@ -348,6 +342,18 @@ class TurnBuilder:
 
 
 # -- a typed play read in context -------------------------------------------------------------
+
+
+def most_borne_off(plays: Sequence[Play]) -> Play:
+    """Of legal ``plays`` (with their results), the one that leaves its player the fewest
+    checkers on the board, and of those the fewest pips."""
+
+    def left(play: Play) -> tuple[int, int]:
+        after = play.result
+        assert after is not None  # legal plays carry their result (seen from the opponent)
+        return (sum(after.opponent), after.pip_count()[1])
+
+    return min(plays, key=left)
 
 
 def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
