@@ -425,14 +425,20 @@ class Coach(QObject):
         self._chosen = lines[index].play.result
         self.changed.emit()
 
+    def _own_turn(self) -> Session | None:
+        """The game's session when the hint's decision is the person's turn in the game now
+        (``_session`` is the game's own only where a person decides now, not in a review)."""
+        s, flow = self._session(), self._flow
+        if s is None or s is not flow.session or s.turn is None or self._moment != self.moment(s):
+            return None
+        return s
+
     def _playable(self) -> bool:
         """Whether a line double-clicked would play something the player has not (``playLine``):
         the game's own turn, with a choice of plays (after a forced move played for the player
         the hint offered to play it)."""
-        s, flow = self._session(), self._flow
-        if s is None or s is not flow.session or s.turn is None or flow.history.reviewing:
-            return False
-        return self._moment == self.moment(s) and len(s.turn.plays) > 1
+        s = self._own_turn()
+        return s is not None and len(s.turn.plays) > 1
 
     @Slot(int)
     def playLine(self, index: int) -> None:  # noqa: N802
@@ -441,15 +447,12 @@ class Coach(QObject):
         or with Done when that is set), and Undo takes it back."""
         from app.game_flow import HINTED_TEXT
 
-        lines, s, flow = self._lines(), self._session(), self._flow
-        # (``_session`` is the game's own only where a person decides now, not in a review)
-        if not 0 <= index < len(lines) or s is None or s is not flow.session or s.turn is None:
-            return
-        if self._moment != self.moment(s):
+        lines, s = self._lines(), self._own_turn()
+        if not 0 <= index < len(lines) or s is None:
             return
         own = next((p for p in s.turn.plays if p.result == lines[index].play.result), None)
         if own is not None:
-            flow.play_for_player(own, HINTED_TEXT)
+            self._flow.play_for_player(own, HINTED_TEXT)
 
     @Slot()
     def close(self) -> None:
