@@ -14,6 +14,7 @@ from ai.encoding import boards_from_positions, crashed_mask
 from ai.holdout import cube_key, in_part
 from engine.matchid import decode_match_id
 from engine.position import Position
+from tests.ai.cube_rows import assert_verdicts_fit
 
 ROOT = Path(__file__).resolve().parents[2]
 SET = ROOT / "tests" / "data" / "gnubg-2ply-crashed-cubes.jsonl"
@@ -57,15 +58,7 @@ def test_the_match_ids_give_the_cube_of_the_row_to_the_player_on_roll():
 
 
 def test_the_verdicts_fit_the_values():
-    for row in _rows():
-        nd, dt, dp = row["eq_nodouble"], row["eq_double_take"], row["eq_double_pass"]
-        verdict = row["gnubg"].lower()
-        assert dp == 1.0 and len(row["gnubg_0ply"]) == 3
-        assert ("pass" in verdict) == (dt > dp), row
-        if verdict.startswith(("double", "redouble")):
-            assert min(dt, dp) >= nd - 1e-9, row
-        if verdict.startswith(("no double", "no redouble", "too good")):
-            assert min(dt, dp) <= nd + 1e-9, row
+    assert_verdicts_fit(_rows())
 
 
 def test_both_parts_have_rows_and_gnubg_0ply_is_scored_like_a_level():

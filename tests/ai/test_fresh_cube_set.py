@@ -16,6 +16,7 @@ from ai.cube import CENTRED, MINE, state_from_match_id
 from ai.holdout import cube_key, in_part
 from engine.matchid import decode_match_id
 from engine.position import Position
+from tests.ai.cube_rows import assert_verdicts_fit
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -59,15 +60,7 @@ def test_the_match_ids_say_the_rows_state_with_the_player_on_roll_deciding():
 
 
 def test_the_verdicts_fit_the_values():
-    for row in _rows():
-        nd, dt, dp = row["eq_nodouble"], row["eq_double_take"], row["eq_double_pass"]
-        verdict = row["gnubg"].lower()
-        assert dp == 1.0 and len(row["gnubg_0ply"]) == 3
-        assert ("pass" in verdict) == (dt > dp), row
-        if verdict.startswith(("double", "redouble")):
-            assert min(dt, dp) >= nd - 1e-9, row
-        if verdict.startswith(("no double", "no redouble", "too good")):
-            assert min(dt, dp) <= nd + 1e-9, row
+    assert_verdicts_fit(_rows())
 
 
 def test_the_states_are_drawn_as_the_cube_set_has_them():
