@@ -34,27 +34,29 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from fresh_cube_set import match_ids as state_match_ids  # noqa: E402
+from fresh_cube_set import row_of  # noqa: E402
 from vs_gnubg import Gnubg, find_gnubg  # noqa: E402
 
 from ai.crashed import _test_keys  # noqa: E402
 from ai.crashed_targets import noisy_pool  # noqa: E402
 from ai.evaluator import load_default_evaluator  # noqa: E402
 from ai.search import limit_blas_threads  # noqa: E402
-from engine.matchid import MatchIdFields, encode_match_id  # noqa: E402
 
 DEFAULT_OUT = ROOT / "tests" / "data" / "gnubg-2ply-crashed-cubes.jsonl"
 CUBE_SET = ROOT / "tests" / "data" / "gnubg-cube-decisions.jsonl"
 WINDOW = (0.55, 0.95)  # gnubg 0-ply winning chances of the player on roll that are kept
 
 
+def money_state(cube: int, owner: int) -> dict:
+    """The state of a money game's row (``fresh_cube_set.draw_state``'s form)."""
+    return {"length": 0, "score": [0, 0], "cube": cube, "owner": owner}
+
+
 def match_ids(cube: int, owner: int) -> tuple[str, str]:
     """Money-game Match IDs (player 1 on roll, as GNU Backgammon writes them) before the roll
     and with the double offered."""
-    before = MatchIdFields(cube=cube, cube_owner=owner, player_on_roll=1, turn=1, game_state=1)
-    offered = MatchIdFields(
-        cube=cube, cube_owner=owner, player_on_roll=1, turn=0, doubled=True, game_state=1
-    )
-    return encode_match_id(before), encode_match_id(offered)
+    return state_match_ids(money_state(cube, owner))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,23 +100,7 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 judged = gnubg.ask({"op": "cube", **request, "plies": 2})
                 quick = gnubg.ask({"op": "cube", **request, "plies": 0})
-                before, offered = match_ids(cube, owner)
-                row = {
-                    "position_id": pid,
-                    "match_length": 0,
-                    "score": [0, 0],
-                    "cube": cube,
-                    "cube_owner": owner,
-                    "crawford": 0,
-                    "match_id_before_roll": before,
-                    "match_id_double_offered": offered,
-                    "eq_nodouble": round(judged["nd"], 4),
-                    "eq_double_take": round(judged["dt"], 4),
-                    "eq_double_pass": round(judged["dp"], 4),
-                    "gnubg": judged["text"],
-                    # GNU Backgammon 0-ply's own values, to measure it on the set for scale
-                    "gnubg_0ply": [round(quick[k], 4) for k in ("nd", "dt", "dp")],
-                }
+                row = row_of(pid, money_state(cube, owner), judged, quick)
                 fh.write(json.dumps(row) + "\n")
                 written += 1
     finally:

@@ -134,6 +134,8 @@ def match_ids(state: dict) -> tuple[str, str]:
 
 
 def row_of(pid: str, state: dict, judged: dict, quick: dict) -> dict:
+    """A row of a cube set (the fields of the project's cube set) for position ``pid`` in
+    ``state``, with GNU Backgammon's 2-ply (``judged``) and 0-ply (``quick``) cube values."""
     before, offered = match_ids(state)
     return {
         "position_id": pid,
@@ -148,6 +150,7 @@ def row_of(pid: str, state: dict, judged: dict, quick: dict) -> dict:
         "eq_double_take": round(judged["dt"], 4),
         "eq_double_pass": round(judged["dp"], 4),
         "gnubg": judged["text"],
+        # GNU Backgammon 0-ply's own values, to measure it on the set for scale
         "gnubg_0ply": [round(quick[k], 4) for k in ("nd", "dt", "dp")],
     }
 
