@@ -87,7 +87,6 @@ Dialog {
                         Repeater {
                             model: [dialog.names[0], dialog.names[1], qsTr("Remove")]
                             Button {
-                                id: toolButton
                                 required property int index
                                 required property string modelData
                                 objectName: "editorTool" + index
