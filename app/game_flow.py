@@ -24,7 +24,6 @@ from app.computer_turn import ComputerTurn
 from app.history import History, Moment
 from app.match_view import (
     FlowState,
-    LastMove,
     MatchView,
     build_state,
     display_names,
@@ -37,6 +36,8 @@ from app.storage import Storage
 from app.texts import N_, P, T
 from engine import Position
 from engine.moves import Play
+
+Arrows = tuple[tuple[int, int], ...]  # a play's steps as from-to board locations
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -84,7 +85,7 @@ class GameFlow(QObject):
         self._last_play = T("")
         self._notice = T("")
         self._busy = False
-        self._last_move = LastMove()
+        self._last_move: Arrows = ()
         self.tutor: Callable[[str, Callable[[], None]], bool] | None = None  # see _checked
         self.seat = ComputerSeat(self)
         board_input.moved.connect(self._on_moved)
@@ -158,7 +159,7 @@ class GameFlow(QObject):
         self.history.reset()
         self.installed.emit()
         self._last_play = T("")
-        self._last_move = LastMove()
+        self._last_move = ()
         s = session.settings
         try:
             self.computer.set_player(
@@ -180,7 +181,7 @@ class GameFlow(QObject):
         s.opening()
         self._status = match_texts.opening_status(s)
         self._last_play = T("")
-        self._last_move = LastMove()
+        self._last_move = ()
         self._begin_turn()
 
     @Slot()
@@ -353,7 +354,7 @@ class GameFlow(QObject):
         play = s.end_turn()
         self._last_play = match_texts.played(mover, dice, str(play) if play.steps else "")
         steps = tuple((to_location(mover, st.src), to_location(mover, st.dst)) for st in play.steps)
-        self._last_move = LastMove.made(mover, steps, s.absolute_board())
+        self._last_move = steps
         self.input.attach(None)
         if s.result is not None:
             self._status = self._result()
@@ -412,7 +413,7 @@ class GameFlow(QObject):
             status=status.render(names),
             last_play=self._last_play.render(names),
             notice=self._notice.render(names),
-            last_move=self._last_move.standing(s.absolute_board()) if s is not None else (),
+            last_move=() if s is None or moving(s) else self._last_move,
         )
         state = build_state(s, flow, self.input, self.settings)
         self.view.update(replace(state, historyCount=len(self.history.items())))
@@ -446,7 +447,14 @@ class GameFlow(QObject):
         return True
 
 
-def recalled_play(items: list[Moment]) -> tuple[T, LastMove]:
+def moving(session: Session) -> bool:
+    """Whether a play is under way: its first checker moved. The last play's arrows go then
+    (they stand from the end of that play until the next one starts)."""
+    turn = session.turn
+    return session.phase == "move" and turn is not None and bool(turn.steps)
+
+
+def recalled_play(items: list[Moment]) -> tuple[T, Arrows]:
     """The last play of the game on show in the match's history, as the window showed it before
     the program closed: its text and its arrows (none before the game's first play)."""
     game = items[-1].game if items else 0
@@ -456,8 +464,8 @@ def recalled_play(items: list[Moment]) -> tuple[T, LastMove]:
         read = LogLine.parse(moment.line)
         if read is not None and read.kind == "play":
             said = match_texts.played(read.player, read.dice, read.play)
-            return said, LastMove.made(read.player, moment.last_move, moment.board)
-    return T(""), LastMove()
+            return said, moment.last_move
+    return T(""), ()
 
 
 def automatic_play(turn: Any, settings: Settings) -> tuple[Any, str] | None:

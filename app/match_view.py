@@ -95,37 +95,6 @@ class FlowState:
     last_move: tuple[tuple[int, int], ...] = ()  # board locations of the last play
 
 
-@dataclass(frozen=True)
-class LastMove:
-    """The last play's steps as from-to board locations, and the points its checkers stood on
-    once it was made: an arrow whose checker has been hit since is no longer drawn (nor the steps
-    of its checker that led to it)."""
-
-    steps: tuple[tuple[int, int], ...] = ()
-    mover: int = 0
-    held: frozenset[int] = frozenset()  # the points the play ended on, with the mover's checkers
-
-    @classmethod
-    def made(cls, mover: int, steps: tuple[tuple[int, int], ...], board: list[int]) -> LastMove:
-        """The play of ``mover`` just made, ``board`` the 28 locations after it."""
-        sign = 1 if mover == 0 else -1
-        held = frozenset(b for _a, b in steps if 1 <= b <= 24 and board[b] * sign > 0)
-        return cls(steps, mover, held)
-
-    def standing(self, board: list[int]) -> tuple[tuple[int, int], ...]:
-        """The steps still to draw on ``board``: all but those leading to a point that has lost
-        the mover's checkers since."""
-        sign = 1 if self.mover == 0 else -1
-        lost = {b for b in self.held if board[b] * sign <= 0}
-        passed = {b for _a, b in self.steps} - self.held  # points a checker moved on from
-        changed = bool(lost)
-        while changed:  # a checker's earlier steps led to the point it was hit on
-            before = len(lost)
-            lost |= {a for a, b in self.steps if b in lost and a in passed}
-            changed = len(lost) > before
-        return tuple((a, b) for a, b in self.steps if b not in lost)
-
-
 def display_names(session: Session | None) -> list[str]:
     """The players' names; a name left empty shows the default of the current language."""
     chosen = session.settings.names if session is not None else ("", "")
