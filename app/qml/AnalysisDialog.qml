@@ -184,7 +184,7 @@ Dialog {
                     objectName: "mistakeList"
                     Layout.fillWidth: true
                     // the whole tab until a mistake is chosen, then a band above its two boards
-                    readonly property real band: Math.max(70 * dialog.ui, dialog.height * 0.22)
+                    readonly property real band: Math.max(70 * dialog.ui, dialog.height * 0.3)
                     Layout.fillHeight: true
                     Layout.minimumHeight: 70 * dialog.ui
                     Layout.preferredHeight: band
@@ -196,6 +196,42 @@ Dialog {
                     // the list shrinks to a band when the boards come: the chosen row stays whole
                     onHeightChanged: if (currentIndex >= 0) positionViewAtIndex(currentIndex, ListView.Contain)
                     ScrollBar.vertical: ScrollBar {}
+                    // the keys go through the mistakes as the hint's list goes through its plays
+                    // (Up and Down did nothing: a few rows stand above the boards at 1024x768);
+                    // Enter shows the chosen one on the main board
+                    activeFocusOnTab: true
+                    keyNavigationEnabled: false
+                    Accessible.role: Accessible.List
+                    Accessible.name: qsTr("Mistakes")
+                    readonly property var chosenRow: Analysis.mistakes[Analysis.chosen]
+                    Accessible.description: chosenRow ? chosenRow.heading + " · " + chosenRow.played
+                                                        + " · " + chosenRow.best + " " + chosenRow.loss : ""
+                    function step(by: int) {
+                        const last = Analysis.mistakes.length - 1
+                        const row = Math.max(0, Math.min(last, Analysis.chosen < 0 ? 0 : Analysis.chosen + by))
+                        Analysis.choose(row)
+                        positionViewAtIndex(row, ListView.Contain)
+                    }
+                    function rowsInSight(): int {
+                        const first = itemAtIndex(Math.max(0, indexAt(0, contentY)))
+                        return first ? Math.max(1, Math.floor(height / first.height) - 1) : 1
+                    }
+                    Keys.onShortcutOverride: (event) => {
+                        event.accepted = [Qt.Key_Up, Qt.Key_Down, Qt.Key_Home, Qt.Key_End, Qt.Key_PageUp,
+                                          Qt.Key_PageDown, Qt.Key_Return, Qt.Key_Enter].includes(event.key)
+                    }
+                    Keys.onPressed: (event) => {
+                        const n = Analysis.mistakes.length
+                        const by = {[Qt.Key_Up]: -1, [Qt.Key_Down]: 1, [Qt.Key_Home]: -n, [Qt.Key_End]: n,
+                                    [Qt.Key_PageUp]: -rowsInSight(), [Qt.Key_PageDown]: rowsInSight()}[event.key]
+                        if (by !== undefined) {
+                            step(by)
+                            event.accepted = true
+                        } else if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter) && Analysis.chosen >= 0) {
+                            Analysis.showOnBoard(Analysis.chosen)
+                            event.accepted = true
+                        }
+                    }
                     delegate: ItemDelegate {
                         id: mistake
                         required property var modelData
@@ -203,7 +239,14 @@ Dialog {
                         objectName: "mistake" + index
                         width: mistakeList.width
                         highlighted: index === Analysis.chosen
-                        onClicked: Analysis.choose(index)
+                        focusPolicy: Qt.NoFocus  // the list takes the keys (a click gives it them)
+                        onClicked: { Analysis.choose(index); mistakeList.forceActiveFocus() }
+                        // the chosen row ringed while the keys go to the list, as the hint's plays
+                        background: Rectangle {
+                            color: mistake.highlighted ? mistake.palette.highlight : "transparent"
+                            border.color: "#7fd4ff"
+                            border.width: mistake.highlighted && mistakeList.activeFocus ? 2 : 0
+                        }
                         contentItem: RowLayout {
                             spacing: 8 * dialog.ui
                             Label {

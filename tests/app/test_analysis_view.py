@@ -150,6 +150,39 @@ def test_a_chosen_mistake_stays_whole_in_view_when_the_list_shrinks(harness):
     assert top >= 0 and top + row.height() <= listed.height() + 0.5
 
 
+def test_the_keys_go_through_the_mistakes(harness):
+    # Up and Down did nothing in the list (a click was the only way to the next mistake, and a
+    # few rows stand above the boards at 1024x768); Enter shows the chosen one on the board
+    session = analysed_mistakes(harness, turns=16)
+    worst = mistakes(session.analysis)
+    assert len(worst) >= 6
+    analysis, listed = harness.w.analysis, harness.item("mistakeList")
+    harness.click("mistake0")
+    harness.settle(50)
+    assert listed.hasActiveFocus()
+    for key, chosen in (
+        (Qt.Key.Key_Down, 1),
+        (Qt.Key.Key_Down, 2),
+        (Qt.Key.Key_Up, 1),
+        (Qt.Key.Key_End, len(worst) - 1),
+        (Qt.Key.Key_Down, len(worst) - 1),
+        (Qt.Key.Key_Home, 0),
+        (Qt.Key.Key_Up, 0),
+    ):
+        QTest.keyClick(harness.window, key)
+        harness.settle(20)
+        assert analysis.chosen == chosen, (key, chosen)
+        row = harness.item(f"mistake{chosen}")  # the chosen row is brought into sight, whole
+        top = row.mapToItem(listed, row.boundingRect().topLeft()).y()
+        assert top >= -0.5 and top + row.height() <= listed.height() + 0.5
+    QTest.keyClick(harness.window, Qt.Key.Key_PageDown)
+    harness.settle(20)
+    assert 1 < analysis.chosen < len(worst) - 1 or len(worst) <= 4
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)
+    harness.settle(50)
+    assert harness.game.reviewing and not dialog(harness, "analysisDialog").property("visible")
+
+
 def test_a_mistake_opens_its_position_with_the_played_and_the_best_play(harness):
     session = analysed_mistakes(harness)
     worst = mistakes(session.analysis)
