@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
+from app.file_texts import os_problem
 from app.session import LEVELS, Session
 from app.storage import Storage
 from app.texts import N_, T
@@ -237,7 +238,7 @@ class Statistics(QObject):
         try:
             self._storage.write(FILE_NAME, json.dumps(data))
         except OSError as exc:
-            self._problem = T(N_("The statistics could not be saved: {0}"), str(exc))
+            self._problem = T(N_("The statistics could not be saved: {0}"), os_problem(exc))
 
     # -- what QML reads -------------------------------------------------------------------------
     rows = Property("QVariantList", lambda s: totals(s._records), notify=changed)

@@ -3,6 +3,7 @@ folder, shown per opponent with a chart, and reset on request; a damaged file is
 
 from __future__ import annotations
 
+import errno
 import json
 
 import pytest
@@ -42,6 +43,27 @@ def test_a_damaged_file_is_set_aside_and_said(tmp_path):
     assert stats.records == [] and "moved aside" in stats.property("problem")
     assert not (tmp_path / FILE_NAME).exists()
     assert any(p.name.startswith("statistics-unreadable-") for p in tmp_path.iterdir())
+
+
+def test_a_file_that_cannot_be_written_is_said_in_the_windows_words(tmp_path, monkeypatch, qapp):
+    # the system's own English text ("[Errno 28] No space left on device: '...'") was shown
+    from app import i18n
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    storage = Storage(tmp_path)
+    monkeypatch.setattr(storage, "write", full)
+    stats = Statistics(storage)
+    stats.reset()
+    assert stats.property("problem") == "The statistics could not be saved: The disk is full."
+    try:
+        i18n.set_language(qapp, None, "nl")  # no capital after a colon in Dutch
+        assert stats.property("problem") == (
+            "De statistieken konden niet worden opgeslagen. De schijf is vol."
+        )
+    finally:
+        i18n.set_language(qapp, None, "en")
 
 
 def test_finished_games_are_counted_once_and_kept_across_sessions(harness):
