@@ -281,9 +281,12 @@ Rectangle {
                         readonly property string dice: rolled ? " " + found[2] + "  " : " "  // beside a checker
                         readonly property color shade: index === moves.current ? panel.brightText : panel.mutedText
                         property alias font: play.font
-                        // cut by the list's top edge (its lower half showed alone above the
-                        // others): not shown until it is whole, unless it is the line to show
-                        readonly property bool cut: y < moves.contentY - 0.5 && index !== moves.current
+                        // cut by the list's top or bottom edge (its lower half showed alone
+                        // above the others, the upper half of the next play under them): not
+                        // shown until it is whole, unless it is the line to show
+                        readonly property bool cut: index !== moves.current
+                                                    && (y < moves.contentY - 0.5
+                                                        || y + height > moves.contentY + moves.height + 0.5)
                         opacity: cut ? 0 : 1
                         Accessible.role: Accessible.StaticText
                         Accessible.name: text

@@ -294,6 +294,37 @@ def test_the_move_list_shows_no_half_line_at_its_top(harness):
     assert hidden, "no line was ever cut: the test saw nothing"
 
 
+def test_the_move_list_shows_no_half_line_at_its_bottom_in_a_review(harness):
+    """Stepping a long game's history from its start at 1024 x 768: the line the list's bottom
+    edge cuts (the upper half of a later play showed under the others) is not shown."""
+    harness.open(seed=5, size=(1024, 768))
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 0})
+    moves = harness.item("moveList")
+    for _ in range(30):
+        play_turns(harness, 1)
+        if game.gameOver.get("visible"):
+            break
+    harness.settle(20)
+    harness.click("historyBackButton")
+    harness.click("historyFirstButton")
+    hidden = 0
+    for _ in range(12):
+        harness.settle(20)
+        bottom = moves.property("contentY") + moves.height()
+        lines = [
+            item
+            for item in moves.property("contentItem").childItems()
+            if item.objectName().startswith("moveLine") and item.isVisible()
+        ]
+        cut = [item for item in lines if item.y() + 0.5 < bottom < item.y() + item.height() - 0.5]
+        hidden += len(cut)
+        shown = [item.objectName() for item in cut if item.opacity() > 0]
+        assert not shown, f"{shown} shown cut by the list's bottom edge"
+        harness.click("historyForwardButton")
+    assert hidden, "no line was ever cut: the test saw nothing"
+
+
 def test_a_game_set_up_from_a_position_marks_no_line_at_its_first_moment(harness):
     # found by a tester: a game played on from the position editor, doubled, taken and rolled,
     # showed at its first moment (the position set up, the cube in the middle) the take in bold
