@@ -250,9 +250,13 @@ Dialog {
                         contentItem: RowLayout {
                             spacing: 8 * dialog.ui
                             Label {
+                                objectName: "mistakeMark" + mistake.index
                                 textFormat: Text.PlainText
                                 text: mistake.modelData.mark
-                                color: dialog.markColours[mistake.modelData.level]
+                                // on the chosen row's gold, as its text: the doubtful mark's own
+                                // yellow could not be read there (found by a tester)
+                                color: mistake.highlighted ? mistake.palette.highlightedText
+                                                           : dialog.markColours[mistake.modelData.level]
                                 font.bold: true
                                 font.family: "DejaVu Sans Mono"
                                 Layout.preferredWidth: 24 * dialog.ui

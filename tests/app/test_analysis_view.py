@@ -10,10 +10,12 @@ import random
 
 import pytest
 from PySide6.QtCore import QMetaObject, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 
 from ai.analysis import MatchAnalysis
 from app.analysis_texts import MARK_SYMBOLS, mistakes
+from app.board_themes import contrast_ratio
 from app.session import absolute_board
 from engine import Position
 from engine.dice_report import match_rolls
@@ -178,6 +180,17 @@ def test_the_keys_go_through_the_mistakes(harness):
     QTest.keyClick(harness.window, Qt.Key.Key_PageDown)
     harness.settle(20)
     assert 1 < analysis.chosen < len(worst) - 1 or len(worst) <= 4
+    # every mark reads on the chosen row's gold (the doubtful mark's yellow did not)
+    for i in range(len(worst)):
+        analysis.choose(i)
+        harness.settle(5)
+        row, mark = harness.find(f"mistake{i}"), harness.find(f"mistakeMark{i}")
+        if mark is not None:
+            gold = QColor(row.property("background").property("color")).name()
+            said = QColor(mark.property("color")).name()
+            assert contrast_ratio(said, gold) >= 3.0, (worst[i].mark, said, gold)
+    analysis.choose(1)
+    harness.settle(20)
     QTest.keyClick(harness.window, Qt.Key.Key_Return)
     harness.settle(50)
     assert harness.game.reviewing and not dialog(harness, "analysisDialog").property("visible")
