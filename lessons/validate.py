@@ -10,6 +10,7 @@ the result.
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -472,6 +473,10 @@ def check_exercise(ex: Exercise, step: Step, drill: bool = False) -> list[str]:
             problems.append("no legal play meets the goal of this play exercise")
         if isinstance(ex, PlayExercise) and ex.invited is not None:
             problems += _invited_problems(ex)
+        if (
+            not drill and _WINDOW_GESTURE.search(ex.prompt) and not ex.paper
+        ):  # (drills: never printed)
+            problems.append("a prompt that asks for a click needs a 'paper' prompt")
         if isinstance(ex, ReachExercise) and not ex.answer():
             problems.append("the checker can reach no point: nothing to click")
         if isinstance(ex, ReachExercise) and ex.position.checker_at(ex.src) <= 0:
@@ -483,6 +488,11 @@ def check_exercise(ex: Exercise, step: Step, drill: bool = False) -> list[str]:
     except ValueError as exc:  # EngineError, LessonDataError and the rest of bad content
         problems.append(f"{ex.kind} exercise cannot be computed: {exc}")
     return problems
+
+
+# a gesture only the window takes: a printed worksheet asks in words of its own (found by a
+# tester: the printed sheet said "Click every point ...")
+_WINDOW_GESTURE = re.compile(r"\b(click|double-click|drag|press)\b", re.IGNORECASE)
 
 
 def _invited_problems(ex: PlayExercise) -> list[str]:

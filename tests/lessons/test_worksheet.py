@@ -45,6 +45,20 @@ def test_no_worksheet_question_asks_for_what_only_the_window_can_refuse(lessons)
                     assert "?" in item.question, item.question
 
 
+def test_no_worksheet_question_asks_for_a_click(lessons):
+    """Found by a tester: a printed Danish sheet said "Klik på hvert felt, som din brik på baren
+    kan nå". A question of the window's gestures has words of its own on paper."""
+    gestures = {"en": ("click", "drag"), "da": ("klik", "klikke"), "nl": ("klik", "sleep")}
+    asked = 0
+    for lesson in lessons:
+        for language, words in gestures.items():
+            for item in worksheet(lesson, translator(language)):
+                asked += 1
+                said = set(re.findall(r"\w+", item.question.lower()))
+                assert not said & set(words), item.question
+    assert asked > 100
+
+
 def _exercises(lesson):
     return [s for s in lesson.steps if s.exercise is not None]
 
