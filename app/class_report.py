@@ -40,7 +40,7 @@ def _cell(summary: LessonSummary) -> dict[str, Any]:
         "firstTry": summary.first_try,
         "mistakes": summary.mistakes,
         "hints": summary.hints,
-        "minutes": round(summary.seconds / 60),
+        "seconds": summary.seconds,
         "quizRight": summary.quiz_right,
         "quizItems": summary.quiz_items,
     }

@@ -37,6 +37,23 @@ ApplicationWindow {
         76 * ui, (tableScroll.width - nameWidth - 3 * ui * (heads.length + 1)) / (heads.length + 1))
 
     function scoreText(cell) { return cell.score < 0 ? "–" : qsTr("%1% right").arg(cell.score) }
+    // a lesson's line in a student's detail: one not begun says so (it read "0 of 6 steps, –,
+    // 0 mistakes, 0 hints, 0 minutes answering"), and answers of under a minute are said so
+    function lessonText(cell) {
+        if (cell.stepsDone === 0 && cell.tried === 0 && cell.seconds === 0)
+            return qsTr("%1. %2: not begun").arg(cell.number).arg(cell.title)
+        const answering = cell.seconds === 0 ? ""
+            : ", " + (cell.seconds < 60 ? qsTr("under a minute answering")
+                      : qsTr("%n minute answering", "%n minutes answering", Math.round(cell.seconds / 60)))
+        return qsTr("%1. %2: %3 of %4 steps, %5").arg(cell.number).arg(cell.title)
+                   .arg(cell.stepsDone).arg(cell.steps).arg(scoreText(cell))
+               + ", " + qsTr("%n mistake", "%n mistakes", cell.mistakes)
+               + ", " + qsTr("%n hint", "%n hints", cell.hints)
+               + answering
+               + (cell.quizItems > 0
+                  ? ", " + qsTr("last quiz %1 of %2 right at the first try").arg(cell.quizRight).arg(cell.quizItems)
+                  : "")
+    }
 
     Shortcut { sequences: ["Esc", "Ctrl+W"]; onActivated: view.close() }
 
@@ -248,14 +265,9 @@ ApplicationWindow {
                             wrapMode: Text.WordWrap
                             font.pixelSize: 12 * view.ui
                             color: view.textColor
-                            text: qsTr("%1. %2: %3 of %4 steps, %5").arg(modelData.number).arg(modelData.title)
-                                  .arg(modelData.stepsDone).arg(modelData.steps).arg(view.scoreText(modelData))
-                                  + ", " + qsTr("%n mistake", "%n mistakes", modelData.mistakes)
-                                  + ", " + qsTr("%n hint", "%n hints", modelData.hints)
-                                  + ", " + qsTr("%n minute answering", "%n minutes answering", modelData.minutes)
-                                  + (modelData.quizItems > 0
-                                     ? ", " + qsTr("last quiz %1 of %2 right at the first try").arg(modelData.quizRight).arg(modelData.quizItems)
-                                     : "")
+                            objectName: "detailLesson" + index
+                            required property int index
+                            text: view.lessonText(modelData)
                         }
                     }
                     Label {

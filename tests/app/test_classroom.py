@@ -217,6 +217,23 @@ def test_every_answer_is_kept_and_exported_one_row_each(ui, tmp_path):
     detail = report.detail
     assert detail["name"] == "Anna" and detail["answerCount"] == 3
     assert detail["answers"][0]["step"] == "Pips later in the game"  # the latest first
+    # a lesson not begun says so, and answers under a minute are not "0 minutes" (found by a
+    # tester: both read "0 minutes answering")
+    ui.qtbot.wait(50)
+    view = _teacher_view(ui)
+    said = {}
+    stack = [view.contentItem()]
+    while stack:
+        item = stack.pop()
+        if item.objectName().startswith("detailLesson"):
+            said[item.objectName()] = item.property("text")
+        stack.extend(item.childItems())
+    begun, untouched = said["detailLesson0"], said["detailLesson2"]
+    assert begun.startswith("1. ") and "0 minutes" not in begun, begun
+    assert untouched.startswith("3. ") and untouched.endswith(": not begun"), untouched
+    lesson = ui.main.classroom.profiles.get("student-2")
+    assert report.detail["lessons"][0]["seconds"] < 60 and lesson is not None
+    assert "under a minute answering" in begun or report.detail["lessons"][0]["seconds"] == 0
 
     out = tmp_path / "class.csv"
     assert report.exportCsv(out.as_uri())
