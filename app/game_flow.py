@@ -396,7 +396,8 @@ class GameFlow(QObject):
         if s is not None and moment is not None:  # read-only: a moment of the match's history
             h = self.history
             lines = h.game_lines(moment.game)
-            self.view.update(review_state(s, moment, (h.index, h.count), lines, h.index))
+            notice = self._notice.render(display_names(s))
+            self.view.update(review_state(s, moment, (h.index, h.count), lines, h.index, notice))
             return
         if s is not None and s.match.game is None:
             return  # a session being installed (its first game starts next, and publishes)

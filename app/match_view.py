@@ -222,8 +222,10 @@ def review_state(
     position: tuple[int, int],
     lines: list[tuple[int, str]],
     index: int,
+    notice: str = "",
 ) -> ViewState:
-    """The board at ``moment`` of the match, read-only (``position``: index and count)."""
+    """The board at ``moment`` of the match, read-only (``position``: index and count), and
+    the ``notice`` the game flow has for the player (a review shows it as the game does)."""
     names = display_names(session)
     shown: list[int] = []
     if moment.dice:
@@ -268,6 +270,7 @@ def review_state(
         reviewText=review,
         historyIndex=index,
         historyCount=position[1],
+        notice=notice,
     )
 
 

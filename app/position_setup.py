@@ -177,7 +177,8 @@ class PositionSetup(QObject):
         self._settings = settings
         self._seed = seed
         self._message = T("")
-        self._pending: tuple[Session, T, T, bool] | None = None  # session, question, status, review
+        # session, question, status, review, and what to warn of once it is in place
+        self._pending: tuple[Session, T, T, bool, T | None] | None = None
         self._declined: Callable[[], None] | None = None  # told when the player keeps the game
         # the folder of the last file read or written, also in an earlier session
         self._folder = str(settings.value("fileFolder"))
@@ -318,11 +319,13 @@ class PositionSetup(QObject):
         status: T,
         review: bool = False,
         declined: Callable[[], None] | None = None,
+        warning: T | None = None,
     ) -> None:
         """Go on with ``session``: at once, or after the player agrees to drop the game
-        (``declined`` is called when the player keeps the game instead)."""
+        (``declined`` is called when the player keeps the game instead); ``warning``, when
+        given, is shown as a notice once it is in place."""
         current = self._flow.session
-        self._pending = (session, question, status, review)
+        self._pending = (session, question, status, review, warning)
         self._declined = declined
         if current is not None and current.in_progress():
             self.changed.emit()
@@ -335,13 +338,15 @@ class PositionSetup(QObject):
         """Yes: the waiting session replaces the game."""
         if self._pending is None:
             return
-        session, _question, status, review = self._pending
+        session, _question, status, review, warning = self._pending
         self._pending = None
         self._declined = None
         self._message = T("")
         self._flow.show_session(session, status)
         if review:
             self._history.first()
+        if warning is not None:
+            self._flow.show_notice(warning)
         self.changed.emit()
 
     @Slot()
@@ -393,10 +398,15 @@ class PositionSetup(QObject):
             count=games,
         )
         last = match.game
+        warning = None
         if last is not None and not last.is_over:  # as a match in progress is written
             said = T(N_("The file stops during game {0}: it goes on from there."), games)
             status = T("{0} {1}", status, said)
-        self.offer(session, T(N_("Replace it with the match from {0}?"), name), status, True)
+            # said at once: the history opens on the match's first moment, where the status
+            # line tells that moment (found by a tester, who saw it only back in the game)
+            warning = status
+        question = T(N_("Replace it with the match from {0}?"), name)
+        self.offer(session, question, status, True, warning=warning)
 
     def export_refusal(self) -> T | None:
         """Why the match cannot be written as ``.mat`` now, or None."""

@@ -494,7 +494,16 @@ def test_a_match_file_that_stops_during_a_game_says_so(harness, tmp_path):
     if is_open(harness, "replaceDialog"):
         harness.click("replaceButton")
         harness.settle()
-    key(harness, Qt.Key.Key_Escape)  # out of the review the match opens in
+    # said at once, over the review the match opens in (whose status tells its first moment:
+    # a tester saw the warning only back in the game)
+    assert harness.game.reviewing
+    said = harness.item("noticeText").property("text")
+    assert said.startswith("Read cut.mat: 1 game, 0-0."), said
+    assert "The file stops during game 1: it goes on from there." in said
+    key(harness, Qt.Key.Key_Escape)  # the notice goes
+    harness.settle()
+    assert harness.hidden("noticeDialog") and harness.game.reviewing
+    key(harness, Qt.Key.Key_Escape)  # out of the review
     status = harness.game.status
     assert status.startswith("Read cut.mat: 1 game, 0-0."), status
     assert "The file stops during game 1: it goes on from there." in status
