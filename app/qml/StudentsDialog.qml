@@ -114,9 +114,15 @@ Dialog {
                 id: addButton
                 objectName: "addStudentButton"
                 text: qsTr("Add")
+                // the new student is picked, one click from working: the one working stays
                 onClicked: {
+                    const before = Classroom.students.map(s => s.id)
                     dialog.error = Classroom.addStudent(nameField.text)
-                    if (dialog.error === "") { dialog.picked = Classroom.currentStudent; nameField.text = "" }
+                    if (dialog.error === "") {
+                        const added = Classroom.students.find(s => !before.includes(s.id))
+                        dialog.picked = added ? added.id : dialog.picked
+                        nameField.text = ""
+                    }
                 }
             }
             RoomyButton {

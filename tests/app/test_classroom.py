@@ -38,11 +38,14 @@ def menu(ui, item: str) -> None:
     ui.settle(50)
 
 
-def add_student(ui, name: str) -> None:
+def add_student(ui, name: str, work: bool = True) -> None:
+    """Add a student in the students' dialog, and (``work``) work as them."""
     menu(ui, "studentsItem")
     ui.item("studentName").setProperty("text", name)
     ui.click("addStudentButton")
     assert ui.hidden("studentError")
+    if work:
+        ui.click("workAsButton")
     close_dialog(ui, "studentsDialog")
 
 
@@ -142,6 +145,24 @@ def test_students_keep_their_own_progress(qtbot, tmp_path):
         assert done(again, 2) in progress_text(again)
     finally:
         again.close()
+
+
+def test_adding_students_keeps_the_one_working_and_the_open_lesson(ui):
+    # found by a tester: a teacher typing in a class became each name added, and the lesson
+    # open closed; the new one is picked in the dialog, one click from working
+    ui.click("openLesson_0")
+    ui.click("nextButton")
+    add_student(ui, "Mette", work=False)
+    add_student(ui, "Søren", work=False)
+    assert ui.view["open"] and ui.view["stepIndex"] == 1
+    assert ui.item("studentPicker").property("displayText") == "Default student"
+    menu(ui, "studentsItem")
+    ui.item("studentName").setProperty("text", "Ida")
+    ui.click("addStudentButton")
+    assert ui.item("studentPicker").property("displayText") == "Default student"
+    ui.click("workAsButton")  # Ida, picked when added
+    close_dialog(ui, "studentsDialog")
+    assert ui.item("studentPicker").property("displayText") == "Ida"
 
 
 def test_names_are_checked_and_students_renamed_and_removed(ui):
@@ -344,7 +365,9 @@ def test_the_classroom_fits_at_1024_by_768(qtbot, tmp_path, language):
     ui.open(language)
     try:
         ui.window.resize(1024, 768)
-        ui.main.classroom.addStudent("Anna Sofie Kristiansen-Møller")
+        classroom = ui.main.classroom
+        classroom.addStudent("Anna Sofie Kristiansen-Møller")
+        classroom.selectStudent(classroom.property("students")[-1]["id"])
         ui.main.classroom.teacherMode = True
         ui.click("openLesson_7")
         ui.settle(100)
