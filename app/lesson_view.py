@@ -138,6 +138,33 @@ def _dice(builder: TurnBuilder | None, values: list[int]) -> list[dict[str, Any]
     return out
 
 
+def unmade(arrows: list[tuple[int, int]], made: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ``arrows`` (from, to) of moves not yet ``made`` (the steps played, from, to): an
+    arrow is made by a step from its start to its end, or by a checker's steps that lead there
+    one after the other (13/8 as 13/10 10/8); each step makes one arrow at most."""
+    left = list(made)
+
+    def path(at: int, end: int, pool: list[tuple[int, int]]) -> list[int] | None:
+        for i, (a, b) in enumerate(pool):
+            if a != at:
+                continue
+            if b == end:
+                return [i]
+            rest = path(b, end, [*pool[:i], (-1, -1), *pool[i + 1 :]])
+            if rest is not None:
+                return [i, *rest]
+        return None
+
+    out = []
+    for arrow in arrows:
+        used = path(*arrow, left)
+        if used is None:
+            out.append(arrow)
+        else:
+            left = [step for i, step in enumerate(left) if i not in used]
+    return out
+
+
 def step_view(
     lesson: Lesson,
     index: int,
@@ -160,11 +187,23 @@ def step_view(
     rings: list[int] = []  # marked checkers
     marked: list[int] = []  # marked empty points (a ring, not a destination's disc)
     ring_points: list[int] = []  # destinations
+    # The step's marks tell its position: once checkers move, a ring whose checkers have all
+    # left goes (it stayed on the emptied point), and so does the arrow of a move made (after
+    # the answer, the arrows drawn from the checkers left behind looked like more moves to make;
+    # found by a tester)
+    start = board_state(step.position)
     for point in [m.point for m in step.marks if m.kind == "ring"]:
-        (rings if state[point] != 0 else marked).append(point)
+        if state[point] != 0:
+            rings.append(point)
+        elif start[point] == 0:
+            marked.append(point)
     # the hint's checkers to move, while they are there (the ring stayed on an emptied point)
     rings += [point for point in hint_rings if state[point] > 0 and point not in rings]
-    arrows = [{"from": m.point, "to": m.to} for m in step.marks if m.kind == "arrow"]
+    made = [(st.src, st.dst) for st in builder.steps] if builder is not None else []
+    arrows = [
+        {"from": a, "to": b}
+        for a, b in unmade([(m.point, m.to) for m in step.marks if m.kind == "arrow"], made)
+    ]
     labels = [
         {"location": m.point, "text": m.text if m.text.isdigit() else _(m.text)}
         for m in step.marks

@@ -453,6 +453,36 @@ def test_screenshots_of_one_step_per_lesson(qtbot, tmp_path, language):
         ui.close()
 
 
+def test_an_arrow_is_made_by_its_move_or_by_a_checkers_steps_to_its_end():
+    from app.lesson_view import unmade
+
+    assert unmade([(13, 8)], [(13, 10), (10, 8)]) == []  # one checker's two steps
+    assert unmade([(13, 8), (13, 8)], [(13, 8)]) == [(13, 8)]  # a step makes one arrow
+    assert unmade([(25, 23), (23, 19)], [(25, 23), (23, 19)]) == []  # enter, then hit
+    assert unmade([(24, 18)], [(13, 7)]) == [(24, 18)]
+    assert unmade([(6, 0)], [(6, 3), (3, 0)]) == []  # borne off by two steps
+
+
+def test_the_steps_marks_go_with_the_moves_they_show(lessons_ui):
+    # found by a tester: once 8/5 6/5 was played, the arrows stood from the checkers left on
+    # 8 and 6 to 5, as if more moves were to be made; a ring stayed on an emptied point
+    ui = lessons_ui
+    ui.click("openLesson_1")
+    assert {"from": 8, "to": 5} in ui.view["arrows"] and {"from": 6, "to": 5} in ui.view["arrows"]
+    ui.click_location(8)
+    ui.click_location(5)  # one of the two moves: its arrow goes, the other's stays
+    assert ui.view["arrows"] == [{"from": 6, "to": 5}]
+    ui.click("undoButton")
+    assert len(ui.view["arrows"]) == 2
+    ui.answer_right()
+    assert ui.view["arrows"] == []
+    ui.click("openLesson_3")  # hitting: rings on the blots on 8 and 6, 10/6*/5 hits the one on 6
+    assert {8, 6} <= set(ui.view["ringCheckers"])
+    ui.answer_right()
+    assert ui.view["board"][6] == 0 and ui.view["ringCheckers"] == [8]
+    assert ui.view["markedPoints"] == [] and ui.view["arrows"] == []
+
+
 def test_the_verdict_of_a_lesson_follows_a_language_switch(lessons_ui):
     from app import i18n
 
