@@ -466,11 +466,15 @@ ApplicationWindow {
                 id: doublePrompt
                 objectName: "doublePrompt"
                 visible: MatchView.mustAnswerDouble
-                // below the offered cube (which stands on the board's middle line), not over it
+                // On the board's middle line, between the points' tips, where the checkers are
+                // least (below it, it covered the taker's home board, the position being judged:
+                // found by a tester), and no wider than the room between the two fields' middles,
+                // where the offered cube stands on that line: clear of it on either side
+                readonly property real widest: board.u * 7.9
                 anchors.horizontalCenter: board.horizontalCenter
-                y: board.y + board.height / 2 + board.u * 0.6
-                width: promptColumn.implicitWidth + 40 * window.textUi
-                height: promptColumn.implicitHeight + 32 * window.textUi
+                y: board.y + board.height / 2 - height / 2
+                width: Math.min(widest, promptColumn.implicitWidth + 32 * window.textUi)
+                height: promptColumn.implicitHeight + 20 * window.textUi
                 radius: 12 * window.textUi
                 color: "#ee2a1c12"
                 border.color: window.accent
@@ -478,24 +482,31 @@ ApplicationWindow {
                 ColumnLayout {
                     id: promptColumn
                     anchors.centerIn: parent
-                    spacing: 12 * window.textUi
+                    readonly property real widest: doublePrompt.widest - 32 * window.textUi
+                    spacing: 6 * window.textUi
                     Label {
                         textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
+                        Layout.maximumWidth: promptColumn.widest
+                        horizontalAlignment: Text.AlignHCenter
+                        wrapMode: Text.WordWrap
                         text: qsTr("%1 doubles to %2.").arg(MatchView.names[MatchView.onRoll] || "")
                                                        .arg(MatchView.cubeValue * 2)
                         color: window.textColor
-                        font.pixelSize: 20 * window.textUi
+                        font.pixelSize: 18 * window.textUi
                         font.bold: true
                     }
                     Label {
                         textFormat: Text.PlainText
                         Layout.alignment: Qt.AlignHCenter
+                        Layout.maximumWidth: promptColumn.widest
+                        horizontalAlignment: Text.AlignHCenter
+                        wrapMode: Text.WordWrap
                         text: qsTr("%1: take (play on for %2 points) or pass (lose %3)?")
                               .arg(MatchView.names[1 - MatchView.onRoll] || "").arg(MatchView.cubeValue * 2)
                               .arg(MatchView.cubeValue)
                         color: window.textColor
-                        font.pixelSize: 15 * window.textUi
+                        font.pixelSize: 13 * window.textUi
                     }
                     RowLayout {
                         Layout.alignment: Qt.AlignHCenter

@@ -49,6 +49,11 @@ def test_cube_offered_taken_then_passed_in_a_two_player_match(harness):
         cube_box = cube.mapRectToScene(cube.boundingRect())
         box = prompt.mapRectToScene(prompt.boundingRect())
         assert not box.intersects(cube_box) and box.bottom() <= size[1], size
+        # on the middle line, between the points' tips: below it, it covered the taker's home
+        # board, the position being judged (found by a tester)
+        board = harness.item("board").mapRectToScene(harness.item("board").boundingRect())
+        assert abs(box.center().y() - board.center().y()) <= 1, size
+        assert box.height() <= 0.25 * board.height(), size
     # the hint of the answer opens below the board, which gives it room: the question follows
     # the board's middle, clear of the cube and on the board (kept where it stood, it covered
     # the checkers of the lower half)
