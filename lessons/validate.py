@@ -473,9 +473,8 @@ def check_exercise(ex: Exercise, step: Step, drill: bool = False) -> list[str]:
             problems.append("no legal play meets the goal of this play exercise")
         if isinstance(ex, PlayExercise) and ex.invited is not None:
             problems += _invited_problems(ex)
-        if (
-            not drill and _WINDOW_GESTURE.search(ex.prompt) and not ex.paper
-        ):  # (drills: never printed)
+        # (drills are never printed)
+        if not drill and _WINDOW_GESTURE.search(ex.prompt) and not ex.paper:
             problems.append("a prompt that asks for a click needs a 'paper' prompt")
         if isinstance(ex, ReachExercise) and not ex.answer():
             problems.append("the checker can reach no point: nothing to click")
