@@ -83,6 +83,7 @@ class Analysis(QObject):
 
     changed = Signal()
     marksChanged = Signal()
+    analysed = Signal()  # the session on show has a new analysis (the game's view follows)
     showBoard = Signal()  # a mistake is on show on the main board (the dialog steps aside)
 
     @staticmethod
@@ -234,6 +235,7 @@ class Analysis(QObject):
             games = texts.analysed_games(result)
             self._chart_game = self.shown_game() if self.shown_game() in games else 0
             self._problem = self._save()
+            self.analysed.emit()
         self.refresh()
 
     @Slot(int, str)

@@ -58,6 +58,7 @@ class ViewState:
     score: list[int] = field(default_factory=lambda: [0, 0])
     matchLength: int = 0  # noqa: N815
     matchInProgress: bool = False  # noqa: N815
+    analysed: bool = False  # the match on show has an analysis (replaced, it is gone)
     crawfordGame: bool = False  # noqa: N815
     cubeEnabled: bool = False  # noqa: N815
     cubeValue: int = 1  # noqa: N815
@@ -201,6 +202,7 @@ def build_state(
         score=list(session.score),
         matchLength=session.settings.match_length,
         matchInProgress=session.in_progress(),
+        analysed=session.analysis is not None,
         crawfordGame=session.crawford_game,
         cubeEnabled=session.settings.cube,
         cubeValue=session.cube_value,
@@ -253,6 +255,7 @@ def review_state(
         score=list(moment.score),
         matchLength=session.settings.match_length,
         matchInProgress=session.in_progress(),
+        analysed=session.analysis is not None,
         cubeEnabled=session.settings.cube,
         crawfordGame=moment.crawford,
         cubeValue=moment.cube_value,
@@ -333,6 +336,7 @@ class MatchView(QObject):
     score = Property("QVariantList", lambda s: s._state.score, notify=changed)
     matchLength = Property(int, lambda s: s._state.matchLength, notify=changed)
     matchInProgress = Property(bool, lambda s: s._state.matchInProgress, notify=changed)
+    analysed = Property(bool, lambda s: s._state.analysed, notify=changed)
     crawfordGame = Property(bool, lambda s: s._state.crawfordGame, notify=changed)
     cubeEnabled = Property(bool, lambda s: s._state.cubeEnabled, notify=changed)
     cubeValue = Property(int, lambda s: s._state.cubeValue, notify=changed)

@@ -327,7 +327,9 @@ class PositionSetup(QObject):
         current = self._flow.session
         self._pending = (session, question, status, review, warning)
         self._declined = declined
-        if current is not None and current.in_progress():
+        # asked while a game or match is under way, or when the one on show has an analysis
+        # (a finished, analysed match went without a word: found by a tester)
+        if current is not None and (current.in_progress() or current.analysis is not None):
             self.changed.emit()
             self.asked.emit()
         else:

@@ -289,6 +289,7 @@ def open_window(
         lambda: game_save.save(storage if options.save else None, flow.session),
     )
     flow.installed.connect(analysis.reset)
+    analysis.analysed.connect(flow.publish)  # (replacing an analysed match asks first)
     view.changed.connect(analysis.update_marks)
     language_state.languageChanged.connect(analysis.refresh)
     dice = DiceReportView(lambda: flow.session, flow.replay_dice)

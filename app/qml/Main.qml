@@ -134,7 +134,13 @@ ApplicationWindow {
     // A new game never throws away a game or match in progress without asking.
     function askNewGame() {
         if (MatchView.matchInProgress) confirmNewDialog.open()
-        else newGameDialog.open()
+        else window.unlessAnalysed(() => newGameDialog.open())
+    }
+    // what replaces an analysed game or match asks first (a tester lost an analysis so)
+    function unlessAnalysed(go) {
+        if (!MatchView.analysed) { go(); return }
+        confirmDropAnalysisDialog.proceed = go
+        confirmDropAnalysisDialog.open()
     }
 
     // The analysis view from a game's end or the review: what is on show is analysed unless
@@ -669,7 +675,7 @@ ApplicationWindow {
                             visible: MatchView.matchLength === 0 || gameOverCard.info.matchOver === true
                             text: MatchView.matchLength > 0 ? qsTr("New match, same players")
                                                        : qsTr("Play again")
-                            onClicked: GameFlow.rematch()
+                            onClicked: window.unlessAnalysed(() => GameFlow.rematch())
                         }
                         GameButton {
                             id: newMatchButton
@@ -736,6 +742,21 @@ ApplicationWindow {
         keep: qsTr("Keep playing")
         keepName: "keepPlayingButton"
         onAccepted: newGameDialog.open()
+    }
+
+    QuestionDialog {
+        id: confirmDropAnalysisDialog
+        objectName: "confirmDropAnalysisDialog"
+        title: qsTr("New game")
+        room: window.width
+        ui: window.textUi
+        text: qsTr("A new game replaces this one and its analysis: export the match first (Edit menu) to keep its moves. Start a new game?")
+        act: qsTr("New game")
+        actName: "dropAnalysisButton"
+        keep: qsTr("Keep it")
+        keepName: "keepAnalysisButton"
+        property var proceed: null
+        onAccepted: if (proceed) proceed()
     }
 
     TextDialog {

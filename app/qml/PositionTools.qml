@@ -102,12 +102,13 @@ Item {
         room: tools.width
         ui: tools.ui
         closePolicy: Popup.CloseOnEscape
-        text: (MatchView.matchLength > 0 ? qsTr("A match is in progress.")
-                                         : qsTr("A game is in progress."))
+        text: (!MatchView.matchInProgress ? qsTr("Its analysis goes with it: export the match first (Edit menu) to keep its moves.")
+               : MatchView.matchLength > 0 ? qsTr("A match is in progress.")
+               : qsTr("A game is in progress."))
               + " " + PositionSetup.pending
         act: qsTr("Replace")
         actName: "replaceButton"
-        keep: qsTr("Keep playing")
+        keep: MatchView.matchInProgress ? qsTr("Keep playing") : qsTr("Keep it")
         keepName: "keepGameButton"
         onAccepted: PositionSetup.confirm()
         onClosed: if (result !== Dialog.Accepted) PositionSetup.cancel()  // also Esc

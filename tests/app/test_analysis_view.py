@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMetaObject, Qt
@@ -22,6 +23,7 @@ from engine.dice_report import match_rolls
 from tests.app.driver import qml_value
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(240)]
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def play_turns(harness, turns: int, rng: random.Random) -> None:
@@ -342,6 +344,51 @@ def test_a_finished_game_is_analysed_from_its_end_card(harness):
     assert result.covers_all_of(harness.w.flow.session.match)
     winner = game.gameOver["winner"]
     assert result.players[winner].result > 0 > result.players[1 - winner].result
+
+
+def test_an_analysed_game_is_not_replaced_without_asking(harness, tmp_path):
+    """Found by a tester: a finished, analysed match was replaced by a new game or an imported
+    file without a word, and its analysis was gone. "Play again", a new game and an import ask
+    first; "Keep it" keeps it."""
+    finished_game(harness, "x 6:2 5:1 3:1; o 19:1 21:2 24:1", 12)
+    harness.click("analyseFinishedButton")
+    wait_for_analysis(harness)
+    QMetaObject.invokeMethod(dialog(harness, "analysisDialog"), "close")
+    harness.settle(50)
+    flow, game = harness.w.flow, harness.game
+    analysed = flow.session
+    assert game.analysed and not game.matchInProgress
+    harness.click("playAgainButton")
+    harness.settle(50)
+    assert dialog(harness, "confirmDropAnalysisDialog").property("visible")
+    harness.click("keepAnalysisButton")
+    harness.settle(50)
+    assert flow.session is analysed and analysed.analysis is not None
+    key_new = Qt.KeyboardModifier.ControlModifier
+    QTest.keyClick(harness.window, Qt.Key.Key_N, key_new)  # a new game asks the same
+    harness.settle(50)
+    assert dialog(harness, "confirmDropAnalysisDialog").property("visible")
+    harness.click("keepAnalysisButton")
+    harness.settle(50)
+    assert not dialog(harness, "newGameDialog").property("visible")
+    # an import asks too, and says why
+    from app.parts import part_of
+    from app.position_setup import PositionSetup
+
+    part_of(harness.w.engine, PositionSetup).importMat(str(DATA / "gnubg-match-3-point-a.mat"))
+    harness.settle(50)
+    asked = dialog(harness, "replaceDialog")
+    assert asked.property("opened")
+    said = [i.property("text") for i in harness.items() if i.property("text")]
+    assert any(t.startswith("Its analysis goes with it") for t in said), said
+    harness.click("keepGameButton")
+    harness.settle(50)
+    assert flow.session is analysed and not asked.property("opened")
+    harness.click("playAgainButton")  # and when the player says so, the new game comes
+    harness.settle(50)
+    harness.click("dropAnalysisButton")
+    harness.settle(50)
+    assert flow.session is not analysed and not game.analysed
 
 
 @pytest.mark.parametrize(("match_id", "whole"), [("MAFgAAAACAAE", False), ("MAFgACAAEAAE", True)])
