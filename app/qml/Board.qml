@@ -703,15 +703,19 @@ FocusScope {
             // The cube slides from the place it leaves to the one it goes to (offered, taken,
             // turned back), both worked out from the board's size as it is now: a resized
             // window moves it at once, never on a slide across the window.
+            // Centred, on the bar's middle; owned, at the end of the bar on its owner's side
+            // (between the trays it stood a little above or below the middle, and only the
+            // panel's words told whose it was: found by a tester); offered, in the doubler's
+            // field. A bar's checkers stack from the middle: five on one side reach the end.
             function centreOf(place) {
+                const end = board.stripH + 0.6 * board.u
                 const y = place.offered ? board.tableH / 2
-                    : place.owner === 0 ? board.tableH - board.stripH - board.trayH - 0.7 * board.u
-                    : place.owner === 1 ? board.stripH + board.trayH + 0.7 * board.u
+                    : place.owner === 0 ? board.tableH - end
+                    : place.owner === 1 ? end
                     : board.tableH / 2
                 const x = place.offered
                     ? (place.dice === 1 ? board.leftFieldX : board.rightFieldX) + 3 * board.u
-                    : place.owner === -1 ? board.barX + board.barW / 2
-                    : board.trayX + board.trayW / 2
+                    : board.barX + board.barW / 2
                 return Qt.point(x, y)
             }
             readonly property var place: ({ offered: board.cubeOffered, owner: board.cubeOwner,

@@ -69,6 +69,14 @@ def test_cube_offered_taken_then_passed_in_a_two_player_match(harness):
     harness.click("takeButton")
     assert harness.hidden("doublePrompt")
     assert game.cubeValue == 2 and game.cubeOwner == 1 - doubler
+    # the owned cube stands at the end of the bar on its owner's side (a little off the middle
+    # between the trays, only the panel's words told whose it was: found by a tester)
+    harness.settle(400)
+    table = harness.item("board")
+    box = table.mapRectToScene(table.boundingRect())
+    at = cube.mapRectToScene(cube.boundingRect()).center().y() - box.center().y()
+    below = (game.cubeOwner == 0) != bool(table.property("turned"))
+    assert abs(at) >= 0.35 * box.height() and (at > 0) == below, (at, box.height())
     # the match line breaks between its parts only: "Cube 2" is never cut before its number
     said = harness.item("matchLabel").property("text")
     assert said.startswith("Match\u00a0to\u00a05\u00a0points · Cube\u00a02 · "), said
