@@ -257,7 +257,8 @@ Rectangle {
                         required property string modelData
                         required property int index
                         objectName: "moveLine" + index
-                        readonly property string text: modelData + (Analysis.moveMarks[index] || "")  // ?! ? ?? and luck
+                        readonly property string marks: Analysis.moveMarks[index] || ""  // ?! ? ?? and luck
+                        readonly property string text: modelData + marks
                         readonly property var found: /^(.+?) +(\d\d|  )  (?=\S)/.exec(text)
                         readonly property real room: 10 * digit.advanceWidth  // a long move
                         // a column for the plays where it holds a long move ("bar/16*/10") beside
@@ -321,9 +322,25 @@ Rectangle {
                         }
                         Text {
                             id: play
+                            objectName: "movePlay" + line.index
                             x: line.head > 0 ? who.x + who.implicitWidth : 0
                             width: line.width - x
-                            text: panel.wholeMarks(panel.wholeMoves(line.text.slice(line.head)))
+                            // the marks stay with the play's last word; where the two are wider
+                            // than the column they go to the next line together (held to the
+                            // word, they were broken anywhere: "24/23*/20 ?! +" then "+",
+                            // found by a tester)
+                            text: {
+                                const shown = line.text.slice(line.head)
+                                const apart = line.marks.startsWith("\u00a0") && tail.advanceWidth > width
+                                const cut = apart ? shown.slice(0, shown.length - line.marks.length) + " "
+                                                    + line.marks.slice(1) : shown
+                                return panel.wholeMarks(panel.wholeMoves(cut))
+                            }
+                            TextMetrics {
+                                id: tail
+                                font: play.font
+                                text: panel.wholeMarks(panel.wholeMoves(line.modelData.split(" ").pop() + line.marks))
+                            }
                             textFormat: Text.PlainText
                             wrapMode: Text.Wrap
                             color: line.shade

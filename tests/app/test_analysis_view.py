@@ -264,6 +264,50 @@ def test_marks_appear_in_the_move_list(harness):
     assert sum(bool(marks & set(t.split())) for t in texts) == len(marked)
 
 
+def _layout_lines(text: str, font, width: float) -> list[str]:
+    """``text`` broken into lines as a Text of ``width`` that wraps anywhere breaks it."""
+    from PySide6.QtGui import QTextLayout, QTextOption
+
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    lines = []
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(width)
+        lines.append(text[line.textStart() : line.textStart() + line.textLength()])
+    layout.endLayout()
+    return lines
+
+
+@pytest.mark.parametrize("scale", [100, 150])
+def test_a_lines_marks_are_never_broken_apart(harness, scale):
+    """Found by a tester: "24/23*/20 ?! ++" was wider than the move list's column and broke
+    inside its "++". Where a play's last word and its marks do not fit together, the marks go
+    to the next line whole."""
+    harness.open(seed=23, size=(1024, 768))
+    harness.game.textScale = scale
+    harness.game.newGame({"opponent": "human", "name0": "Ada", "name1": "Bo"})
+    play_turns(harness, 14, random.Random(23))
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("closeAnalysisButton")
+    harness.settle(50)
+    signs = "?!+\u2212)"
+    checked = 0
+    for i in range(len(harness.game.moveList)):
+        play = harness.find(f"movePlay{i}")
+        if play is None or not any(c in play.property("text") for c in "?!+\u2212"):
+            continue
+        lines = _layout_lines(play.property("text"), play.property("font"), play.width())
+        checked += 1
+        for a, b in itertools.pairwise(lines):
+            a, b = a.replace("\u2060", "").rstrip(), b.replace("\u2060", "").lstrip()
+            assert not (a and b and a[-1] in signs and b[0] in signs), lines
+    assert checked
+
+
 def test_the_dice_report_opens_with_the_right_counts(harness):
     session = started_game(harness, turns=12)
     open_analysis_from_history(harness)
