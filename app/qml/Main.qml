@@ -508,9 +508,11 @@ ApplicationWindow {
                         Layout.maximumWidth: promptColumn.widest
                         horizontalAlignment: Text.AlignHCenter
                         wrapMode: Text.WordWrap
+                        // its last two words on one line ("(tab" then "1)?" in Danish)
+                        objectName: "doubleQuestion"
                         text: qsTr("%1: take (play on for %2 points) or pass (lose %3)?")
                               .arg(MatchView.names[1 - MatchView.onRoll] || "").arg(MatchView.cubeValue * 2)
-                              .arg(MatchView.cubeValue)
+                              .arg(MatchView.cubeValue).replace(/ (\S+)$/, "\u00a0$1")
                         color: window.textColor
                         font.pixelSize: 13 * window.textUi
                     }

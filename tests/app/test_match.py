@@ -43,6 +43,8 @@ def test_cube_offered_taken_then_passed_in_a_two_player_match(harness):
     assert not game.canRoll
     harness.settle(400)  # the cube slides to the doubler's side: in sight beside the question
     prompt, cube = harness.item("doublePrompt"), harness.item("cube")
+    # the question's last two words stay on one line (Danish broke "(tab" from "1)?")
+    assert harness.item("doubleQuestion").property("text").endswith("(lose\u00a01)?")
     for size in ((1024, 768), (800, 600), (1280, 800)):
         harness.window.resize(*size)
         harness.settle(100)
