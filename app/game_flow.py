@@ -394,9 +394,8 @@ class GameFlow(QObject):
         s = self._session
         moment = self.history.moment()
         if s is not None and moment is not None:  # read-only: a moment of the match's history
-            h = self.history
+            h, notice = self.history, self._notice.render(display_names(s))
             lines = h.game_lines(moment.game)
-            notice = self._notice.render(display_names(s))
             self.view.update(review_state(s, moment, (h.index, h.count), lines, h.index, notice))
             return
         if s is not None and s.match.game is None:
