@@ -24,7 +24,7 @@ crashed_cube_set = pytest.importorskip("crashed_cube_set")
 
 
 def _rows() -> list[dict]:
-    return [json.loads(line) for line in SET.read_text().splitlines() if line.strip()]
+    return strength.load_crashed_cubes(None, SET)  # (the benchmark's reader of a cube set)
 
 
 def test_every_row_is_a_crashed_money_decision_of_a_position_no_other_set_holds():

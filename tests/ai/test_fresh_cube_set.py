@@ -22,11 +22,12 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 SET = DATA / "gnubg-2ply-fresh-cubes.jsonl"
 sys.path.insert(0, str(ROOT / "benchmarks"))
+strength = pytest.importorskip("strength")
 fresh_cube_set = pytest.importorskip("fresh_cube_set")
 
 
 def _rows() -> list[dict]:
-    return [json.loads(line) for line in SET.read_text().splitlines() if line.strip()]
+    return strength.load_crashed_cubes(None, SET)  # (the benchmark's reader of a cube set)
 
 
 def test_every_row_is_a_position_no_other_set_holds_with_both_parts():

@@ -268,6 +268,17 @@ def test_the_history_buttons_stay_in_place_while_stepping(harness):
         assert shown[0] == shown[1] >= 9, (size, shown)
 
 
+def lines_cut_at(moves, edge: float) -> list:
+    """The move list's lines that the edge at ``edge`` (in its content) cuts across."""
+    return [
+        item
+        for item in moves.property("contentItem").childItems()
+        if item.objectName().startswith("moveLine")
+        and item.isVisible()
+        and item.y() + 0.5 < edge < item.y() + item.height() - 0.5
+    ]
+
+
 def test_the_move_list_shows_no_half_line_at_its_top(harness):
     """A long game's list in a 1024 x 768 window: the line its top edge cuts (only its lower
     half showed, above the others) is not shown; every line in view is whole."""
@@ -281,13 +292,7 @@ def test_the_move_list_shows_no_half_line_at_its_top(harness):
         harness.settle(20)
         if game.gameOver.get("visible") or moves.property("contentHeight") <= moves.height():
             continue
-        top = moves.property("contentY")
-        lines = [
-            item
-            for item in moves.property("contentItem").childItems()
-            if item.objectName().startswith("moveLine") and item.isVisible()
-        ]
-        cut = [item for item in lines if item.y() + 0.5 < top < item.y() + item.height() - 0.5]
+        cut = lines_cut_at(moves, moves.property("contentY"))
         hidden += len(cut)
         shown = [item.objectName() for item in cut if item.opacity() > 0]
         assert not shown, f"{shown} shown cut by the list's top edge"
@@ -311,13 +316,7 @@ def test_the_move_list_shows_no_half_line_at_its_bottom_in_a_review(harness):
     hidden = 0
     for _ in range(12):
         harness.settle(20)
-        bottom = moves.property("contentY") + moves.height()
-        lines = [
-            item
-            for item in moves.property("contentItem").childItems()
-            if item.objectName().startswith("moveLine") and item.isVisible()
-        ]
-        cut = [item for item in lines if item.y() + 0.5 < bottom < item.y() + item.height() - 0.5]
+        cut = lines_cut_at(moves, moves.property("contentY") + moves.height())
         hidden += len(cut)
         shown = [item.objectName() for item in cut if item.opacity() > 0]
         assert not shown, f"{shown} shown cut by the list's bottom edge"
