@@ -339,7 +339,9 @@ Rectangle {
                             TextMetrics {
                                 id: tail
                                 font: play.font
-                                text: panel.wholeMarks(panel.wholeMoves(line.modelData.split(" ").pop() + line.marks))
+                                // (measured only for a line with marks)
+                                text: line.marks === "" ? ""
+                                      : panel.wholeMarks(panel.wholeMoves(line.modelData.split(" ").pop() + line.marks))
                             }
                             textFormat: Text.PlainText
                             wrapMode: Text.Wrap
