@@ -137,9 +137,11 @@ ApplicationWindow {
         else window.unlessAnalysed(() => newGameDialog.open())
     }
     // what replaces an analysed game or match asks first (a tester lost an analysis so)
-    function unlessAnalysed(go) {
+    // (`match`: what comes is a new match, and the question says so)
+    function unlessAnalysed(go, match) {
         if (!MatchView.analysed) { go(); return }
         confirmDropAnalysisDialog.proceed = go
+        confirmDropAnalysisDialog.match = match === true
         confirmDropAnalysisDialog.open()
     }
 
@@ -677,7 +679,7 @@ ApplicationWindow {
                             visible: MatchView.matchLength === 0 || gameOverCard.info.matchOver === true
                             text: MatchView.matchLength > 0 ? qsTr("New match, same players")
                                                        : qsTr("Play again")
-                            onClicked: window.unlessAnalysed(() => GameFlow.rematch())
+                            onClicked: window.unlessAnalysed(() => GameFlow.rematch(), MatchView.matchLength > 0)
                         }
                         GameButton {
                             id: newMatchButton
@@ -749,13 +751,17 @@ ApplicationWindow {
     QuestionDialog {
         id: confirmDropAnalysisDialog
         objectName: "confirmDropAnalysisDialog"
-        title: qsTr("New game")
+        // titled as what comes ("New game" stood over the question before a new match, found by
+        // a tester)
+        property bool match: false
+        title: match ? qsTr("New match") : qsTr("New game")
         room: window.width
         ui: window.textUi
-        text: qsTr("A new game replaces this one and its analysis: export the match first (Edit menu) to keep its moves. Start a new game?")
-        act: qsTr("New game")
+        text: match ? qsTr("A new match replaces this one and its analysis: export the match first (Edit menu) to keep its moves. Start a new match?")
+                    : qsTr("A new game replaces this one and its analysis: export the match first (Edit menu) to keep its moves. Start a new game?")
+        act: match ? qsTr("New match") : qsTr("New game")
         actName: "dropAnalysisButton"
-        keep: qsTr("Keep it")
+        keep: match ? qsTranslate("match", "Keep it") : qsTr("Keep it")
         keepName: "keepAnalysisButton"
         property var proceed: null
         onAccepted: if (proceed) proceed()

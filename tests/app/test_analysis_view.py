@@ -761,3 +761,28 @@ def test_the_mistakes_boards_are_numbered_as_the_play_is_written(harness):
         mine = {1: "1", 24: "24"} if decision.player == 0 else {1: "24", 24: "1"}
         assert {k: labels[k] for k in (1, 24)} == mine, decision
     assert players == {0, 1}, "both players make mistakes in random games"
+
+
+def test_the_question_before_a_new_match_names_a_match(harness):
+    """Found by a tester: "New match, same players" after an analysed match asked under the
+    title "New game" whether to start a new game."""
+    from app.session import from_ids
+
+    harness.open(seed=5, size=(1024, 768))
+    harness.w.flow.show_session(from_ids("MQEAgDQAAAAAAA", "MAFgACAAEAAE", seed=5, computer=False))
+    harness.settle()
+    play_turns(harness, 14, random.Random(4))
+    assert harness.game.gameOver.get("matchOver")
+    harness.click("analyseFinishedButton")
+    wait_for_analysis(harness)
+    harness.click("closeAnalysisButton")
+    ended = harness.w.flow.session
+    harness.click("playAgainButton")  # "New match, same players"
+    harness.settle(50)
+    asked = dialog(harness, "confirmDropAnalysisDialog")
+    assert asked.property("visible") and asked.property("title") == "New match"
+    assert harness.item("dropAnalysisButton").property("text") == "New match"
+    harness.click("dropAnalysisButton")
+    harness.settle(50)
+    session = harness.w.flow.session
+    assert session is not ended and session.match.length == ended.match.length
