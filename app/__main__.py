@@ -119,12 +119,12 @@ def main(argv: list[str] | None = None) -> int:
         step_ms=0 if args.screenshot else None,  # a picture of the end state, not of a turn
     )
     storage = window_module.make_storage(options)
+    ids = None
+    if shown:  # (checked above) set up as a paste is, in this window or the running copy's
+        ids = ":".join(
+            i for i in (args.position_id or session.match.position_id(), args.match_id) if i
+        )
     if not args.screenshot and not storage.lock():
-        ids = None
-        if shown:  # (checked above) set up in the running copy, as a paste is
-            ids = ":".join(
-                i for i in (args.position_id or session.match.position_id(), args.match_id) if i
-            )
         return _already_open(storage.folder, args.lang, options, args.file, ids)
     try:
         w = window_module.open_window(args.lang, [sys.argv[0]], options, storage)
@@ -141,17 +141,23 @@ def main(argv: list[str] | None = None) -> int:
             # as large as the screen or larger: the window manager's frame and panels took the
             # foot of the window (its last button) off the screen; the screen's room instead
             w.window.showMaximized()
-    if session is not None:
-        w.flow.show_session(session)
-    else:
-        w.flow.start()
     if args.screenshot:
+        if session is not None:
+            w.flow.show_session(session)
+        else:
+            w.flow.start()
         return _screenshot(w, Path(args.screenshot))
     from app.parts import part_of
     from app.position_setup import PositionSetup
     from app.single_instance import InstanceServer, bring_forward
 
     setup = part_of(w.engine, PositionSetup)
+    if ids is not None:
+        # with the opponent of a new game, as the same IDs pasted or given to a running copy
+        # are (they opened as a game between two people here: found by a tester)
+        setup.pasteText(ids)
+    if w.flow.session is None:
+        w.flow.start()
     if args.file:  # read as an import is: refused with the reason, asked before a match goes
         setup.importMat(str(Path(args.file).resolve()))
     server = InstanceServer(storage.folder)

@@ -56,6 +56,8 @@ LOOK = textwrap.dedent(
                 cube=w.flow.session.cube_value,
                 status=w.view.status,
                 reviewing=w.view.reviewing,
+                computer=w.flow.session.settings.computer,
+                level=w.flow.session.settings.level,
             )
             w.app.quit()
 
@@ -89,8 +91,23 @@ def test_ids_and_size_open_the_window_on_that_position(tmp_path):
     assert seen["board"] == session.absolute_board()
     assert seen["size"] == [1024, 768]
     assert seen["saving"] is False  # a shown position does not replace the saved game
-    # whose turn it is (the status was empty)
-    assert seen["status"] == f"{('White', 'Black')[session.on_roll]} to play."
+    # where it came from (the status was empty), as a paste says
+    assert seen["status"] == f"Set up from {match.position_id()}:\u200b{match.match_id()}."
+    # against the new game's opponent, as the same IDs pasted into the window are (they opened
+    # as a game between two people: found by a tester)
+    assert seen["computer"] is True and seen["level"] == "medium"
+
+
+@pytest.mark.parametrize(("opponent", "computer"), [("expert", True), ("human", False)])
+def test_ids_open_against_the_opponent_of_the_last_new_game(opponent, computer, tmp_path):
+    folder = tmp_path / "config" / "Backgammon"  # where the window's settings are kept
+    folder.mkdir(parents=True)
+    (folder / "Backgammon.conf").write_text(f"[newGame]\nopponent={opponent}\n")
+    match = a_match_in_play()
+    seen = look(["--position-id", match.position_id(), "--match-id", match.match_id()], tmp_path)
+    assert seen["code"] == 0 and seen["computer"] is computer
+    if computer:
+        assert seen["level"] == opponent
 
 
 def look(args: list[str], home: Path) -> dict:
