@@ -24,13 +24,13 @@ Dialog {
 
     footer: DialogButtonBox {
         buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-        Button {
+        DialogChoice {
             objectName: "openDiceReportButton"
             text: qsTr("Dice report…")
             DialogButtonBox.buttonRole: DialogButtonBox.ActionRole
             onClicked: dialog.diceReportRequested()
         }
-        Button {
+        DialogChoice {
             objectName: "closeAnalysisButton"
             text: qsTr("Close")
             DialogButtonBox.buttonRole: DialogButtonBox.RejectRole

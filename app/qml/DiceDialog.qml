@@ -17,7 +17,7 @@ Dialog {
     // a button of its own: a standard button keeps the language it was made in
     footer: DialogButtonBox {
         buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+        DialogChoice { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
     onAboutToShow: DiceReportView.refresh()
 
@@ -175,13 +175,13 @@ Dialog {
               : qsTr("Play a new match on the same dice? It replaces this one and its analysis: export this match first (Edit menu) to keep it.")
         footer: DialogButtonBox {
             buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button {
+            DialogChoice {
                 objectName: "confirmReplayButton"
                 text: qsTr("Replay")
                 DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
                 onClicked: { DiceReportView.replay(); confirmReplay.close(); dialog.close(); dialog.replayed() }
             }
-            Button {
+            DialogChoice {
                 text: qsTr("Cancel")
                 DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
                 onClicked: confirmReplay.close()

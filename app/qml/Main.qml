@@ -837,13 +837,13 @@ ApplicationWindow {
         text: Resignations.offerText
         footer: DialogButtonBox {
             buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button {
+            DialogChoice {
                 objectName: "acceptResignationButton"
                 text: qsTr("Accept")
                 DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
                 onClicked: Resignations.accept()
             }
-            Button {
+            DialogChoice {
                 objectName: "declineResignationButton"
                 text: qsTr("Play on")
                 DialogButtonBox.buttonRole: DialogButtonBox.RejectRole

@@ -337,14 +337,14 @@ Dialog {
 
     footer: DialogButtonBox {
         buttonLayout: DialogButtonBox.GnomeLayout
-        Button {
+        DialogChoice {
             objectName: "editorCancel"
             text: qsTr("Cancel")
             Keys.onReturnPressed: click()  // Enter as Space (Qt Quick's buttons take only Space)
             Keys.onEnterPressed: click()
             DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
         }
-        Button {
+        DialogChoice {
             objectName: "editorPlay"
             text: qsTr("Play from here")
             // Enter as Space (a tester's Enter on it did nothing)

@@ -13,14 +13,16 @@ TextDialog {
     required property string keep
     property alias actName: actChoice.objectName
     property alias keepName: keepChoice.objectName
+    // the two answers, the room between them and the footer's padding (Fusion's 6 and 6)
+    answersWidth: actChoice.implicitWidth + keepChoice.implicitWidth + 18 + leftPadding + rightPadding
     footer: DialogButtonBox {
         buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-        Button {
+        DialogChoice {
             id: actChoice
             text: question.act
             DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
         }
-        Button {
+        DialogChoice {
             id: keepChoice
             text: question.keep
             DialogButtonBox.buttonRole: DialogButtonBox.RejectRole

@@ -16,7 +16,7 @@ Dialog {
     // a button of its own: a standard button keeps the language it was made in
     footer: DialogButtonBox {
         buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+        DialogChoice { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
 
     // The table's cells, six per opponent met.
@@ -186,13 +186,13 @@ Dialog {
         Label { textFormat: Text.PlainText; text: qsTr("Forget every finished game and match?") }
         footer: DialogButtonBox {
             buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-            Button {
+            DialogChoice {
                 objectName: "confirmResetButton"
                 text: qsTr("Reset")
                 DialogButtonBox.buttonRole: DialogButtonBox.DestructiveRole
                 onClicked: { Statistics.reset(); confirmReset.close() }
             }
-            Button {
+            DialogChoice {
                 text: qsTr("Cancel")
                 DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
                 onClicked: confirmReset.close()

@@ -1,7 +1,7 @@
 // A dialog that says one text, a question or a notice: centred and modal, its text wrapped at a
-// width read from the room it stands in (`room`, the window's width), never from its own width
-// (read from there, every resize of the window looped the text's height), at most `widest`
-// pixels of text size 1. Its button is OK unless it brings its own footer (a standard button
+// width read from the room it stands in (`room`, the window's width) and its answers' width,
+// never from its own content (read from there, every resize of the window looped the text's
+// height), at most `widest` pixels of text size 1 unless the answers need more. Its button is OK unless it brings its own footer (a standard button
 // keeps the language it was made in).
 import QtQuick
 import QtQuick.Controls
@@ -18,14 +18,17 @@ Dialog {
     modal: true
     focus: true  // the keys go to the dialog, not to what stands behind it
     anchors.centerIn: parent
-    width: wide
+    // wider where the answers need it (two long ones were squeezed into the text's width)
+    property real answersWidth: 0  // (from the buttons' own widths: the footer's loops)
+    readonly property real across: Math.min(room * 0.95, Math.max(wide, answersWidth))
+    width: across
     footer: DialogButtonBox {
         buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-        Button { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+        DialogChoice { text: qsTr("OK"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
     }
     Label {
         id: said
-        width: box.wide - box.leftPadding - box.rightPadding
+        width: box.across - box.leftPadding - box.rightPadding
         wrapMode: Text.WordWrap
         textFormat: Text.PlainText
     }

@@ -19,7 +19,7 @@ Dialog {
     // a button of its own: a standard button keeps the language it was made in
     footer: DialogButtonBox {
         buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
-        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+        DialogChoice { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
     onOpened: {
         lessonBox.currentIndex = Math.max(0, LessonPlayer.lessonIndex)

@@ -300,3 +300,42 @@ def test_the_end_of_game_card_steps_aside_to_show_the_board(harness):
     resignations.resign(1)
     harness.settle(50)
     assert card.isVisible()  # the next game's end shows it again
+
+
+@pytest.mark.parametrize("language", ["da", "nl"])
+def test_every_question_keeps_room_beside_its_answers(harness, language):
+    """Found by a tester: "Giv op og begynd forfra" stood edge to edge in its button, and two
+    long answers were squeezed into the width of the question's text."""
+    from PySide6.QtCore import QMetaObject, QObject
+
+    harness.open(seed=12, size=(800, 600))
+    questions = [
+        d
+        for d in harness.window.findChildren(QObject)
+        if d.inherits("QQuickDialog") and d.property("act") is not None
+    ]
+    assert len(questions) >= 4
+    found = []
+    with speaking(harness, language):
+        for question in questions:
+            QMetaObject.invokeMethod(question, "open")
+            harness.settle(100)
+            footer = question.property("footer")
+            box = scene_rect(footer).adjusted(-0.5, -0.5, 0.5, 0.5)
+            window = scene_rect(harness.window.contentItem())
+            buttons = [
+                i
+                for i in harness.items()
+                if i.inherits("QQuickButton") and i.isVisible() and footer.isAncestorOf(i)
+            ]
+            assert len(buttons) == 2, question.objectName()
+            for button in buttons:
+                name = f"{question.objectName()}: {button.property('text')!r}"
+                beside = button.width() - qml_value(button.property("contentItem"), "implicitWidth")
+                if beside < 20:
+                    found.append(f"{name} has {beside:.0f} pixels beside its text")
+                if not box.contains(scene_rect(button)) or not window.contains(box):
+                    found.append(f"{name} runs out of its dialog or the window")
+            QMetaObject.invokeMethod(question, "close")
+            harness.settle(50)
+    assert not found, "\n".join(found)
