@@ -167,7 +167,8 @@ FocusScope {
             return Qt.point(tx, location === 0 ? tableH - stripH - trayH / 2 : stripH + trayH / 2)
         }
         const owner = ownerAt(location)
-        const index = owner >= 0 && owner !== movingPlayer ? 0 : n  // a blot is hit: its place
+        // a blot is hit: its place; a lesson's arrow of the other side's way ends on its stack
+        const index = owner >= 0 && owner !== movingPlayer && n === 1 ? 0 : n
         return checkerCentre(location, Math.min(index, 4))
     }
     // The rectangle of a location, for hit tests and for tests that click it.
@@ -194,6 +195,59 @@ FocusScope {
         for (let i = 0; i < list.length; ++i)
             if (list[i] === value) return true
         return false
+    }
+    // The two control points of the curve of an arrow from `a` (on `from`) to `b` (on `to`): in
+    // one half of the board, where the straight line runs over checkers of the points between
+    // (found by a tester), a bridge that leaves `a` and reaches `b` square to the row, bent
+    // towards the middle line just enough to pass over them, its deepest point short of that
+    // line; otherwise, and from one half to the other, straight.
+    function arrowBend(from: int, to: int, a: point, b: point): var {
+        const straight = [Qt.point(a.x + (b.x - a.x) / 3, a.y + (b.y - a.y) / 3),
+                          Qt.point(a.x + (b.x - a.x) * 2 / 3, a.y + (b.y - a.y) * 2 / 3)]
+        const middle = tableH / 2
+        const top = a.y < middle && b.y < middle
+        if ((!top && !(a.y > middle && b.y > middle)) || Math.abs(b.x - a.x) < u)
+            return straight
+        const way = top ? 1 : -1  // towards the middle line
+        const r = checkerD / 2
+        const clear = Math.max(2, u * 0.12)  // a stroke's width off the rims
+        const bridge = (L, t) => {  // the bridge's x and y at t, with its control points at L
+            const s = 1 - t
+            return Qt.point(s * s * (1 + 2 * t) * a.x + t * t * (3 - 2 * t) * b.x,
+                            s * s * s * a.y + 3 * s * t * L + t * t * t * b.y)
+        }
+        let crossed = false  // whether the straight line runs over a checker
+        let lane = way * Math.max(way * a.y, way * b.y)
+        for (let p = 1; p <= 24; ++p) {
+            const n = visibleCount(p)
+            if (p === from || p === to || n === 0 || isTop(p) !== top)
+                continue
+            const last = checkerCentre(p, n - 1)  // the stack's checker nearest the middle
+            for (const k of [-0.8, -0.4, 0, 0.4, 0.8]) {  // across its rim
+                const x = last.x + k * r
+                const along = (x - a.x) / (b.x - a.x)
+                if (along <= 0 || along >= 1)
+                    continue
+                const need = last.y + way * (r * Math.sqrt(1 - k * k) + clear)
+                if (way * (a.y + along * (b.y - a.y)) < way * need)
+                    crossed = true
+                let lo = 0, hi = 1  // the bridge's t above x (its x grows with t)
+                for (let i = 0; i < 30; ++i) {
+                    const mid = (lo + hi) / 2
+                    if ((bridge(lane, mid).x - x) * (b.x - a.x) < 0) lo = mid
+                    else hi = mid
+                }
+                const t = (lo + hi) / 2, s = 1 - t
+                const L = (need - s * s * s * a.y - t * t * t * b.y) / (3 * s * t)
+                lane = way * Math.max(way * lane, way * L)
+            }
+        }
+        if (!crossed)
+            return straight
+        // the bridge's middle, (a + 6 L + b) / 8, short of the middle line
+        const limit = ((middle - way * u * 0.3) - (a.y + b.y) / 8) / 0.75
+        lane = way * Math.min(way * lane, way * limit)
+        return [Qt.point(a.x, lane), Qt.point(b.x, lane)]
     }
     function visibleCount(location) {
         const n = Math.abs(count(location))
@@ -761,7 +815,11 @@ FocusScope {
                 readonly property point a: board.checkerCentre(modelData.from,
                     Math.max(0, board.visibleCount(modelData.from) - 1))
                 readonly property point b: board.landingCentre(modelData.to)
-                readonly property real ang: Math.atan2(b.y - a.y, b.x - a.x)
+                readonly property var bend: board.arrowBend(modelData.from, modelData.to, a, b)
+                readonly property point c1: bend[0]
+                readonly property point c2: bend[1]
+                readonly property point c: Math.hypot(b.x - c2.x, b.y - c2.y) > 1 ? c2 : c1
+                readonly property real ang: Math.atan2(b.y - c.y, b.x - c.x)  // the end's way
                 readonly property real head: board.u * 0.4
                 anchors.fill: parent
                 preferredRendererType: Shape.CurveRenderer
@@ -771,9 +829,11 @@ FocusScope {
                     fillColor: "transparent"
                     capStyle: ShapePath.RoundCap
                     startX: arrow.a.x; startY: arrow.a.y
-                    PathLine {
+                    PathCubic {
                         x: arrow.b.x - Math.cos(arrow.ang) * arrow.head * 0.8
                         y: arrow.b.y - Math.sin(arrow.ang) * arrow.head * 0.8
+                        control1X: arrow.c1.x; control1Y: arrow.c1.y
+                        control2X: arrow.c2.x; control2Y: arrow.c2.y
                     }
                 }
                 ShapePath {

@@ -1,6 +1,11 @@
-"""The last play's arrows: drawn from the end of that play until the next play starts."""
+"""The last play's arrows: drawn from the end of that play until the next play starts, bent
+over the checkers between their ends."""
 
 from __future__ import annotations
+
+import math
+
+from tests.app.driver import qml_value
 
 
 def marks(game) -> list[tuple[int, int]]:
@@ -30,3 +35,48 @@ def test_the_last_plays_arrows_go_when_the_next_player_moves_a_checker(harness):
     game.undo()
     harness.settle()
     assert marks(game) == first
+
+
+def test_an_arrow_along_a_row_passes_over_the_checkers_between_its_ends(harness):
+    # found by a tester: a straight arrow from one point to another of the same row ran across
+    # the checkers of the points between (it bends towards the middle line now), while an arrow
+    # from one half of the board to the other stays straight
+    from PySide6.QtCore import QPointF
+
+    from engine import Position
+
+    harness.open(seed=5, size=(1024, 768))
+    text = "x 24:2 13:3 10:2 8:3 6:3 3:2; o 1:2 12:3 17:3 19:3 21:2 22:2"
+    harness.w.flow.show_position(Position.from_text(text), 0)
+    harness.settle()
+    board, table = harness.item("board"), harness.item("boardTable")
+    # each over a stack or two of 2-3 checkers; the last, a lesson's of the other side's way,
+    # onto two of that side's checkers
+    along = [(10, 4), (24, 18), (8, 2), (13, 18), (12, 1)]
+    board.setProperty("arrows", [{"from": f, "to": t} for f, t in [*along, (13, 7)]])
+    harness.settle()
+    radius = qml_value(board, "checkerD") / 2
+    checkers = [c for c in harness.find_all("checker_") if c.isVisible()]
+    for index, (start, end) in enumerate(along):
+        arrow = harness.item(f"arrow_{index}")
+        a, b, c1, c2 = (table.mapToScene(arrow.property(k)) for k in ("a", "b", "c1", "c2"))
+        assert (c1.x(), c2.x()) == (a.x(), b.x())  # bent: it leaves and reaches square to the row
+        curve = [
+            a * (1 - t) ** 3 + c1 * 3 * t * (1 - t) ** 2 + c2 * 3 * t**2 * (1 - t) + b * t**3
+            for t in (i / 60 for i in range(61))
+        ]
+        for checker in checkers:
+            location = int(checker.objectName().split("_")[1])
+            if location in (start, end):
+                continue
+            centre = checker.mapToScene(QPointF(checker.width() / 2, checker.height() / 2))
+            nearest = min(math.hypot(p.x() - centre.x(), p.y() - centre.y()) for p in curve)
+            assert nearest > radius, (start, end, checker.objectName())
+    # its end stands on the stack, not among its checkers (no blot is hit there)
+    end = table.mapToScene(harness.item(f"arrow_{len(along) - 1}").property("b"))
+    for checker in (c for c in checkers if c.objectName().startswith("checker_1_")):
+        centre = checker.mapToScene(QPointF(checker.width() / 2, checker.height() / 2))
+        assert math.hypot(end.x() - centre.x(), end.y() - centre.y()) > 1.8 * radius
+    across = harness.item(f"arrow_{len(along)}")
+    a, b, c1 = (table.mapToScene(across.property(k)) for k in ("a", "b", "c1"))
+    assert (c1 - (a * 2 + b) / 3).manhattanLength() < 0.01  # straight
