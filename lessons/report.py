@@ -4,7 +4,8 @@
 first try with no hint seen (the score), the wrong answers (mistakes), the hints and the seconds
 spent answering, and gives the score of the last quiz of the lesson finished (its answers are kept
 as steps ``quiz-N`` and counted apart from the lesson's). ``write_csv(path, profiles, lessons)``
-writes one row per attempt (see ``CSV_COLUMNS``), UTF-8 with a byte order mark so that spreadsheet
+writes one row per attempt (see ``CSV_COLUMNS``; the header, the exercises' kinds, the choices and
+yes or no in the language of ``translate``), UTF-8 with a byte order mark so that spreadsheet
 programs read the Danish and Dutch letters, a header row, and fields quoted as RFC 4180 says
 (commas, quotes and line breaks).
 """
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from engine import jsonfile
 from lessons.attempts import Attempt, quiz_number
+from lessons.exercises import CHOICE_NAMES
 from lessons.i18n import N_, Translate, identity
 from lessons.model import Lesson
 from lessons.profiles import Profile
@@ -36,6 +38,34 @@ CSV_COLUMNS = (
     "seconds",
     "time",
 )
+#: The header row's words, in the language of the export (a Danish teacher's file had English
+#: column names, yes and no, and the exercises' kinds as the program names them).
+CSV_HEADINGS = {
+    "student": N_("Student"),
+    "lesson": N_("Lesson"),
+    "lesson_title": N_("Lesson title"),
+    "step": N_("Step"),
+    "step_title": N_("Step title"),
+    "exercise": N_("Exercise"),
+    "answer": N_("Answer"),
+    "correct": N_("Right"),
+    "hints": N_("Hints"),
+    "seconds": N_("Seconds"),
+    "time": N_("Time"),
+}
+#: The exercises' kinds (``Exercise.kind``) as a teacher reads them.
+EXERCISE_NAMES = {
+    "play": N_("Play the roll"),
+    "reach": N_("Points reached"),
+    "pips": N_("Pip count"),
+    "shots": N_("Rolls that hit"),
+    "dice_count": N_("Dice played"),
+    "game_points": N_("Points won"),
+    "take": N_("Take or pass"),
+    "race_cube": N_("Double in a race"),
+    "crawford": N_("Crawford game"),
+    "may_double": N_("May double"),
+}
 QUIZ_QUESTION = N_("Quiz, question {number}")
 
 
@@ -116,7 +146,8 @@ def csv_rows(
 ) -> list[list[str]]:
     """The header and one row per attempt: students in the given order, attempts oldest first."""
     by_id = {lesson.id: lesson for lesson in lessons}
-    rows = [list(CSV_COLUMNS)]
+    rows = [[translate(CSV_HEADINGS[column]) for column in CSV_COLUMNS]]
+    yes, no = translate(CHOICE_NAMES["yes"]), translate(CHOICE_NAMES["no"])
     for profile in profiles:
         name = _text_cell(profile.display_name(translate))
         for a in profile.attempts.attempts:
@@ -129,9 +160,11 @@ def csv_rows(
                     translate(lesson.title) if lesson else a.lesson,
                     a.step,
                     step_title,
-                    a.kind,
-                    _text_cell(a.answer),
-                    "yes" if a.correct else "no",
+                    translate(EXERCISE_NAMES[a.kind]) if a.kind in EXERCISE_NAMES else a.kind,
+                    translate(CHOICE_NAMES[a.answer])
+                    if a.answer in CHOICE_NAMES
+                    else _text_cell(a.answer),
+                    yes if a.correct else no,
                     str(a.hints),
                     str(a.seconds),
                     a.time,

@@ -87,15 +87,22 @@ def test_the_csv_has_one_row_per_attempt_quoted_and_in_utf8(tmp_path, lessons):
     raw = out.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
-    assert rows[0] == list(CSV_COLUMNS)
+    assert rows[0] == ["Student", "Lesson", "Lesson title", "Step", "Step title", "Exercise"] + [
+        "Answer",
+        "Right",
+        "Hints",
+        "Seconds",
+        "Time",
+    ]
     assert len(rows) == 4
     first = dict(zip(CSV_COLUMNS, rows[1], strict=True))
     assert first["student"] == 'Anna "A", 2b'
     assert first["lesson"] == "1" and first["lesson_title"] == "The board and the setup"
     assert first["step_title"] == "Counting pips" and first["answer"] == "160"
-    assert (first["correct"], first["hints"], first["seconds"]) == ("no", "0", "5")
+    assert (first["correct"], first["hints"], first["seconds"]) == ("No", "0", "5")
+    assert first["exercise"] == "Pip count"
     assert first["time"] == "2025-03-04T10:00:00+01:00"
-    assert rows[2][CSV_COLUMNS.index("correct")] == "yes"
+    assert rows[2][CSV_COLUMNS.index("correct")] == "Yes"
     assert rows[3][:3] == ["'=Bø", "", "gone"]
     assert '"Anna ""A"", 2b"' in raw.decode("utf-8-sig")  # RFC 4180 quoting
 
@@ -107,8 +114,12 @@ def test_the_csv_is_translated(tmp_path, lessons):
     profiles.current.attempts.record(answer("pips-start", True))
     out = tmp_path / "da.csv"
     write_csv(out, profiles.students(), lessons, translator("da"))
-    row = list(csv.reader(io.StringIO(out.read_text("utf-8-sig"))))[1]
+    header, row = list(csv.reader(io.StringIO(out.read_text("utf-8-sig"))))
     assert row[2] == translator("da")("The board and the setup") != "The board and the setup"
+    # every word of the file in the teacher's language (the header, the kind and yes or no
+    # were English in a Danish file)
+    assert header[:3] == ["Elev", "Lektion", "Lektionens titel"]
+    assert (row[5], row[7]) == ("Pipstælling", "Ja")
 
 
 def test_an_unwritable_place_raises_and_keeps_the_old_file(tmp_path, lessons):
