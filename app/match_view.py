@@ -96,6 +96,12 @@ class FlowState:
     last_move: tuple[tuple[int, int], ...] = ()  # board locations of the last play
 
 
+def last_move_arrows(moves: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """The board's arrows of a play made: each ends on the checker it moved (``made``), where a
+    hint's or a lesson's ends where the checker would go."""
+    return [{"from": a, "to": b, "color": LAST_MOVE_COLOUR, "made": True} for a, b in moves]
+
+
 def display_names(session: Session | None) -> list[str]:
     """The players' names; a name left empty shows the default of the current language."""
     chosen = session.settings.names if session is not None else ("", "")
@@ -179,7 +185,7 @@ def build_state(
         ringCheckers=ring_checkers,
         ringPoints=ring_points,
         selected=board_input.selected if moving else -1,
-        lastMove=[{"from": a, "to": b, "color": LAST_MOVE_COLOUR} for a, b in flow.last_move],
+        lastMove=last_move_arrows(flow.last_move),
         legalSteps=[
             {"from": to_location(player, s.src), "to": to_location(player, s.dst)} for s in steps
         ],
@@ -249,7 +255,7 @@ def review_state(
         diceOwner=moment.on_roll,
         onRoll=moment.on_roll,
         phase="review",
-        lastMove=[{"from": a, "to": b, "color": LAST_MOVE_COLOUR} for a, b in moment.last_move],
+        lastMove=last_move_arrows(moment.last_move),
         status=moment.text.render(names),
         names=names,
         score=list(moment.score),

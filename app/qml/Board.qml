@@ -57,7 +57,7 @@ FocusScope {
     property var ringPoints: []       // locations marked as destinations
     property var markedPoints: []     // empty points a lesson marks: a ring, not a destination's disc
     property int selectedLocation: -1 // location whose top checker is lifted
-    property var arrows: []           // [{from, to, color, hit}] locations, drawn as arrows
+    property var arrows: []           // [{from, to, color, hit, made}] locations, drawn as arrows
     property var labels: []           // [{location, text}] small text badges
     property bool showPointNumbers: true
     // whose numbering the points carry (each player counts from their own home board, as a
@@ -159,8 +159,10 @@ FocusScope {
             return Qt.point(tx, tableH - stripH - 0.2 * u - i * 0.3 * u)
         return Qt.point(tx, stripH + 0.2 * u + i * 0.3 * u)
     }
-    // Where the next checker arriving on a location would stand.
-    function landingCentre(location) {
+    // Where the next checker arriving on a location would stand, or (`made`) where the last one
+    // that came stands: the end of an arrow of a move to be made or of a move made (which
+    // pointed past the checker it moved, or at the edge of its stack).
+    function landingCentre(location, made) {
         const n = Math.abs(count(location))
         if (location === 0 || location === 27) {
             const tx = trayX + trayW / 2
@@ -168,8 +170,8 @@ FocusScope {
         }
         const owner = ownerAt(location)
         // a blot is hit: its place; a lesson's arrow of the other side's way ends on its stack
-        const index = owner >= 0 && owner !== movingPlayer && n === 1 ? 0 : n
-        return checkerCentre(location, Math.min(index, 4))
+        const index = made === true ? n - 1 : owner >= 0 && owner !== movingPlayer && n === 1 ? 0 : n
+        return checkerCentre(location, Math.max(0, Math.min(index, 4)))
     }
     // The rectangle of a location, for hit tests and for tests that click it.
     function locationRect(location) {
@@ -814,7 +816,7 @@ FocusScope {
                 objectName: "arrow_" + index
                 readonly property point a: board.checkerCentre(modelData.from,
                     Math.max(0, board.visibleCount(modelData.from) - 1))
-                readonly property point b: board.landingCentre(modelData.to)
+                readonly property point b: board.landingCentre(modelData.to, modelData.made === true)
                 readonly property var bend: board.arrowBend(modelData.from, modelData.to, a, b)
                 readonly property point c1: bend[0]
                 readonly property point c2: bend[1]

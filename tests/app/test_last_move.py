@@ -37,6 +37,25 @@ def test_the_last_plays_arrows_go_when_the_next_player_moves_a_checker(harness):
     assert marks(game) == first
 
 
+def test_the_last_plays_arrows_end_on_the_checkers_they_moved(harness):
+    # they pointed past the moved checker, below its stack (or at the stack's edge checker)
+    from PySide6.QtCore import QPointF
+
+    harness.open(seed=5, size=(1024, 768))
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    while game.legalSteps:
+        harness.play_step(game.legalSteps[0])
+    harness.settle()
+    table, board = harness.item("boardTable"), harness.item("board")
+    for index, move in enumerate(game.lastMove):
+        end = table.mapToScene(harness.item(f"arrow_{index}").property("b"))
+        count = min(5, abs(board.property("boardState")[move["to"]]))
+        top = harness.item(f"checker_{move['to']}_{count - 1}")
+        centre = top.mapToScene(QPointF(top.width() / 2, top.height() / 2))
+        assert math.hypot(end.x() - centre.x(), end.y() - centre.y()) < 1, move
+
+
 def test_an_arrow_along_a_row_passes_over_the_checkers_between_its_ends(harness):
     # found by a tester: a straight arrow from one point to another of the same row ran across
     # the checkers of the points between (it bends towards the middle line now), while an arrow
