@@ -116,15 +116,22 @@ ApplicationWindow {
 
     // The lessons open in their own top-level window (not a child of this one, so that this
     // window's shortcuts do not act while the lessons are in front), made on first use.
+    // (Declared, not looked up by name: Qt.createComponent("app.qml", "LessonWindow") was once
+    // taken for its (url, mode) form, and the lessons did not open all session long, found by a
+    // tester.)
     property var lessonWindow: null
+    Component {
+        id: lessonWindowComponent
+        LessonWindow {}
+    }
     function openLessons() {
         if (!lessonWindow) {
-            const component = Qt.createComponent("app.qml", "LessonWindow")
-            if (component.status !== Component.Ready) {
-                messageDialog.say(qsTr("The lessons could not be opened: %1").arg(component.errorString()))
+            lessonWindow = lessonWindowComponent.createObject(null, { mainWindow: window })
+            if (!lessonWindow) {
+                messageDialog.say(qsTr("The lessons could not be opened: %1")
+                                  .arg(lessonWindowComponent.errorString()))
                 return
             }
-            lessonWindow = component.createObject(null, { mainWindow: window })
         }
         lessonWindow.show()
         lessonWindow.raise()
