@@ -8,13 +8,13 @@ student. Figures are counted again whenever the classroom keeps an answer or the
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Property, QObject, QUrl, Signal, Slot
+from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.classroom import Classroom
+from app.file_dialogs import chosen_file
 from app.file_texts import os_problem
 from app.texts import N_, _
 from lessons.exercises import CHOICE_NAMES
@@ -27,6 +27,10 @@ QML_IMPORT_MAJOR_VERSION = 1
 
 EXPORTED = N_("{count} answers of {students} students written to {file}.")
 NOT_EXPORTED = N_("The file could not be written: {reason}")
+NOT_WRITTEN_OVER = N_(
+    "{file} already exists: the answers were not written over it. Choose it in its folder to "
+    "replace it, or give another name."
+)
 LATEST = 30  # answers shown in a student's detail
 
 
@@ -143,12 +147,17 @@ class ClassReport(QObject):
         self._selected = profile_id
         self.changed.emit()
 
-    @Slot(str, result=bool)
-    def exportCsv(self, target: str) -> bool:  # noqa: N802
-        """Write every student's attempts to ``target`` (a path or a file URL); ``message``
+    @Slot(str, str, result=bool)
+    def exportCsv(self, target: str, folder: str = "") -> bool:  # noqa: N802
+        """Write every student's attempts to ``target`` (a path or a file URL) chosen in a file
+        dialog open on ``folder`` (``chosen_file``: a full path typed as the name); ``message``
         says what was written or why not. True when the file was written."""
-        path = Path(QUrl(target).toLocalFile() if target.startswith("file:") else target)
+        path, typed = chosen_file(target, folder)
         students = self._students()
+        if typed and path.exists():  # (the dialog asked about another file)
+            self._message = _(NOT_WRITTEN_OVER).format(file=path)
+            self.changed.emit()
+            return False
         try:
             count = write_csv(path, students, self.lessons, _)
         except OSError as exc:

@@ -21,6 +21,7 @@ program's catalogs (``app.i18n.QT_DIALOG_TEXTS``).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -44,6 +45,34 @@ QML_IMPORT_MAJOR_VERSION = 1
 
 NAME_FIELD = "fileNameTextField"
 QUESTION = "confirmationDialog"  # its question before a file is replaced
+
+
+def local_path(text: str) -> Path:
+    """A path from a file dialog's URL (``file:///...``) or a plain path."""
+    if text.startswith("file:"):
+        return Path(QUrl(text).toLocalFile())
+    return Path(text)
+
+
+def chosen_file(url: str, folder: str) -> tuple[Path, bool]:
+    """The file a save dialog open on ``folder`` chose, and whether it was typed as a full path.
+
+    Qt Quick's own dialog joins a full path typed as the file name to its folder ("/home/a" and
+    "/tmp/x.pdf" come back as "/home/a/tmp/x.pdf"). The path is taken as typed when the joined
+    path's folder does not exist and the typed one's does, or when the typed path starts at a
+    folder of the root (its missing folder is then the one to name). The dialog asked before
+    replacing the joined path, not the typed one: a typed file that exists is for the caller to
+    keep (a worksheet and the class's answers were saved nowhere: found by a tester).
+    """
+    path, base = local_path(url), local_path(folder)
+    if folder and os.name == "posix" and not path.parent.is_dir():
+        try:
+            typed = Path("/", path.relative_to(base))
+        except ValueError:
+            return path, False
+        if typed.parent.is_dir() or (len(typed.parts) > 2 and Path(*typed.parts[:2]).is_dir()):
+            return typed, True
+    return path, False
 
 
 def existing_folder(*places: str) -> str:

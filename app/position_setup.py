@@ -10,19 +10,18 @@ replaced only after the player agrees (``pending`` is asked, ``confirm()`` or ``
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Property, QObject, QUrl, Signal, Slot
+from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import match_texts
-from app.file_dialogs import existing_folder
+from app.file_dialogs import chosen_file, existing_folder, local_path
 from app.file_texts import mat_refusal, os_problem
 from app.game_flow import GameFlow
 from app.history import History, current_log
@@ -46,13 +45,6 @@ QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 MAX_MAT_BYTES = 4 * 1024 * 1024  # a long match is some 100 kB; more is not a match file
-
-
-def local_path(text: str) -> Path:
-    """A path from a file dialog's URL (``file:///...``) or a plain path."""
-    if text.startswith("file:"):
-        return Path(QUrl(text).toLocalFile())
-    return Path(text)
 
 
 def mat_path(path: Path) -> Path:
@@ -451,35 +443,22 @@ class PositionSetup(QObject):
 
     @Slot(str, str, result=bool)
     def exportMatFrom(self, url: str, folder: str) -> bool:  # noqa: N802
-        """``exportMat`` of what a file dialog open on ``folder`` chose: a full path typed as the
-        file name comes back joined to the folder (Qt Quick's own dialog does so), and is taken
-        as typed when the joined path's folder does not exist and the typed one's does (or
-        starts at a folder of the root: then its missing folder is named). The dialog asked
-        about the joined path, not the typed one: a typed file that exists is not written over.
-        """
-        path, base = local_path(url), local_path(folder)
-        if folder and os.name == "posix" and not path.parent.is_dir():
-            try:
-                typed = Path("/", path.relative_to(base))
-            except ValueError:
-                typed = None
-            if typed is not None and typed.parent.is_dir():
-                typed = mat_path(typed)  # as exportMat names it
-                if typed.exists():
-                    self._refuse(
-                        T(
-                            N_(
-                                "{0} already exists: the match was not written over it. "
-                                "Choose it in its folder to replace it, or give another name."
-                            ),
-                            str(typed),
-                        )
-                    )
-                    return False
-                return self.exportMat(str(typed))
-            if typed is not None and len(typed.parts) > 2 and Path(*typed.parts[:2]).is_dir():
-                return self.exportMat(str(typed))  # refused there, naming the folder typed
-        return self.exportMat(url)
+        """``exportMat`` of what a file dialog open on ``folder`` chose (``chosen_file``: a full
+        path typed as the name); a typed file that exists is not written over (the dialog asked
+        about another)."""
+        path, typed = chosen_file(url, folder)
+        if typed and mat_path(path).exists():  # as exportMat names it
+            self._refuse(
+                T(
+                    N_(
+                        "{0} already exists: the match was not written over it. "
+                        "Choose it in its folder to replace it, or give another name."
+                    ),
+                    str(mat_path(path)),
+                )
+            )
+            return False
+        return self.exportMat(str(path) if typed else url)
 
     @Slot(str, result=bool)
     def exportMat(self, url: str) -> bool:  # noqa: N802

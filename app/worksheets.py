@@ -6,12 +6,11 @@ and says in ``message`` what was written or why not; ``suggestedName`` names the
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from PySide6.QtCore import Property, QObject, QUrl, Signal, Slot
+from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
-from app.file_dialogs import existing_folder
+from app.file_dialogs import chosen_file, existing_folder
+from app.file_texts import os_problem
 from app.i18n import UnknownLanguageError, load_catalog
 from app.texts import N_, _
 from app.worksheet_pdf import write_worksheet
@@ -22,6 +21,10 @@ QML_IMPORT_MAJOR_VERSION = 1
 
 WRITTEN = N_("Lesson {number} ({language}): {pages} pages written to {file}.")
 NOT_WRITTEN = N_("The worksheet could not be written: {reason}")
+NOT_WRITTEN_OVER = N_(
+    "{file} already exists: the worksheet was not written over it. Choose it in its folder to "
+    "replace it, or give another name."
+)
 # the name of a worksheet's file (without ".pdf"), in the sheet's language
 SHEET_NAME = N_("worksheet-lesson-{number}-{language}")
 
@@ -59,25 +62,34 @@ class Worksheets(QObject):
             translate = str
         return translate(SHEET_NAME).format(number=number, language=language) + ".pdf"
 
-    @Slot(int, str, str, result=bool)
-    def write(self, index: int, language: str, target: str) -> bool:
-        """Write lesson ``index``'s worksheet in ``language`` to ``target`` (path or file URL)."""
-        path = Path(QUrl(target).toLocalFile() if target.startswith("file:") else target)
+    @Slot(int, str, str, str, result=bool)
+    def write(self, index: int, language: str, target: str, folder: str = "") -> bool:
+        """Write lesson ``index``'s worksheet in ``language`` to ``target`` (path or file URL),
+        chosen in a file dialog open on ``folder`` (``chosen_file``: a full path typed as the
+        name)."""
+        path, typed = chosen_file(target, folder)
         if not 0 <= index < len(self.lessons):
             return False
         lesson = self.lessons[index]
+        if typed and path.exists():
+            return self._say(_(NOT_WRITTEN_OVER).format(file=path))
         try:
             pages = write_worksheet(lesson, language, path)
-        except (OSError, UnknownLanguageError, RuntimeError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            self._message = _(NOT_WRITTEN).format(reason=reason)
-            self.changed.emit()
-            return False
+        except OSError as exc:  # in the window's words (the system's English was shown)
+            return self._say(_(NOT_WRITTEN).format(reason=os_problem(exc).render(())))
+        except (UnknownLanguageError, RuntimeError) as exc:
+            return self._say(_(NOT_WRITTEN).format(reason=str(exc)))
         self._message = _(WRITTEN).format(
             number=lesson.number, language=language, pages=pages, file=path.name
         )
         self.changed.emit()
         return True
+
+    def _say(self, message: str) -> bool:
+        """``message`` shown; False: nothing was written."""
+        self._message = message
+        self.changed.emit()
+        return False
 
     def retranslate(self) -> None:
         self._message = ""

@@ -308,6 +308,6 @@ ApplicationWindow {
         defaultSuffix: "csv"
         nameFilters: [qsTr("CSV files (*.csv)")]
         currentFolder: FileDialogs.folder()  // one that exists: documents, else home
-        onAccepted: ClassReport.exportCsv(String(selectedFile))
+        onAccepted: ClassReport.exportCsv(String(selectedFile), String(currentFolder))
     }
 }

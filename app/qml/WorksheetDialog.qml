@@ -80,6 +80,7 @@ Dialog {
         defaultSuffix: "pdf"
         nameFilters: [qsTr("PDF files (*.pdf)")]
         currentFolder: Worksheets.folder
-        onAccepted: Worksheets.write(lessonBox.currentIndex, dialog.language(), String(selectedFile))
+        onAccepted: Worksheets.write(lessonBox.currentIndex, dialog.language(), String(selectedFile),
+                                     String(currentFolder))
     }
 }

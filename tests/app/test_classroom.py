@@ -12,7 +12,7 @@ import io
 
 import pypdf
 import pytest
-from PySide6.QtCore import QCoreApplication, QObject, QRectF
+from PySide6.QtCore import QCoreApplication, QObject, QRectF, QUrl
 
 from engine.errors import REASON_TEXT
 from lessons.exercises import full_notation
@@ -335,6 +335,33 @@ def test_a_worksheet_from_the_menu(ui, tmp_path):
     assert pages >= 2 and f"{pages} pages" in ui.item("worksheetMessage").property("text")
     assert not worksheets.write(2, "nl", str(tmp_path / "missing" / "w.pdf"))
     assert "could not be written" in worksheets.message
+    assert "No such file" not in worksheets.message  # in the window's words
+
+
+@pytest.mark.parametrize("what", ["worksheet", "answers"])
+def test_a_full_path_typed_as_the_file_name_is_written_where_it_says(ui, tmp_path, what):
+    # found by a tester: Qt Quick's own file dialog joins a full path typed as the name to its
+    # folder, and the worksheet was written nowhere ("No such file or directory", in English in
+    # the Dutch window); the match's export took the typed path already
+    home, target = tmp_path / "home", tmp_path / "elsewhere" / f"typed.{what}"
+    home.mkdir()
+    target.parent.mkdir()
+    joined = QUrl.fromLocalFile(str(home) + str(target)).toString()
+    folder = QUrl.fromLocalFile(str(home)).toString()
+
+    def save() -> bool:
+        if what == "worksheet":
+            return ui.main.worksheets.write(0, "nl", joined, folder)
+        return ui.main.class_report.exportCsv(joined, folder)
+
+    assert save()
+    assert target.stat().st_size > 0 and not (home / "tmp").exists()
+    # the dialog asked about the joined path: a typed file that exists is not written over
+    target.write_text("kept")
+    assert not save()
+    assert target.read_text() == "kept"
+    part = ui.main.worksheets if what == "worksheet" else ui.main.class_report
+    assert "already exists" in part.message
 
 
 def test_a_damaged_student_file_is_reported_in_the_window(qtbot, tmp_path):

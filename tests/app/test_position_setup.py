@@ -17,8 +17,9 @@ from PySide6.QtCore import QMetaObject, QObject, Qt, QUrl
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
+from app.file_dialogs import local_path
 from app.parts import part_of
-from app.position_setup import PositionSetup, local_path
+from app.position_setup import PositionSetup
 from app.session import Session, absolute_board
 from app.statistics import Statistics
 from engine import Position, legal_plays
