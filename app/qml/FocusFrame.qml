@@ -6,6 +6,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Templates as T
+import app.qml
 
 Rectangle {
     id: frame
@@ -14,7 +15,10 @@ Rectangle {
     z: 1000000
     property T.Control control: null
     readonly property real gap: 2
+    // (on the game's own buttons only while the keys are in use: they take Space and Enter
+    // then, and a ring left there by Tab stood over a turn played with the mouse)
     visible: control !== null && control.visualFocus && control.visible
+             && (InputMode.keys || !(control instanceof GameButton))
     color: "transparent"
     border.color: "#7fd4ff"
     border.width: 3

@@ -32,9 +32,12 @@ Button {
     focusPolicy: Qt.TabFocus
     Accessible.description: hint
     // Space and Enter press the button in focus, before the window's own keys (Space rolls,
-    // Enter ends the turn).
+    // Enter ends the turn), while the keys are in use: a focus left on a button by Tab long
+    // before, its ring gone with the mouse's first click, took the Enter that was to end the
+    // turn (found by a tester). (The key itself is read after this: ``keys`` still tells the
+    // input before it.)
     Keys.onShortcutOverride: event => {
-        event.accepted = control.activeFocus && (event.key === Qt.Key_Space
+        event.accepted = control.activeFocus && InputMode.keys && (event.key === Qt.Key_Space
             || event.key === Qt.Key_Return || event.key === Qt.Key_Enter)
     }
     Keys.onReturnPressed: control.clicked()

@@ -441,6 +441,31 @@ def test_space_and_enter_press_the_button_in_focus(harness):
     assert not game.canRoll and game.dice  # on the board Space rolls
 
 
+def test_enter_ends_a_turn_played_by_the_mouse_whatever_button_tab_left_the_focus_on(harness):
+    # found by a tester: the focus left on a button by Tab long before (its ring gone with the
+    # mouse's first click) took the Enter that was to end the turn
+    harness.open(seed=9)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    keys = Keys(harness, "board")
+    wait(harness)
+    tab_to(harness, keys, "hintButton")
+    mode = game.hintMode
+    harness.auto_confirm = False
+    while game.legalSteps:  # by the mouse: the button keeps the focus
+        harness.play_step(game.legalSteps[0])
+    assert game.canConfirm and harness.item("hintButton").hasActiveFocus()
+    ring = harness.window.findChild(QObject, "focusFrame")
+    assert not ring.isVisible()  # no ring says otherwise
+    keys.press(K.Key_Return)
+    assert not game.canConfirm and game.canRoll and game.hintMode == mode  # the turn ended
+    keys.press(K.Key_Tab)  # the keys in use again: the button in focus takes Enter
+    tab_to(harness, keys, "hintButton")
+    assert ring.isVisible()
+    keys.press(K.Key_Return)
+    assert game.hintMode != mode
+
+
 def test_a_refused_move_is_said_and_the_focus_stays(harness):
     from engine import Position
 
