@@ -73,6 +73,7 @@ class PositionEditor(QObject):
     """The editor's state for QML (``PositionEditor.board``, ``clickLocation(7)``, ...)."""
 
     changed = Signal()
+    kept = Signal()  # the game was kept over the set-up: the editor opens on it again
 
     @staticmethod
     def create(engine: QQmlEngine) -> PositionEditor:
@@ -106,6 +107,7 @@ class PositionEditor(QObject):
         was lost, and the editor had no way back to it)."""
         if self._kept:
             self._kept = False
+            self._said = T("")  # (a reason given before the question stood there still)
             self.changed.emit()
             return
         ids = self._setup.current_ids()
@@ -366,7 +368,10 @@ class PositionEditor(QObject):
         )
 
     def _keep(self) -> None:
+        """The game was kept: back to the editor, on its set-up (it closed, and the player
+        looked for a way back: found by a tester)."""
         self._kept = True
+        self.kept.emit()
 
     # -- what QML reads -------------------------------------------------------------------------
     def _names(self) -> list[str]:

@@ -52,6 +52,10 @@ Item {
     Shortcut { sequences: [StandardKey.Save]; enabled: !tools.fileDialogOpen; onActivated: tools.exportMatch() }
 
     Connections {
+        target: PositionEditor
+        function onKept() { tools.editPosition() }
+    }
+    Connections {
         target: PositionSetup
         function onAsked() { replaceDialog.open() }
         function onRefused() { refusalDialog.open() }

@@ -300,8 +300,10 @@ def test_at_150_percent_the_control_in_focus_is_scrolled_into_sight(harness):
 
 
 def test_the_set_up_stays_when_the_game_is_kept(harness):
-    """ "Play from here", then "Keep playing" at the question: the editor opens again on the
-    set-up (it showed the game's position: the set-up was lost), once; the game is untouched."""
+    """ "Play from here", then "Keep it" at the question: the editor opens again at once on the
+    set-up (it closed, and a tester looked for the way back; before, it showed the game's
+    position: the set-up was lost), without the reason of a gesture refused before; once; the
+    game is untouched."""
     harness.open(seed=5)
     harness.game.newGame({"opponent": "human", "matchLength": 5})
     harness.settle()
@@ -316,14 +318,18 @@ def test_the_set_up_stays_when_the_game_is_kept(harness):
     harness.settle(20)
     made = board(harness)
     assert made != list(harness.game.board) and message(harness) == "", message(harness)
+    editor.setTool(0)
+    editor.clickLocation(19)  # refused: White and Black cannot share a point
+    harness.settle(20)
+    assert message(harness) != ""
     harness.click("editorPlay")
     harness.settle(50)
     assert harness.window.findChild(QObject, "replaceDialog").property("opened")
     harness.click("keepGameButton")
-    harness.settle(50)
+    harness.settle(80)
     assert harness.game.session.match.position_id() == live  # the game goes on
-    open_editor(harness)
-    assert board(harness) == made  # the set-up again
+    assert harness.window.findChild(QObject, "positionEditor").property("opened")  # back
+    assert board(harness) == made and message(harness) == ""  # the set-up again
     harness.click("editorCancel")
     open_editor(harness)
     assert board(harness) == list(harness.game.board)  # then the game's position, as always
