@@ -707,6 +707,64 @@ FocusScope {
                 border.width: Math.max(2, board.u * 0.08)
             }
         }
+        // Arrows (lessons, last move, hints); a hit is ringed at its end. Under the dice and the
+        // cube (declared after them), which an arrow across the board hid (found by a tester).
+        Repeater {
+            model: board.arrows
+            Shape {
+                id: arrow
+                required property var modelData
+                required property int index
+                objectName: "arrow_" + index
+                readonly property point a: board.checkerCentre(modelData.from,
+                    Math.max(0, board.visibleCount(modelData.from) - 1))
+                readonly property point b: board.landingCentre(modelData.to, modelData.made === true)
+                readonly property var bend: board.arrowBend(modelData.from, modelData.to, a, b)
+                readonly property point c1: bend[0]
+                readonly property point c2: bend[1]
+                readonly property point c: Math.hypot(b.x - c2.x, b.y - c2.y) > 1 ? c2 : c1
+                readonly property real ang: Math.atan2(b.y - c.y, b.x - c.x)  // the end's way
+                readonly property real head: board.u * 0.4
+                anchors.fill: parent
+                preferredRendererType: Shape.CurveRenderer
+                ShapePath {
+                    strokeColor: arrow.modelData.color || board.colors.arrow
+                    strokeWidth: Math.max(2, board.u * 0.12)
+                    fillColor: "transparent"
+                    capStyle: ShapePath.RoundCap
+                    startX: arrow.a.x; startY: arrow.a.y
+                    PathCubic {
+                        x: arrow.b.x - Math.cos(arrow.ang) * arrow.head * 0.8
+                        y: arrow.b.y - Math.sin(arrow.ang) * arrow.head * 0.8
+                        control1X: arrow.c1.x; control1Y: arrow.c1.y
+                        control2X: arrow.c2.x; control2Y: arrow.c2.y
+                    }
+                }
+                ShapePath {
+                    strokeWidth: -1
+                    fillColor: arrow.modelData.color || board.colors.arrow
+                    startX: arrow.b.x; startY: arrow.b.y
+                    PathLine {
+                        x: arrow.b.x - Math.cos(arrow.ang - 0.45) * arrow.head
+                        y: arrow.b.y - Math.sin(arrow.ang - 0.45) * arrow.head
+                    }
+                    PathLine {
+                        x: arrow.b.x - Math.cos(arrow.ang + 0.45) * arrow.head
+                        y: arrow.b.y - Math.sin(arrow.ang + 0.45) * arrow.head
+                    }
+                    PathLine { x: arrow.b.x; y: arrow.b.y }
+                }
+                Rectangle {
+                    objectName: "hitMark_" + arrow.index
+                    visible: arrow.modelData.hit === true
+                    x: arrow.b.x - width / 2; y: arrow.b.y - height / 2
+                    width: board.checkerD * 1.1; height: width; radius: width / 2
+                    color: "transparent"
+                    border.color: "#ff5a3c"
+                    border.width: Math.max(2, board.u * 0.1)
+                }
+            }
+        }
         // Dice
         Row {
             id: diceRow
@@ -804,63 +862,6 @@ FocusScope {
                 font.pixelSize: parent.width * 0.5
                 font.bold: true
                 color: board.colors.cubeText
-            }
-        }
-        // Arrows (lessons, last move, hints); a hit is ringed at its end
-        Repeater {
-            model: board.arrows
-            Shape {
-                id: arrow
-                required property var modelData
-                required property int index
-                objectName: "arrow_" + index
-                readonly property point a: board.checkerCentre(modelData.from,
-                    Math.max(0, board.visibleCount(modelData.from) - 1))
-                readonly property point b: board.landingCentre(modelData.to, modelData.made === true)
-                readonly property var bend: board.arrowBend(modelData.from, modelData.to, a, b)
-                readonly property point c1: bend[0]
-                readonly property point c2: bend[1]
-                readonly property point c: Math.hypot(b.x - c2.x, b.y - c2.y) > 1 ? c2 : c1
-                readonly property real ang: Math.atan2(b.y - c.y, b.x - c.x)  // the end's way
-                readonly property real head: board.u * 0.4
-                anchors.fill: parent
-                preferredRendererType: Shape.CurveRenderer
-                ShapePath {
-                    strokeColor: arrow.modelData.color || board.colors.arrow
-                    strokeWidth: Math.max(2, board.u * 0.12)
-                    fillColor: "transparent"
-                    capStyle: ShapePath.RoundCap
-                    startX: arrow.a.x; startY: arrow.a.y
-                    PathCubic {
-                        x: arrow.b.x - Math.cos(arrow.ang) * arrow.head * 0.8
-                        y: arrow.b.y - Math.sin(arrow.ang) * arrow.head * 0.8
-                        control1X: arrow.c1.x; control1Y: arrow.c1.y
-                        control2X: arrow.c2.x; control2Y: arrow.c2.y
-                    }
-                }
-                ShapePath {
-                    strokeWidth: -1
-                    fillColor: arrow.modelData.color || board.colors.arrow
-                    startX: arrow.b.x; startY: arrow.b.y
-                    PathLine {
-                        x: arrow.b.x - Math.cos(arrow.ang - 0.45) * arrow.head
-                        y: arrow.b.y - Math.sin(arrow.ang - 0.45) * arrow.head
-                    }
-                    PathLine {
-                        x: arrow.b.x - Math.cos(arrow.ang + 0.45) * arrow.head
-                        y: arrow.b.y - Math.sin(arrow.ang + 0.45) * arrow.head
-                    }
-                    PathLine { x: arrow.b.x; y: arrow.b.y }
-                }
-                Rectangle {
-                    objectName: "hitMark_" + arrow.index
-                    visible: arrow.modelData.hit === true
-                    x: arrow.b.x - width / 2; y: arrow.b.y - height / 2
-                    width: board.checkerD * 1.1; height: width; radius: width / 2
-                    color: "transparent"
-                    border.color: "#ff5a3c"
-                    border.width: Math.max(2, board.u * 0.1)
-                }
             }
         }
         // Text badges (lessons)

@@ -99,3 +99,19 @@ def test_an_arrow_along_a_row_passes_over_the_checkers_between_its_ends(harness)
     across = harness.item(f"arrow_{len(along)}")
     a, b, c1 = (table.mapToScene(across.property(k)) for k in ("a", "b", "c1"))
     assert (c1 - (a * 2 + b) / 3).manhattanLength() < 0.01  # straight
+
+
+def test_the_arrows_pass_under_the_dice_and_the_cube(harness):
+    # found by a tester: an arrow across the board covered the cube's number
+    harness.open(seed=5, size=(1024, 768))
+    game = harness.game
+    game.newGame({"opponent": "human", "matchLength": 5, "cube": True})
+    while game.legalSteps:
+        harness.play_step(game.legalSteps[0])
+    harness.settle()
+    named = {i.objectName(): i for i in harness.items()}  # shown or not (the dice are put away)
+    arrow, cube, dice = (named[n] for n in ("arrow_0", "cube", "diceRow"))
+    siblings = arrow.parentItem().childItems()
+    assert cube.parentItem() == dice.parentItem() == arrow.parentItem()
+    drawn = [i for i, item in enumerate(siblings) if item.objectName().startswith("arrow_")]
+    assert drawn and max(drawn) < min(siblings.index(cube), siblings.index(dice))
