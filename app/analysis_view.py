@@ -111,6 +111,7 @@ class Analysis(QObject):
         self._request = 0
         self._jobs: dict[int, _Job] = {}
         self._running_match: Match | None = None
+        self._running_games: list[int] | None = None  # (None: the whole match)
         self._progress = 0
         self._problem: T | None = None
         self._cancelled = False  # the last analysis was stopped by the player
@@ -180,6 +181,7 @@ class Analysis(QObject):
         job.signals.cancelled.connect(self._on_cancelled)
         self._jobs[job.request] = job
         self._running_match = session.match
+        self._running_games = games
         self._progress = 0
         self._problem = None
         self._cancelled = False
@@ -283,6 +285,11 @@ class Analysis(QObject):
         return self.result() is not None
 
     def _get_title(self) -> str:
+        # what runs, while it runs ("No analysis yet." stood over the progress: found by a tester)
+        if self._running_match is not None:
+            if self._running_games is None:
+                return _("Analysing the whole match…")
+            return _("Analysing game {0}…").format(self._running_games[0] + 1)
         analysis = self.result()
         if analysis is None:
             return _("No analysis yet.")
@@ -292,6 +299,8 @@ class Analysis(QObject):
 
     def _get_note(self) -> str:
         analysis, session = self.result(), self._session()
+        if self._running_match is not None:
+            return ""
         if self._cancelled:
             if analysis is None:
                 return _("The analysis was cancelled.")

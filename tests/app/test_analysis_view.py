@@ -786,3 +786,13 @@ def test_the_question_before_a_new_match_names_a_match(harness):
     harness.settle(50)
     session = harness.w.flow.session
     assert session is not ended and session.match.length == ended.match.length
+
+
+def test_the_heading_says_what_is_being_analysed(harness):
+    # found by a tester: "No analysis yet." stood over the progress of a running analysis
+    started_game(harness)
+    view = harness.w.analysis
+    view.analyseGame()  # (read before the worker can answer: the events wait)
+    assert view.running and view.title == "Analysing game 1…" and view.note == ""
+    wait_for_analysis(harness)
+    assert view.title == "Analysis of game 1"
