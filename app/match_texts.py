@@ -6,6 +6,7 @@ the status line, the last play, the move list and on the board.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from app.move_log import LogLine
@@ -137,7 +138,9 @@ def move_line(names: Sequence[str], line: str) -> str:
         return line
     if read.kind == "opening":
         d0, d1 = read.dice
-        return _("Opening roll: {0} {1}, {2} {3}").format(names[0], d0, names[1], d1)
+        text = _("Opening roll: {0} {1}, {2} {3}").format(names[0], d0, names[1], d1)
+        # each die kept with its player's name (a "5" wrapped alone: found by a tester)
+        return re.sub(r" ([1-6])(?=,|$)", "\u00a0\\1", text)
     dice = "  "  # no roll: a cube action or resignation stands in the column of the plays
     if read.kind == "play":
         dice = f"{read.dice[0]}{read.dice[1]}"

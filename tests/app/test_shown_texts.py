@@ -107,7 +107,8 @@ def test_the_opening_roll_is_seen_when_the_computer_starts_on_first_launch(harne
     assert [harness.item(f"openingDie_{i}").isVisible() for i in (0, 1)] == [True, True]
     harness.wait_for_human()
     lines = move_lines(harness)
-    assert lines[0] == "Opening roll: White 2, Computer 5"
+    # each die with its player's name: a "5" wrapped alone onto the next line (found by a tester)
+    assert lines[0] == "Opening roll: White\u00a02, Computer\u00a05"
     assert lines[1].startswith("Computer")
 
 
