@@ -38,7 +38,7 @@ import hashlib
 import json
 import math
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, TextIO
 
 import numpy as np
@@ -420,7 +420,7 @@ def _checked_field(name: str, annotation: str, value: object) -> Any:
 
 @dataclass
 class _Luck:
-    luck: float
+    luck: float | None  # None: the dice were set up, not rolled in the match
     luck_mwc: float
     outputs: np.ndarray  # 1-ply outputs before the roll (the roller's view)
     batch: Batch | None = None  # every result of every roll, for the cube's look-ahead
@@ -600,8 +600,11 @@ class Analyser:
             run.offered_chance = float(luck_free.outputs[0])
             return out
         if kind in ("take", "drop"):
-            assert run.offered is not None
             state = judged_state(match, game, player)
+            if run.offered is None:  # set up with the double offered (IDs, the editor)
+                offered = self._roll_luck(game.position, None, state, met, opening=False, cube=True)
+                run.offered = self._cube(game.position, state, met, offered, cancel)
+                run.offered_chance = float(offered.outputs[0])
             cube = self._answer(game.position, state, met, run.offered, cancel)
             taker = game.opponent
             best_for_doubler = min(cube.double_take, cube.double_pass)
@@ -628,7 +631,14 @@ class Analyser:
             )
             return out
         if kind == "play":
-            assert run.luck is not None
+            if run.luck is None:  # set up with the dice rolled: a roll of no one's luck
+                dice = game.dice
+                assert dice is not None
+                state = judged_state(match, game, player)
+                rolled = self._roll_luck(
+                    game.position, (max(dice), min(dice)), state, met, opening=False
+                )
+                run.luck = replace(rolled, luck=None, luck_mwc=0.0)
             return self._play_decision(game, index, action, match, met, cancel, run.luck)
         if kind == "resign":
             return [self._resign_decision(match, game, index, action, met, cancel)]

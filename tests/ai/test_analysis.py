@@ -443,3 +443,25 @@ def test_a_resignation_with_the_dice_rolled_or_a_double_offered_is_judged_too():
     [d] = [d for d in Analyser(deep=False).analyse(match).decisions if d.kind == "resign"]
     assert d.equity_played == pytest.approx(gammon) and d.best == "play on"
     assert d.loss == pytest.approx(-1.0 - gammon) and d.mark == "very bad"
+
+
+def test_a_game_set_up_with_the_dice_rolled_or_a_double_offered_is_judged():
+    """Found by a tester: a game set up from IDs or the editor with the dice rolled or a double
+    offered failed to analyse ("AssertionError"): its first play had no roll before it, its
+    answer no double. The play and the answer are judged; the set-up roll is no one's luck."""
+    match = _set_up("x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5", dice=(2, 1))
+    game = match.game
+    bad = next(p for p in game.legal_plays() if str(p) == "6/5 6/4")
+    game.play(bad)  # (not the best 2-1 opening)
+    [d] = Analyser(deep=False).analyse(match).decisions
+    assert (d.kind, d.player, d.dice, d.played) == ("move", 0, (2, 1), "6/5 6/4")
+    assert d.loss > 0.03 and d.luck is None and d.win_chance is not None
+    # a sure win doubled in a 5-point match, set up with the double offered: the take is very bad
+    match = _set_up(SURE_WIN, match_length=5)
+    match.game.double()
+    offered = Match.from_ids(match.position_id(), match.match_id(), players=("A", "B"))
+    offered.game.take()
+    [d] = Analyser(deep=False).analyse(offered).decisions
+    assert (d.kind, d.player, d.best) == ("take", 1, "pass") and d.mark == "very bad"
+    analysis = Analyser(deep=False).analyse(offered)
+    assert analysis.players[1].luck == 0.0 and analysis.players[1].decisions == 1
