@@ -159,19 +159,16 @@ FocusScope {
             return Qt.point(tx, tableH - stripH - 0.2 * u - i * 0.3 * u)
         return Qt.point(tx, stripH + 0.2 * u + i * 0.3 * u)
     }
-    // Where the next checker arriving on a location would stand, or (`made`) where the last one
-    // that came stands: the end of an arrow of a move to be made or of a move made (which
-    // pointed past the checker it moved, or at the edge of its stack).
-    function landingCentre(location, made) {
+    // Where the next checker arriving on a location would stand.
+    function landingCentre(location) {
         const n = Math.abs(count(location))
         if (location === 0 || location === 27) {
             const tx = trayX + trayW / 2
             return Qt.point(tx, location === 0 ? tableH - stripH - trayH / 2 : stripH + trayH / 2)
         }
         const owner = ownerAt(location)
-        // a blot is hit: its place; a lesson's arrow of the other side's way ends on its stack
-        const index = made === true ? n - 1 : owner >= 0 && owner !== movingPlayer && n === 1 ? 0 : n
-        return checkerCentre(location, Math.max(0, Math.min(index, 4)))
+        const index = owner >= 0 && owner !== movingPlayer ? 0 : n  // a blot is hit: its place
+        return checkerCentre(location, Math.min(index, 4))
     }
     // The rectangle of a location, for hit tests and for tests that click it.
     function locationRect(location) {
@@ -198,6 +195,56 @@ FocusScope {
             if (list[i] === value) return true
         return false
     }
+    // The two ends of each arrow of `list`, each checker followed as its play goes: from the
+    // board as it stands, a play to be made (a hint's, a lesson's); back from it, a play made
+    // (`made`: the last play's). A second checker from a point leaves from under the first, a
+    // second to a point lands on it, a move that goes on from where another ended starts on that
+    // checker, a hit blot's place is taken (drawn from the stacks as they stood, such arrows
+    // ended on one checker or did not join: found by a tester).
+    function arrowEnds(list: var): var {
+        const counts = []  // as boardState: points signed by owner, bars and trays their own
+        for (let i = 0; i < 28; ++i)
+            counts.push(count(i))
+        const n = loc => Math.abs(counts[loc])
+        const side = loc => loc === 0 || loc === 25 ? (counts[loc] > 0 ? 0 : -1)
+                          : loc === 26 || loc === 27 ? (counts[loc] > 0 ? 1 : -1)
+                          : counts[loc] > 0 ? 0 : counts[loc] < 0 ? 1 : -1
+        const change = (loc, player, by) => {
+            if (loc >= 1 && loc <= 24)
+                counts[loc] += player === 0 ? by : -by
+            else
+                counts[loc] += by
+        }
+        const at = (loc, index) => loc === 0 || loc === 27
+            ? checkerCentre(loc, Math.max(0, index))
+            : checkerCentre(loc, Math.max(0, Math.min(index, 4)))
+        const ends = []
+        const made = list.length > 0 && list[0].made === true
+        if (made) {
+            for (let k = list.length - 1; k >= 0; --k) {
+                const move = list[k]
+                const mover = side(move.to) >= 0 ? side(move.to) : movingPlayer
+                const b = at(move.to, n(move.to) - 1)
+                change(move.to, mover, -1)
+                const a = at(move.from, n(move.from))  // the place it left
+                change(move.from, mover, 1)
+                ends[k] = { a: a, b: b }
+            }
+            return ends
+        }
+        for (const move of list) {
+            const mover = side(move.from) >= 0 ? side(move.from) : movingPlayer
+            const a = at(move.from, n(move.from) - 1)
+            if (n(move.from) > 0)
+                change(move.from, mover, -1)
+            if (move.to >= 1 && move.to <= 24 && side(move.to) === 1 - mover && n(move.to) === 1)
+                counts[move.to] = 0  // a blot hit: its place
+            ends.push({ a: a, b: at(move.to, n(move.to)) })
+            change(move.to, mover, 1)
+        }
+        return ends
+    }
+    readonly property var arrowPlaces: arrowEnds(arrows)
     // The two control points of the curve of an arrow from `a` (on `from`) to `b` (on `to`): in
     // one half of the board, where the straight line runs over checkers of the points between
     // (found by a tester), a bridge that leaves `a` and reaches `b` square to the row, bent
@@ -246,9 +293,32 @@ FocusScope {
         }
         if (!crossed)
             return straight
-        // the bridge's middle, (a + 6 L + b) / 8, short of the middle line
-        const limit = ((middle - way * u * 0.3) - (a.y + b.y) / 8) / 0.75
-        lane = way * Math.min(way * lane, way * limit)
+        // the bridge's middle, (a + 6 L + b) / 8, short of the dice in the middle of the field
+        let limit = ((middle - way * u * 0.55) - (a.y + b.y) / 8) / 0.75
+        // over the bar, outside its checkers on this side and the cube in its middle (a bridge
+        // ran across them: found by a tester)
+        const bar = top ? 25 : 26
+        const onBar = visibleCount(bar)
+        const roof = onBar > 0 ? checkerCentre(bar, onBar - 1).y - way * (r + clear)
+                   : cubeVisible && !cubeOffered && cubeOwner === -1 ? middle - way * (0.46 * u + clear)
+                   : middle
+        for (const k of [-1, 0, 1]) {
+            const x = barX + barW / 2 + k * r
+            const along = (x - a.x) / (b.x - a.x)
+            if (along <= 0.02 || along >= 0.98)
+                continue
+            let lo = 0, hi = 1
+            for (let i = 0; i < 30; ++i) {
+                const mid = (lo + hi) / 2
+                if ((bridge(lane, mid).x - x) * (b.x - a.x) < 0) lo = mid
+                else hi = mid
+            }
+            const t = (lo + hi) / 2, s = 1 - t
+            const L = (roof - s * s * s * a.y - t * t * t * b.y) / (3 * s * t)
+            limit = way * Math.min(way * limit, way * L)
+        }
+        lane = way * Math.min(way * lane, way * limit)  // no deeper than the limits
+        lane = way * Math.max(way * lane, way * a.y, way * b.y)  // nor shallower than its ends
         return [Qt.point(a.x, lane), Qt.point(b.x, lane)]
     }
     function visibleCount(location) {
@@ -716,9 +786,10 @@ FocusScope {
                 required property var modelData
                 required property int index
                 objectName: "arrow_" + index
-                readonly property point a: board.checkerCentre(modelData.from,
-                    Math.max(0, board.visibleCount(modelData.from) - 1))
-                readonly property point b: board.landingCentre(modelData.to, modelData.made === true)
+                readonly property var ends: board.arrowPlaces[index] || { a: Qt.point(0, 0),
+                                                                         b: Qt.point(0, 0) }
+                readonly property point a: ends.a
+                readonly property point b: ends.b
                 readonly property var bend: board.arrowBend(modelData.from, modelData.to, a, b)
                 readonly property point c1: bend[0]
                 readonly property point c2: bend[1]

@@ -115,3 +115,37 @@ def test_the_arrows_pass_under_the_dice_and_the_cube(harness):
     assert cube.parentItem() == dice.parentItem() == arrow.parentItem()
     drawn = [i for i, item in enumerate(siblings) if item.objectName().startswith("arrow_")]
     assert drawn and max(drawn) < min(siblings.index(cube), siblings.index(dice))
+
+
+def test_each_arrow_follows_its_own_checker(harness):
+    # found by a tester: two checkers to one point had both arrows end on one checker, two from
+    # one point started on one, and a move going on from where another ended started elsewhere
+    from engine import Position
+
+    harness.open(seed=5, size=(1024, 768))
+    text = "x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5"
+    harness.w.flow.show_position(Position.from_text(text), 0)
+    harness.settle()
+    board, table = harness.item("board"), harness.item("boardTable")
+
+    def ends(arrows):
+        board.setProperty("arrows", arrows)
+        harness.settle()
+        found = [harness.item(f"arrow_{i}") for i in range(len(arrows))]
+        return [
+            (table.mapToScene(a.property("a")), table.mapToScene(a.property("b"))) for a in found
+        ]
+
+    # to be made: 13/8 13/7, then 8/3 going on from where the first ended
+    (a1, b1), (a2, b2), (a3, b3) = ends(
+        [{"from": 13, "to": 8}, {"from": 13, "to": 7}, {"from": 8, "to": 3}]
+    )
+    assert a1 != a2 and abs(a1.x() - a2.x()) < 1  # two checkers of one stack
+    assert (a3 - b1).manhattanLength() < 1  # the move goes on with the checker that came
+    # made: 8/3 6/3, both now on 3 (as the board stands after them)
+    after = "x 24:2 13:5 8:2 6:4 3:2; o 1:2 12:5 17:3 19:5"
+    harness.w.flow.show_position(Position.from_text(after), 0)
+    harness.settle()
+    made = [{"from": 8, "to": 3, "made": True}, {"from": 6, "to": 3, "made": True}]
+    (_a1, b1), (_a2, b2) = ends(made)
+    assert (b1 - b2).manhattanLength() > 10  # each on its own checker of the two
