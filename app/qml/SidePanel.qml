@@ -224,8 +224,11 @@ Rectangle {
                     Layout.fillWidth: true
                     visible: text !== ""
                     // the marks written only; each beside its word ("− −− unlucky" broke after its "−")
-                    text: Analysis.marksLegend.split(" · ")
-                          .map(part => panel.wholeMarks(panel.unbroken(part))).join(" · ")
+                    // named as a legend: under the current line, "? slecht" was read as that
+                    // play's mark (found by a tester)
+                    text: Analysis.marksLegend === "" ? ""
+                          : qsTr("Marks:") + "\u00a0" + Analysis.marksLegend.split(" · ")
+                            .map(part => panel.wholeMarks(panel.unbroken(part))).join(" · ")
                     wrapMode: Text.WordWrap
                     color: panel.mutedText
                     font.pixelSize: 11 * panel.ui
