@@ -31,7 +31,7 @@ from engine.match import (
     SetupRefusal,
     hand_setup_refusal,
 )
-from engine.matchid import MatchIdFields
+from engine.matchid import GAME_OVER, MatchIdFields
 from engine.position import CHECKERS, START_SIDE, position_problem
 
 QML_IMPORT_NAME = "app.qml"
@@ -121,9 +121,11 @@ class PositionEditor(QObject):
             position = Position.from_position_id(ids[0]) if ids else None
         except EngineError:
             fields = position = None
-        if fields is None or position is None or position.is_game_over():
+        over = fields is not None and fields.game_state == GAME_OVER  # (resigned: on the board)
+        if fields is None or position is None or position.is_game_over() or over:
             # the start of the next game: the match's length, and its score while the match
-            # goes on (after a match won 6-3 the editor showed a score of 6 of 5, refused)
+            # goes on (after a match won 6-3 the editor showed a score of 6 of 5, refused; after
+            # one won by a resignation too, found by a tester)
             length = fields.match_length if fields is not None else 0
             score = fields.score if fields is not None and max(fields.score) < length else (0, 0)
             self._take(Position(START_SIDE, START_SIDE), MatchIdFields(length, score))

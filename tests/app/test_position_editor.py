@@ -481,16 +481,22 @@ def test_ids_pasted_in_the_editor_set_up_its_board_and_state(harness):
 
 
 @pytest.mark.parametrize(
-    ("score", "shown"), [((6, 3), [0, 0]), ((2, 1), [2, 1])], ids=["match over", "between games"]
+    ("score", "shown", "resigned"),
+    [((6, 3), [0, 0], False), ((2, 1), [2, 1], False), ((6, 3), [0, 0], True)],
+    ids=["match over", "between games", "match resigned"],
 )
-def test_the_editor_after_a_finished_game_starts_the_next_one(harness, monkeypatch, score, shown):
-    # after a 5-point match won 6-3 the editor showed "Score of White 6" and refused to play
+def test_the_editor_after_a_finished_game_starts_the_next_one(
+    harness, monkeypatch, score, shown, resigned
+):
+    # after a 5-point match won 6-3 the editor showed "Score of White 6" and refused to play;
+    # after one won by a resignation (the checkers still on the board) too: found by a tester
     from engine.matchid import GAME_OVER
 
     harness.open(seed=5)
     harness.game.newGame({"opponent": "human"})
     harness.settle()
-    over = Position([0] * 25, list(START_SIDE))  # white has borne off every checker
+    # white has borne off every checker, or black resigned with them on the board
+    over = Position.start() if resigned else Position([0] * 25, list(START_SIDE))
     fields = MatchIdFields(match_length=5, score=score, game_state=GAME_OVER)
     editor = editor_part(harness)
     monkeypatch.setattr(editor._setup, "current_ids", lambda: (over.position_id(), fields.encode()))
