@@ -16,7 +16,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from app.classroom import Classroom
 from app.file_dialogs import chosen_file
 from app.file_texts import os_problem
-from app.texts import N_, _
+from app.texts import N_, Nn_, T, _
 from lessons.exercises import CHOICE_NAMES
 from lessons.model import Lesson
 from lessons.profiles import Profile
@@ -25,7 +25,10 @@ from lessons.report import LessonSummary, lesson_summary, step_title_of, total, 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
-EXPORTED = N_("{count} answers of {students} students written to {file}.")
+# each count with its own plural ("1 elever" was written: found by a tester)
+EXPORTED = N_("{0} of {1} written to {2}.")
+ANSWERS = Nn_("{0} answer", "{0} answers")
+STUDENTS = Nn_("{0} student", "{0} students")
 NOT_EXPORTED = N_("The file could not be written: {reason}")
 NOT_WRITTEN_OVER = N_(
     "{file} already exists: the answers were not written over it. Choose it in its folder to "
@@ -164,7 +167,10 @@ class ClassReport(QObject):
             self._message = _(NOT_EXPORTED).format(reason=os_problem(exc).render(()))
             self.changed.emit()
             return False
-        self._message = _(EXPORTED).format(count=count, students=len(students), file=path.name)
+        answers = T(ANSWERS, count, count=count)
+        self._message = T(
+            EXPORTED, answers, T(STUDENTS, len(students), count=len(students)), path.name
+        ).render(())
         self.changed.emit()
         return True
 

@@ -697,3 +697,22 @@ def test_the_student_pickers_tip_stands_under_it(ui):
     tip = popup(ui, "studentPickerTip")
     ui.qtbot.waitUntil(lambda: tip.property("visible"), timeout=3000)
     assert tip.property("y") >= picker.height()
+
+
+def test_the_export_counts_answers_and_students_each_in_its_own_plural(qapp):
+    # found by a tester: "2 svar fra 1 elever gemt i klasse.csv."
+    from app import i18n
+    from app.class_report import ANSWERS, EXPORTED, STUDENTS
+    from app.texts import T
+
+    def said(answers: int, students: int) -> str:
+        counts = T(ANSWERS, answers, count=answers), T(STUDENTS, students, count=students)
+        return T(EXPORTED, *counts, "klasse.csv").render(())
+
+    assert said(1, 1) == "1 answer of 1 student written to klasse.csv."
+    i18n.set_language(qapp, None, "da")
+    try:
+        assert said(2, 1) == "2 svar fra 1 elev gemt i klasse.csv."
+        assert said(5, 3) == "5 svar fra 3 elever gemt i klasse.csv."
+    finally:
+        i18n.set_language(qapp, None, "en")
