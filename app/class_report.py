@@ -14,7 +14,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.classroom import Classroom
-from app.file_dialogs import chosen_file
+from app.file_dialogs import FOLDER_TYPED, chosen_file, typed_folder
 from app.file_texts import os_problem
 from app.texts import N_, Nn_, T, _
 from lessons.exercises import CHOICE_NAMES
@@ -157,8 +157,14 @@ class ClassReport(QObject):
         says what was written or why not. True when the file was written."""
         path, typed = chosen_file(target, folder)
         students = self._students()
-        if typed and path.exists():  # (the dialog asked about another file)
-            self._message = _(NOT_WRITTEN_OVER).format(file=path)
+        folder_named = typed_folder(path)
+        if (typed and path.exists()) or folder_named is not None:
+            # (the dialog asked about another file; a folder is no file to write)
+            self._message = (
+                _(FOLDER_TYPED).format(folder_named)
+                if folder_named is not None
+                else _(NOT_WRITTEN_OVER).format(file=path)
+            )
             self.changed.emit()
             return False
         try:

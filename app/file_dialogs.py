@@ -40,6 +40,8 @@ from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from PySide6.QtQuick import QQuickItem, QQuickWindow
 
+from app.texts import N_
+
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
@@ -73,6 +75,21 @@ def chosen_file(url: str, folder: str) -> tuple[Path, bool]:
         if typed.parent.is_dir() or (len(typed.parts) > 2 and Path(*typed.parts[:2]).is_dir()):
             return typed, True
     return path, False
+
+
+def typed_folder(path: Path) -> Path | None:
+    """The folder ``path`` names when a folder was typed as the file name: the path itself, or
+    the path without the extension the dialog added ("/tmp/r" saved as "/tmp/r.csv" beside the
+    folder "/tmp/r": found by a tester). None for a file name."""
+    if path.is_dir():
+        return path
+    if path.suffix and not path.exists() and path.with_suffix("").is_dir():
+        return path.with_suffix("")
+    return None
+
+
+#: What a saver says of a folder typed as the file name.
+FOLDER_TYPED = N_("{0} is a folder: open it in the dialog and give the file a name there.")
 
 
 def existing_folder(*places: str) -> str:

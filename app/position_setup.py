@@ -21,7 +21,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import match_texts
-from app.file_dialogs import chosen_file, existing_folder, local_path
+from app.file_dialogs import FOLDER_TYPED, chosen_file, existing_folder, local_path, typed_folder
 from app.file_texts import mat_refusal, os_problem
 from app.game_flow import GameFlow
 from app.history import History, current_log
@@ -447,6 +447,10 @@ class PositionSetup(QObject):
         path typed as the name); a typed file that exists is not written over (the dialog asked
         about another)."""
         path, typed = chosen_file(url, folder)
+        folder_named = typed_folder(path) or typed_folder(mat_path(path))
+        if folder_named is not None:
+            self._refuse(T(FOLDER_TYPED, str(folder_named)))
+            return False
         if typed and mat_path(path).exists():  # as exportMat names it
             self._refuse(
                 T(

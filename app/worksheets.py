@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
-from app.file_dialogs import chosen_file, existing_folder
+from app.file_dialogs import FOLDER_TYPED, chosen_file, existing_folder, typed_folder
 from app.file_texts import os_problem
 from app.i18n import UnknownLanguageError, load_catalog
 from app.texts import N_, _
@@ -73,6 +73,9 @@ class Worksheets(QObject):
         lesson = self.lessons[index]
         if typed and path.exists():
             return self._say(_(NOT_WRITTEN_OVER).format(file=path))
+        folder_named = typed_folder(path)
+        if folder_named is not None:
+            return self._say(_(FOLDER_TYPED).format(folder_named))
         try:
             pages = write_worksheet(lesson, language, path)
         except OSError as exc:  # in the window's words (the system's English was shown)

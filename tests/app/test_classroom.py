@@ -362,6 +362,11 @@ def test_a_full_path_typed_as_the_file_name_is_written_where_it_says(ui, tmp_pat
     assert target.read_text() == "kept"
     part = ui.main.worksheets if what == "worksheet" else ui.main.class_report
     assert "already exists" in part.message
+    # a folder typed as the name: refused, not written beside it with the dialog's extension
+    # ("/tmp/r" saved as "/tmp/r.csv": found by a tester)
+    joined = QUrl.fromLocalFile(str(home) + str(target.parent) + f".{what}").toString()
+    assert not save()
+    assert "is a folder" in part.message and not target.parent.with_suffix(f".{what}").exists()
 
 
 def test_a_damaged_student_file_is_reported_in_the_window(qtbot, tmp_path):

@@ -701,6 +701,12 @@ def test_a_full_path_typed_as_the_file_name_is_written_where_it_says(harness, tm
     assert not setup_part(harness).exportMatFrom(joined, folder)
     assert target.read_text() == "kept"
     assert "already exists" in setup_part(harness).property("message")
+    popup(harness, "refusalDialog").close()
+    # a folder typed as the name: refused, not written beside it as "elsewhere.mat"
+    typed = QUrl.fromLocalFile(str(home) + str(target.parent) + ".mat").toString()
+    assert not setup_part(harness).exportMatFrom(typed, folder)
+    assert "is a folder" in setup_part(harness).property("message")
+    assert not target.parent.with_suffix(".mat").exists()
 
 
 def _damaged_mat_errors(count: int) -> dict[tuple[str, str], MatFormatError]:
