@@ -188,5 +188,5 @@ def write_csv(
     Raises ``OSError`` when the file cannot be written (an existing file is then unchanged).
     """
     rows = csv_rows(profiles, lessons, translate)
-    jsonfile.write_text_atomically(path, csv_text(rows))
+    jsonfile.write_text_atomically(path, csv_text(rows), document=True)  # (0600 was too private)
     return len(rows) - 1

@@ -122,6 +122,19 @@ def test_the_csv_is_translated(tmp_path, lessons):
     assert (row[5], row[7]) == ("Pipstælling", "Ja")
 
 
+def test_the_file_gets_the_permissions_of_the_teachers_other_files(tmp_path, lessons):
+    # found by a tester: written readable by its owner alone (a temporary file's), where the
+    # worksheet beside it could be shared
+    import os
+
+    mask = os.umask(0o022)
+    try:
+        write_csv(tmp_path / "class.csv", Profiles(tmp_path).students(), lessons)
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "class.csv").stat().st_mode & 0o777 == 0o644
+
+
 def test_an_unwritable_place_raises_and_keeps_the_old_file(tmp_path, lessons):
     profiles = Profiles(tmp_path)
     with pytest.raises(OSError):
