@@ -14,7 +14,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.classroom import Classroom
-from app.file_dialogs import FOLDER_TYPED, chosen_file, typed_folder
+from app.file_dialogs import FOLDER_TYPED, chosen_file, existing_folder, typed_folder
 from app.file_texts import os_problem
 from app.texts import N_, Nn_, T, _
 from lessons.exercises import CHOICE_NAMES
@@ -71,6 +71,7 @@ class ClassReport(QObject):
         self.classroom = classroom
         self._selected = ""
         self._message = ""
+        self._folder = ""  # of the last file written
         classroom.recorded.connect(self.changed)
         classroom.studentsChanged.connect(self.changed)
         # a step done (the lesson list's progress) changes the figures too
@@ -150,6 +151,12 @@ class ClassReport(QObject):
         self._selected = profile_id
         self.changed.emit()
 
+    @Slot(result=str)
+    def folder(self) -> str:
+        """Where the save dialog opens: the folder of the last file written, else the documents
+        or the home folder (it opened in the home each time: found by a tester)."""
+        return existing_folder(self._folder)
+
     @Slot(str, str, result=bool)
     def exportCsv(self, target: str, folder: str = "") -> bool:  # noqa: N802
         """Write every student's attempts to ``target`` (a path or a file URL) chosen in a file
@@ -173,6 +180,7 @@ class ClassReport(QObject):
             self._message = _(NOT_EXPORTED).format(reason=os_problem(exc).render(()))
             self.changed.emit()
             return False
+        self._folder = str(path.parent)
         answers = T(ANSWERS, count, count=count)
         self._message = T(
             EXPORTED, answers, T(STUDENTS, len(students), count=len(students)), path.name

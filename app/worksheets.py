@@ -46,10 +46,15 @@ class Worksheets(QObject):
         super().__init__(parent)
         self.lessons = lessons
         self._message = ""
+        self._folder = ""  # of the last sheet written
 
     message = Property(str, lambda s: s._message, notify=changed)
 
-    folder = Property(str, lambda s: existing_folder(), constant=True)  # (documents, or home)
+    @Slot(result=str)
+    def folder(self) -> str:
+        """Where the save dialog opens: the folder of the last sheet written, else the documents
+        or the home folder (it opened in the home each time: found by a tester)."""
+        return existing_folder(self._folder)
 
     @Slot(int, str, result=str)
     def suggestedName(self, index: int, language: str) -> str:  # noqa: N802
@@ -82,6 +87,7 @@ class Worksheets(QObject):
             return self._say(_(NOT_WRITTEN).format(reason=os_problem(exc).render(())))
         except (UnknownLanguageError, RuntimeError) as exc:
             return self._say(_(NOT_WRITTEN).format(reason=str(exc)))
+        self._folder = str(path.parent)
         self._message = _(WRITTEN).format(
             number=lesson.number, language=language, pages=pages, file=path.name
         )

@@ -78,6 +78,7 @@ ApplicationWindow {
                 text: qsTr("Export CSV…")
                 onClicked: {
                     const name = qsTr("class") + ".csv"
+                    csvDialog.currentFolder = ClassReport.folder()  // the last file's, else documents
                     csvDialog.selectedFile = csvDialog.currentFolder + "/" + name
                     csvDialog.open()
                     FileDialogs.mend(name)  // Qt's own dialog: the name shown
@@ -307,7 +308,6 @@ ApplicationWindow {
         fileMode: FileDialog.SaveFile
         defaultSuffix: "csv"
         nameFilters: [qsTr("CSV files (*.csv)")]
-        currentFolder: FileDialogs.folder()  // one that exists: documents, else home
         onAccepted: ClassReport.exportCsv(String(selectedFile), String(currentFolder))
     }
 }

@@ -58,6 +58,7 @@ Dialog {
             text: qsTr("Save as PDF…")
             onClicked: {
                 const name = Worksheets.suggestedName(lessonBox.currentIndex, dialog.language())
+                saveDialog.currentFolder = Worksheets.folder()  // the last sheet's, else documents
                 saveDialog.selectedFile = saveDialog.currentFolder + "/" + name
                 saveDialog.open()
                 FileDialogs.mend(name)  // Qt's own dialog: the name shown
@@ -79,7 +80,6 @@ Dialog {
         fileMode: FileDialog.SaveFile
         defaultSuffix: "pdf"
         nameFilters: [qsTr("PDF files (*.pdf)")]
-        currentFolder: Worksheets.folder
         onAccepted: Worksheets.write(lessonBox.currentIndex, dialog.language(), String(selectedFile),
                                      String(currentFolder))
     }

@@ -475,19 +475,20 @@ def test_the_save_dialogs_open_in_a_folder_that_exists(ui, monkeypatch, tmp_path
     monkeypatch.setattr(fd, "QStandardPaths", NoDocuments)
     monkeypatch.setattr(Path, "home", staticmethod(lambda: home))
     assert fd.existing_folder() == QUrl.fromLocalFile(str(home)).toString()
-    assert ui.main.worksheets.folder == QUrl.fromLocalFile(str(home)).toString()
+    assert ui.main.worksheets.folder() == QUrl.fromLocalFile(str(home)).toString()
+    assert ui.main.class_report.folder() == QUrl.fromLocalFile(str(home)).toString()
     dialogs = fd.FileDialogs()
     assert dialogs.folder() == QUrl.fromLocalFile(str(home)).toString()
     (home / "Documents").mkdir()
     assert dialogs.folder() == QUrl.fromLocalFile(str(home / "Documents")).toString()
     assert fd.existing_folder(str(tmp_path)) == QUrl.fromLocalFile(str(tmp_path)).toString()
-    # the class overview's CSV dialog opens where the part says
-    menu(ui, "overviewItem")
-    view = _teacher_view(ui)
-    dialog = next(d for d in view.findChildren(QObject) if d.property("defaultSuffix") == "csv")
-    folder = Path(QUrl(dialog.property("currentFolder")).toLocalFile())
-    assert folder.is_dir()
-    view.close()
+    # then where the last file was written (they opened in the home each time: a tester)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert ui.main.worksheets.write(0, "da", str(elsewhere / "a.pdf"))
+    assert ui.main.class_report.exportCsv(str(elsewhere / "a.csv"))
+    for part in (ui.main.worksheets, ui.main.class_report):
+        assert part.folder() == QUrl.fromLocalFile(str(elsewhere)).toString()
 
 
 def test_hints_seen_before_stepping_away_count_with_the_answer(ui):
