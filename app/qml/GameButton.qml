@@ -58,8 +58,11 @@ Button {
     readonly property real boxUi: ui / Theme.textScale
     implicitHeight: Math.max(40 * boxUi, contentItem.implicitHeight + topPadding + bottomPadding)
     padding: 8 * boxUi
-    leftPadding: 5 * ui
-    rightPadding: 5 * ui
+    // a button of its own width (a card's, not the panel's rows) keeps room beside its text:
+    // "Ny match, samme spillere" stood edge to edge (found by a tester)
+    property bool roomy: false
+    leftPadding: (roomy ? 12 : 5) * ui
+    rightPadding: (roomy ? 12 : 5) * ui
     contentItem: Text {
         textFormat: Text.PlainText
         text: control.text

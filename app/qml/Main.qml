@@ -530,6 +530,7 @@ ApplicationWindow {
                         spacing: 16 * window.textUi
                         GameButton {
                             objectName: "takeButton"
+                            roomy: true
                             ui: window.textUi
                             text: qsTr("Take")
                             hint: qsTr("Take the double (T)")
@@ -537,6 +538,7 @@ ApplicationWindow {
                         }
                         GameButton {
                             objectName: "passButton"
+                            roomy: true
                             ui: window.textUi
                             text: qsTr("Pass")
                             hint: qsTr("Pass and lose the game (P)")
@@ -673,6 +675,7 @@ ApplicationWindow {
                         GameButton {
                             id: nextGameButton
                             objectName: "nextGameButton"
+                            roomy: true
                             ui: window.textUi
                             visible: MatchView.matchLength > 0 && !gameOverCard.info.matchOver
                             text: qsTr("Next game")
@@ -682,6 +685,7 @@ ApplicationWindow {
                         GameButton {
                             id: playAgainButton
                             objectName: "playAgainButton"
+                            roomy: true
                             ui: window.textUi
                             visible: MatchView.matchLength === 0 || gameOverCard.info.matchOver === true
                             text: MatchView.matchLength > 0 ? qsTr("New match, same players")
@@ -691,6 +695,7 @@ ApplicationWindow {
                         GameButton {
                             id: newMatchButton
                             objectName: "newMatchButton"
+                            roomy: true
                             ui: window.textUi
                             text: qsTr("New game…")
                             hint: qsTr("Choose a new game or match (Ctrl+N)")
@@ -699,6 +704,7 @@ ApplicationWindow {
                         GameButton {
                             id: analyseFinishedButton
                             objectName: "analyseFinishedButton"
+                            roomy: true
                             ui: window.textUi  // the size of the buttons beside it
                             text: qsTr("Analyse…")
                             hint: qsTr("Judge every decision of this game or match")

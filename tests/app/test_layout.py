@@ -199,6 +199,7 @@ def test_a_double_to_answer_fits_the_player_card(harness, language):
         said = [n.property("text") for n in notes if n is not None]
         assert i18n._("Decides on the double") in said, said
         assert not text_problems(harness) and not panel_problems(harness)
+        assert not tight_buttons(harness, ("takeButton", "passButton"))
 
 
 def card_problems(harness, what: str) -> list[str]:
@@ -211,6 +212,23 @@ def card_problems(harness, what: str) -> list[str]:
         if not scene_rect(harness.item("board")).contains(card):
             found.append(f"{scale}%{what}: the card runs off the board")
         found += [f"{scale}%{what}: {p}" for p in text_problems(harness)]
+        found += [f"{scale}%{what}: {p}" for p in tight_buttons(harness, CARD_BUTTONS)]
+    return found
+
+
+CARD_BUTTONS = ("nextGameButton", "playAgainButton", "newMatchButton", "analyseFinishedButton")
+
+
+def tight_buttons(harness, names) -> list[str]:
+    """The buttons of ``names`` on show with less than twenty pixels beside their text ("Ny
+    match, samme spillere" stood edge to edge in its button: found by a tester)."""
+    found = []
+    for name in names:
+        button = harness.find(name)
+        if button is not None:
+            text = qml_value(button.property("contentItem"), "implicitWidth")
+            if button.width() - text < 20:
+                found.append(f"{name} has {button.width() - text:.0f} pixels beside its text")
     return found
 
 
