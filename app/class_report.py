@@ -183,8 +183,8 @@ class ClassReport(QObject):
         self._folder = str(path.parent)
         answers = T(ANSWERS, count, count=count)
         self._message = T(
-            EXPORTED, answers, T(STUDENTS, len(students), count=len(students)), path.name
-        ).render(())
+            EXPORTED, answers, T(STUDENTS, len(students), count=len(students)), str(path)
+        ).render(())  # (the whole path, as the match's export says: the name alone hid where)
         self.changed.emit()
         return True
 

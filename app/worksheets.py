@@ -89,7 +89,7 @@ class Worksheets(QObject):
             return self._say(_(NOT_WRITTEN).format(reason=str(exc)))
         self._folder = str(path.parent)
         self._message = _(WRITTEN).format(
-            number=lesson.number, language=language, pages=pages, file=path.name
+            number=lesson.number, language=language, pages=pages, file=path
         )
         self.changed.emit()
         return True

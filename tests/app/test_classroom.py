@@ -356,11 +356,12 @@ def test_a_full_path_typed_as_the_file_name_is_written_where_it_says(ui, tmp_pat
 
     assert save()
     assert target.stat().st_size > 0 and not (home / "tmp").exists()
+    part = ui.main.worksheets if what == "worksheet" else ui.main.class_report
+    assert str(target) in part.message  # where it went (the name alone: a tester)
     # the dialog asked about the joined path: a typed file that exists is not written over
     target.write_text("kept")
     assert not save()
     assert target.read_text() == "kept"
-    part = ui.main.worksheets if what == "worksheet" else ui.main.class_report
     assert "already exists" in part.message
     # a folder typed as the name: refused, not written beside it with the dialog's extension
     # ("/tmp/r" saved as "/tmp/r.csv": found by a tester)
