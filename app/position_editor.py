@@ -389,11 +389,12 @@ class PositionEditor(QObject):
         return [loc for loc in range(28) if self._owner_at(loc) is not None]
 
     def _message(self) -> str:
+        """The last refused gesture's reason, and why the set-up cannot be played (the second
+        stood hidden behind the first while "Play from here" was grey: found by a tester)."""
         names = self._names()
-        if self._said.template:
-            return self._said.render(names)
         refusal = self.refusal()
-        return refusal.render(names) if refusal is not None else ""
+        said = [t.render(names) for t in (self._said, refusal) if t is not None and t.template]
+        return " ".join(said)
 
     def _ids_text(self) -> str:
         ids = self.ids()

@@ -568,3 +568,20 @@ def test_the_editors_board_stays_put_when_a_message_comes_and_goes(harness):
     harness.settle(20)
     assert message(harness) == "" and not harness.hidden("editorIds")
     assert place() == before
+
+
+def test_a_refused_gesture_does_not_hide_why_the_set_up_cannot_be_played(harness):
+    # found by a tester: "Play from here" stood grey with only an earlier gesture's reason shown
+    harness.open(seed=5)
+    open_editor(harness)
+    harness.click("editorClear")
+    editor = editor_part(harness)
+    editor.clickLocation(6)  # a white checker on 6 ...
+    editor.setTool(1)
+    editor.clickLocation(6)  # ... where Black cannot go
+    harness.settle(20)
+    why_not = editor.refusal()
+    assert why_not is not None and not editor.property("playable")
+    said = message(harness)
+    assert "cannot share" in said and why_not.render(editor._names()) in said, said
+    harness.click("editorCancel")
