@@ -164,7 +164,7 @@ class ClassReport(QObject):
         says what was written or why not. True when the file was written."""
         path, typed = chosen_file(target, folder)
         students = self._students()
-        folder_named = typed_folder(path)
+        folder_named = typed_folder(path, typed)
         if (typed and path.exists()) or folder_named is not None:
             # (the dialog asked about another file; a folder is no file to write)
             self._message = (

@@ -77,13 +77,14 @@ def chosen_file(url: str, folder: str) -> tuple[Path, bool]:
     return path, False
 
 
-def typed_folder(path: Path) -> Path | None:
-    """The folder ``path`` names when a folder was typed as the file name: the path itself, or
-    the path without the extension the dialog added ("/tmp/r" saved as "/tmp/r.csv" beside the
-    folder "/tmp/r": found by a tester). None for a file name."""
+def typed_folder(path: Path, typed: bool) -> Path | None:
+    """The folder ``path`` names when a folder was typed as the file name: the path itself, or,
+    typed as a full path (``chosen_file``), without the extension the dialog added ("/tmp/r"
+    saved as "/tmp/r.csv" beside the folder "/tmp/r": found by a tester; a name chosen in the
+    folder, "klasse.csv" beside a folder "klasse", is a file's). None for a file name."""
     if path.is_dir():
         return path
-    if path.suffix and not path.exists() and path.with_suffix("").is_dir():
+    if typed and path.suffix and not path.exists() and path.with_suffix("").is_dir():
         return path.with_suffix("")
     return None
 

@@ -447,7 +447,7 @@ class PositionSetup(QObject):
         path typed as the name); a typed file that exists is not written over (the dialog asked
         about another)."""
         path, typed = chosen_file(url, folder)
-        folder_named = typed_folder(path) or typed_folder(mat_path(path))
+        folder_named = typed_folder(path, typed) or typed_folder(mat_path(path), typed)
         if folder_named is not None:
             self._refuse(T(FOLDER_TYPED, str(folder_named)))
             return False

@@ -78,7 +78,7 @@ class Worksheets(QObject):
         lesson = self.lessons[index]
         if typed and path.exists():
             return self._say(_(NOT_WRITTEN_OVER).format(file=path))
-        folder_named = typed_folder(path)
+        folder_named = typed_folder(path, typed)
         if folder_named is not None:
             return self._say(_(FOLDER_TYPED).format(folder_named))
         try:

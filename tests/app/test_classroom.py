@@ -368,6 +368,10 @@ def test_a_full_path_typed_as_the_file_name_is_written_where_it_says(ui, tmp_pat
     joined = QUrl.fromLocalFile(str(home) + str(target.parent) + f".{what}").toString()
     assert not save()
     assert "is a folder" in part.message and not target.parent.with_suffix(f".{what}").exists()
+    # while a name chosen in a folder is a file's, a folder of that name beside it or not
+    joined = QUrl.fromLocalFile(str(target.parent) + f".{what}").toString()
+    folder = QUrl.fromLocalFile(str(tmp_path)).toString()
+    assert save() and target.parent.with_suffix(f".{what}").is_file()
 
 
 def test_a_damaged_student_file_is_reported_in_the_window(qtbot, tmp_path):
