@@ -31,7 +31,7 @@ from engine.match import (
     SetupRefusal,
     hand_setup_refusal,
 )
-from engine.matchid import GAME_OVER, MatchIdFields
+from engine.matchid import GAME_DROPPED, GAME_OVER, GAME_RESIGNED, MatchIdFields
 from engine.position import CHECKERS, START_SIDE, position_problem
 
 QML_IMPORT_NAME = "app.qml"
@@ -121,7 +121,8 @@ class PositionEditor(QObject):
             position = Position.from_position_id(ids[0]) if ids else None
         except EngineError:
             fields = position = None
-        over = fields is not None and fields.game_state == GAME_OVER  # (resigned: on the board)
+        # (won by a resignation or a passed double: its checkers still on the board)
+        over = fields is not None and fields.game_state in (GAME_OVER, GAME_RESIGNED, GAME_DROPPED)
         if fields is None or position is None or position.is_game_over() or over:
             # the start of the next game: the match's length, and its score while the match
             # goes on (after a match won 6-3 the editor showed a score of 6 of 5, refused; after

@@ -482,22 +482,29 @@ def test_ids_pasted_in_the_editor_set_up_its_board_and_state(harness):
 
 @pytest.mark.parametrize(
     ("score", "shown", "resigned"),
-    [((6, 3), [0, 0], False), ((2, 1), [2, 1], False), ((6, 3), [0, 0], True)],
-    ids=["match over", "between games", "match resigned"],
+    [
+        ((6, 3), [0, 0], None),
+        ((2, 1), [2, 1], None),
+        ((6, 3), [0, 0], "resigned"),
+        ((6, 3), [0, 0], "dropped"),
+    ],
+    ids=["match over", "between games", "match resigned", "double passed"],
 )
 def test_the_editor_after_a_finished_game_starts_the_next_one(
     harness, monkeypatch, score, shown, resigned
 ):
     # after a 5-point match won 6-3 the editor showed "Score of White 6" and refused to play;
     # after one won by a resignation (the checkers still on the board) too: found by a tester
-    from engine.matchid import GAME_OVER
+    from engine.matchid import GAME_DROPPED, GAME_OVER, GAME_RESIGNED
 
     harness.open(seed=5)
     harness.game.newGame({"opponent": "human"})
     harness.settle()
     # white has borne off every checker, or black resigned with them on the board
     over = Position.start() if resigned else Position([0] * 25, list(START_SIDE))
-    fields = MatchIdFields(match_length=5, score=score, game_state=GAME_OVER)
+    # the state the engine writes (a test of "over" alone met neither: a tester)
+    state = {None: GAME_OVER, "resigned": GAME_RESIGNED, "dropped": GAME_DROPPED}[resigned]
+    fields = MatchIdFields(match_length=5, score=score, game_state=state)
     editor = editor_part(harness)
     monkeypatch.setattr(editor._setup, "current_ids", lambda: (over.position_id(), fields.encode()))
     open_editor(harness)
@@ -584,4 +591,23 @@ def test_a_refused_gesture_does_not_hide_why_the_set_up_cannot_be_played(harness
     assert why_not is not None and not editor.property("playable")
     said = message(harness)
     assert "cannot share" in said and why_not.render(editor._names()) in said, said
+    harness.click("editorCancel")
+
+
+def test_the_editor_after_a_match_won_by_a_resignation_in_the_window(harness):
+    # the tester's way: a match ended by a resignation, then Ctrl+E (the score was the final
+    # one, beyond the length, and "Play from here" stood grey)
+    from app.parts import part_of
+    from app.resignation import Resignations
+
+    harness.open(seed=5)
+    harness.game.newGame({"opponent": "human", "matchLength": 3, "cube": True})
+    harness.settle(50)
+    part_of(harness.w.engine, Resignations).resign(3)
+    harness.settle(50)
+    assert harness.game.gameOver["matchOver"]
+    editor = editor_part(harness)
+    open_editor(harness)
+    assert editor.property("matchLength") == 3 and list(editor.property("score")) == [0, 0]
+    assert editor.property("playable"), message(harness)
     harness.click("editorCancel")
