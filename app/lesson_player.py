@@ -293,7 +293,10 @@ class LessonPlayer(QObject):
         if verdict.correct and verdict.done:
             self._solve(verdict)
         else:
-            self.hints.tried = True
+            # a wrong answer; a right part of one (a point of several found) is no try
+            # (every point found by a first click counted as not right at the first try:
+            # found by a tester)
+            self.hints.tried = self.hints.tried or not verdict.correct
             self._set_feedback(verdict)
         self._update_view()
 

@@ -479,3 +479,29 @@ def test_a_badge_on_the_board_lies_over_no_checker(ui, language):
                 other = checker.mapRectToScene(checker.boundingRect()).adjusted(2, 2, -2, -2)
                 assert not area.intersects(other), (step, badge.objectName(), checker.objectName())
     i18n.set_language(None, None, "en")
+
+
+def test_a_question_of_several_points_found_one_by_one_is_right_at_the_first_try(ui):
+    # found by a tester: lesson 4's quiz asks to click each point a checker can reach; every
+    # click right and no hint, it counted as not right at the first try ("2 of 3")
+    from lessons.exercises import ReachExercise
+
+    ui.player.seed = 1  # (its quiz has a question of two points)
+    lesson = ui.player.lessons[3]
+    ui.click("openLesson_3")
+    for _step in lesson.steps:
+        if ui.exercise() is not None:
+            ui.answer_right()
+        ui.click("nextButton")
+    assert ui.view["mode"] == "quiz"
+    kinds = []
+    for _ in range(ui.view["stepCount"]):
+        ex = ui.exercise()
+        kinds.append(type(ex))
+        if isinstance(ex, ReachExercise):
+            kinds.append(len(ex.answer()))
+        ui.answer_right()
+        ui.click("nextButton")
+    assert any(k for k in kinds if isinstance(k, int) and k > 1)  # points found one by one
+    said = ui.item("chooseLessonText").property("text")
+    assert "3 of 3 right at the first try" in said, said
