@@ -292,10 +292,7 @@ class LessonPlayer(QObject):
     def _judge(self, verdict: Feedback) -> None:
         if verdict.correct and verdict.done:
             self._solve(verdict)
-        else:
-            # a wrong answer; a right part of one (a point of several found) is no try
-            # (every point found by a first click counted as not right at the first try:
-            # found by a tester)
+        else:  # a wrong answer is a try, a right part of one (a point of several) none
             self.hints.tried = self.hints.tried or not verdict.correct
             self._set_feedback(verdict)
         self._update_view()
