@@ -106,13 +106,19 @@ Item {
         room: tools.width
         ui: tools.ui
         closePolicy: Popup.CloseOnEscape
-        text: (!MatchView.matchInProgress ? qsTr("Its analysis goes with it: export the match first (Edit menu) to keep its moves.")
-               : MatchView.matchLength > 0 ? qsTr("A match is in progress.")
+        // (a match's "it" is not a game's in Danish: "Dets ... det" was said of a match, found by
+        // a tester)
+        readonly property bool match: MatchView.matchLength > 0
+        text: (!MatchView.matchInProgress
+               ? (match ? qsTranslate("match", "Its analysis goes with it: export the match first (Edit menu) to keep its moves.")
+                        : qsTr("Its analysis goes with it: export the match first (Edit menu) to keep its moves."))
+               : match ? qsTr("A match is in progress.")
                : qsTr("A game is in progress."))
               + " " + PositionSetup.pending
         act: qsTr("Replace")
         actName: "replaceButton"
-        keep: MatchView.matchInProgress ? qsTr("Keep playing") : qsTr("Keep it")
+        keep: MatchView.matchInProgress ? qsTr("Keep playing")
+              : match ? qsTranslate("match", "Keep it") : qsTr("Keep it")
         keepName: "keepGameButton"
         onAccepted: PositionSetup.confirm()
         onClosed: if (result !== Dialog.Accepted) PositionSetup.cancel()  // also Esc

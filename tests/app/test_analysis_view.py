@@ -778,6 +778,24 @@ def test_the_question_before_a_new_match_names_a_match(harness):
     wait_for_analysis(harness)
     harness.click("closeAnalysisButton")
     ended = harness.w.flow.session
+    # an import asks too; in Danish of the match as of a match ("Dets ... det" was said: a tester)
+    from app import i18n
+    from app.parts import part_of
+    from app.position_setup import PositionSetup
+
+    i18n.set_language(harness.w.app, harness.w.engine, "da")
+    try:
+        part_of(harness.w.engine, PositionSetup).importMat(str(DATA / "gnubg-match-3-point-a.mat"))
+        harness.settle(50)
+        assert dialog(harness, "replaceDialog").property("opened")
+        said = [i.property("text") for i in harness.items() if i.property("text")]
+        assert any(t.startswith("Dens analyse forsvinder med den") for t in said), said
+        assert harness.item("keepGameButton").property("text") == "Behold den"
+        harness.click("keepGameButton")
+        harness.settle(50)
+    finally:
+        i18n.set_language(harness.w.app, harness.w.engine, "en")
+    assert harness.w.flow.session is ended
     harness.click("playAgainButton")  # "New match, same players"
     harness.settle(50)
     asked = dialog(harness, "confirmDropAnalysisDialog")
