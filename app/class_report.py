@@ -29,7 +29,7 @@ QML_IMPORT_MAJOR_VERSION = 1
 EXPORTED = N_("{0} of {1} written to {2}.")
 ANSWERS = Nn_("{0} answer", "{0} answers")
 STUDENTS = Nn_("{0} student", "{0} students")
-NOT_EXPORTED = N_("The file could not be written: {reason}")
+NOT_EXPORTED = N_("The answers could not be written to {file}: {reason}")
 NOT_WRITTEN_OVER = N_(
     "{file} already exists: the answers were not written over it. Choose it in its folder to "
     "replace it, or give another name."
@@ -177,7 +177,7 @@ class ClassReport(QObject):
         try:
             count = write_csv(path, students, self.lessons, _)
         except OSError as exc:
-            self._message = _(NOT_EXPORTED).format(reason=os_problem(exc).render(()))
+            self._message = _(NOT_EXPORTED).format(file=path, reason=os_problem(exc).render(()))
             self.changed.emit()
             return False
         self._folder = str(path.parent)

@@ -20,7 +20,7 @@ QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 WRITTEN = N_("Lesson {number} ({language}): {pages} pages written to {file}.")
-NOT_WRITTEN = N_("The worksheet could not be written: {reason}")
+NOT_WRITTEN = N_("The worksheet could not be written to {file}: {reason}")
 NOT_WRITTEN_OVER = N_(
     "{file} already exists: the worksheet was not written over it. Choose it in its folder to "
     "replace it, or give another name."
@@ -84,9 +84,9 @@ class Worksheets(QObject):
         try:
             pages = write_worksheet(lesson, language, path)
         except OSError as exc:  # in the window's words (the system's English was shown)
-            return self._say(_(NOT_WRITTEN).format(reason=os_problem(exc).render(())))
+            return self._say(_(NOT_WRITTEN).format(file=path, reason=os_problem(exc).render(())))
         except (UnknownLanguageError, RuntimeError) as exc:
-            return self._say(_(NOT_WRITTEN).format(reason=str(exc)))
+            return self._say(_(NOT_WRITTEN).format(file=path, reason=str(exc)))
         self._folder = str(path.parent)
         self._message = _(WRITTEN).format(
             number=lesson.number, language=language, pages=pages, file=path

@@ -449,7 +449,9 @@ ApplicationWindow {
             text: lessonWindow.view.error
                   ? qsTr("The lessons could not be loaded: %1").arg(lessonWindow.view.error)
                   : (lessonWindow.view.finished ? lessonWindow.view.finished + "\n\n" : "")
-                    + (lessonWindow.view.progressSaving === false
+                    + (sideTabs.currentIndex === 1  // the drills' tab ("choose a lesson": a tester)
+                    ? qsTr("Choose a drill on the left.")
+                    : lessonWindow.view.progressSaving === false
                     ? qsTr("Choose a lesson on the left.")
                     : qsTr("Choose a lesson on the left. Your progress is saved: a lesson opens where you left it."))
             color: lessonWindow.textColor

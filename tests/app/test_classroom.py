@@ -266,6 +266,7 @@ def test_every_answer_is_kept_and_exported_one_row_each(ui, tmp_path):
     assert "5 answers of 3 students" in report.message
     assert not report.exportCsv(str(tmp_path / "missing" / "x.csv"))
     assert "could not be written" in report.message
+    assert str(tmp_path / "missing" / "x.csv") in report.message  # where (a tester)
 
 
 def _teacher_view(ui):
@@ -336,6 +337,7 @@ def test_a_worksheet_from_the_menu(ui, tmp_path):
     assert not worksheets.write(2, "nl", str(tmp_path / "missing" / "w.pdf"))
     assert "could not be written" in worksheets.message
     assert "No such file" not in worksheets.message  # in the window's words
+    assert str(tmp_path / "missing" / "w.pdf") in worksheets.message  # where (a tester)
 
 
 @pytest.mark.parametrize("what", ["worksheet", "answers"])

@@ -173,6 +173,8 @@ def test_a_drill_is_answered_in_the_window_and_never_ends(ui):
     ui.player.seed = 3
     ui.click("drillsTab")
     ui.settle(50)
+    # the drills' tab asks for a drill ("Choose a lesson on the left": found by a tester)
+    assert ui.item("chooseLessonText").property("text") == "Choose a drill on the left."
     ui.click("openDrill_0")  # count the pips
     assert ui.view["mode"] == "drill" and ui.item("lessonTitle").property("text")
     first = ui.view["board"]
