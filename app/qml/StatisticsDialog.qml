@@ -28,7 +28,8 @@ Dialog {
                      r.matchesWon + " / " + r.matches,
                      r.gammonsWon + "–" + r.gammonsLost,
                      r.backgammonsWon + "–" + r.backgammonsLost,
-                     (r.points > 0 ? "+" : "") + r.points)
+                     // a minus sign, as the chart's scale writes it (a hyphen: a tester)
+                     (r.points > 0 ? "+" : r.points < 0 ? "\u2212" : "") + Math.abs(r.points))
         }
         return out
     }
