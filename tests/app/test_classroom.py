@@ -520,14 +520,7 @@ def test_hints_seen_before_stepping_away_count_with_the_answer(ui):
 
 def to_the_quiz(ui):
     """Lesson 6 answered right step by step, up to the first question of its quiz (fixed)."""
-    ui.player.seed = 2
-    lesson = ui.player.lessons[5]
-    ui.click("openLesson_5")
-    for _step in lesson.steps:
-        if ui.exercise() is not None:
-            ui.answer_right()
-        ui.click("nextButton")
-    return lesson
+    return ui.through_lesson(5, seed=2)
 
 
 def test_the_quiz_answers_and_score_reach_the_teacher(ui, qtbot):

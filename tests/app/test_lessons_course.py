@@ -488,13 +488,7 @@ def test_a_question_of_several_points_found_one_by_one_is_right_at_the_first_try
     # click right and no hint, it counted as not right at the first try ("2 of 3")
     from lessons.exercises import ReachExercise
 
-    ui.player.seed = 1  # (its quiz has a question of two points)
-    lesson = ui.player.lessons[3]
-    ui.click("openLesson_3")
-    for _step in lesson.steps:
-        if ui.exercise() is not None:
-            ui.answer_right()
-        ui.click("nextButton")
+    ui.through_lesson(3, seed=1)  # (its quiz has a question of two points)
     assert ui.view["mode"] == "quiz"
     kinds = []
     for _ in range(ui.view["stepCount"]):

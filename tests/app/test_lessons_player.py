@@ -26,6 +26,7 @@ from lessons.exercises import (
     ReachExercise,
     full_notation,
 )
+from lessons.model import Lesson
 from tests.app.driver import WindowDriver, as_written
 
 pytestmark = pytest.mark.gui
@@ -99,6 +100,18 @@ class LessonHarness(WindowDriver):
     def exercise(self):
         step = self.player.current_step()
         return step.exercise if step is not None else None
+
+    def through_lesson(self, index: int, seed: int) -> Lesson:
+        """Lesson ``index`` answered right step by step, up to the first question of its quiz
+        (drawn with ``seed``); returns the lesson."""
+        self.player.seed = seed
+        lesson = self.player.lessons[index]
+        self.click(f"openLesson_{index}")
+        for _step in lesson.steps:
+            if self.exercise() is not None:
+                self.answer_right()
+            self.click("nextButton")
+        return lesson
 
     def graded(self) -> None:
         """Let the background grading of a judgement question finish and report."""
