@@ -5,7 +5,23 @@ from __future__ import annotations
 
 import math
 
+from PySide6.QtCore import QPointF
+
+from engine import Position
 from tests.app.driver import qml_value
+
+
+def apart(p: QPointF, q: QPointF) -> float:
+    return math.hypot(p.x() - q.x(), p.y() - q.y())
+
+
+def shown(harness, text: str):
+    """The window at 1024x768 on ``text`` (``Position.from_text``), White on roll: the board
+    and the table the arrows are drawn on."""
+    harness.open(seed=5, size=(1024, 768))
+    harness.w.flow.show_position(Position.from_text(text), 0)
+    harness.settle()
+    return harness.item("board"), harness.item("boardTable")
 
 
 def marks(game) -> list[tuple[int, int]]:
@@ -39,8 +55,6 @@ def test_the_last_plays_arrows_go_when_the_next_player_moves_a_checker(harness):
 
 def test_the_last_plays_arrows_end_on_the_checkers_they_moved(harness):
     # they pointed past the moved checker, below its stack (or at the stack's edge checker)
-    from PySide6.QtCore import QPointF
-
     harness.open(seed=5, size=(1024, 768))
     game = harness.game
     game.newGame({"opponent": "human"})
@@ -52,23 +66,14 @@ def test_the_last_plays_arrows_end_on_the_checkers_they_moved(harness):
         end = table.mapToScene(harness.item(f"arrow_{index}").property("b"))
         count = min(5, abs(board.property("boardState")[move["to"]]))
         top = harness.item(f"checker_{move['to']}_{count - 1}")
-        centre = top.mapToScene(QPointF(top.width() / 2, top.height() / 2))
-        assert math.hypot(end.x() - centre.x(), end.y() - centre.y()) < 1, move
+        assert apart(end, harness.centre(top)) < 1, move
 
 
 def test_an_arrow_along_a_row_passes_over_the_checkers_between_its_ends(harness):
     # found by a tester: a straight arrow from one point to another of the same row ran across
     # the checkers of the points between (it bends towards the middle line now), while an arrow
     # from one half of the board to the other stays straight
-    from PySide6.QtCore import QPointF
-
-    from engine import Position
-
-    harness.open(seed=5, size=(1024, 768))
-    text = "x 24:2 13:3 10:2 8:3 6:3 3:2; o 1:2 12:3 17:3 19:3 21:2 22:2"
-    harness.w.flow.show_position(Position.from_text(text), 0)
-    harness.settle()
-    board, table = harness.item("board"), harness.item("boardTable")
+    board, table = shown(harness, "x 24:2 13:3 10:2 8:3 6:3 3:2; o 1:2 12:3 17:3 19:3 21:2 22:2")
     # each over a stack or two of 2-3 checkers; the last, a lesson's of the other side's way,
     # onto two of that side's checkers
     along = [(10, 4), (24, 18), (8, 2), (13, 18), (12, 1)]
@@ -88,14 +93,12 @@ def test_an_arrow_along_a_row_passes_over_the_checkers_between_its_ends(harness)
             location = int(checker.objectName().split("_")[1])
             if location in (start, end):
                 continue
-            centre = checker.mapToScene(QPointF(checker.width() / 2, checker.height() / 2))
-            nearest = min(math.hypot(p.x() - centre.x(), p.y() - centre.y()) for p in curve)
+            nearest = min(apart(p, harness.centre(checker)) for p in curve)
             assert nearest > radius, (start, end, checker.objectName())
     # its end stands on the stack, not among its checkers (no blot is hit there)
     end = table.mapToScene(harness.item(f"arrow_{len(along) - 1}").property("b"))
     for checker in (c for c in checkers if c.objectName().startswith("checker_1_")):
-        centre = checker.mapToScene(QPointF(checker.width() / 2, checker.height() / 2))
-        assert math.hypot(end.x() - centre.x(), end.y() - centre.y()) > 1.8 * radius
+        assert apart(end, harness.centre(checker)) > 1.8 * radius
     across = harness.item(f"arrow_{len(along)}")
     a, b, c1 = (table.mapToScene(across.property(k)) for k in ("a", "b", "c1"))
     assert (c1 - (a * 2 + b) / 3).manhattanLength() < 0.01  # straight
@@ -120,13 +123,7 @@ def test_the_arrows_pass_under_the_dice_and_the_cube(harness):
 def test_each_arrow_follows_its_own_checker(harness):
     # found by a tester: two checkers to one point had both arrows end on one checker, two from
     # one point started on one, and a move going on from where another ended started elsewhere
-    from engine import Position
-
-    harness.open(seed=5, size=(1024, 768))
-    text = "x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5"
-    harness.w.flow.show_position(Position.from_text(text), 0)
-    harness.settle()
-    board, table = harness.item("board"), harness.item("boardTable")
+    board, table = shown(harness, "x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5")
 
     def ends(arrows):
         board.setProperty("arrows", arrows)
