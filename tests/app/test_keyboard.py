@@ -10,6 +10,7 @@ by keys; a modal dialog keeps the keys from the board behind it.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QObject, QPointF, Qt
@@ -76,6 +77,16 @@ class Keys:
 def wait(harness) -> None:
     harness.wait_for_human()
     harness.settle(2)
+
+
+def two_players(harness) -> tuple[Any, Keys]:
+    """A game between two people, its opening roll to play: the game and the board's keys."""
+    harness.open(seed=9)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    keys = Keys(harness, "board")
+    wait(harness)
+    return game, keys
 
 
 def play_step_by_keys(keys: Keys, game, step: dict, rng: random.Random) -> None:
@@ -207,11 +218,7 @@ def test_the_help_scrolls_by_keys(harness):
 
 
 def test_dialogs_open_and_close_by_keys_and_hold_the_keys(harness):
-    harness.open(seed=9)
-    game = harness.game
-    game.newGame({"opponent": "human"})
-    keys = Keys(harness, "board")
-    wait(harness)
+    game, keys = two_players(harness)
     start = keys.focus()
     help_dialog = harness.window.findChild(QObject, "helpDialog")
     keys.press(K.Key_F1)
@@ -421,12 +428,8 @@ def test_a_lesson_by_keyboard_alone(qtbot, tmp_path):
 
 def test_space_and_enter_press_the_button_in_focus(harness):
     """Space rolls and Enter ends the turn, except on a button that has the focus."""
-    harness.open(seed=9)
-    game = harness.game
-    game.newGame({"opponent": "human"})
-    keys = Keys(harness, "board")
+    game, keys = two_players(harness)
     rng = random.Random(4)
-    wait(harness)
     while game.legalSteps:
         play_step_by_keys(keys, game, rng.choice(game.legalSteps), rng)
     keys.press(K.Key_Return)
@@ -444,11 +447,7 @@ def test_space_and_enter_press_the_button_in_focus(harness):
 def test_enter_ends_a_turn_played_by_the_mouse_whatever_button_tab_left_the_focus_on(harness):
     # found by a tester: the focus left on a button by Tab long before (its ring gone with the
     # mouse's first click) took the Enter that was to end the turn
-    harness.open(seed=9)
-    game = harness.game
-    game.newGame({"opponent": "human"})
-    keys = Keys(harness, "board")
-    wait(harness)
+    game, keys = two_players(harness)
     tab_to(harness, keys, "hintButton")
     mode = game.hintMode
     harness.auto_confirm = False
@@ -576,11 +575,7 @@ def test_the_entry_in_hand_reads_dark_on_its_gold(harness):
 def test_the_keys_go_to_the_board_when_their_button_goes_grey(harness):
     """Found by a tester: Space on Roll rolled, the button went grey, and the keys were nowhere
     (no ring, the arrows did nothing) until Tab."""
-    harness.open(seed=9)
-    game = harness.game
-    game.newGame({"opponent": "human"})
-    keys = Keys(harness, "board")
-    wait(harness)
+    game, keys = two_players(harness)
     while game.legalSteps:  # the opening turn
         harness.play_step(game.legalSteps[0])
     harness.confirm_if_done()
