@@ -124,8 +124,8 @@ FocusScope {
             return 0
         return boardState[location]
     }
-    function ownerAt(location) {
-        const n = count(location)
+    // (`n`: the checkers there, as `count` gives them; the board's by default)
+    function ownerAt(location, n = count(location)) {
         if (location === 0 || location === 25)
             return n > 0 ? 0 : -1
         if (location === 26 || location === 27)
@@ -206,18 +206,14 @@ FocusScope {
         for (let i = 0; i < 28; ++i)
             counts.push(count(i))
         const n = loc => Math.abs(counts[loc])
-        const side = loc => loc === 0 || loc === 25 ? (counts[loc] > 0 ? 0 : -1)
-                          : loc === 26 || loc === 27 ? (counts[loc] > 0 ? 1 : -1)
-                          : counts[loc] > 0 ? 0 : counts[loc] < 0 ? 1 : -1
+        const side = loc => ownerAt(loc, counts[loc])
         const change = (loc, player, by) => {
             if (loc >= 1 && loc <= 24)
                 counts[loc] += player === 0 ? by : -by
             else
                 counts[loc] += by
         }
-        const at = (loc, index) => loc === 0 || loc === 27
-            ? checkerCentre(loc, Math.max(0, index))
-            : checkerCentre(loc, Math.max(0, Math.min(index, 4)))
+        const at = (loc, index) => checkerCentre(loc, Math.max(0, index))  // (it caps a stack)
         const ends = []
         const made = list.length > 0 && list[0].made === true
         if (made) {
@@ -260,10 +256,21 @@ FocusScope {
         const way = top ? 1 : -1  // towards the middle line
         const r = checkerD / 2
         const clear = Math.max(2, u * 0.12)  // a stroke's width off the rims
-        const bridge = (L, t) => {  // the bridge's x and y at t, with its control points at L
-            const s = 1 - t
-            return Qt.point(s * s * (1 + 2 * t) * a.x + t * t * (3 - 2 * t) * b.x,
-                            s * s * s * a.y + 3 * s * t * L + t * t * t * b.y)
+        // the bridge's x at t (its control points stand above its ends: x grows with t), the t
+        // above x, and the height of its control points that puts it at y there
+        const xAt = t => (1 - t) * (1 - t) * (1 + 2 * t) * a.x + t * t * (3 - 2 * t) * b.x
+        const tAbove = x => {
+            let lo = 0, hi = 1
+            for (let i = 0; i < 30; ++i) {
+                const mid = (lo + hi) / 2
+                if ((xAt(mid) - x) * (b.x - a.x) < 0) lo = mid
+                else hi = mid
+            }
+            return (lo + hi) / 2
+        }
+        const laneThrough = (x, y) => {
+            const t = tAbove(x), s = 1 - t
+            return (y - s * s * s * a.y - t * t * t * b.y) / (3 * s * t)
         }
         let crossed = false  // whether the straight line runs over a checker
         let lane = way * Math.max(way * a.y, way * b.y)
@@ -280,15 +287,7 @@ FocusScope {
                 const need = last.y + way * (r * Math.sqrt(1 - k * k) + clear)
                 if (way * (a.y + along * (b.y - a.y)) < way * need)
                     crossed = true
-                let lo = 0, hi = 1  // the bridge's t above x (its x grows with t)
-                for (let i = 0; i < 30; ++i) {
-                    const mid = (lo + hi) / 2
-                    if ((bridge(lane, mid).x - x) * (b.x - a.x) < 0) lo = mid
-                    else hi = mid
-                }
-                const t = (lo + hi) / 2, s = 1 - t
-                const L = (need - s * s * s * a.y - t * t * t * b.y) / (3 * s * t)
-                lane = way * Math.max(way * lane, way * L)
+                lane = way * Math.max(way * lane, way * laneThrough(x, need))
             }
         }
         if (!crossed)
@@ -307,15 +306,7 @@ FocusScope {
             const along = (x - a.x) / (b.x - a.x)
             if (along <= 0.02 || along >= 0.98)
                 continue
-            let lo = 0, hi = 1
-            for (let i = 0; i < 30; ++i) {
-                const mid = (lo + hi) / 2
-                if ((bridge(lane, mid).x - x) * (b.x - a.x) < 0) lo = mid
-                else hi = mid
-            }
-            const t = (lo + hi) / 2, s = 1 - t
-            const L = (roof - s * s * s * a.y - t * t * t * b.y) / (3 * s * t)
-            limit = way * Math.min(way * limit, way * L)
+            limit = way * Math.min(way * limit, way * laneThrough(x, roof))
         }
         lane = way * Math.min(way * lane, way * limit)  // no deeper than the limits
         lane = way * Math.max(way * lane, way * a.y, way * b.y)  // nor shallower than its ends
