@@ -178,20 +178,24 @@ def rolled_plays(
 
 
 def with_rollout(
-    plays: Sequence[HintPlay], rolled: Mapping[Position, RolledPlay]
+    plays: Sequence[HintPlay],
+    rolled: Mapping[Position, RolledPlay],
+    order: Sequence[Position] = (),
 ) -> list[HintPlay]:
     """The hint's ``plays`` with those rolled out (``rolled``, by their results) valued by
     their rollouts instead, as GNU Backgammon's hint list takes rollouts in: highest value
-    first, every loss counted from the first play; the plays not rolled out keep their values
-    and chances."""
+    first, every loss counted from the highest; the plays not rolled out keep their values
+    and chances. With an ``order`` (results, as a list showed them while a rollout runs) the
+    plays in it keep their places, first, and the others follow by value."""
     lines = []
     for h in plays:
         figures = rolled.get(h.play.result) if h.play.result is not None else None
         if figures is not None:
             h = replace(h, equity=figures.value, outputs=figures.outputs, games=figures.games)
         lines.append(h)
-    lines.sort(key=lambda h: -h.equity)
-    top = lines[0].equity if lines else 0.0
+    place: dict[Position | None, int] = {result: k for k, result in enumerate(order)}
+    lines.sort(key=lambda h: (place.get(h.play.result, len(place)), -h.equity))
+    top = max((h.equity for h in lines), default=0.0)
     return [replace(h, loss=top - h.equity) for h in lines]
 
 

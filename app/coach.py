@@ -10,8 +10,9 @@ to act. The work runs in a worker thread (``app.background``); the panel below t
 it, and a play's line, clicked, shows that play as arrows on the board (the turn's moves made so
 far are taken back first, so that the arrows start where the checkers stand). A rollout of the
 plays (``app.rollout_view``) values the plays it rolls out in the list as its figures come, and
-the list takes its order from those values (``ai.hint.with_rollout``), as GNU Backgammon's does;
-a play keeps the figures of its last rollout while the panel shows the same decision.
+the list takes its order from those values (``ai.hint.with_rollout``) when the rollout stops,
+as GNU Backgammon's does (while it runs, the lines keep their places under the pointer); a play
+keeps the figures of its last rollout while the panel shows the same decision.
 
 The panel belongs to one decision: when the game moves on (a roll, a play, a new game), it
 closes. Any player to act gets hints: the person against the computer, both players of a game
@@ -229,6 +230,49 @@ def cube_verdict(cube: CubeHint) -> T:
     return T(right)
 
 
+class RolledLines:
+    """The figures rollouts gave plays of the decision the hint shows, by the plays' results
+    (``figures``: each one's last rollout's); ``held``: while a rollout of the plays runs, the
+    order the list had when it started (the lines keep their places under the pointer, and take
+    the rollout's order when it stops); ``kept``: the figures of the decision the panel last
+    closed on, with it (the tutor's "Show the best play" shows the list again with them: the
+    tutor judged by them)."""
+
+    def __init__(self) -> None:
+        self.figures: dict[Position, RolledPlay] = {}
+        self.held: tuple[Position, ...] = ()
+        self.kept: tuple[tuple[Any, ...] | None, dict[Position, RolledPlay]] = (None, {})
+
+    def clear(self) -> None:
+        self.figures, self.held = {}, ()
+
+    def keep(self, moment: tuple[Any, ...] | None) -> None:
+        """The panel closes on ``moment``: its figures are kept (a second close keeps what the
+        first kept) and cleared."""
+        if self.figures:
+            self.kept = (moment, self.figures)
+        self.clear()
+
+    def restore(self, moment: tuple[Any, ...] | None) -> None:
+        """The panel shows ``moment`` again: the figures kept of it come back."""
+        kept, figures = self.kept
+        if kept == moment:
+            self.figures = dict(figures)
+
+    def lines(self, plays: Sequence[HintPlay]) -> list[HintPlay]:
+        if not self.figures:
+            return list(plays)
+        from ai.hint import with_rollout
+
+        return with_rollout(plays, self.figures, self.held)
+
+    def values(self, moment: tuple[Any, ...], shown: bool) -> dict[Position, float]:
+        """The values of plays of ``moment``: those on show when the panel ``shown`` is of it,
+        else those kept of it."""
+        kept, rolled = (moment, self.figures) if shown else self.kept
+        return {result: f.value for result, f in rolled.items()} if kept == moment else {}
+
+
 @QmlElement
 @QmlSingleton
 class Coach(QObject):
@@ -254,11 +298,7 @@ class Coach(QObject):
         self._problem = T("")
         self._chosen: Position | None = None  # the result of the play chosen in the list
         self._prefer: Position | None = None  # the play to select when the hint comes
-        # the plays rolled out, by their results: the figures of each one's last rollout
-        self._rolled: dict[Position, RolledPlay] = {}
-        # the last rollout's figures of a decision the panel closed on: the tutor's "Show the
-        # best play" shows the list again with them (the tutor judged by them)
-        self._kept: tuple[tuple[Any, ...] | None, dict[Position, RolledPlay]] = (None, {})
+        self._rolled = RolledLines()
         # the moment under review set up as a session of its own: (its key, the session)
         self._review: tuple[tuple[Any, ...], Session | None] | None = None
         flow.installed.connect(self.close)
@@ -341,9 +381,8 @@ class Coach(QObject):
                 )
 
             self._start(s, plays)
-            moment, figures = self._kept
-            if rolled and moment == self._moment:
-                self._rolled = dict(figures)
+            if rolled:
+                self._rolled.restore(self._moment)
         elif s.phase == "roll" and not s.may_double():
             refusal = T(match_texts.double_refusal(s.double_refusal()))
             self._start(s, lambda c: _chances(judges, position, state, player, True, c, refusal))
@@ -389,7 +428,7 @@ class Coach(QObject):
         if self._moment != self.moment(s):  # (the same decision's answer stays until the new)
             self._answer = None
             self._chosen = None
-        self._rolled = {}  # (another question: its rollouts go, see ``app.rollout_view``)
+        self._rolled.clear()  # (another question: its rollouts go, see ``app.rollout_view``)
         self._open = True
         self._moment = self.moment(s)
         self._problem = T("")
@@ -457,14 +496,12 @@ class Coach(QObject):
     @Slot()
     def close(self) -> None:
         self._work.cancel()
-        if self._rolled:  # (a second close keeps what the first kept)
-            self._kept = (self._moment, self._rolled)
+        self._rolled.keep(self._moment)
         self._open = False
         self._moment = None
         self._answer = None
         self._problem = T("")
         self._chosen = None
-        self._rolled = {}
         self.changed.emit()
 
     def show_rollout(
@@ -480,7 +517,14 @@ class Coach(QObject):
             return  # (another decision's)
         from ai.hint import rolled_plays
 
-        self._rolled = {**self._rolled, **rolled_plays(results, figures, a.scale)}
+        self._rolled.figures.update(rolled_plays(results, figures, a.scale))
+        self.changed.emit()
+
+    def hold_order(self, held: bool) -> None:
+        """Keep the list's lines where they are while a rollout of its plays runs (``held``),
+        or let them take their order from their values again."""
+        lines = self._lines() if held else []
+        self._rolled.held = tuple(h.play.result for h in lines if h.play.result)
         self.changed.emit()
 
     def rolled_values(self, s: Session) -> dict[Position, float]:
@@ -489,8 +533,7 @@ class Coach(QObject):
         decision; none otherwise."""
         a, moment = self._answer, self.moment(s)
         shown = self._open and a is not None and a.kind == "plays" and self._moment == moment
-        kept, rolled = (moment, self._rolled) if shown else self._kept
-        return {result: f.value for result, f in rolled.items()} if kept == moment else {}
+        return self._rolled.values(moment, shown)
 
     def shutdown(self) -> None:
         self._work.cancel()
@@ -549,11 +592,7 @@ class Coach(QObject):
         a = self._answer
         if a is None or a.kind != "plays":
             return []
-        if not self._rolled:
-            return list(a.plays)
-        from ai.hint import with_rollout
-
-        return with_rollout(a.plays, self._rolled)
+        return self._rolled.lines(a.plays)
 
     def _selected(self) -> int:
         """The line of the play chosen (-1: none)."""
@@ -574,10 +613,11 @@ class Coach(QObject):
         if a is None:
             return []
         if a.kind == "plays":
-            names = self.player_names()
+            names, lines = self.player_names(), self._lines()
+            best = max(range(len(lines)), key=lambda k: lines[k].equity, default=0)
             return [
-                _row(line_label(h, a.made).render(names), h.equity, h.loss, i == 0, h.outputs)
-                for i, h in enumerate(self._lines())
+                _row(line_label(h, a.made).render(names), h.equity, h.loss, i == best, h.outputs)
+                for i, h in enumerate(lines)
             ]
         if a.cube is not None:
             return cube_rows(a.cube) if a.kind == "cube" else answer_rows(a.cube)

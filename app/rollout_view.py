@@ -15,7 +15,8 @@ hint values them, the opponent free to double at once). It stops when asked, whe
 or when the game moves on. A rollout stopped goes on from the games it played ("Go on"), and
 one played to the end goes on to ``GAMES`` more ("Roll out more", up to ``MOST`` in all): the
 figures are then those of one rollout of as many games. The figures of plays go to the hint's
-list too as they come (``Coach.show_rollout``), which values and orders those plays by them.
+list too as they come (``Coach.show_rollout``), which values those plays by them, and orders
+them so when the rollout stops (``Coach.hold_order``).
 """
 
 from __future__ import annotations
@@ -323,14 +324,18 @@ class RolloutView(QObject):
             number, result = answer
             if number == self._job:
                 self._show(result)  # type: ignore[arg-type]
+                self._coach.hold_order(False)
 
         def failed(message: str) -> None:
+            self._coach.hold_order(False)
             self._result = None
             self._note = T(N_("The rollout could not be made: {0}"), message)
             self.changed.emit()
 
         self._player, self._taker, self._match = target.player, target.taker, target.match
         self._plays = plays
+        if plays:  # the list's lines stay where they are until it stops
+            self._coach.hold_order(True)
         self._work.run(roll_out, finished, failed)
         self.changed.emit()
 
@@ -338,6 +343,7 @@ class RolloutView(QObject):
     def stop(self) -> None:
         """Stop the rollout under way; the figures so far stay on show."""
         self._work.cancel()
+        self._coach.hold_order(False)
         if self._result is None:  # stopped before the first figures: nothing to say
             self._note = T("")
         self.changed.emit()

@@ -369,6 +369,11 @@ def test_a_rollout_values_the_plays_it_rolled_out_and_the_list_follows_it(expert
     assert kept.games == 0 and (kept.equity, kept.outputs) == (hint[3].equity, hint[3].outputs)
     for h in lines:
         assert h.loss == pytest.approx(lines[0].equity - h.equity)
+    # while a rollout runs the list keeps the order it had: the values change, the places not
+    held = with_rollout(hint, rolled_plays(results, figures, scale), [h.play.result for h in hint])
+    assert [h.play for h in held] == [h.play for h in hint]
+    assert held[2].loss == 0.0 and held[0].loss == pytest.approx(values[2] - values[0])
+    assert min(h.loss for h in held) == 0.0
     # cubeful figures (a money game with the cube) are taken as they are
     cubeful_figures = _rolled((0.9, 0.2, -0.3), chances, cubeful=True)
     cubeful = with_rollout(hint, rolled_plays(results, cubeful_figures, scale))

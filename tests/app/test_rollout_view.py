@@ -470,16 +470,27 @@ def test_the_list_takes_its_values_and_order_from_the_rollout(harness):
     # a real rollout: the list takes the figures as they come, and those it stopped at
     button = harness.item("rolloutButton")
     y = button.mapToScene(button.boundingRect().bottomRight()).y()
+    before = [row["label"].removesuffix(" (rollout)") for row in c.rows]
     harness.click("rolloutButton")
     harness.qtbot.waitUntil(lambda: "Rollout of 3 plays" in r.text, timeout=60000)
     harness.settle(50)
     # the button stayed under the pointer while the figures came (Stop went from under it)
     assert button.mapToScene(button.boundingRect().bottomRight()).y() == pytest.approx(y, abs=1)
+    # ... and so did the lines: the rolled-out plays take their figures in their places
+    assert [row["label"].removesuffix(" (rollout)") for row in c.rows] == before
+    assert sum(row["label"].endswith(" (rollout)") for row in c.rows) == 3
+    rows = c.rows
+    top = max(rows, key=lambda row: row["equityValue"])  # marked best wherever it stands
+    assert [row["best"] for row in rows] == [row is top for row in rows]
+    assert top["lossValue"] == 0.0
     harness.click("rolloutButton")  # Stop
     harness.qtbot.waitUntil(lambda: not r.running, timeout=10000)
     harness.settle(50)
     played = r._result.games
     assert 0 < played < 1296
+    # stopped: the list is in the order of its values
+    values = [row["equityValue"] for row in c.rows]
+    assert values == sorted(values, reverse=True)
 
     def agree() -> bool:
         """Each play rolled out is on the list with the figures on show in the text."""
