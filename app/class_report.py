@@ -14,7 +14,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.classroom import Classroom
-from app.file_dialogs import FOLDER_TYPED, chosen_file, existing_folder, typed_folder
+from app.file_dialogs import existing_folder, save_target
 from app.file_texts import os_problem
 from app.texts import N_, Nn_, T, _
 from lessons.exercises import CHOICE_NAMES
@@ -31,7 +31,7 @@ ANSWERS = Nn_("{0} answer", "{0} answers")
 STUDENTS = Nn_("{0} student", "{0} students")
 NOT_EXPORTED = N_("The answers could not be written to {file}: {reason}")
 NOT_WRITTEN_OVER = N_(
-    "{file} already exists: the answers were not written over it. Choose it in its folder to "
+    "{0} already exists: the answers were not written over it. Choose it in its folder to "
     "replace it, or give another name."
 )
 LATEST = 30  # answers shown in a student's detail
@@ -162,16 +162,10 @@ class ClassReport(QObject):
         """Write every student's attempts to ``target`` (a path or a file URL) chosen in a file
         dialog open on ``folder`` (``chosen_file``: a full path typed as the name); ``message``
         says what was written or why not. True when the file was written."""
-        path, typed = chosen_file(target, folder)
+        path, refusal = save_target(target, folder, NOT_WRITTEN_OVER)
         students = self._students()
-        folder_named = typed_folder(path, typed)
-        if (typed and path.exists()) or folder_named is not None:
-            # (the dialog asked about another file; a folder is no file to write)
-            self._message = (
-                _(FOLDER_TYPED).format(folder_named)
-                if folder_named is not None
-                else _(NOT_WRITTEN_OVER).format(file=path)
-            )
+        if refusal is not None:
+            self._message = refusal.render(())
             self.changed.emit()
             return False
         try:

@@ -22,6 +22,7 @@ program's catalogs (``app.i18n.QT_DIALOG_TEXTS``).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -40,7 +41,7 @@ from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from PySide6.QtQuick import QQuickItem, QQuickWindow
 
-from app.texts import N_
+from app.texts import N_, T
 
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -89,8 +90,28 @@ def typed_folder(path: Path, typed: bool) -> Path | None:
     return None
 
 
-#: What a saver says of a folder typed as the file name.
+#: What a saver says of a folder typed as the file name (the window's dialogs open again in it
+#: instead: ``FileDialogs.typedFolder``).
 FOLDER_TYPED = N_("{0} is a folder: open it in the dialog and give the file a name there.")
+
+
+def save_target(
+    url: str, folder: str, written_over: str, named: Callable[[Path], Path] = Path
+) -> tuple[Path, T | None]:
+    """The file to write for what a save dialog open on ``folder`` chose (``chosen_file``), as
+    ``named`` makes it (an extension added), and why it may not be written, if so: a folder
+    typed as the name (``FOLDER_TYPED``), or a full path typed as the name of a file that
+    exists (``written_over``, naming it as ``{0}``: the dialog asked before replacing another
+    file, the one in its folder). The three savers (a match, a worksheet, the class's answers)
+    refuse alike."""
+    path, typed = chosen_file(url, folder)
+    target = named(path)
+    inside = typed_folder(path, typed) or typed_folder(target, typed)
+    if inside is not None:
+        return target, T(FOLDER_TYPED, str(inside))
+    if typed and target.exists():
+        return target, T(written_over, str(target))
+    return target, None
 
 
 def existing_folder(*places: str) -> str:
@@ -181,6 +202,16 @@ class FileDialogs(QObject):
     def folder(self) -> str:
         """Where a save dialog opens: the documents folder, else the home (``existing_folder``)."""
         return existing_folder()
+
+    @Slot(str, str, result=str)
+    def typedFolder(self, url: str, folder: str) -> str:  # noqa: N802
+        """The folder (as a URL) typed as the file name in a save dialog open on ``folder`` that
+        chose ``url``, else "": the window opens its dialog again in it, as a desktop's dialog
+        goes into a folder typed there (Qt Quick's own took it for a file's name, and the file
+        was refused or written beside the folder)."""
+        path, typed = chosen_file(url, folder)
+        inside = typed_folder(path, typed)
+        return QUrl.fromLocalFile(str(inside)).toString() if inside is not None else ""
 
     @Slot(str, result=bool)
     def mend(self, name: str) -> bool:

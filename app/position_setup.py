@@ -21,7 +21,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app import match_texts
-from app.file_dialogs import FOLDER_TYPED, chosen_file, existing_folder, local_path, typed_folder
+from app.file_dialogs import existing_folder, local_path, save_target
 from app.file_texts import mat_refusal, os_problem
 from app.game_flow import GameFlow
 from app.history import History, current_log
@@ -45,6 +45,12 @@ QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 MAX_MAT_BYTES = 4 * 1024 * 1024  # a long match is some 100 kB; more is not a match file
+
+
+NOT_WRITTEN_OVER = N_(
+    "{0} already exists: the match was not written over it. "
+    "Choose it in its folder to replace it, or give another name."
+)
 
 
 def mat_path(path: Path) -> Path:
@@ -443,26 +449,13 @@ class PositionSetup(QObject):
 
     @Slot(str, str, result=bool)
     def exportMatFrom(self, url: str, folder: str) -> bool:  # noqa: N802
-        """``exportMat`` of what a file dialog open on ``folder`` chose (``chosen_file``: a full
-        path typed as the name); a typed file that exists is not written over (the dialog asked
-        about another)."""
-        path, typed = chosen_file(url, folder)
-        folder_named = typed_folder(path, typed) or typed_folder(mat_path(path), typed)
-        if folder_named is not None:
-            self._refuse(T(FOLDER_TYPED, str(folder_named)))
+        """``exportMat`` of what a file dialog open on ``folder`` chose, unless
+        ``save_target`` refuses it (a folder typed as the name, a typed file that exists)."""
+        path, refusal = save_target(url, folder, NOT_WRITTEN_OVER, mat_path)
+        if refusal is not None:
+            self._refuse(refusal)
             return False
-        if typed and mat_path(path).exists():  # as exportMat names it
-            self._refuse(
-                T(
-                    N_(
-                        "{0} already exists: the match was not written over it. "
-                        "Choose it in its folder to replace it, or give another name."
-                    ),
-                    str(mat_path(path)),
-                )
-            )
-            return False
-        return self.exportMat(str(path) if typed else url)
+        return self.exportMat(str(path))
 
     @Slot(str, result=bool)
     def exportMat(self, url: str) -> bool:  # noqa: N802

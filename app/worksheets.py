@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
-from app.file_dialogs import FOLDER_TYPED, chosen_file, existing_folder, typed_folder
+from app.file_dialogs import existing_folder, save_target
 from app.file_texts import os_problem
 from app.i18n import UnknownLanguageError, load_catalog
 from app.texts import N_, _
@@ -22,7 +22,7 @@ QML_IMPORT_MAJOR_VERSION = 1
 WRITTEN = N_("Lesson {number} ({language}): {pages} pages written to {file}.")
 NOT_WRITTEN = N_("The worksheet could not be written to {file}: {reason}")
 NOT_WRITTEN_OVER = N_(
-    "{file} already exists: the worksheet was not written over it. Choose it in its folder to "
+    "{0} already exists: the worksheet was not written over it. Choose it in its folder to "
     "replace it, or give another name."
 )
 # the name of a worksheet's file (without ".pdf"), in the sheet's language
@@ -72,15 +72,12 @@ class Worksheets(QObject):
         """Write lesson ``index``'s worksheet in ``language`` to ``target`` (path or file URL),
         chosen in a file dialog open on ``folder`` (``chosen_file``: a full path typed as the
         name)."""
-        path, typed = chosen_file(target, folder)
+        path, refusal = save_target(target, folder, NOT_WRITTEN_OVER)
         if not 0 <= index < len(self.lessons):
             return False
         lesson = self.lessons[index]
-        if typed and path.exists():
-            return self._say(_(NOT_WRITTEN_OVER).format(file=path))
-        folder_named = typed_folder(path, typed)
-        if folder_named is not None:
-            return self._say(_(FOLDER_TYPED).format(folder_named))
+        if refusal is not None:
+            return self._say(refusal.render(()))
         try:
             pages = write_worksheet(lesson, language, path)
         except OSError as exc:  # in the window's words (the system's English was shown)

@@ -25,10 +25,10 @@ Item {
     // The export dialog is made anew each time: Qt Quick's own file dialog kept a name typed
     // into it before on show, and saved under the name proposed now.
     property var exportDialog: null
-    function exportMatch() {
+    function exportMatch() { exportMatchIn(PositionSetup.folder()) }
+    function exportMatchIn(folder: string) {
         if (!PositionSetup.mayExport())  // says why not
             return
-        const folder = PositionSetup.folder()
         const name = PositionSetup.exportName()
         if (exportDialog !== null)
             exportDialog.destroy()
@@ -84,8 +84,16 @@ Item {
             fileMode: FileDialog.SaveFile
             defaultSuffix: "mat"
             nameFilters: [qsTr("Match files (*.mat)")]
-            // the folder too: a full path typed as the name is joined to it by Qt's own dialog
-            onAccepted: PositionSetup.exportMatFrom(selectedFile.toString(), currentFolder.toString())
+            // the folder too: a full path typed as the name is joined to it by Qt's own dialog;
+            // a folder typed as the name is gone into, as a desktop's dialog does
+            onAccepted: {
+                const file = selectedFile.toString(), folder = currentFolder.toString()
+                const inside = FileDialogs.typedFolder(file, folder)
+                if (inside !== "")
+                    Qt.callLater(tools.exportMatchIn, inside)
+                else
+                    PositionSetup.exportMatFrom(file, folder)
+            }
             onVisibleChanged: if (!visible) tools.Window.window.requestActivate()  // the keys back
         }
     }

@@ -76,13 +76,7 @@ ApplicationWindow {
             Button {
                 objectName: "exportCsvButton"
                 text: qsTr("Export CSV…")
-                onClicked: {
-                    const name = qsTr("class") + ".csv"
-                    csvDialog.currentFolder = ClassReport.folder()  // the last file's, else documents
-                    csvDialog.selectedFile = csvDialog.currentFolder + "/" + name
-                    csvDialog.open()
-                    FileDialogs.mend(name)  // Qt's own dialog: the name shown
-                }
+                onClicked: csvDialog.openIn(ClassReport.folder())  // the last file's, else documents
             }
             Button {
                 objectName: "closeTeacherView"
@@ -304,10 +298,26 @@ ApplicationWindow {
 
     FileDialog {
         id: csvDialog
+        objectName: "csvDialog"
         title: qsTr("Export the class as CSV")
         fileMode: FileDialog.SaveFile
         defaultSuffix: "csv"
         nameFilters: [qsTr("CSV files (*.csv)")]
-        onAccepted: ClassReport.exportCsv(String(selectedFile), String(currentFolder))
+        function openIn(folder: string) {
+            const name = qsTr("class") + ".csv"
+            currentFolder = folder
+            selectedFile = folder + "/" + name
+            open()
+            FileDialogs.mend(name)  // Qt's own dialog: the name shown
+        }
+        // a folder typed as the name is gone into, as a desktop's dialog does
+        onAccepted: {
+            const file = String(selectedFile), folder = String(currentFolder)
+            const inside = FileDialogs.typedFolder(file, folder)
+            if (inside !== "")
+                Qt.callLater(csvDialog.openIn, inside)
+            else
+                ClassReport.exportCsv(file, folder)
+        }
     }
 }

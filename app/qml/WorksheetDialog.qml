@@ -56,13 +56,7 @@ Dialog {
         DialogChoice {  // (room beside its text: Fusion's own left four pixels)
             objectName: "saveWorksheetButton"
             text: qsTr("Save as PDF…")
-            onClicked: {
-                const name = Worksheets.suggestedName(lessonBox.currentIndex, dialog.language())
-                saveDialog.currentFolder = Worksheets.folder()  // the last sheet's, else documents
-                saveDialog.selectedFile = saveDialog.currentFolder + "/" + name
-                saveDialog.open()
-                FileDialogs.mend(name)  // Qt's own dialog: the name shown
-            }
+            onClicked: saveDialog.openIn(Worksheets.folder())  // the last sheet's, else documents
         }
         Label {
             objectName: "worksheetMessage"
@@ -76,11 +70,26 @@ Dialog {
 
     FileDialog {
         id: saveDialog
+        objectName: "worksheetSaveDialog"
         title: qsTr("Save the worksheet")
         fileMode: FileDialog.SaveFile
         defaultSuffix: "pdf"
         nameFilters: [qsTr("PDF files (*.pdf)")]
-        onAccepted: Worksheets.write(lessonBox.currentIndex, dialog.language(), String(selectedFile),
-                                     String(currentFolder))
+        function openIn(folder: string) {
+            const name = Worksheets.suggestedName(lessonBox.currentIndex, dialog.language())
+            currentFolder = folder
+            selectedFile = folder + "/" + name
+            open()
+            FileDialogs.mend(name)  // Qt's own dialog: the name shown
+        }
+        // a folder typed as the name is gone into, as a desktop's dialog does
+        onAccepted: {
+            const file = String(selectedFile), folder = String(currentFolder)
+            const inside = FileDialogs.typedFolder(file, folder)
+            if (inside !== "")
+                Qt.callLater(saveDialog.openIn, inside)
+            else
+                Worksheets.write(lessonBox.currentIndex, dialog.language(), file, folder)
+        }
     }
 }

@@ -376,6 +376,46 @@ def test_a_full_path_typed_as_the_file_name_is_written_where_it_says(ui, tmp_pat
     assert save() and target.parent.with_suffix(f".{what}").is_file()
 
 
+@pytest.mark.parametrize("what", ["worksheet", "answers"])
+def test_a_folder_typed_as_the_name_opens_the_save_dialog_in_it(ui, qtbot, tmp_path, what):
+    """As a desktop's dialog goes into a folder typed as the name (Qt Quick's own took it for
+    a file's name: the file was refused, or written beside the folder, found by a tester)."""
+    from PySide6.QtCore import QMetaObject, QObject, QUrl
+
+    home, inside = tmp_path / "home", tmp_path / "elsewhere"
+    home.mkdir()
+    inside.mkdir()
+    if what == "worksheet":
+        menu(ui, "worksheetItem")
+        ui.click("saveWorksheetButton")
+        window, name = ui.window, "worksheetSaveDialog"
+    else:
+        menu(ui, "overviewItem")
+        window, name = _teacher_view(ui), "csvDialog"
+        qtbot.waitExposed(window)
+        teacher = LessonHarness(qtbot, ui.data_dir)
+        teacher.window = window
+        teacher.click("exportCsvButton")
+    dialog = window.findChild(QObject, name)
+    assert dialog.property("visible")
+    proposed = QUrl(dialog.property("selectedFile")).fileName()
+    QMetaObject.invokeMethod(dialog, "close")
+    dialog.setProperty("currentFolder", QUrl.fromLocalFile(str(home)))
+    # "/tmp/.../elsewhere" typed: Qt's dialog joins it to its folder and adds the extension
+    suffix = ".pdf" if what == "worksheet" else ".csv"
+    dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(home) + str(inside) + suffix))
+    QMetaObject.invokeMethod(dialog, "accepted")
+    ui.settle(50)
+    assert dialog.property("visible")  # open again, in the folder typed, on the name proposed
+    assert dialog.property("currentFolder") == QUrl.fromLocalFile(str(inside))
+    assert QUrl(dialog.property("selectedFile")).fileName() == proposed
+    part = ui.main.worksheets if what == "worksheet" else ui.main.class_report
+    assert part.message == "" and list(tmp_path.rglob("*" + suffix)) == []
+    QMetaObject.invokeMethod(dialog, "close")
+    if what == "answers":
+        window.close()
+
+
 def test_a_damaged_student_file_is_reported_in_the_window(qtbot, tmp_path):
     folder = tmp_path / "students" / "default"
     folder.mkdir(parents=True)

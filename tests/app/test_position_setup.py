@@ -406,6 +406,30 @@ def test_the_match_played_here_exports_through_the_dialog_and_reads_back(harness
     assert "played.mat" in harness.item("setupNoteText").property("text")
 
 
+def test_a_folder_typed_as_the_name_opens_the_export_dialog_in_it(harness, tmp_path):
+    """As a desktop's dialog goes into a folder typed as the name: Qt Quick's own took it for
+    a file's name, and the refusal closed the export (found by a tester)."""
+    a_match_two_turns_in(harness)
+    home, inside = tmp_path / "home", tmp_path / "elsewhere"
+    home.mkdir()
+    inside.mkdir()
+    key(harness, Qt.Key.Key_S, CTRL)
+    dialog = export_dialog(harness)
+    dialog.setProperty("currentFolder", QUrl.fromLocalFile(str(home)))
+    # "/tmp/.../elsewhere" typed: Qt's dialog joins it to its folder and adds the extension
+    dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(home) + str(inside) + ".mat"))
+    QMetaObject.invokeMethod(dialog, "accepted")
+    QMetaObject.invokeMethod(dialog, "close")
+    harness.settle(50)
+    again = export_dialog(harness)
+    assert again is not dialog and again.property("visible")
+    assert again.property("currentFolder") == QUrl.fromLocalFile(str(inside))
+    assert QUrl(again.property("selectedFile")).fileName() == setup_part(harness).exportName()
+    assert not is_open(harness, "refusalDialog") and list(tmp_path.rglob("*.mat")) == []
+    choose(harness, again, inside / "here.mat")  # a name given there: written there
+    assert (inside / "here.mat").exists()
+
+
 def test_a_set_up_position_is_not_exported_and_says_why(harness, tmp_path):
     harness.open(seed=13)
     two_players(harness)
