@@ -330,9 +330,10 @@ def _at_or_after(actions: Sequence[int], action: int) -> int:
 
 
 def _after_line(parts: list[str]) -> str:
-    """The marks of a line as written after it: the marks stay together and with the line's
-    last word (no-break spaces), a cube action's mark with its name ("(No double ?)")."""
-    if not parts:
-        return ""
-    first = "\u00a0" if not parts[0].startswith("(") else " "
-    return first + "\u00a0".join(parts)
+    """The marks of a line as written after it: its own marks (its play's, its roll's luck)
+    stay together and with the line's last word (no-break spaces), and a cube action named
+    with its mark ("(No double ?)") follows them (between a play and its mark, the play's mark
+    was read as the cube's)."""
+    own = [p for p in parts if not p.startswith("(")]
+    named = [p for p in parts if p.startswith("(")]
+    return ("\u00a0" + "\u00a0".join(own) if own else "") + "".join(" " + p for p in named)

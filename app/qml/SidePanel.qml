@@ -342,9 +342,11 @@ Rectangle {
                             TextMetrics {
                                 id: tail
                                 font: play.font
-                                // (measured only for a line with marks)
+                                // (measured only for a line with marks; a cube action named
+                                // after its own marks may go to the next line by itself)
                                 text: line.marks === "" ? ""
-                                      : panel.wholeMarks(panel.wholeMoves(line.modelData.split(" ").pop() + line.marks))
+                                      : panel.wholeMarks(panel.wholeMoves(line.modelData.split(" ").pop()
+                                                                          + line.marks.split(" ")[0]))
                             }
                             textFormat: Text.PlainText
                             wrapMode: Text.Wrap

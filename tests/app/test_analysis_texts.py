@@ -80,10 +80,12 @@ def test_marks_go_on_the_line_of_their_turn_and_a_cube_decision_on_the_play_afte
     marks = line_marks(ANALYSIS, 0, [1, 2, 6, 8])
     assert marks[0] == ""
     assert marks[1] == "\u00a0++"  # a mark stays with the line's last word (no break before it)
-    # a cube action's name and mark may break between words where the list is narrow
-    assert marks[2] == " (No double ?)\u00a0??"
+    # the play's own mark first, with its last word: a missed double named after it (before
+    # it, the play's mark was read as the cube's); the name and mark may break between words
+    # where the list is narrow
+    assert marks[2] == "\u00a0?? (No double ?)"
     # the pass comes after the last line: it is written there
-    assert marks[3] == "\u00a0?!\u00a0−\u00a0(Pass ??)"
+    assert marks[3] == "\u00a0?!\u00a0− (Pass ??)"
     assert line_marks(ANALYSIS, 1, [1, 2]) == ["", ""]  # another game
     assert line_marks(ANALYSIS, 0, []) == []
 
@@ -108,7 +110,7 @@ def test_a_cube_action_with_a_line_of_its_own_carries_its_mark_there():
 
 def test_the_legend_says_only_the_marks_written():
     # at 1024x768 the whole legend took three lines of the side panel over a game with two marks
-    marks = line_marks(ANALYSIS, 0, [1, 2, 6, 8])  # ++, (No double ?) ??, ?! − (Pass ??)
+    marks = line_marks(ANALYSIS, 0, [1, 2, 6, 8])  # ++, ?? (No double ?), ?! − (Pass ??)
     assert marks_legend(marks) == "?! doubtful · ? bad · ?? very bad · ++ very lucky · − unlucky"
     assert marks_legend(["", "\u00a0?", " (No double\u00a0?!)"]) == "?! doubtful · ? bad"
     # each mark says its own meaning ("++ + lucky" did not say which one was very lucky)
