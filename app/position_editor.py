@@ -53,6 +53,7 @@ REFUSAL_TEXT = {
             SetupRefusal.CRAWFORD_PLAYED,
             SetupRefusal.CRAWFORD_DUE,
             SetupRefusal.CUBE_OWNER,
+            SetupRefusal.NO_ONE_MOVES,
         )
     },
     SetupRefusal.SCORE: N_("Each score must be below the match length."),

@@ -16,7 +16,15 @@ from engine.errors import (
 )
 from engine.match import Game, GameResult, GameState, Match, ResultKind
 from engine.matchid import MatchIdFields
-from engine.moves import Play, Step, format_steps, legal_plays, legal_results, most_dice
+from engine.moves import (
+    Play,
+    Step,
+    format_steps,
+    legal_plays,
+    legal_results,
+    may_ever_move,
+    most_dice,
+)
 from engine.position import Position
 from engine.turn import TurnBuilder, parse_play
 
@@ -42,6 +50,7 @@ __all__ = [
     "TurnBuilder",
     "format_steps",
     "legal_plays",
+    "may_ever_move",
     "most_dice",
     "legal_results",
     "opening_roll",

@@ -55,7 +55,7 @@ from engine.matchid import (
     GAME_RESIGNED,
     MatchIdFields,
 )
-from engine.moves import Play, Step, legal_plays
+from engine.moves import Play, Step, legal_plays, may_ever_move
 from engine.position import Position
 from engine.turn import TurnBuilder, parse_play
 
@@ -858,6 +858,7 @@ class SetupRefusal:
     GAME_OVER = "game_over"
     NO_CUBE = "no_cube"
     NO_LEGAL_PLAY = "no_legal_play"
+    NO_ONE_MOVES = "no_one_moves"
     DOUBLE_NOT_ALLOWED = "double_not_allowed"
     # only for a state set up by hand (``hand_setup_refusal``): GNU Backgammon's own editor can
     # show these, but no game played by the rules reaches them
@@ -878,6 +879,9 @@ SETUP_REFUSAL_TEXT = {
     SetupRefusal.GAME_OVER: "The position is a finished game, not a game in play.",
     SetupRefusal.NO_CUBE: "The Match ID shows a cube in a match played without it.",
     SetupRefusal.NO_LEGAL_PLAY: "The roll has no legal play: the turn has passed.",
+    SetupRefusal.NO_ONE_MOVES: (
+        "Neither player could ever move: no roll has a legal play for either side."
+    ),
     SetupRefusal.DOUBLE_NOT_ALLOWED: "The double shown is one the rules do not allow.",
     SetupRefusal.CUBE_OWNER: (
         "A cube at 1 stays in the middle; a doubled cube belongs to the player who took it."
@@ -940,6 +944,10 @@ def setup_refusal(
     playing = fields.game_state == GAME_PLAYING and not fields.doubled
     if playing and fields.dice[0] and not legal_plays(position, fields.dice):
         return SetupRefusal.NO_LEGAL_PLAY
+    if fields.game_state == GAME_PLAYING and not any(
+        may_ever_move(side) for side in (position, position.swapped())
+    ):  # each closed out by the other: the turn would pass for ever (found by a tester)
+        return SetupRefusal.NO_ONE_MOVES
     return None
 
 

@@ -440,6 +440,16 @@ def legal_plays(position: Position, dice: Sequence[int]) -> list[Play]:
     return [_new_tuple(Play, pair) for pair in _results_with_steps(position, results)]
 
 
+def may_ever_move(position: Position) -> bool:
+    """Whether some roll has a legal play for the player on roll: a die that can be played
+    (then its double has a play).
+
+    >>> may_ever_move(Position.from_text("x bar:1 6:14; o 19:2 20:2 21:2 22:2 23:2 24:2"))
+    False
+    """
+    return any(legal_plays(position, (d, d)) for d in range(1, 7))
+
+
 def most_dice(plays: Iterable[Play]) -> int:
     """How many dice the rules let the player use with these plays (``legal_plays`` of a
     roll): as many as any of them uses; 0 when there is none."""

@@ -217,6 +217,18 @@ def test_the_editor_refuses_what_the_rules_forbid_and_says_why(harness):
     assert editor.property("diceRolled")
     assert "no legal play with these dice" in message(harness)
     assert not harness.item("editorPlay").isEnabled()
+    # and White on the bar against Black's closed board: no one could ever move (the turn
+    # passed for ever: found by a tester)
+    harness.click("editorDiceRolled")
+    assert message(harness) == ""
+    editor.setTool(1)
+    for location in range(19, 25):
+        editor.clickLocation(location)
+        editor.clickLocation(location)
+    editor.setTool(0)
+    editor.clickLocation(25)
+    assert "Neither player could ever move" in message(harness)
+    assert not harness.item("editorPlay").isEnabled()
     before = (list(harness.game.board), list(harness.game.session.match.history))
     editor.playFromHere()  # refused: nothing changes
     harness.click("editorCancel")

@@ -300,6 +300,8 @@ JUNK = [
     (Position.from_text("x 6:2").position_id() + ":cAkAAAAAAAAA", "finished"),
     # a Crawford game away from the match point
     ("4HPwATDgc/ABMA:" + MatchIdFields(match_length=5, crawford=True).encode(), "Crawford"),
+    # each side closed out by the other: the turn passed for ever (found by a tester)
+    ("27YBAHDbtgEAcA", "Neither player could ever move"),
 ]
 
 

@@ -14,6 +14,7 @@ from engine import (
     InvalidPositionError,
     InvalidPositionIdError,
     Position,
+    may_ever_move,
 )
 from engine.errors import PositionProblem
 from engine.ids import gnubg_id, read_ids
@@ -137,6 +138,26 @@ def test_each_refused_state_has_its_reason(fields, position, code):
         )
     assert raised.value.reason in (code, "")  # "" only for a length the Match cannot hold
     assert str(raised.value) == SETUP_REFUSAL_TEXT[code] or raised.value.reason == ""
+
+
+def test_a_position_where_no_one_could_ever_move_is_refused():
+    """Found by a tester: both sides closed out by the other's home board, pasted; the turn
+    passed for ever ("no legal move" after "no legal move")."""
+    stuck = Position.from_text(
+        "x bar:3 1:2 2:2 3:2 4:2 5:2 6:2; o bar:3 19:2 20:2 21:2 22:2 23:2 24:2"
+    )
+    assert not may_ever_move(stuck) and not may_ever_move(stuck.swapped())
+    assert _refusal(stuck) == SetupRefusal.NO_ONE_MOVES
+    assert hand_setup_refusal(stuck, MatchIdFields(match_length=5)) == SetupRefusal.NO_ONE_MOVES
+    with pytest.raises(InvalidMatchIdError) as raised:
+        Match.from_ids(stuck.position_id(), MatchIdFields(match_length=5).encode())
+    assert raised.value.reason == SetupRefusal.NO_ONE_MOVES
+    # one side closed out is a game: the other moves, and the board opens in time
+    assert _refusal(BLOCKED) is None and may_ever_move(BLOCKED.swapped())
+    closed = Position.from_text("x bar:1 1:14; o 19:2 20:2 21:2 22:2 23:2 24:2 18:3")
+    assert not may_ever_move(closed) and _refusal(closed) is None
+    # no game in play yet: nothing to refuse on its position
+    assert _refusal(stuck, game_state=0) is None
 
 
 def test_the_same_roll_with_a_legal_play_is_accepted():
