@@ -16,7 +16,7 @@ from app.i18n import current_language
 from app.texts import _
 from engine import Position, TurnBuilder
 from lessons.exercises import CHOICE_NAMES, ChoiceExercise, ReachExercise, language_number
-from lessons.model import Lesson, Step
+from lessons.model import Lesson, Step, shown_match
 from lessons.progress import Progress
 
 
@@ -224,19 +224,14 @@ def step_view(
     )
     speech["dice"] = spoken.dice_text(dice)
     speech["cube"] = ""
-    # "is this the Crawford game?": the cube (none in it) would answer before the student does
-    asked = ex is not None and ex.kind == "crawford" and not solved
-    if match is not None and not match.crawford and not asked:
+    # the cube and the match as the worksheet prints them (``shown_match``): "is this the
+    # Crawford game?" hides the cube until answered; a race's take shows the double on offer
+    # (its cube was missing, seen by a teacher testing it)
+    shown = shown_match(step, solved)
+    if match is not None and shown.cube:
         names = (_("you"), _("your opponent"))
         speech["cube"] = spoken.cube_text(match.cube, _OWNER[match.cube_owner], False, 0, names)
     speech["board"] = ". ".join(t for t in (speech["dice"], speech["cube"]) if t)
-    # a take decision: the opponent's double is on offer, the cube turned to 2 in the middle (a
-    # race's take by the 12% rule too: its cube was missing, seen by a teacher testing it)
-    takes = ex is not None and (ex.kind == "take" or getattr(ex, "decision", "") == "take")
-    offered = takes and match is None
-    # a question of the cube's game without a Match ID (what a won game is worth, a race's
-    # double): the cube in the middle, at 1, as the texts say (it was missing, seen by a tester)
-    centred = match is None and ex is not None and ex.kind in ("game_points", "race_cube")
     return {
         "open": True,
         "lessonNumber": lesson.number,
@@ -267,19 +262,15 @@ def step_view(
         "canUndo": bool(builder and builder.steps and not solved),
         "isLast": index == len(lesson.steps) - 1,
         "stepDone": progress.is_step_done(lesson, step.id),
-        # no cube in the Crawford game (its rule: no doubling), as in the game's window; a
-        # question whether this is the Crawford game shows neither until it is answered
-        "cubeVisible": (match is not None and not match.crawford and not asked)
-        or offered
-        or centred,
+        "cubeVisible": shown.cube,
         # a money game's question of the cube says so above the board too (a tester found
         # lesson 7's race questions without it, where its other cube steps had it)
-        "matchVisible": match is not None or centred,
-        "cubeValue": match.cube if match else (2 if offered else 1),
-        "cubeOwner": _OWNER[match.cube_owner] if match else -1,
+        "matchVisible": shown.line,
+        "cubeValue": shown.cube_value,
+        "cubeOwner": _OWNER[shown.cube_owner],
         "matchLength": match.match_length if match else 0,
         "scoreYou": match.score[0] if match else 0,
         "scoreOpponent": match.score[1] if match else 0,
-        "crawford": bool(match and match.crawford) and not asked,
+        "crawford": shown.crawford,
         "pips": list(position.pip_count()),
     }

@@ -39,7 +39,7 @@ from app.i18n import FONT_FAMILY, install_fonts, load_catalog
 from app.lesson_view import board_state
 from app.texts import N_
 from lessons.exercises import NumberFormat, ReachExercise, ShotsExercise, language_number
-from lessons.model import Lesson, Step
+from lessons.model import Lesson, Step, shown_match
 from lessons.worksheet import ANSWERS, WorksheetItem, worksheet
 
 Translate = Callable[[str], str]
@@ -229,11 +229,13 @@ def diagram_height(width: float) -> float:
 
 
 def caption(step: Step, translate: Translate) -> str:
-    """Whose turn it is, and the match's score and cube when the step has a Match ID."""
+    """Whose turn it is, and the match's score and cube as the lesson window shows them
+    (``shown_match``: a question whether this is the Crawford game says neither the cube nor
+    the words, which answered it on a printed sheet; no cube in the Crawford game)."""
     parts = [translate(OPPONENT_ON_ROLL if step.turn == "opponent" else YOU_ON_ROLL)]
-    match = step.match
-    if match is not None:
-        if match.match_length:
+    match, shown = step.match, shown_match(step)
+    if shown.line:
+        if match is not None and match.match_length:
             parts.append(
                 translate(MATCH_SCORE).format(
                     length=match.match_length, you=match.score[0], opponent=match.score[1]
@@ -241,10 +243,11 @@ def caption(step: Step, translate: Translate) -> str:
             )
         else:
             parts.append(translate(SINGLE_GAME))
-        if match.crawford:
+        if shown.crawford:
             parts.append(translate(CRAWFORD))
+    if shown.cube:
         owner = {"centre": CUBE_CENTRE, "you": CUBE_YOURS, "opponent": CUBE_THEIRS}
-        parts.append(translate(owner[match.cube_owner]).format(value=match.cube))
+        parts.append(translate(owner[shown.cube_owner]).format(value=shown.cube_value))
     return " \u00b7 ".join(parts)
 
 
@@ -392,20 +395,21 @@ def draw_board(
             _die(p, QRectF(x, cy, size, size))
             _pips(p, QRectF(x, cy, size, size), value)
 
-    # the cube, on the bar: in the middle, or at the owner's end
-    match = step.match
-    if match is not None:
+    # the cube, on the bar: in the middle, or at the owner's end; as the lesson window shows it
+    # (none in the Crawford game, nor while the question is whether this is the Crawford game)
+    shown = shown_match(step)
+    if shown.cube:
         size = 0.9 * u
         y = {
             "centre": oy + table_h / 2 - size / 2,
             "you": oy + table_h - frame - size - 0.1 * u,
             "opponent": oy + frame + 0.1 * u,
-        }[match.cube_owner]
+        }[shown.cube_owner]
         box = QRectF(bx - size / 2, y, size, size)
         p.setPen(QPen(INK, 1.0))
         p.setBrush(QColor("#ffffff"))
         p.drawRoundedRect(box, 0.12 * u, 0.12 * u)
-        value = 64 if match.cube_owner == "centre" and match.cube == 1 else match.cube
+        value = 64 if shown.cube_owner == "centre" and shown.cube_value == 1 else shown.cube_value
         p.setFont(font(0.42 * u, bold=True))
         p.setPen(INK)
         p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), str(value))

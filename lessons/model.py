@@ -73,6 +73,40 @@ class Step:
 
 
 @dataclass(frozen=True)
+class ShownMatch:
+    """What a step's board says of the match: the match line (a score, or a money game's), the
+    cube drawn (its value and owner: "centre", "you" or "opponent") and the Crawford game said.
+    The lesson window and the printed worksheet show the same."""
+
+    line: bool
+    cube: bool
+    cube_value: int
+    cube_owner: str
+    crawford: bool
+
+
+def shown_match(step: Step, solved: bool = False) -> ShownMatch:
+    """What ``step``'s board says of the match (``solved``: its question answered).
+
+    No cube in the Crawford game (its rule: no doubling), as in the game's window; a question
+    whether this is the Crawford game shows neither the cube nor the words until it is answered
+    (the cube, or its absence, answers it; a worksheet gave the answer away so). A take
+    decision without a Match ID shows the opponent's double on offer (the cube at 2 in the
+    middle); a question of the cube's game without one (what a won game is worth, a race's
+    double) the cube in the middle, at 1.
+    """
+    match, ex = step.match, step.exercise
+    asked = ex is not None and ex.kind == "crawford" and not solved
+    if match is not None:
+        crawford = match.crawford and not asked
+        drawn = not match.crawford and not asked
+        return ShownMatch(True, drawn, match.cube, match.cube_owner, crawford)
+    offered = ex is not None and (ex.kind == "take" or getattr(ex, "decision", "") == "take")
+    centred = ex is not None and ex.kind in ("game_points", "race_cube")
+    return ShownMatch(centred, offered or centred, 2 if offered else 1, "centre", False)
+
+
+@dataclass(frozen=True)
 class TeacherNotes:
     """What a teacher reads before giving a lesson: its aims, the mistakes students commonly
     make in it, and about how many minutes it takes (every text a msgid)."""

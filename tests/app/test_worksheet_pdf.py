@@ -145,3 +145,32 @@ def test_the_command_refuses_what_it_cannot_write(tmp_path):
     nowhere = run("--lesson", "1", "--out", str(tmp_path / "missing" / "x.pdf"))
     assert nowhere.returncode == 1 and "error:" in nowhere.stderr
     assert "Traceback" not in nowhere.stderr
+
+
+def test_a_crawford_question_is_not_answered_by_its_caption_or_its_cube(lessons, tmp_path):
+    """Found by a teacher: the printed question "Is this game the Crawford game?" said
+    "Crawford game" under its board (and the other question's caption did not), with a cube at
+    64 drawn in the Crawford game. The sheet shows what the lesson window shows before the
+    answer (``lessons.model.shown_match``)."""
+    from app.worksheet_pdf import CRAWFORD, caption
+    from lessons.model import shown_match
+
+    tr = translator("en")
+    asked = [
+        step
+        for lesson in lessons
+        for step in lesson.steps
+        if step.exercise is not None and step.exercise.kind == "crawford"
+    ]
+    assert len({step.match.crawford for step in asked}) == 2  # a Crawford game and another
+    for step in asked:
+        said = caption(step, tr)
+        assert tr(CRAWFORD) not in said and "cube" not in said, said
+        assert not shown_match(step).cube and shown_match(step, solved=True).crawford == (
+            step.match.crawford
+        )
+    crawford_games = [
+        step for lesson in lessons for step in lesson.steps if step.match and step.match.crawford
+    ]
+    for step in crawford_games:  # no doubling in it: no cube
+        assert not shown_match(step, solved=True).cube and "cube" not in caption(step, tr)
