@@ -266,6 +266,13 @@ class RolledLines:
 
         return with_rollout(plays, self.figures, self.held)
 
+    def values_of(self, results: Sequence[Position]) -> list[float]:
+        """The list's values of plays rolled out, by their ``results`` (none when one of them
+        has no figures on show)."""
+        if not all(r in self.figures for r in results):
+            return []
+        return [self.figures[r].value for r in results]
+
     def values(self, moment: tuple[Any, ...], shown: bool) -> dict[Position, float]:
         """The values of plays of ``moment``: those on show when the panel ``shown`` is of it,
         else those kept of it."""
@@ -298,7 +305,7 @@ class Coach(QObject):
         self._problem = T("")
         self._chosen: Position | None = None  # the result of the play chosen in the list
         self._prefer: Position | None = None  # the play to select when the hint comes
-        self._rolled = RolledLines()
+        self.rolled = RolledLines()  # (read by the rollouts' view)
         # the moment under review set up as a session of its own: (its key, the session)
         self._review: tuple[tuple[Any, ...], Session | None] | None = None
         flow.installed.connect(self.close)
@@ -382,7 +389,7 @@ class Coach(QObject):
 
             self._start(s, plays)
             if rolled:
-                self._rolled.restore(self._moment)
+                self.rolled.restore(self._moment)
         elif s.phase == "roll" and not s.may_double():
             refusal = T(match_texts.double_refusal(s.double_refusal()))
             self._start(s, lambda c: _chances(judges, position, state, player, True, c, refusal))
@@ -428,7 +435,7 @@ class Coach(QObject):
         if self._moment != self.moment(s):  # (the same decision's answer stays until the new)
             self._answer = None
             self._chosen = None
-        self._rolled.clear()  # (another question: its rollouts go, see ``app.rollout_view``)
+        self.rolled.clear()  # (another question: its rollouts go, see ``app.rollout_view``)
         self._open = True
         self._moment = self.moment(s)
         self._problem = T("")
@@ -496,7 +503,7 @@ class Coach(QObject):
     @Slot()
     def close(self) -> None:
         self._work.cancel()
-        self._rolled.keep(self._moment)
+        self.rolled.keep(self._moment)
         self._open = False
         self._moment = None
         self._answer = None
@@ -517,14 +524,14 @@ class Coach(QObject):
             return  # (another decision's)
         from ai.hint import rolled_plays
 
-        self._rolled.figures.update(rolled_plays(results, figures, a.scale))
+        self.rolled.figures.update(rolled_plays(results, figures, a.scale))
         self.changed.emit()
 
     def hold_order(self, held: bool) -> None:
         """Keep the list's lines where they are while a rollout of its plays runs (``held``),
         or let them take their order from their values again."""
         lines = self._lines() if held else []
-        self._rolled.held = tuple(h.play.result for h in lines if h.play.result)
+        self.rolled.held = tuple(h.play.result for h in lines if h.play.result)
         self.changed.emit()
 
     def rolled_values(self, s: Session) -> dict[Position, float]:
@@ -533,7 +540,7 @@ class Coach(QObject):
         decision; none otherwise."""
         a, moment = self._answer, self.moment(s)
         shown = self._open and a is not None and a.kind == "plays" and self._moment == moment
-        return self._rolled.values(moment, shown)
+        return self.rolled.values(moment, shown)
 
     def shutdown(self) -> None:
         self._work.cancel()
@@ -592,7 +599,7 @@ class Coach(QObject):
         a = self._answer
         if a is None or a.kind != "plays":
             return []
-        return self._rolled.lines(a.plays)
+        return self.rolled.lines(a.plays)
 
     def _selected(self) -> int:
         """The line of the play chosen (-1: none)."""

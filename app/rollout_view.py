@@ -150,14 +150,21 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
 
 
 def plays_rollout_text(
-    plays: Sequence[str], result: PlaysRolloutResult, total: int, match: bool = False
+    plays: Sequence[str],
+    result: PlaysRolloutResult,
+    total: int,
+    match: bool = False,
+    values: Sequence[float] = (),
 ) -> T:
     """The figures of plays rolled out side by side (as the hint writes them; not by their
     numbers, which the rollout's figures change in the list): each play's equity (cubeful in a
     money game with the cube, as the hint's) and, but for the best by the rollout, how far it
     is behind that one; the best named, and said to be close when another is within two
-    standard errors of it. In a ``match`` (cubeless equities) the list's values are the match
-    equity of the chances, and the text says so."""
+    standard errors of it. In a ``match`` (cubeless equities) the list's values (``values``, in
+    the order of ``plays``) are the match equity of the chances: the best is the one the list
+    puts first, and the best by the cubeless equities, when another, is named as such (the
+    text named it alone, and contradicted the list at a score where the two differ: found by a
+    tester)."""
     head = T(
         N_("Rollout of {0} plays, {1} of {2} games each, on the same dice, cubeful equities:")
         if result.cubeful
@@ -183,7 +190,21 @@ def plays_rollout_text(
                     standard_error(result.behind_ses[k]),
                 )
             )
-    lines.append(T(N_("Best by the rollout: {0}."), plays[result.best]))
+    valued = match and not result.cubeful and len(values) == len(plays)
+    best = max(range(len(plays)), key=lambda k: values[k]) if valued else result.best
+    if best == result.best:
+        lines.append(T(N_("Best by the rollout: {0}."), plays[best]))
+    else:
+        lines.append(
+            T(
+                N_(
+                    "Best by the rollout at this score: {0} (by the cubeless equities alone, "
+                    "which leave the score aside: {1})."
+                ),
+                plays[best],
+                plays[result.best],
+            )
+        )
     close = any(
         k != result.best and result.behind[k] < 2 * result.behind_ses[k] for k in range(len(plays))
     )
@@ -394,7 +415,8 @@ class RolloutView(QObject):
         total = self._total
         if isinstance(self._result, PlaysRolloutResult):
             labels = [label for _number, label, _result in self._plays]
-            text = plays_rollout_text(labels, self._result, total, self._match)
+            values = self._coach.rolled.values_of([after for _n, _l, after in self._plays])
+            text = plays_rollout_text(labels, self._result, total, self._match, values)
         elif isinstance(self._result, CubeRolloutResult):
             text = cube_rollout_text(self._player, self._result, self._taker, total)
         else:

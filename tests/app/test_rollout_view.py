@@ -570,3 +570,28 @@ def test_at_150_percent_a_rollout_leaves_the_board_half_and_its_figures_scroll(
             keys.press(K.Key_Home)
             assert harness.w.coach.selected == 0
     assert visits >= 2
+
+
+def test_in_a_match_the_verdict_names_the_best_the_list_puts_first():
+    """Found by a tester: at a score where the match equity of the chances and the cubeless
+    equity disagree, the list put one play first and the text named the other as the best."""
+    from ai.rollout import PlaysRolloutResult
+    from app.rollout_view import plays_rollout_text
+
+    result = PlaysRolloutResult(
+        games=1296,
+        equities=(0.229, 0.183),
+        equity_ses=(0.034, 0.034),
+        behind=(0.0, 0.046),
+        behind_ses=(0.01, 0.01),
+        outputs=((0.6, 0.2, 0.0, 0.1, 0.0), (0.6, 0.1, 0.0, 0.05, 0.0)),
+        seconds=1.0,
+    )
+    plays = ["24/20 13/9 8/4(2)", "24/16 20/16 13/9"]
+    text = plays_rollout_text(plays, result, 1296, True, (0.116, 0.158)).render(["A", "B"])
+    assert "Best by the rollout at this score: 24/16 20/16 13/9 (by the cubeless" in text
+    assert text.endswith("match equity of the chances its games gave.")
+    agreed = plays_rollout_text(plays, result, 1296, True, (0.158, 0.116)).render(["A", "B"])
+    assert "Best by the rollout: 24/20 13/9 8/4(2)." in agreed
+    money = plays_rollout_text(plays, result, 1296, False, (0.116, 0.158)).render(["A", "B"])
+    assert "Best by the rollout: 24/20 13/9 8/4(2)." in money  # cubeless: its own values
