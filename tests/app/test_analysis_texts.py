@@ -211,6 +211,16 @@ def test_the_summary_names_both_players():
     )
     rows = {r["label"]: r["values"] for r in summary_rows(nothing, ["Ann", "Bo"], True)}
     assert rows["Luck-adjusted result"] == ["+0.0%", "+0.0%"]  # the sign rule of every number
+    assert "Resignations: error rate" not in rows  # none judged: no row
+
+
+def test_a_resignation_judged_has_its_row_beside_the_checker_plays_and_the_cube():
+    """Found by a tester: a resignation's loss put the error rate at 21.3 over checker plays
+    at 3.0 and cube decisions at 0.0, with nothing to say where the rest came from."""
+    resigned = decision(3, "resign", loss=1.173, played="resign single", best="play on")
+    analysis = replace(ANALYSIS, decisions=(*ANALYSIS.decisions, resigned))
+    rows = {r["label"]: r["values"] for r in summary_rows(analysis, ["Ann", "Bo"], False)}
+    assert rows["Resignations: error rate"] == ["\u2013", "1,173.0"]  # Bo's, one decision
 
 
 def test_the_fairness_test_in_plain_words():
