@@ -92,8 +92,8 @@ PASTE_REFUSALS = {
     SetupRefusal.NO_CUBE: N_("The Match ID shows a cube in a match played without it."),
     SetupRefusal.NO_LEGAL_PLAY: N_("The roll has no legal play: the turn has passed."),
     SetupRefusal.NO_ONE_MOVES: N_(
-        "Neither player could ever move: each is closed out by the other, and the turn would"
-        " pass for ever."
+        "Neither player could ever move: each is closed out by the other, and no turn would"
+        " ever be played."
     ),
     SetupRefusal.DOUBLE_NOT_ALLOWED: N_("The double shown is one the rules do not allow."),
     SetupRefusal.CUBE_OWNER: N_(

@@ -9,7 +9,7 @@ import pytest
 
 from ai.analysis import Decision, MatchAnalysis, PlayerSummary
 from app.analysis_texts import chart, line_marks, marks_legend, mistake_rows, summary_rows
-from app.dice_view import verdict
+from app.dice_view import chances_text, verdict
 from engine.dice_report import ChiSquare
 
 
@@ -240,3 +240,14 @@ def test_the_lucky_rolls_count_the_very_lucky_among_them():
     marks = {"very lucky": 1, "lucky": 2, "unlucky": 0, "very unlucky": 1}
     assert luck_count(marks, "lucky") == "3 (1)"
     assert luck_count(marks, "unlucky") == "1 (1)"
+
+
+def test_a_chance_never_met_says_what_did_not_happen():
+    """The hitting row said "never needed" too (found by a tester): each row says its own."""
+    from engine.dice_report import Chances
+
+    none = Chances(tries=0, expected=0.0, happened=0)
+    assert chances_text(none, "entering") == "Never on the bar"
+    assert chances_text(none, "hitting") == "No shot at a blot"
+    some = Chances(tries=3, expected=1.5, happened=2)
+    assert chances_text(some, "hitting") == "2 of 3 rolls could hit (1.5 expected)"
