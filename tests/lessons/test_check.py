@@ -82,6 +82,20 @@ def test_board_text_and_position_id_must_agree(data):
     assert any("landing" in p and "Position ID" in p for p in problems), problems
 
 
+def test_a_cube_question_on_the_starting_position_is_reported(data):
+    """Found by a teacher: "May you double?" was asked, and "yes" taught, on the starting
+    position, where no one doubles before the opening roll."""
+
+    def change(c):
+        step = _step(c, "centred")
+        step["board"] = "x 24:2 13:5 8:3 6:5; o 19:5 17:3 12:5 1:2"
+        step["position"] = "4HPwATDgc/ABMA"
+
+    _edit(data, "07", change)
+    problems = check_lessons(data).problems
+    assert any("centred" in p and "starting position" in p for p in problems), problems
+
+
 def test_a_missing_seed_example_is_reported(data):
     _edit(data, "03", lambda c: _step(c, "higher-die").update(seeds=[]))
     problems = check_lessons(data).problems
