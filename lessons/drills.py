@@ -53,9 +53,9 @@ PIPS_RULE_OPPONENT = N_(
     "the bar counts 25."
 )
 SHOTS_RULE = N_(
-    "A roll hits when one die, or the dice added up with every stop open (a double up to four"
-    " times its number), make the distance to your blot in a play the rules allow (one that uses"
-    " as many dice as can be used). A roll of two different numbers counts twice."
+    "A roll hits your blot when one die is the distance to it, or the dice added up are, with"
+    " each point the checker stops on open on the way. A double moves up to four times its"
+    " number. A roll of two different numbers counts twice: 6-5 and 5-6."
 )
 SHOTS_RULE_BAR = N_(
     "Your opponent's checker on the bar must enter first: count the rolls that hit your blot as "
@@ -67,6 +67,12 @@ SHOTS_RULE_BARS = N_(
     "carries it on to your blot after the others are in."
 )
 ENTER_RULE = N_("A checker on the bar enters on 25 minus the die, when that point is open.")
+# where the question is every point it can reach: once in, it may go on (the first hint spoke of
+# entering alone, and a student who clicked the entry point waited: found by a teacher)
+ENTER_REACH_RULE = N_(
+    "A checker on the bar enters on 25 minus the die, when that point is open; once it is in, "
+    "it may go on with the other die."
+)
 DICE_RULE = N_("You must use both dice when some order of the moves allows it.")
 DICE_RULE_DOUBLE = N_(
     "With a double you play that number four times: as many of the four moves as you can."
@@ -252,7 +258,7 @@ def _entering(rng: random.Random):  # type: ignore[no-untyped-def]
         theirs[rng.choice([7, 8, 9, 10, 12])] += 1
     position = Position(mine, theirs)
     dice = check_roll((rng.randint(1, 6), rng.randint(1, 6)))
-    reach = ReachExercise(**_base(position, ENTER, [], ENTER_RULE), dice=dice, src=25)
+    reach = ReachExercise(**_base(position, ENTER, [], ENTER_REACH_RULE), dice=dice, src=25)
     if reach.answer():
         return position, _declare(reach), (Mark("ring", 25),), "you"
     asked = DICE_COUNT_DOUBLE if dice[0] == dice[1] else DICE_COUNT

@@ -62,7 +62,7 @@ HINT_NO = N_("No.")
 # overview's answers say it alike
 CHOICE_NAMES = {"take": N_("Take"), "pass": N_("Pass"), "yes": N_("Yes"), "no": N_("No")}
 PLAY_NOT_GOAL = N_("{play} is legal, but it is not what this exercise asks for.")
-REACH_FOUND = N_("Yes, a checker on {src} can reach {point}.")
+REACH_FOUND = N_("Yes, a checker on {src} can reach {point}. There are more points to find.")
 REACH_ALL = N_("Correct! You found every point.")
 REACH_ALREADY = N_("You found {point} already.")
 REACH_START = N_("The checker stands on {src}: find the points it can reach from there.")

@@ -72,6 +72,8 @@ def test_reach_counts_each_click_and_finishes(steps):
     assert ex.answer() == [18, 13]
     first = ex.check_point(18)
     assert first.correct and not first.done
+    # ... and says more are to be found (a student who found one waited: found by a teacher)
+    assert first.render().endswith("There are more points to find.")
     wrong = ex.check_point(19)
     assert not wrong.correct
     assert "blocked" in wrong.render()
