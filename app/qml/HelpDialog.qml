@@ -31,7 +31,12 @@ Dialog {
         { "title": qsTr("Keys"), "text": qsTr("R or Space: roll. Enter: end the turn, or the next game of a match. Ctrl+Z or Backspace: undo. D: double. T: take. P: pass. H: move hints. Ctrl+H: hint. Ctrl+Shift+H: winning chances. Ctrl+C, Ctrl+V: copy, paste the position. Ctrl+E: edit a position. Ctrl+O, Ctrl+S: import, export a match. Ctrl+Left, Ctrl+Right: history. Esc: back to the game. Ctrl+N: new game. Ctrl+L: lessons. F1: this help. F10, or Alt and a menu's underlined letter: the menus. Ctrl+Q: quit.") }
     ]
 
-    onOpened: scroll.forceActiveFocus()  // the keys scroll the help at once
+    // from the top, the keys scrolling it at once (it opened where it was left: after a
+    // switch of language the first heading was hidden, found by a tester)
+    onOpened: {
+        scroll.toTop()
+        scroll.forceActiveFocus()
+    }
 
     KeyScrollView {
         id: scroll

@@ -132,7 +132,7 @@ Dialog {
         Label {
             textFormat: Text.PlainText
             visible: Statistics.count > 0
-            text: qsTr("White's points over the last games")
+            text: qsTr("Your points (White's) over the last games")
             font.bold: true
         }
         Canvas {

@@ -213,6 +213,13 @@ def test_the_help_scrolls_by_keys(harness):
     assert top() == pytest.approx(end)
     keys.press(K.Key_Home)
     assert top() == 0
+    keys.press(K.Key_End)
+    keys.press(K.Key_Escape)
+    harness.qtbot.waitUntil(lambda: not help_dialog.property("visible"), timeout=3000)
+    # opened again, it opens at the top (it opened where it was left: a tester)
+    keys.press(K.Key_F1)
+    harness.qtbot.waitUntil(lambda: help_dialog.property("opened"), timeout=3000)
+    assert top() == 0
     keys.press(K.Key_Escape)
     harness.qtbot.waitUntil(lambda: not help_dialog.property("visible"), timeout=3000)
 
