@@ -253,6 +253,10 @@ class _Reader:
                 while i < len(tokens) and _STEP_RE.match(tokens[i][1]):
                     steps.append(tokens[i][1])
                     i += 1
+                if i < len(tokens) and "/" in tokens[i][1]:
+                    # a move that cannot be read is said as such (the roll's play was judged
+                    # without it: "cannot play 13/8 with 52", found by a tester)
+                    raise self.fail(MatProblem.UNREADABLE, tokens[i][1])
                 self._roll(player, int(roll.group(1)), int(roll.group(2)), steps)
                 continue
             if lower == "doubles":

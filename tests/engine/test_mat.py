@@ -292,6 +292,9 @@ def _broken(line_number: int, new_text: str) -> str:
         # a move cut in the middle is named (it said "plays nothing with 62": found by a tester)
         (13, "  1)                             62: 24/", "24/", P.UNREADABLE),
         (13, "  1)                             62: 24/18 13/11 6/5", "cannot play", P.ILLEGAL_PLAY),
+        # a damaged move is named, not the play without it ("cannot play 24/18 with 62", found
+        # by a tester)
+        (13, "  1)                             62: 24/18 1\u00b7/11", "1\u00b7/11", P.UNREADABLE),
         # rows numbered out of order: one lost, doubled or moved read as another match
         (
             8,
