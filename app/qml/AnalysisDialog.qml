@@ -128,10 +128,15 @@ Dialog {
         }
 
         StackLayout {
+            objectName: "analysisPages"
             Layout.fillWidth: true
             Layout.fillHeight: true
             visible: Analysis.available
             currentIndex: tabs.currentIndex
+            // while a new analysis runs, the one before stays dimmed and out of reach (its figures
+            // were read as the new ones: found by a tester)
+            enabled: !Analysis.running
+            opacity: Analysis.running ? 0.35 : 1
 
             // -- the summary per player ----------------------------------------------------------
             ScrollView {

@@ -137,6 +137,16 @@ def test_the_analysis_can_be_cancelled(harness):
     wait_for_analysis(harness)
     assert analysis.available and session.analysis is not None
     assert "cancelled" not in analysis.note
+    pages = harness.item("analysisPages")
+    assert pages.isEnabled() and pages.property("opacity") == 1
+    # a new analysis under way: the one before stays dimmed and out of reach (its figures were
+    # read as the new ones: a tester), and comes back as it was when that one is cancelled
+    harness.click("analyseGameButton")
+    assert analysis.running and not pages.isEnabled() and pages.property("opacity") < 0.5
+    harness.click("cancelAnalysisButton")
+    harness.settle(50)
+    assert pages.isEnabled() and pages.property("opacity") == 1
+    assert analysis.note == "The analysis was cancelled; the one made before is shown."
 
 
 def test_a_chosen_mistake_stays_whole_in_view_when_the_list_shrinks(harness):
