@@ -291,6 +291,8 @@ def _dice_count(rng: random.Random):  # type: ignore[no-untyped-def]
             continue
         pool = blocked if blocked and rng.random() < 0.85 else ROLLS
         dice = check_roll(rng.choices([d for d, _ in pool], [w for _, w in pool])[0])
+        if any(step.dst == 0 for play in legal_plays(position, dice) for step in play.steps):
+            continue  # bearing off is lesson 5's (a roll of lesson 2's quiz bore off: a teacher)
         asked, rule = (
             (DICE_COUNT_DOUBLE, DICE_RULE_DOUBLE) if dice[0] == dice[1] else (DICE_COUNT, DICE_RULE)
         )

@@ -237,6 +237,11 @@ def test_the_dice_count_of_a_double_asks_for_its_four_moves():
     # found by a tester: lesson 2's quiz asked mostly of checkers on the bar, taught in lesson 4
     assert not any(DRILLS["dice-count"].draw(rng).position.on_bar()[0] for _ in range(ITEMS))
     assert asked[False] == {"How many of the two dice can you play?"}
+    # nor of bearing off, lesson 5's (found by a teacher)
+    for _ in range(ITEMS):
+        item = DRILLS["dice-count"].draw(rng)
+        plays = legal_plays(item.position, item.exercise.dice)
+        assert not any(step.dst == 0 for play in plays for step in play.steps)
 
 
 @pytest.mark.parametrize("drill_id", ["pips", "shots", "dice-count", "game-points"])
