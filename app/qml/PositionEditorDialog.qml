@@ -224,6 +224,14 @@ Dialog {
                             from: 0; to: PositionEditor.maxLength
                             textFromValue: (value, locale) => value === 0 ? qsTr("A single game")
                                                                           : qsTr("%n point", "%n points", value)
+                            // a length typed (only the arrows worked, found by a tester): its
+                            // digits, the words around them ignored; none, a single game
+                            editable: true
+                            valueFromText: (text, locale) => {
+                                const digits = /\d+/.exec(text)
+                                return digits ? Math.min(to, Number(digits[0])) : 0
+                            }
+                            validator: RegularExpressionValidator { regularExpression: /\D*\d{0,2}\D*/ }
                             onValueModified: dialog.setMatch()
                             Binding on value { value: PositionEditor.matchLength }
                             // the text shown is made when the value changes: in a new language, anew

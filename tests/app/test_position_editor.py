@@ -448,6 +448,18 @@ def test_the_dice_and_the_scores_take_typed_digits(harness):
         assert box.property("value") == digit, name
     fields = MatchIdFields.decode(editor_part(harness).property("idsText").split(":")[1])
     assert 5 in fields.dice and fields.score[1] == 4
+    # the match length too, shown in words ("7 points"): its digits typed (a tester)
+    length = harness.item("editorLength")
+    for keys, value in (((Qt.Key.Key_1, Qt.Key.Key_1), 11), ((Qt.Key.Key_0,), 0)):
+        harness.click_item(length)
+        QTest.keyClick(harness.window, Qt.Key.Key_A, CTRL)
+        for key in keys:
+            QTest.keyClick(harness.window, key)
+        QTest.keyClick(harness.window, Qt.Key.Key_Tab)
+        harness.settle(20)
+        assert length.property("value") == value
+        assert editor_part(harness).property("matchLength") == value
+    assert length.property("displayText") == "A single game"
     harness.click("editorCancel")
 
 
