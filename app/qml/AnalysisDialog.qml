@@ -292,11 +292,15 @@ Dialog {
                     color: "#d8c7a6"
                 }
                 RowLayout {
+                    id: mistakeBoards
                     objectName: "mistakeBoards"
                     Layout.fillWidth: true
                     Layout.fillHeight: true
                     visible: Analysis.boards.visible === true
                     spacing: 10 * dialog.ui
+                    // both titles as tall as the taller, so that the two boards are one size (a
+                    // title of two lines made its board smaller: found by a tester)
+                    readonly property real tallest: Math.max(0, ...Array.from(children, c => c.titleHeight || 0))
                     Repeater {
                         model: ["played", "best"]
                         delegate: ColumnLayout {
@@ -306,9 +310,13 @@ Dialog {
                             Layout.fillHeight: true
                             Layout.preferredWidth: 1
                             readonly property var info: Analysis.boards[modelData] || ({})
+                            readonly property real titleHeight: title.implicitHeight
                             Label {
+                                id: title
                                 objectName: side.modelData + "PlayText"
                                 Layout.fillWidth: true
+                                Layout.preferredHeight: mistakeBoards.tallest
+                                verticalAlignment: Text.AlignTop
                                 text: side.info.text || ""
                                 textFormat: Text.PlainText
                                 wrapMode: Text.WordWrap

@@ -229,6 +229,19 @@ def test_a_mistake_opens_its_position_with_the_played_and_the_best_play(harness)
         assert played.property("arrows") and best.property("arrows")
         assert decision.played in harness.item("playedPlayText").property("text")
         assert decision.best in harness.item("bestPlayText").property("text")
+    # the two boards are one size, however many lines their titles take (a title of two lines
+    # made its board smaller: a tester)
+    for i in range(len(worst)):
+        harness.w.analysis.choose(i)
+        harness.settle(5)
+        assert (played.width(), played.height()) == (best.width(), best.height()), i
+    harness.w.analysis.choose(0)
+    harness.settle(5)
+    title = harness.item("playedPlayText")
+    title.setProperty("text", " ".join(["Played: resign a single game"] * 6))  # lines more
+    harness.settle(20)
+    assert title.property("lineCount") > harness.item("bestPlayText").property("lineCount")
+    assert (played.width(), played.height()) == (best.width(), best.height())
 
     harness.click("showMistakeButton")  # the main board shows it, from the history
     harness.settle(50)
