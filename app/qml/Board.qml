@@ -226,17 +226,38 @@ FocusScope {
                 change(move.from, mover, 1)
                 ends[k] = { a: a, b: b }
             }
-            return ends
+        } else {
+            for (const move of list) {
+                const mover = side(move.from) >= 0 ? side(move.from) : movingPlayer
+                const a = at(move.from, n(move.from) - 1)
+                if (n(move.from) > 0)
+                    change(move.from, mover, -1)
+                if (move.to >= 1 && move.to <= 24 && side(move.to) === 1 - mover && n(move.to) === 1)
+                    counts[move.to] = 0  // a blot hit: its place
+                ends.push({ a: a, b: at(move.to, n(move.to)) })
+                change(move.to, mover, 1)
+            }
         }
-        for (const move of list) {
-            const mover = side(move.from) >= 0 ? side(move.from) : movingPlayer
-            const a = at(move.from, n(move.from) - 1)
-            if (n(move.from) > 0)
-                change(move.from, mover, -1)
-            if (move.to >= 1 && move.to <= 24 && side(move.to) === 1 - mover && n(move.to) === 1)
-                counts[move.to] = 0  // a blot hit: its place
-            ends.push({ a: a, b: at(move.to, n(move.to)) })
-            change(move.to, mover, 1)
+        return sideBySide(list, ends)
+    }
+    // Checkers moved alike along a row ("6/4(2)"): the one from the top of its stack to the top
+    // of the other, so that their arrows run side by side (the top one taken first landed lowest, and
+    // the arrows crossed in an X: found by a tester); not where another move goes on from
+    // their end or comes to their start, which its own checker's arrow joins.
+    function sideBySide(list: var, ends: var): var {
+        for (let k = 0; k < list.length; ++k) {
+            const from = list[k].from, to = list[k].to
+            const same = []
+            for (let j = 0; j < list.length; ++j)
+                if (list[j].from === from && list[j].to === to)
+                    same.push(j)
+            if (same[0] !== k || same.length < 2 || list.some(m => m.from === to || m.to === from))
+                continue
+            const row = ends[k].a.y < tableH / 2
+            if (row !== ends[k].b.y < tableH / 2)
+                continue  // across the board the stacks face each other: side by side already
+            const landings = same.map(j => ends[j].b).reverse()
+            same.forEach((j, i) => { ends[j] = { a: ends[j].a, b: landings[i] } })
         }
         return ends
     }

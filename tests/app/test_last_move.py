@@ -146,3 +146,43 @@ def test_each_arrow_follows_its_own_checker(harness):
     made = [{"from": 8, "to": 3, "made": True}, {"from": 6, "to": 3, "made": True}]
     (_a1, b1), (_a2, b2) = ends(made)
     assert (b1 - b2).manhattanLength() > 10  # each on its own checker of the two
+
+
+def _crossing(p1: QPointF, p2: QPointF, q1: QPointF, q2: QPointF) -> bool:
+    """Whether the segments p1-p2 and q1-q2 cross (the arrows' straight chords)."""
+
+    def turn(a: QPointF, b: QPointF, c: QPointF) -> float:
+        return (b.x() - a.x()) * (c.y() - a.y()) - (b.y() - a.y()) * (c.x() - a.x())
+
+    return turn(p1, p2, q1) * turn(p1, p2, q2) < 0 and turn(q1, q2, p1) * turn(q1, q2, p2) < 0
+
+
+def test_checkers_moved_alike_have_arrows_side_by_side(harness):
+    """Found by a tester: "24/22(2)" and "6/4(2)" were drawn as two arrows crossing in an X
+    (the top checker, taken first, landed lowest)."""
+    board, table = shown(harness, "x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5")
+    # along a row, and across the board (13/9(2) was side by side already)
+    for moves in ([(6, 4), (6, 4)], [(24, 22), (24, 22), (13, 9), (13, 9)]):
+        arrows = [{"from": f, "to": t} for f, t in moves]
+        board.setProperty("arrows", arrows)
+        harness.settle()
+        found = [harness.item(f"arrow_{i}") for i in range(len(arrows))]
+        ends = [
+            (table.mapToScene(a.property("a")), table.mapToScene(a.property("b"))) for a in found
+        ]
+        for i in range(0, len(ends), 2):
+            (a1, b1), (a2, b2) = ends[i], ends[i + 1]
+            assert a1 != a2 and b1 != b2, moves  # each its own checker at both ends
+            assert not _crossing(a1, b1, a2, b2), moves
+    # made: the board after 24/22(2) 6/4(2), as the last play's arrows stand on it
+    after = "x 22:2 13:5 8:3 6:3 4:2; o 1:2 12:5 17:3 19:5"
+    harness.w.flow.show_position(Position.from_text(after), 0)
+    harness.settle()
+    made = [{"from": f, "to": t, "made": True} for f, t in ((24, 22), (24, 22), (6, 4), (6, 4))]
+    board.setProperty("arrows", made)
+    harness.settle()
+    found = [harness.item(f"arrow_{i}") for i in range(len(made))]
+    ends = [(table.mapToScene(a.property("a")), table.mapToScene(a.property("b"))) for a in found]
+    for i in (0, 2):
+        (a1, b1), (a2, b2) = ends[i], ends[i + 1]
+        assert a1 != a2 and b1 != b2 and not _crossing(a1, b1, a2, b2), made[i]
