@@ -125,8 +125,9 @@ def progress_state(progress: Progress) -> dict[str, Any]:
 
 
 def _dice(builder: TurnBuilder | None, values: list[int]) -> list[dict[str, Any]]:
-    if builder is None:
-        return [{"value": v, "used": False} for v in values]
+    if builder is None:  # a double as four dice, as in a play and in the game (a quiz showed two)
+        shown = values * 2 if len(values) == 2 and values[0] == values[1] else values
+        return [{"value": v, "used": False} for v in shown]
     remaining = list(builder.remaining_dice())
     d1, d2 = max(builder.dice), min(builder.dice)
     out = []

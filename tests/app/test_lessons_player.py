@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QPointF, Qt
 from PySide6.QtQml import QQmlComponent, QQmlEngine
 from PySide6.QtTest import QTest
 
-from engine import IllegalPlayError, TurnBuilder
+from engine import IllegalPlayError, Position, TurnBuilder
 from engine.errors import REASON_TEXT
 from lessons.exercises import (
     ChoiceExercise,
@@ -530,3 +530,15 @@ def test_the_number_box_is_in_sight_before_a_number_is_given(lessons_ui):
     window = lessons_ui.window.color().name()
     assert contrast_ratio(edge, window) >= 3, (edge, window)
     assert box.property("width") >= 100
+
+
+def test_a_double_shows_four_dice_in_every_step():
+    """Found by a teacher: a lesson's play showed a double as four dice, a quiz's question (no
+    play to make) as two."""
+    from app.lesson_view import _dice
+
+    assert [d["value"] for d in _dice(None, [3, 3])] == [3, 3, 3, 3]
+    assert [d["value"] for d in _dice(None, [5, 2])] == [5, 2]
+    assert [d["value"] for d in _dice(None, [])] == []
+    played = _dice(TurnBuilder(Position.start(), (3, 3)), [3, 3])
+    assert [d["value"] for d in played] == [3, 3, 3, 3]
