@@ -48,6 +48,11 @@ Button {
     property bool used: false
     onClicked: used = true
     onHoveredChanged: if (!hovered) used = false
+    // nor on a button that comes up under the resting pointer, until it leaves (the tutor's
+    // buttons came again where "Undo and rethink" was clicked, its tip over the warning: found
+    // by a tester); one that comes up elsewhere shows its tip when the pointer comes
+    onVisibleChanged: if (visible) { used = true; appeared.restart() }
+    Timer { id: appeared; interval: 150; onTriggered: if (!control.hovered) control.used = false }
     ToolTip.visible: hovered && !used && enabled && hint !== ""
     ToolTip.text: hint
     ToolTip.delay: 500

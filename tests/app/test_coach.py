@@ -431,6 +431,13 @@ def test_the_tutor_warns_again_when_the_same_play_is_made_again(harness, expert)
         assert not s.turn.steps and not harness.w.tutor.visible
     play_by_clicks(harness, 0, worst)
     tutor_speaks(harness)
+    # the warning came again under the pointer resting where "Undo and rethink" was clicked:
+    # that button's tip does not stand over it until the pointer leaves (a tester)
+    rethink = harness.item("tutorRethinkButton")
+    QTest.mouseMove(harness.window, harness.centre(rethink).toPoint())
+    harness.settle(300)
+    assert rethink.property("hovered") and rethink.property("used")
+    assert not harness.item("tutorBestButton").property("used")  # its tip comes with the pointer
     harness.click("tutorAnywayButton")  # only this lets it pass
     assert s.on_roll == 1 and s.log[-1].endswith(str(worst))
 
