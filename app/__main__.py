@@ -139,7 +139,14 @@ def main(argv: list[str] | None = None) -> int:
         on_screen = w.app.platformName() != "offscreen"  # not a picture drawn off any screen
         if on_screen and (args.size[0] >= room.width() or args.size[1] >= room.height()):
             # as large as the screen or larger: the window manager's frame and panels took the
-            # foot of the window (its last button) off the screen; the screen's room instead
+            # foot of the window (its last button) off the screen; the screen's room instead,
+            # and restored, a size that fits inside it with its frame (restored at the size
+            # asked, its foot went off the screen again: found by a tester)
+            from app.theme import FRAME_HEIGHT, FRAME_WIDTH
+
+            w.window.setWidth(min(args.size[0], room.width() - FRAME_WIDTH))
+            w.window.setHeight(min(args.size[1], room.height() - FRAME_HEIGHT))
+            w.window.setPosition(room.x(), room.y())
             w.window.showMaximized()
     if args.screenshot:
         if session is not None:
