@@ -18,8 +18,16 @@ Item {
     property bool listHidden: false  // the window's lesson list is put away: a button brings it
     signal playRequested()
     signal listRequested()
-    // the keys to the board (where nothing else has them)
-    function keysToBoard() { board.forceActiveFocus(Qt.TabFocusReason) }
+    // the keys to the board (where nothing else has them); once the step's question is answered
+    // by a control that goes with the answer (a number typed and Enter), to Next, which Enter
+    // then presses (the board's ring came up on some point: found by a teacher)
+    function keysToBoard() {
+        if (view.solved === true && !["", "play", "reach"].includes(view.exercise)
+                && view.canNext === true)
+            nextButton.forceActiveFocus(Qt.TabFocusReason)
+        else
+            board.forceActiveFocus(Qt.TabFocusReason)
+    }
 
     RowLayout {
         anchors.fill: parent
@@ -405,6 +413,7 @@ Item {
                     }
                     Item { Layout.fillWidth: true }
                     GameButton {
+                        id: nextButton
                         objectName: "nextButton"
                         ui: panel.ui
                         primary: true

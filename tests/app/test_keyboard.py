@@ -679,6 +679,14 @@ def test_an_untouched_number_box_is_empty_and_a_typed_0_answers(qtbot, tmp_path)
         assert text.property("text") == "0"
         keys.press(K.Key_Return)
         assert ui.view["solved"]
+        # answered, the keys go to Next, not to some point of the board, whose ring came up
+        # there (found by a teacher); Enter then goes on
+        ui.settle(20)
+        assert ui.item("nextButton").property("activeFocus")
+        assert not ui.item("lessonBoard").property("activeFocus")
+        step = (ui.view["stepTitle"], ui.view["stepIndex"])
+        keys.press(K.Key_Return)
+        assert (ui.view["stepTitle"], ui.view["stepIndex"]) != step
     finally:
         ui.close()
 
