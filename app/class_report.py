@@ -176,8 +176,11 @@ class ClassReport(QObject):
             return False
         self._folder = str(path.parent)
         answers = T(ANSWERS, count, count=count)
+        # the students whose answers are in the file ("81 answers of 3 students" counted one
+        # with none: found by a teacher)
+        answered = sum(1 for s in students if s.attempts.attempts)
         self._message = T(
-            EXPORTED, answers, T(STUDENTS, len(students), count=len(students)), str(path)
+            EXPORTED, answers, T(STUDENTS, answered, count=answered), str(path)
         ).render(())  # (the whole path, as the match's export says: the name alone hid where)
         self.changed.emit()
         return True
