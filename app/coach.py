@@ -36,7 +36,7 @@ from app.i18n import format_number, format_percent, format_signed
 from app.session import Session, to_location
 from app.texts import N_, P, T, _
 from engine import EngineError, Match, Position
-from engine.moves import legal_plays
+from engine.moves import checker_moves, legal_plays
 
 if TYPE_CHECKING:
     from ai.analysis import Analyser
@@ -650,14 +650,17 @@ class Coach(QObject):
             return []
         if s is None or s.turn is None or s.turn.steps or self._moment != self.moment(s):
             return []  # the board does not show the position the play starts from
+        # one arrow a checker, as the play is written (8/5 of 1-1 was three arrows zigzagging
+        # over the bar: found by a tester)
+        steps = [(st.src, st.dst, st.hit) for st in lines[selected].play.steps]
         return [
             {
-                "from": to_location(a.player, st.src),
-                "to": to_location(a.player, st.dst),
+                "from": to_location(a.player, src),
+                "to": to_location(a.player, dst),
                 "color": ARROW_COLOUR,
-                "hit": st.hit,
+                "hit": hit,
             }
-            for st in lines[selected].play.steps
+            for src, dst, hit in checker_moves(steps)
         ]
 
     # on show once there is something to show (the board makes room once, not twice)

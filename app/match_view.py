@@ -20,6 +20,7 @@ from app.move_log import LogLine
 from app.session import Session, to_location
 from app.settings import HINT_CHECKERS, HINT_POINTS, Settings
 from app.texts import _
+from engine.moves import checker_moves
 
 QML_IMPORT_NAME = "app.qml"
 
@@ -97,9 +98,11 @@ class FlowState:
 
 
 def last_move_arrows(moves: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    """The board's arrows of a play made: each ends on the checker it moved (``made``), where a
-    hint's or a lesson's ends where the checker would go."""
-    return [{"from": a, "to": b, "color": LAST_MOVE_COLOUR, "made": True} for a, b in moves]
+    """The board's arrows of a play made, one a checker as the play is written (its steps
+    joined: ``engine.moves.checker_moves``): each ends on the checker it moved (``made``), where
+    a hint's or a lesson's ends where the checker would go."""
+    joined = checker_moves((a, b, False) for a, b in moves)
+    return [{"from": a, "to": b, "color": LAST_MOVE_COLOUR, "made": True} for a, b, _ in joined]
 
 
 def display_names(session: Session | None) -> list[str]:

@@ -548,6 +548,29 @@ def format_steps(steps: Sequence[Step | _RawStep]) -> str:
     return text
 
 
+def checker_moves(steps: Iterable[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """The steps of a play (``(from, to, hit)`` in the order played, in any numbering) joined
+    into each checker's move, as the notation writes them: a step that starts where an earlier
+    move ended goes on with it, unless that move hit there (``24/21*/18`` stays two). Each move
+    is ``(from, to, hit)``, ``hit`` its last step's; in the order the moves began.
+
+    >>> checker_moves([(8, 7, False), (7, 6, False), (6, 5, False), (6, 5, False)])
+    [(8, 5, False), (6, 5, False)]
+    >>> checker_moves([(24, 21, True), (21, 18, False)])
+    [(24, 21, True), (21, 18, False)]
+    """
+    moves: list[tuple[int, int, bool]] = []
+    for src, dst, hit in steps:
+        for k in range(len(moves) - 1, -1, -1):
+            start, end, hit_there = moves[k]
+            if end == src and not hit_there:
+                moves[k] = (start, dst, hit)
+                break
+        else:
+            moves.append((src, dst, hit))
+    return moves
+
+
 def _format_general(steps: Sequence[_RawStep]) -> str:
     # Follow each checker: steps in falling order of source put each checker's steps in
     # sequence, and a step that starts where an earlier one ended continues that move.

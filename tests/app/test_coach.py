@@ -20,7 +20,7 @@ from ai.player import ComputerPlayer
 from app.computer_turn import cube_state
 from app.session import to_location
 from engine import Position
-from engine.moves import legal_plays
+from engine.moves import checker_moves, legal_plays
 from engine.shots import shot_count, shots_on
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(180)]
@@ -131,27 +131,45 @@ def test_clicking_a_hint_line_shows_its_play_as_arrows_with_the_hits_marked(harn
         play = hinted[index]
         assert c.selected == index
         arrows = shown_arrows(harness)
-        assert len(arrows) == len(play.steps)
-        for arrow, st in zip(arrows, play.steps, strict=True):
+        moves = checker_moves((st.src, st.dst, st.hit) for st in play.steps)
+        assert len(arrows) == len(moves)  # one a checker, as the play is written
+        for arrow, (src_point, dst_point, hit) in zip(arrows, moves, strict=True):
             start, end = arrow_ends(harness, arrow)
-            src = harness.item(f"location_{to_location(0, st.src)}")
-            dst = harness.item(f"location_{to_location(0, st.dst)}")
-            assert scene_rect(src).contains(start), (str(play), st)
-            assert scene_rect(dst).contains(end), (str(play), st)
+            src = harness.item(f"location_{to_location(0, src_point)}")
+            dst = harness.item(f"location_{to_location(0, dst_point)}")
+            assert scene_rect(src).contains(start), (str(play), src_point)
+            assert scene_rect(dst).contains(end), (str(play), dst_point)
             mark = f"hitMark_{arrow.objectName().split('_')[1]}"
-            assert harness.hidden(mark) != st.hit  # a ring where the step hits, only there
-            if st.hit:
+            assert harness.hidden(mark) != hit  # a ring where the move hits, only there
+            if hit:
                 assert scene_rect(harness.item(mark)).contains(end)
     # moves made first are taken back, so that the arrows start where the checkers stand
     step = harness.game.legalSteps[0]
     harness.play_step(step)
     assert not shown_arrows(harness) or c.arrows == []
     harness.click(f"hintLine{other}")
-    assert not s.turn.steps and len(shown_arrows(harness)) == len(hinted[other].steps)
+    moves = checker_moves((st.src, st.dst, st.hit) for st in hinted[other].steps)
+    assert not s.turn.steps and len(shown_arrows(harness)) == len(moves)
     # and a clear way back: Close (or Esc) puts the last play's marks back
     harness.click("hintCloseButton")
     assert not c.visible and harness.hidden("hintPanel")
     assert not shown_arrows(harness)
+
+
+def test_a_checker_moving_on_has_one_arrow(harness):
+    """Found by a tester: 8/5 6/5 of 1-1 was drawn as three arrows zigzagging 8, 7, 6, 5 over
+    the bar, two heads on the 5-point: one arrow a checker, as the play is written (24/22 one
+    arrow, not 24/23 and 23/22)."""
+    harness.open(seed=3)
+    set_up(harness, "x 8:2 6:4 13:5 24:2 5:2; o 19:5 17:3 12:5 1:2", 0, dice=(1, 1))
+    ask_hint(harness)
+    c = coach(harness)
+    lines = [row["label"] for row in c.rows]
+    index = next((i for i, label in enumerate(lines) if label.startswith("24/22 8/7(2)")), None)
+    assert index is not None, lines
+    harness.click(f"hintLine{index}")
+    assert sorted((a["from"], a["to"]) for a in c.arrows) == [(8, 7), (8, 7), (24, 22)]
+    assert len(shown_arrows(harness)) == 3
 
 
 def test_a_hint_line_double_clicked_plays_it(harness, expert):
@@ -523,11 +541,12 @@ def test_show_the_best_play_takes_the_turn_back_and_shows_it_as_arrows(harness, 
     assert [r["label"] for r in c.rows] == [str(p) for p in best_plays_of(expert, s)]
     best = next(p for p in legal_plays(s.position, s.dice) if str(p) == decision.best)
     arrows = shown_arrows(harness)
-    assert len(arrows) == len(best.steps)
-    for arrow, st in zip(arrows, best.steps, strict=True):
+    moves = checker_moves((st.src, st.dst, st.hit) for st in best.steps)
+    assert len(arrows) == len(moves)
+    for arrow, (src, dst, _hit) in zip(arrows, moves, strict=True):
         start, end = arrow_ends(harness, arrow)
-        assert scene_rect(harness.item(f"location_{to_location(0, st.src)}")).contains(start)
-        assert scene_rect(harness.item(f"location_{to_location(0, st.dst)}")).contains(end)
+        assert scene_rect(harness.item(f"location_{to_location(0, src)}")).contains(start)
+        assert scene_rect(harness.item(f"location_{to_location(0, dst)}")).contains(end)
 
 
 def rolled_out(harness, plays, values) -> None:

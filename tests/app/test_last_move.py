@@ -8,6 +8,7 @@ import math
 from PySide6.QtCore import QPointF
 
 from engine import Position
+from engine.moves import checker_moves
 from tests.app.driver import qml_value
 
 
@@ -40,6 +41,7 @@ def test_the_last_plays_arrows_go_when_the_next_player_moves_a_checker(harness):
         step = game.legalSteps[0]
         first.append((step["from"], step["to"]))
         harness.play_step(step)
+    first = [(a, b) for a, b, _ in checker_moves((a, b, False) for a, b in first)]  # as written
     assert marks(game) == first
     game.roll()
     harness.settle()
@@ -186,3 +188,12 @@ def test_checkers_moved_alike_have_arrows_side_by_side(harness):
     for i in (0, 2):
         (a1, b1), (a2, b2) = ends[i], ends[i + 1]
         assert a1 != a2 and b1 != b2 and not _crossing(a1, b1, a2, b2), made[i]
+
+
+def test_the_last_play_has_one_arrow_a_checker():
+    """A checker that moved on (24/23 23/22 of a double) has one arrow, as the play is written."""
+    from app.match_view import last_move_arrows
+
+    arrows = last_move_arrows(((24, 23), (23, 22), (6, 5), (6, 5)))
+    assert [(a["from"], a["to"]) for a in arrows] == [(24, 22), (6, 5), (6, 5)]
+    assert all(a["made"] for a in arrows)
