@@ -550,9 +550,10 @@ def format_steps(steps: Sequence[Step | _RawStep]) -> str:
 
 def checker_moves(steps: Iterable[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
     """The steps of a play (``(from, to, hit)`` in the order played, in any numbering) joined
-    into each checker's move, as the notation writes them: a step that starts where an earlier
-    move ended goes on with it, unless that move hit there (``24/21*/18`` stays two). Each move
-    is ``(from, to, hit)``, ``hit`` its last step's; in the order the moves began.
+    into each checker's move, as the notation writes them: a step that starts where a move
+    ended goes on with it, unless that move hit there (``24/21*/18`` stays two), and one that
+    ends where a move starts leads into it (``22/18 24/22`` is ``24/18``, as the notation has
+    it: the result is the same). Each move is ``(from, to, hit)``, ``hit`` its last step's.
 
     >>> checker_moves([(8, 7, False), (7, 6, False), (6, 5, False), (6, 5, False)])
     [(8, 5, False), (6, 5, False)]
@@ -561,11 +562,14 @@ def checker_moves(steps: Iterable[tuple[int, int, bool]]) -> list[tuple[int, int
     """
     moves: list[tuple[int, int, bool]] = []
     for src, dst, hit in steps:
-        for k in range(len(moves) - 1, -1, -1):
-            start, end, hit_there = moves[k]
-            if end == src and not hit_there:
-                moves[k] = (start, dst, hit)
-                break
+        on = [k for k, (_s, end, hit_there) in enumerate(moves) if end == src and not hit_there]
+        into = [k for k, (start, _e, _h) in enumerate(moves) if start == dst and not hit]
+        if on:
+            start, _end, _hit = moves[on[-1]]
+            moves[on[-1]] = (start, dst, hit)
+        elif into:
+            _start, end, hit_there = moves[into[-1]]
+            moves[into[-1]] = (src, end, hit_there)
         else:
             moves.append((src, dst, hit))
     return moves
