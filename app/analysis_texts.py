@@ -15,7 +15,7 @@ from app.i18n import format_number, format_percent, format_signed, pgettext
 from app.session import absolute_board, to_location
 from app.texts import N_, _
 from engine import EngineError, Position
-from engine.moves import Play
+from engine.moves import Play, checker_moves
 from lessons.exercises import with_sign
 
 #: the symbol of each mark, as GNU Backgammon and the books write them
@@ -165,9 +165,10 @@ def _arrows(text: str, viewer: int, colour: str) -> list[dict[str, Any]]:
         steps = Play.parse(text).steps
     except (EngineError, ValueError):
         return []
+    moves = checker_moves((s.src, s.dst, s.hit) for s in steps)  # one arrow a checker
     return [
-        {"from": to_location(viewer, s.src), "to": to_location(viewer, s.dst), "color": colour}
-        for s in steps
+        {"from": to_location(viewer, src), "to": to_location(viewer, dst), "color": colour}
+        for src, dst, _hit in moves
     ]
 
 

@@ -251,3 +251,13 @@ def test_a_chance_never_met_says_what_did_not_happen():
     assert chances_text(none, "hitting") == "No shot at a blot"
     some = Chances(tries=3, expected=1.5, happened=2)
     assert chances_text(some, "hitting") == "2 of 3 rolls could hit (1.5 expected)"
+
+
+def test_a_mistakes_boards_have_one_arrow_a_checker():
+    from app.analysis_texts import _arrows
+
+    arrows = _arrows("24/21/18 13/11", 0, "#fff")  # written through its landing
+    assert [(a["from"], a["to"]) for a in arrows] == [(24, 18), (13, 11)]
+    assert len(_arrows("8/5(2) 6/5(2)", 0, "#fff")) == 4
+    hit = _arrows("13/7*/3", 0, "#fff")  # cut where it hits
+    assert [(a["from"], a["to"]) for a in hit] == [(13, 7), (7, 3)]
