@@ -34,7 +34,8 @@ from __future__ import annotations
 import gettext
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from babel import Locale
@@ -420,6 +421,21 @@ def install_fonts(app: QCoreApplication | None = None) -> str:
         font.setFamilies([family])
         app.setFont(font)
     return family
+
+
+@contextmanager
+def loading_without_qts_own_texts() -> Iterator[None]:
+    """Load a QQmlApplicationEngine's window inside this: loading, the engine installs Qt's own
+    translation for the default locale, one the program cannot take away, and after a switch
+    to English Qt's texts (a file dialog's "Save") stayed in the language the window opened in
+    (found by tests run in another order). ``set_language`` installs Qt's translation itself:
+    the engine loads under English, which has none."""
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+    try:
+        yield
+    finally:
+        QLocale.setDefault(before)
 
 
 def install(app: QCoreApplication, engine: QQmlEngine | None, language: str | None = None) -> str:

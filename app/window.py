@@ -325,7 +325,8 @@ def open_window(
         FileDialogs(),
         input_mode,
     )
-    engine.loadFromModule(MODULE, "Main")
+    with i18n.loading_without_qts_own_texts():
+        engine.loadFromModule(MODULE, "Main")
     roots = engine.rootObjects()
     if not roots:
         raise RuntimeError("The QML window could not be loaded (see the messages above).")
@@ -379,7 +380,8 @@ def say_already_open(folder: Path, language: str | None, options: Options) -> No
     settings = Settings(options.settings_file)
     i18n.install(qapp, engine, language or settings.value("language") or None)
     engine.setInitialProperties({"folder": str(folder)})
-    engine.loadFromModule(MODULE, "AlreadyOpen")
+    with i18n.loading_without_qts_own_texts():
+        engine.loadFromModule(MODULE, "AlreadyOpen")
     if engine.rootObjects():
         qapp.exec()
     engine.deleteLater()

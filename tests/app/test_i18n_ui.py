@@ -188,6 +188,20 @@ def set_language(harness, language: str) -> None:
     harness.settle(20)
 
 
+def test_qts_own_texts_follow_a_switch_to_english(harness):
+    """Qt's own texts (a file dialog's "Save") followed a switch to Danish, not to English:
+    loading, the window's engine installed Qt's translation of the language it opened in, which
+    stayed (found as a test that failed after the window's tests)."""
+    from PySide6.QtCore import QCoreApplication
+
+    harness.open(seed=11, language="nl")
+    assert QCoreApplication.translate("QPlatformTheme", "Save") == "Opslaan"
+    set_language(harness, "en")
+    assert QCoreApplication.translate("QPlatformTheme", "Save") == "Save"
+    set_language(harness, "da")
+    assert QCoreApplication.translate("QPlatformTheme", "Save") == "Gem"
+
+
 def click_text(harness, window, wanted: str) -> None:
     for item in items(window.contentItem()):
         if item.isVisible() and item.property("text") == wanted:
