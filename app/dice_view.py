@@ -72,7 +72,7 @@ def verdict(test: ChiSquare | None) -> str:
 
 def chances_text(chances: Chances, kind: str) -> str:
     if not chances.tries:  # (said of hitting, "never needed" made no sense: a tester)
-        return _("Never on the bar") if kind == "entering" else _("No shot at a blot")
+        return _("No roll from the bar") if kind == "entering" else _("No shot at a blot")
     if kind == "entering":
         template = Nn_(
             "{0} of {1} roll let a checker in ({2} expected)",

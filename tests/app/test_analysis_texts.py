@@ -247,7 +247,7 @@ def test_a_chance_never_met_says_what_did_not_happen():
     from engine.dice_report import Chances
 
     none = Chances(tries=0, expected=0.0, happened=0)
-    assert chances_text(none, "entering") == "Never on the bar"
+    assert chances_text(none, "entering") == "No roll from the bar"
     assert chances_text(none, "hitting") == "No shot at a blot"
     some = Chances(tries=3, expected=1.5, happened=2)
     assert chances_text(some, "hitting") == "2 of 3 rolls could hit (1.5 expected)"
