@@ -262,6 +262,38 @@ FocusScope {
         return ends
     }
     readonly property var arrowPlaces: arrowEnds(arrows)
+    // Each arrow's curve (``arrowBend``); checkers moved alike along a row share one bridge, as
+    // high as the highest of them needs, each arrow on its own ends: bridged apart, the one
+    // that rose over a stack crossed the one that did not need to (seen in the window).
+    readonly property var arrowBends: bendsOf(arrows, arrowPlaces)
+    function bendsOf(list: var, places: var): var {
+        const bends = list.map((m, i) => places[i] ? arrowBend(m.from, m.to, places[i].a, places[i].b)
+                                                   : [Qt.point(0, 0), Qt.point(0, 0)])
+        const lift = j => {  // how far the curve's control points leave the straight line's
+            const a = places[j].a, b = places[j].b
+            return Math.abs(bends[j][0].y - (a.y + (b.y - a.y) / 3))
+                   + Math.abs(bends[j][1].y - (a.y + (b.y - a.y) * 2 / 3))
+        }
+        for (let k = 0; k < list.length; ++k) {
+            const same = []
+            for (let j = 0; j < list.length; ++j)
+                if (places[j] && list[j].from === list[k].from && list[j].to === list[k].to)
+                    same.push(j)
+            const row = places[k] && (places[k].a.y < tableH / 2) === (places[k].b.y < tableH / 2)
+            if (same[0] !== k || same.length < 2 || !row)
+                continue
+            const high = same.reduce((best, j) => lift(j) > lift(best) ? j : best, k)
+            if (lift(high) < 0.5)
+                continue  // straight, all of them
+            const [c1, c2] = bends[high]
+            for (const j of same) {
+                const da = Qt.point(places[j].a.x - places[high].a.x, places[j].a.y - places[high].a.y)
+                const db = Qt.point(places[j].b.x - places[high].b.x, places[j].b.y - places[high].b.y)
+                bends[j] = [Qt.point(c1.x + da.x, c1.y + da.y), Qt.point(c2.x + db.x, c2.y + db.y)]
+            }
+        }
+        return bends
+    }
     // The two control points of the curve of an arrow from `a` (on `from`) to `b` (on `to`): in
     // one half of the board, where the straight line runs over checkers of the points between
     // (found by a tester), a bridge that leaves `a` and reaches `b` square to the row, bent
@@ -802,7 +834,7 @@ FocusScope {
                                                                          b: Qt.point(0, 0) }
                 readonly property point a: ends.a
                 readonly property point b: ends.b
-                readonly property var bend: board.arrowBend(modelData.from, modelData.to, a, b)
+                readonly property var bend: board.arrowBends[index] || board.arrowBend(modelData.from, modelData.to, a, b)
                 readonly property point c1: bend[0]
                 readonly property point c2: bend[1]
                 readonly property point c: Math.hypot(b.x - c2.x, b.y - c2.y) > 1 ? c2 : c1

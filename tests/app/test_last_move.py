@@ -197,3 +197,31 @@ def test_the_last_play_has_one_arrow_a_checker():
     arrows = last_move_arrows(((24, 23), (23, 22), (6, 5), (6, 5)))
     assert [(a["from"], a["to"]) for a in arrows] == [(24, 22), (6, 5), (6, 5)]
     assert all(a["made"] for a in arrows)
+
+
+def _curve(table, arrow, steps: int = 24) -> list[QPointF]:
+    """The arrow's cubic curve as a polyline, in scene coordinates."""
+    a, c1, c2, b = (arrow.property(n) for n in ("a", "c1", "c2", "b"))
+    points = []
+    for i in range(steps + 1):
+        t = i / steps
+        u = 1 - t
+        x = u**3 * a.x() + 3 * u * u * t * c1.x() + 3 * u * t * t * c2.x() + t**3 * b.x()
+        y = u**3 * a.y() + 3 * u * u * t * c1.y() + 3 * u * t * t * c2.y() + t**3 * b.y()
+        points.append(table.mapToScene(QPointF(x, y)))
+    return points
+
+
+def test_checkers_moved_alike_over_a_stack_share_one_bridge(harness):
+    """Seen in the window: 6/4(2) over two checkers on the 5-point, the lower arrow rose over
+    the stack and crossed the upper one, which did not need to."""
+    board, table = shown(harness, "x 24:2 13:5 8:2 6:4 5:2; o 1:2 12:5 17:3 19:5")
+    board.setProperty("arrows", [{"from": 6, "to": 4}, {"from": 6, "to": 4}])
+    harness.settle()
+    first, second = (_curve(table, harness.item(f"arrow_{i}")) for i in range(2))
+    for p1, p2 in zip(first, first[1:], strict=False):
+        for q1, q2 in zip(second, second[1:], strict=False):
+            assert not _crossing(p1, p2, q1, q2)
+    # the same bridge, each on its own ends: the curves a translation apart
+    shift = first[0] - second[0]
+    assert all(apart(p - q, shift) < 1.5 for p, q in zip(first, second, strict=True))
