@@ -160,8 +160,9 @@ class ClassReport(QObject):
     @Slot(str, str, result=bool)
     def exportCsv(self, target: str, folder: str = "") -> bool:  # noqa: N802
         """Write every student's attempts to ``target`` (a path or a file URL) chosen in a file
-        dialog open on ``folder`` (``chosen_file``: a full path typed as the name); ``message``
-        says what was written or why not. True when the file was written."""
+        dialog open on ``folder``, unless ``save_target`` refuses it (a folder typed as the
+        name, a typed file that exists); ``message`` says what was written or why not. True
+        when the file was written."""
         path, refusal = save_target(target, folder, NOT_WRITTEN_OVER)
         students = self._students()
         if refusal is not None:

@@ -70,8 +70,8 @@ class Worksheets(QObject):
     @Slot(int, str, str, str, result=bool)
     def write(self, index: int, language: str, target: str, folder: str = "") -> bool:
         """Write lesson ``index``'s worksheet in ``language`` to ``target`` (path or file URL),
-        chosen in a file dialog open on ``folder`` (``chosen_file``: a full path typed as the
-        name)."""
+        chosen in a file dialog open on ``folder``, unless ``save_target`` refuses it (a folder
+        typed as the name, a typed file that exists)."""
         path, refusal = save_target(target, folder, NOT_WRITTEN_OVER)
         if not 0 <= index < len(self.lessons):
             return False
