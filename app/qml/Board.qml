@@ -241,9 +241,9 @@ FocusScope {
         return sideBySide(list, ends)
     }
     // Checkers moved alike along a row ("6/4(2)"): the one from the top of its stack to the top
-    // of the other, so that their arrows run side by side (the top one taken first landed lowest, and
-    // the arrows crossed in an X: found by a tester); not where another move goes on from
-    // their end or comes to their start, which its own checker's arrow joins.
+    // of the other, so that their arrows run side by side (the top one taken first landed
+    // lowest, and the arrows crossed in an X: found by a tester); not where another move goes
+    // on from their end or comes to their start, which its own checker's arrow joins.
     function sideBySide(list: var, ends: var): var {
         for (let k = 0; k < list.length; ++k) {
             const from = list[k].from, to = list[k].to

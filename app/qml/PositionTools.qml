@@ -25,19 +25,13 @@ Item {
     // The export dialog is made anew each time: Qt Quick's own file dialog kept a name typed
     // into it before on show, and saved under the name proposed now.
     property var exportDialog: null
-    function exportMatch() { exportMatchIn(PositionSetup.folder()) }
-    function exportMatchIn(folder: string) {
+    function exportMatch() {
         if (!PositionSetup.mayExport())  // says why not
             return
-        const name = PositionSetup.exportName()
         if (exportDialog !== null)
             exportDialog.destroy()
-        exportDialog = exportDialogComponent.createObject(tools, {
-            currentFolder: folder,
-            selectedFile: folder + "/" + name
-        })
-        exportDialog.open()
-        FileDialogs.mend(name)  // Qt's own dialog: the name shown
+        exportDialog = exportDialogComponent.createObject(tools, { name: PositionSetup.exportName() })
+        exportDialog.openIn(PositionSetup.folder())
     }
 
     // Open, a file dialog is a window of its own: the game window's keys are off meanwhile.
@@ -78,22 +72,12 @@ Item {
 
     Component {
         id: exportDialogComponent
-        FileDialog {
+        SaveDialog {
             objectName: "exportDialog"
             title: qsTr("Export the match")
-            fileMode: FileDialog.SaveFile
             defaultSuffix: "mat"
             nameFilters: [qsTr("Match files (*.mat)")]
-            // the folder too: a full path typed as the name is joined to it by Qt's own dialog;
-            // a folder typed as the name is gone into, as a desktop's dialog does
-            onAccepted: {
-                const file = selectedFile.toString(), folder = currentFolder.toString()
-                const inside = FileDialogs.typedFolder(file, folder)
-                if (inside !== "")
-                    Qt.callLater(tools.exportMatchIn, inside)
-                else
-                    PositionSetup.exportMatFrom(file, folder)
-            }
+            onChosen: (file, folder) => PositionSetup.exportMatFrom(file, folder)
             onVisibleChanged: if (!visible) tools.Window.window.requestActivate()  // the keys back
         }
     }

@@ -4,7 +4,6 @@
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import app.qml
 
@@ -296,28 +295,13 @@ ApplicationWindow {
         }
     }
 
-    FileDialog {
+    SaveDialog {
         id: csvDialog
         objectName: "csvDialog"
         title: qsTr("Export the class as CSV")
-        fileMode: FileDialog.SaveFile
         defaultSuffix: "csv"
         nameFilters: [qsTr("CSV files (*.csv)")]
-        function openIn(folder: string) {
-            const name = qsTr("class") + ".csv"
-            currentFolder = folder
-            selectedFile = folder + "/" + name
-            open()
-            FileDialogs.mend(name)  // Qt's own dialog: the name shown
-        }
-        // a folder typed as the name is gone into, as a desktop's dialog does
-        onAccepted: {
-            const file = String(selectedFile), folder = String(currentFolder)
-            const inside = FileDialogs.typedFolder(file, folder)
-            if (inside !== "")
-                Qt.callLater(csvDialog.openIn, inside)
-            else
-                ClassReport.exportCsv(file, folder)
-        }
+        name: qsTr("class") + ".csv"
+        onChosen: (file, folder) => ClassReport.exportCsv(file, folder)
     }
 }

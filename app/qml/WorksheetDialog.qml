@@ -3,7 +3,6 @@
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import app.qml
 
@@ -68,28 +67,14 @@ Dialog {
         }
     }
 
-    FileDialog {
+    SaveDialog {
         id: saveDialog
         objectName: "worksheetSaveDialog"
         title: qsTr("Save the worksheet")
-        fileMode: FileDialog.SaveFile
         defaultSuffix: "pdf"
         nameFilters: [qsTr("PDF files (*.pdf)")]
-        function openIn(folder: string) {
-            const name = Worksheets.suggestedName(lessonBox.currentIndex, dialog.language())
-            currentFolder = folder
-            selectedFile = folder + "/" + name
-            open()
-            FileDialogs.mend(name)  // Qt's own dialog: the name shown
-        }
-        // a folder typed as the name is gone into, as a desktop's dialog does
-        onAccepted: {
-            const file = String(selectedFile), folder = String(currentFolder)
-            const inside = FileDialogs.typedFolder(file, folder)
-            if (inside !== "")
-                Qt.callLater(saveDialog.openIn, inside)
-            else
-                Worksheets.write(lessonBox.currentIndex, dialog.language(), file, folder)
-        }
+        name: Worksheets.suggestedName(lessonBox.currentIndex, dialog.language())
+        onChosen: (file, folder) => Worksheets.write(lessonBox.currentIndex, dialog.language(), file,
+                                                     folder)
     }
 }
