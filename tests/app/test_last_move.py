@@ -25,6 +25,15 @@ def shown(harness, text: str):
     return harness.item("board"), harness.item("boardTable")
 
 
+def drawn(harness, arrows: list[dict]) -> list[tuple[QPointF, QPointF]]:
+    """The ends of ``arrows`` as the board draws them, in scene coordinates."""
+    board, table = harness.item("board"), harness.item("boardTable")
+    board.setProperty("arrows", arrows)
+    harness.settle()
+    found = [harness.item(f"arrow_{i}") for i in range(len(arrows))]
+    return [(table.mapToScene(a.property("a")), table.mapToScene(a.property("b"))) for a in found]
+
+
 def marks(game) -> list[tuple[int, int]]:
     return [(m["from"], m["to"]) for m in game.lastMove]
 
@@ -125,19 +134,10 @@ def test_the_arrows_pass_under_the_dice_and_the_cube(harness):
 def test_each_arrow_follows_its_own_checker(harness):
     # found by a tester: two checkers to one point had both arrows end on one checker, two from
     # one point started on one, and a move going on from where another ended started elsewhere
-    board, table = shown(harness, "x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5")
-
-    def ends(arrows):
-        board.setProperty("arrows", arrows)
-        harness.settle()
-        found = [harness.item(f"arrow_{i}") for i in range(len(arrows))]
-        return [
-            (table.mapToScene(a.property("a")), table.mapToScene(a.property("b"))) for a in found
-        ]
-
+    shown(harness, "x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5")
     # to be made: 13/8 13/7, then 8/3 going on from where the first ended
-    (a1, b1), (a2, b2), (a3, b3) = ends(
-        [{"from": 13, "to": 8}, {"from": 13, "to": 7}, {"from": 8, "to": 3}]
+    (a1, b1), (a2, b2), (a3, b3) = drawn(
+        harness, [{"from": 13, "to": 8}, {"from": 13, "to": 7}, {"from": 8, "to": 3}]
     )
     assert a1 != a2 and abs(a1.x() - a2.x()) < 1  # two checkers of one stack
     assert (a3 - b1).manhattanLength() < 1  # the move goes on with the checker that came
@@ -146,7 +146,7 @@ def test_each_arrow_follows_its_own_checker(harness):
     harness.w.flow.show_position(Position.from_text(after), 0)
     harness.settle()
     made = [{"from": 8, "to": 3, "made": True}, {"from": 6, "to": 3, "made": True}]
-    (_a1, b1), (_a2, b2) = ends(made)
+    (_a1, b1), (_a2, b2) = drawn(harness, made)
     assert (b1 - b2).manhattanLength() > 10  # each on its own checker of the two
 
 
@@ -162,16 +162,10 @@ def _crossing(p1: QPointF, p2: QPointF, q1: QPointF, q2: QPointF) -> bool:
 def test_checkers_moved_alike_have_arrows_side_by_side(harness):
     """Found by a tester: "24/22(2)" and "6/4(2)" were drawn as two arrows crossing in an X
     (the top checker, taken first, landed lowest)."""
-    board, table = shown(harness, "x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5")
+    shown(harness, "x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5")
     # along a row, and across the board (13/9(2) was side by side already)
     for moves in ([(6, 4), (6, 4)], [(24, 22), (24, 22), (13, 9), (13, 9)]):
-        arrows = [{"from": f, "to": t} for f, t in moves]
-        board.setProperty("arrows", arrows)
-        harness.settle()
-        found = [harness.item(f"arrow_{i}") for i in range(len(arrows))]
-        ends = [
-            (table.mapToScene(a.property("a")), table.mapToScene(a.property("b"))) for a in found
-        ]
+        ends = drawn(harness, [{"from": f, "to": t} for f, t in moves])
         for i in range(0, len(ends), 2):
             (a1, b1), (a2, b2) = ends[i], ends[i + 1]
             assert a1 != a2 and b1 != b2, moves  # each its own checker at both ends
@@ -181,10 +175,7 @@ def test_checkers_moved_alike_have_arrows_side_by_side(harness):
     harness.w.flow.show_position(Position.from_text(after), 0)
     harness.settle()
     made = [{"from": f, "to": t, "made": True} for f, t in ((24, 22), (24, 22), (6, 4), (6, 4))]
-    board.setProperty("arrows", made)
-    harness.settle()
-    found = [harness.item(f"arrow_{i}") for i in range(len(made))]
-    ends = [(table.mapToScene(a.property("a")), table.mapToScene(a.property("b"))) for a in found]
+    ends = drawn(harness, made)
     for i in (0, 2):
         (a1, b1), (a2, b2) = ends[i], ends[i + 1]
         assert a1 != a2 and b1 != b2 and not _crossing(a1, b1, a2, b2), made[i]
