@@ -354,7 +354,7 @@ def check_step(step: Step, drill: bool = False) -> list[str]:
         problems += [f"{p} in {text[:40]!r}" for p in _field_problems(text, step.exercise)]
     ex = step.exercise
     cube_question = ex is not None and ex.kind in ("may_double", "take", "race_cube")
-    if cube_question and step.position in (Position.start(), Position.start().swapped()):
+    if cube_question and step.position == Position.start():
         # before the opening roll no one may double (a lesson asked "May you double?" there,
         # and taught "yes": found by a teacher)
         problems.append("a cube question on the starting position, where no one doubles")

@@ -240,22 +240,31 @@ FocusScope {
         }
         return sideBySide(list, ends)
     }
-    // Checkers moved alike along a row ("6/4(2)"): the one from the top of its stack to the top
-    // of the other, so that their arrows run side by side (the top one taken first landed
-    // lowest, and the arrows crossed in an X: found by a tester); not where another move goes
-    // on from their end or comes to their start, which its own checker's arrow joins.
-    function sideBySide(list: var, ends: var): var {
+    // The checkers moved alike along a row ("6/4(2)"), by their moves' indices, two or more a
+    // group (``places``: their ends): across the board the stacks face each other and their
+    // arrows run side by side as they are; and not where another move goes on from their end
+    // or comes to their start, which its own checker's arrow joins.
+    function alikeAlongRows(list: var, places: var): var {
+        const groups = []
         for (let k = 0; k < list.length; ++k) {
             const from = list[k].from, to = list[k].to
             const same = []
             for (let j = 0; j < list.length; ++j)
                 if (list[j].from === from && list[j].to === to)
                     same.push(j)
-            if (same[0] !== k || same.length < 2 || list.some(m => m.from === to || m.to === from))
+            if (same[0] !== k || same.length < 2 || !same.every(j => places[j])
+                    || list.some(m => m.from === to || m.to === from))
                 continue
-            const row = ends[k].a.y < tableH / 2
-            if (row !== ends[k].b.y < tableH / 2)
-                continue  // across the board the stacks face each other: side by side already
+            if ((places[k].a.y < tableH / 2) === (places[k].b.y < tableH / 2))
+                groups.push(same)
+        }
+        return groups
+    }
+    // Checkers moved alike along a row: the one from the top of its stack to the top of the
+    // other, so that their arrows run side by side (the top one taken first landed lowest, and
+    // the arrows crossed in an X: found by a tester).
+    function sideBySide(list: var, ends: var): var {
+        for (const same of alikeAlongRows(list, ends)) {
             const landings = same.map(j => ends[j].b).reverse()
             same.forEach((j, i) => { ends[j] = { a: ends[j].a, b: landings[i] } })
         }
@@ -274,15 +283,8 @@ FocusScope {
             return Math.abs(bends[j][0].y - (a.y + (b.y - a.y) / 3))
                    + Math.abs(bends[j][1].y - (a.y + (b.y - a.y) * 2 / 3))
         }
-        for (let k = 0; k < list.length; ++k) {
-            const same = []
-            for (let j = 0; j < list.length; ++j)
-                if (places[j] && list[j].from === list[k].from && list[j].to === list[k].to)
-                    same.push(j)
-            const row = places[k] && (places[k].a.y < tableH / 2) === (places[k].b.y < tableH / 2)
-            if (same[0] !== k || same.length < 2 || !row)
-                continue
-            const high = same.reduce((best, j) => lift(j) > lift(best) ? j : best, k)
+        for (const same of alikeAlongRows(list, places)) {
+            const high = same.reduce((best, j) => lift(j) > lift(best) ? j : best, same[0])
             if (lift(high) < 0.5)
                 continue  // straight, all of them
             const [c1, c2] = bends[high]
