@@ -99,6 +99,7 @@ class PositionEditor(QObject):
         self._tool = WHITE
         self._said = T("")  # the reason of the last refused gesture
         self._kept = False  # the set-up stays for the next opening: the game was kept instead
+        self._begun = self._state()  # what the editor opened on: Cancel asks before losing more
 
     # -- starting -------------------------------------------------------------------------------
     @Slot()
@@ -133,7 +134,23 @@ class PositionEditor(QObject):
             self._take(Position(START_SIDE, START_SIDE), MatchIdFields(length, score))
         else:
             self._take(position, fields)
+        self._begun = self._state()
         self.changed.emit()
+
+    def _state(self) -> tuple[object, ...]:
+        """Everything the editor sets up (not the chosen checker colour)."""
+        return (
+            [list(side) for side in self._sides],
+            self._on_roll,
+            self._dice,
+            self._cube,
+            self._owner,
+            self._cube_in_use,
+            self._length,
+            list(self._score),
+            self._crawford,
+            self._opponent,
+        )
 
     def _take(self, position: Position, fields: MatchIdFields) -> None:
         """Edit ``position`` with ``fields``'s player on roll, dice, cube and match."""
@@ -428,5 +445,8 @@ class PositionEditor(QObject):
     message = Property(str, _message, notify=changed)
     idsText = Property(str, _ids_text, notify=changed)
     playable = Property(bool, lambda s: s.refusal() is None, notify=changed)
+    # set up otherwise than it opened: Cancel and Esc ask before the set-up is lost (Esc lost a
+    # teacher's set-up without a word: found by a tester)
+    edited = Property(bool, lambda s: s._state() != s._begun, notify=changed)
     maxCube = Property(int, lambda s: MAX_CUBE, constant=True)
     maxLength = Property(int, lambda s: MAX_MATCH_LENGTH, constant=True)

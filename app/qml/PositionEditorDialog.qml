@@ -15,7 +15,20 @@ Dialog {
     title: qsTr("Edit position")
     modal: true
     padding: 10 * ui
-    closePolicy: Popup.CloseOnEscape
+    // Esc and Cancel ask first when something was set up (Esc lost a teacher's set-up without a
+    // word: found by a tester)
+    closePolicy: Popup.NoAutoClose
+    function leave() {
+        if (PositionEditor.edited)
+            discardDialog.open()
+        else
+            dialog.reject()
+    }
+    Shortcut {
+        sequences: [StandardKey.Cancel]
+        enabled: dialog.opened && !discardDialog.opened
+        onActivated: dialog.leave()
+    }
 
     readonly property var names: PositionEditor.names
     readonly property var opponents: ["human", "beginner", "easy", "medium", "hard", "expert"]
@@ -350,7 +363,9 @@ Dialog {
             text: qsTr("Cancel")
             Keys.onReturnPressed: click()  // Enter as Space (Qt Quick's buttons take only Space)
             Keys.onEnterPressed: click()
-            DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+            // not the reject role, which closes at once: leave() asks first
+            DialogButtonBox.buttonRole: DialogButtonBox.ActionRole
+            onClicked: dialog.leave()
         }
         DialogChoice {
             objectName: "editorPlay"
@@ -362,6 +377,20 @@ Dialog {
             enabled: PositionEditor.playable
             DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
         }
+    }
+    QuestionDialog {
+        id: discardDialog
+        objectName: "discardSetUpDialog"
+        title: qsTr("Discard the set-up?")
+        text: qsTr("The position set up in the editor will be lost. The game stays as it is.")
+        room: dialog.width
+        ui: dialog.ui
+        closePolicy: Popup.CloseOnEscape
+        act: qsTr("Discard")
+        actName: "discardSetUp"
+        keep: qsTr("Keep editing")
+        keepName: "keepEditing"
+        onAccepted: dialog.reject()
     }
     onAccepted: PositionEditor.playFromHere()
     onOpened: scroll.toTop()  // from its heading (it opened where it was left, the heading cut)

@@ -35,6 +35,19 @@ def open_editor(harness) -> QObject:
     return dialog
 
 
+def editor_open(harness) -> bool:
+    return bool(harness.window.findChild(QObject, "positionEditor").property("opened"))
+
+
+def cancel(harness) -> None:
+    """Cancel, and discard the set-up if the editor asks (it asks when something was set up)."""
+    harness.click("editorCancel")
+    harness.settle(30)
+    if harness.window.findChild(QObject, "discardSetUpDialog").property("opened"):
+        harness.click("discardSetUp")
+    harness.qtbot.waitUntil(lambda: not editor_open(harness), timeout=3000)
+
+
 def inside(harness, root_name: str, name: str) -> QQuickItem:
     """The item ``name`` under ``root_name`` (the editor's board repeats the game board's names)."""
     stack = [harness.item(root_name)]
@@ -231,7 +244,7 @@ def test_the_editor_refuses_what_the_rules_forbid_and_says_why(harness):
     assert not harness.item("editorPlay").isEnabled()
     before = (list(harness.game.board), list(harness.game.session.match.history))
     editor.playFromHere()  # refused: nothing changes
-    harness.click("editorCancel")
+    cancel(harness)
     harness.settle(30)
     assert (list(harness.game.board), list(harness.game.session.match.history)) == before
 
@@ -264,7 +277,7 @@ def test_the_editor_starts_from_the_position_shown_and_fits_small_windows(harnes
         # the IDs (and a refusal) stay in sight, under the board and the column
         assert not _under(harness.item("editorIds"), scroll)
         assert window.contains(scene_rect(harness.item("editorIds")))
-    harness.click("editorCancel")
+    cancel(harness)
 
 
 def test_at_150_percent_the_control_in_focus_is_scrolled_into_sight(harness):
@@ -303,12 +316,12 @@ def test_at_150_percent_the_control_in_focus_is_scrolled_into_sight(harness):
     window = scene_rect(harness.window.contentItem())
     assert not _under(harness.item("editorMessage"), scroll)
     assert window.contains(scene_rect(harness.item("editorMessage")))
-    harness.click("editorCancel")
+    cancel(harness)
     # opened again: from the top, its heading in sight (it opened where it was left)
     open_editor(harness)
     flick = scroll.property("contentItem")
     assert flick.property("contentY") == 0
-    harness.click("editorCancel")
+    cancel(harness)
 
 
 def test_the_set_up_stays_when_the_game_is_kept(harness):
@@ -342,10 +355,10 @@ def test_the_set_up_stays_when_the_game_is_kept(harness):
     assert harness.game.session.match.position_id() == live  # the game goes on
     assert harness.window.findChild(QObject, "positionEditor").property("opened")  # back
     assert board(harness) == made and message(harness) == ""  # the set-up again
-    harness.click("editorCancel")
+    cancel(harness)
     open_editor(harness)
     assert board(harness) == list(harness.game.board)  # then the game's position, as always
-    harness.click("editorCancel")
+    cancel(harness)
 
 
 def _under(item: QQuickItem, ancestor: QQuickItem) -> bool:
@@ -460,7 +473,7 @@ def test_the_dice_and_the_scores_take_typed_digits(harness):
         assert length.property("value") == value
         assert editor_part(harness).property("matchLength") == value
     assert length.property("displayText") == "A single game"
-    harness.click("editorCancel")
+    cancel(harness)
 
 
 def test_ids_pasted_in_the_editor_set_up_its_board_and_state(harness):
@@ -501,7 +514,7 @@ def test_ids_pasted_in_the_editor_set_up_its_board_and_state(harness):
     assert editor.property("onRoll") == 1
     assert harness.item("editorLength").property("value") == 5
     assert editor.property("idsText").split(":")[0] == start
-    harness.click("editorCancel")
+    cancel(harness)
 
 
 @pytest.mark.parametrize(
@@ -535,7 +548,7 @@ def test_the_editor_after_a_finished_game_starts_the_next_one(
     assert board(harness) == absolute_board(Position.start(), 0)
     assert editor.property("matchLength") == 5 and list(editor.property("score")) == shown
     assert editor.property("playable"), message(harness)
-    harness.click("editorCancel")
+    cancel(harness)
 
 
 def test_tab_goes_through_the_dialog_buttons_as_they_stand(harness):
@@ -557,7 +570,7 @@ def test_tab_goes_through_the_dialog_buttons_as_they_stand(harness):
     # Enter presses the button in focus (it did nothing on "Play from here")
     harness.item("editorPlay").forceActiveFocus(Qt.FocusReason.TabFocusReason)
     QTest.keyClick(harness.window, Qt.Key.Key_Return)
-    harness.qtbot.waitUntil(lambda: not harness.find("positionEditor"), timeout=3000)
+    harness.qtbot.waitUntil(lambda: not editor_open(harness), timeout=3000)
 
 
 def test_the_chosen_checker_is_shown_chosen_when_the_editor_opens(harness):
@@ -615,7 +628,7 @@ def test_a_refused_gesture_does_not_hide_why_the_set_up_cannot_be_played(harness
     assert why_not is not None and not editor.property("playable")
     said = message(harness)
     assert "cannot share" in said and why_not.render(editor._names()) in said, said
-    harness.click("editorCancel")
+    cancel(harness)
 
 
 def test_the_editor_after_a_match_won_by_a_resignation_in_the_window(harness):
@@ -634,4 +647,65 @@ def test_the_editor_after_a_match_won_by_a_resignation_in_the_window(harness):
     open_editor(harness)
     assert editor.property("matchLength") == 3 and list(editor.property("score")) == [0, 0]
     assert editor.property("playable"), message(harness)
+    cancel(harness)
+
+
+def test_esc_and_cancel_ask_before_a_set_up_is_lost(harness):
+    """Found by a tester: Esc closed the editor and the position set up in it was gone, without a
+    word. Unchanged, Esc and Cancel close it at once; changed, they ask, Esc at the question (and
+    its safe answer, in hand) goes back to the set-up as it was, and "Discard" closes it, the
+    game untouched."""
+    harness.open(seed=5)
+    harness.game.newGame({"opponent": "human", "matchLength": 5})
+    harness.settle()
+    live = harness.game.session.match.position_id()
+    question = harness.window.findChild(QObject, "discardSetUpDialog")
+    editor = editor_part(harness)
+
+    def gone() -> None:
+        harness.qtbot.waitUntil(lambda: not editor_open(harness), timeout=3000)
+        assert not question.property("opened")
+
+    open_editor(harness)
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # nothing set up: closed at once
+    gone()
+    open_editor(harness)
     harness.click("editorCancel")
+    gone()
+
+    open_editor(harness)
+    assert not editor.property("edited")
+    harness.click_item(spot(harness, 6))  # one more White checker ... refused: 16 checkers
+    harness.settle(20)
+    assert not editor.property("edited")  # (a refused gesture changes nothing)
+    harness.click("editorClear")
+    editor.clickLocation(6)
+    harness.settle(20)
+    made = board(harness)
+    assert editor.property("edited")
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)
+    harness.settle(50)
+    assert question.property("opened") and editor_open(harness)
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # the safe answer: back to the set-up
+    harness.settle(50)
+    assert not question.property("opened") and editor_open(harness)
+    assert board(harness) == made
+    harness.click("editorCancel")
+    harness.settle(50)
+    assert question.property("opened")
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)  # Enter: the safe answer in hand
+    harness.settle(50)
+    assert not question.property("opened") and board(harness) == made
+    harness.click("editorCancel")
+    harness.settle(50)
+    harness.click("discardSetUp")
+    gone()
+    assert harness.game.session.match.position_id() == live
+    open_editor(harness)  # on the game's position again, nothing to lose
+    assert board(harness) == list(harness.game.board) and not editor.property("edited")
+    editor.setOnRoll(1)  # who is on roll is part of the set-up too
+    assert editor.property("edited")
+    editor.setOnRoll(0)
+    assert not editor.property("edited")
+    QTest.keyClick(harness.window, Qt.Key.Key_Escape)
+    gone()
