@@ -154,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             w.flow.start()
         return _screenshot(w, Path(args.screenshot))
+    from app.i18n import switch_language
     from app.parts import part_of
     from app.position_setup import PositionSetup
     from app.single_instance import InstanceServer, bring_forward
@@ -171,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     server.activated.connect(lambda: bring_forward(w.window))
     server.fileGiven.connect(setup.importMat)
     server.idsGiven.connect(setup.pasteText)
+    server.languageGiven.connect(lambda code: switch_language(w.engine, code))
     if not server.listen():  # the game runs; a second start then says it is open
         print(f"backgammon: later starts cannot reach this one: {server.error}", file=sys.stderr)
     code = w.app.exec()
@@ -189,8 +191,10 @@ def _already_open(
     from app.single_instance import ask_running_copy
 
     window_module.application([sys.argv[0]])
-    if ask_running_copy(folder, file=Path(file) if file else None, ids=ids):
+    if ask_running_copy(folder, file=Path(file) if file else None, ids=ids, language=language):
         done = "its window was brought forward"
+        if language:
+            done += f" in {language}"
         if ids:  # (found by a tester: the IDs were dropped without a word)
             done += f" to set up {ids} (asked there before a game in progress is replaced)"
         print(

@@ -401,6 +401,17 @@ def set_language(app: QCoreApplication | None, engine: QQmlEngine | None, langua
     return code
 
 
+def switch_language(engine: QQmlEngine | None, language: str) -> None:
+    """Switch the running program to ``language`` (the menu's choice, or a later start's
+    ``--lang``); one that cannot be loaded is told to the player, the language kept."""
+    if language == current_language():
+        return
+    try:
+        set_language(None, engine, language)
+    except (UnknownLanguageError, OSError) as error:  # (QML cannot catch Python exceptions)
+        language_state().report(str(error))
+
+
 def install_fonts(app: QCoreApplication | None = None) -> str:
     """Load the bundled font and make it the application font; returns its family name.
 
@@ -545,13 +556,7 @@ class I18n(QObject):
         return current_language()
 
     def _set_language(self, language: str) -> None:
-        if language == current_language():
-            return
-        try:
-            set_language(None, self._engine, language)
-        except (UnknownLanguageError, OSError) as error:
-            # QML cannot catch Python exceptions: tell the player, keep the current language.
-            language_state().report(str(error))
+        switch_language(self._engine, language)
 
     language = Property(str, _get_language, _set_language, notify=languageChanged)
 

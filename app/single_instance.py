@@ -3,9 +3,10 @@
 The data folder's lock (``Storage.lock``) decides which copy runs. The copy holding it listens on
 a local socket named after the folder (``InstanceServer``: a Unix domain socket or a Windows
 named pipe, open to this user only; nothing leaves the computer); a second start asks it to
-show its window (``ask_running_copy``), with a match file to open or the IDs of a position to
-set up when it was given them, and exits. When the first copy does not answer (it hangs, or is
-still starting), the second says so in a small window of its own (``AlreadyOpen.qml``).
+show its window (``ask_running_copy``), in the language it was started in, with a match file to
+open or the IDs of a position to set up when it was given them, and exits. When the first copy
+does not answer (it hangs, or is still starting), the second says so in a small window of its
+own (``AlreadyOpen.qml``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ SHOW = b"show\n"
 SHOWN = b"shown\n"
 OPEN = b"open "  # then the path of a match file, UTF-8, and a new line: show, and open it
 IDS = b"ids "  # then a Position ID (and ":" and a Match ID) and a new line: show, and set it up
+LANGUAGE = b"lang "  # then a language's code and a new line, before one of the above: speak it
 
 
 def server_name(folder: Path) -> str:
@@ -37,7 +39,8 @@ def server_name(folder: Path) -> str:
 class InstanceServer(QObject):
     """Listens for later starts on the same data folder; ``activated`` when one asks to show,
     ``fileGiven`` (a path) when it was started with a match file to open, ``idsGiven`` (the
-    IDs as pasted) when it was started with the IDs of a position.
+    IDs as pasted) when it was started with the IDs of a position, ``languageGiven`` (a code)
+    when it was started in a language (``--lang``).
 
     Make it only while holding the folder's lock: a socket of the name left by a copy that was
     killed is then known to be dead and is removed before listening.
@@ -46,6 +49,7 @@ class InstanceServer(QObject):
     activated = Signal()
     fileGiven = Signal(str)  # noqa: N815
     idsGiven = Signal(str)  # noqa: N815
+    languageGiven = Signal(str)  # noqa: N815
 
     def __init__(self, folder: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -74,6 +78,10 @@ class InstanceServer(QObject):
 
     def _on_message(self, socket: QLocalSocket) -> None:
         message = bytes(socket.readAll().data())
+        if message.startswith(LANGUAGE) and b"\n" in message:
+            line, message = message.split(b"\n", 1)
+            if message.startswith((SHOW.strip(), OPEN, IDS)):  # (the language alone is no ask)
+                self.languageGiven.emit(line[len(LANGUAGE) :].decode("ascii", "replace"))
         if message.startswith((SHOW.strip(), OPEN, IDS)):
             self.activated.emit()
             socket.write(SHOWN)
@@ -87,10 +95,16 @@ class InstanceServer(QObject):
 
 
 def ask_running_copy(
-    folder: Path, timeout_ms: int = 4000, file: Path | None = None, ids: str | None = None
+    folder: Path,
+    timeout_ms: int = 4000,
+    file: Path | None = None,
+    ids: str | None = None,
+    language: str | None = None,
 ) -> bool:
     """Ask the copy running on ``folder`` to bring its window forward (and to open the match
-    ``file``, or to set up the position of ``ids``, when one is given); True when it did.
+    ``file``, or to set up the position of ``ids``, when one is given; to speak ``language``
+    when one is given: a second start with another ``--lang`` was only brought forward, in
+    the language it had); True when it did.
 
     Tries again until ``timeout_ms`` has passed: the first copy may still be opening its window.
     """
@@ -100,6 +114,8 @@ def ask_running_copy(
         socket = QLocalSocket()
         socket.connectToServer(name)
         if socket.waitForConnected(500):
+            if language is not None:
+                socket.write(LANGUAGE + language.encode("ascii", "replace") + b"\n")
             if file is not None:
                 socket.write(OPEN + str(file.resolve()).encode("utf-8", "surrogateescape") + b"\n")
             elif ids is not None:

@@ -57,6 +57,14 @@ FIRST = textwrap.dedent(
         paste(self, text)
 
     position_setup.PositionSetup.pasteText = pasting
+    from app import i18n
+    switch = i18n.switch_language
+
+    def switching(engine, code):
+        switch(engine, code)
+        print("speaking " + i18n.current_language(), flush=True)
+
+    i18n.switch_language = switching
     from app.__main__ import main
     sys.exit(main(sys.argv[1:]))
     """
@@ -219,6 +227,27 @@ def test_a_second_start_with_ids_sets_them_up_in_the_first(tmp_path):
         assert first.wait_for("pasting", timeout=30) == f"pasting {position}"
         second = second_start(tmp_path, data, "--position-id", "nonsense")
         assert second.returncode == 2 and "cannot show" in second.stderr
+        assert first.process.poll() is None
+    finally:
+        first.kill()
+
+
+def test_a_second_start_in_another_language_switches_the_first_to_it(tmp_path):
+    # found by a tester: "--lang nl" to a running Danish game brought it forward in Danish
+    data = tmp_path / "data"
+    first = start(tmp_path, data)
+    path = ROOT / "tests" / "data" / "gnubg-match-3-point-a.mat"
+    try:
+        first.wait_for("listening")
+        second = second_start(tmp_path, data, "--lang", "nl")
+        assert second.returncode == 0 and "brought forward in nl" in second.stderr, second.stderr
+        assert first.wait_for("speaking", timeout=30) == "speaking nl"
+        first.wait_for("brought forward", timeout=30)
+        # with a file too
+        second = second_start(tmp_path, data, "--lang", "da", str(path))
+        assert second.returncode == 0, second.stderr
+        assert first.wait_for("speaking", timeout=30) == "speaking da"
+        assert first.wait_for("importing", timeout=30) == f"importing {path.resolve()}"
         assert first.process.poll() is None
     finally:
         first.kill()
