@@ -18,16 +18,12 @@ Dialog {
     // Esc and Cancel ask first when something was set up (Esc lost a teacher's set-up without a
     // word: found by a tester)
     closePolicy: Popup.NoAutoClose
-    function leave() {
-        if (PositionEditor.edited)
-            discardDialog.open()
-        else
-            dialog.reject()
-    }
+    signal leaving()  // Esc or Cancel: PositionTools asks first when something was set up
+    property bool asking: false  // that question is open
     Shortcut {
         sequences: [StandardKey.Cancel]
-        enabled: dialog.opened && !discardDialog.opened
-        onActivated: dialog.leave()
+        enabled: dialog.opened && !dialog.asking
+        onActivated: dialog.leaving()
     }
 
     readonly property var names: PositionEditor.names
@@ -363,9 +359,9 @@ Dialog {
             text: qsTr("Cancel")
             Keys.onReturnPressed: click()  // Enter as Space (Qt Quick's buttons take only Space)
             Keys.onEnterPressed: click()
-            // not the reject role, which closes at once: leave() asks first
+            // not the reject role, which closes at once: the editor may ask first
             DialogButtonBox.buttonRole: DialogButtonBox.ActionRole
-            onClicked: dialog.leave()
+            onClicked: dialog.leaving()
         }
         DialogChoice {
             objectName: "editorPlay"
@@ -377,20 +373,6 @@ Dialog {
             enabled: PositionEditor.playable
             DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
         }
-    }
-    QuestionDialog {
-        id: discardDialog
-        objectName: "discardSetUpDialog"
-        title: qsTr("Discard the set-up?")
-        text: qsTr("The position set up in the editor will be lost. The game stays as it is.")
-        room: dialog.width
-        ui: dialog.ui
-        closePolicy: Popup.CloseOnEscape
-        act: qsTr("Discard")
-        actName: "discardSetUp"
-        keep: qsTr("Keep editing")
-        keepName: "keepEditing"
-        onAccepted: dialog.reject()
     }
     onAccepted: PositionEditor.playFromHere()
     onOpened: scroll.toTop()  // from its heading (it opened where it was left, the heading cut)

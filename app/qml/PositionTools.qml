@@ -88,6 +88,28 @@ Item {
         anchors.centerIn: parent
         width: parent.width
         height: parent.height
+        asking: discardDialog.opened
+        onLeaving: {
+            if (PositionEditor.edited)
+                discardDialog.open()
+            else
+                editor.reject()
+        }
+    }
+
+    QuestionDialog {
+        id: discardDialog
+        objectName: "discardSetUpDialog"
+        title: qsTr("Discard the set-up?")
+        text: qsTr("The position set up in the editor will be lost. The game stays as it is.")
+        room: tools.width
+        ui: tools.ui
+        closePolicy: Popup.CloseOnEscape
+        act: qsTr("Discard")
+        actName: "discardSetUp"
+        keep: qsTr("Keep editing")
+        keepName: "keepEditing"
+        onAccepted: editor.reject()
     }
 
     QuestionDialog {
