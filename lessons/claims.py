@@ -76,8 +76,12 @@ def _indirect_shots(position: Position, claim: dict[str, Any]) -> int:
 
 
 def _direct_reach(position: Position, claim: dict[str, Any]) -> int:
-    """The farthest one die reaches (the direct shots end there), or two dice without a double."""
-    return 6 if claim.get("dice", 1) == 1 else 6 + 6
+    """The farthest one die reaches (``dice`` 1: the direct shots end there), two dice without
+    a double (2), or a double's four steps (4: the farthest any roll hits)."""
+    dice = int(claim.get("dice", 1))
+    if dice not in (1, 2, 4):
+        raise ValueError(f"a reach is of 1, 2 or 4 steps, not {dice!r}")
+    return dice * 6
 
 
 def _start_pips(position: Position, claim: dict[str, Any]) -> int:

@@ -200,3 +200,12 @@ def test_the_shot_table_is_the_engines():
     # the published table: 11, 12, 14, 15, 15, 17 direct; never more than 6 from 7 to 12 pips
     assert (min(direct), max(direct)) == (11, 17) and direct == sorted(direct)
     assert max(indirect) == 6
+    # lesson 8: farther away only a double hits, at 15, 16, 18, 20 or 24 pips (its text said
+    # nothing of them, and a pupil took a blot 13 pips away or more for safe: found by a tester)
+    # (23 and 24 pips, the shooter on the bar: only 6-6 from there, at 24; the lone shooter on
+    # its 24-point, with the rest on its 1-point, cannot show them)
+    assert [d for d in range(13, 23) if _lone_shots(d)] == [15, 16, 18, 20]
+    assert all(_lone_shots(d) == 1 for d in (15, 16, 18, 20))
+    text = json.loads((data_directory() / "08-crawford-strategy.json").read_text())
+    (step,) = [s for s in text["steps"] if s["id"] == "blocked-shots"]
+    assert "only by a double (at 15, 16, 18, 20 or 24 pips)" in step["text"][0]
