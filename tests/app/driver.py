@@ -23,8 +23,9 @@ def is_shown(item: QQuickItem) -> bool:
 
 def as_written(text: str) -> str:
     """A text shown as the program wrote it: without the word joiners that keep a move whole
-    ("6/\u2060off") and the no-break space that keeps a number with its "%" (app/qml/texts.js)."""
-    return text.replace("\u2060", "").replace("\u00a0%", " %")
+    ("6/\u2060off") and the no-break spaces that keep a number with its "%" and a roll with its
+    play (app/qml/texts.js)."""
+    return text.replace("\u2060", "").replace("\u00a0", " ")
 
 
 def qml_value(item, expression: str):

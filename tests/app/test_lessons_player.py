@@ -542,3 +542,56 @@ def test_a_double_shows_four_dice_in_every_step():
     assert [d["value"] for d in _dice(None, [])] == []
     played = _dice(TurnBuilder(Position.start(), (3, 3)), [3, 3])
     assert [d["value"] for d in played] == [3, 3, 3, 3]
+
+
+def _texts_js(name: str, text: str) -> str:
+    """``name(text)`` of app/qml/texts.js, run by a JavaScript engine as QML runs it."""
+    from PySide6.QtQml import QJSEngine
+
+    source = (Path(__file__).parents[2] / "app" / "qml" / "texts.js").read_text()
+    engine = QJSEngine()
+    result = engine.evaluate(source.replace(".pragma library", "") + f"\n{name}({text!r})")
+    assert not result.isError(), result.toString()
+    return result.toString()
+
+
+def test_a_roll_and_its_play_stay_on_one_line(lessons_ui):
+    """Found by a tester: in the list of the fifteen opening rolls (lesson 8) a line ended
+    between "3-2" and "24/21 13/11", and the play was read as the next roll's."""
+
+    def joined(text: str) -> str:
+        return _texts_js("wholePlays", text).replace("\u00a0", "~")
+
+    assert (
+        joined("Make a point: 3-1 8/5 6/5, 4-2 8/4 6/4.")
+        == "Make a point: 3-1~8/5~6/5, 4-2~8/4~6/4."
+    )
+    assert joined("6-4 24/18 13/9 (or 8/2 6/2, as good)") == "6-4~24/18~13/9 (or 8/2~6/2, as good)"
+    assert joined("4-3 24/20 13/10 or 24/21 13/9") == "4-3~24/20~13/10 or 24/21~13/9"
+    assert joined("Enter: bar/23/19* 6/off, then 24/18(2) 13/7(2).") == (
+        "Enter: bar/23/19*~6/off, then 24/18(2)~13/7(2)."
+    )
+    # words, numbers and rolls alone are left as they are
+    for text in ("a 6-4 roll", "5/off would leave 3 pips", "Play 9/5*/3: hit on 5", "6-5 and 4-2"):
+        assert _texts_js("wholePlays", text) == text
+    # in the window, in each language: no roll parted from its play
+    from app import i18n
+
+    try:
+        for language in ("en", "da", "nl"):
+            lessons_ui.player.openLesson(7)
+            steps = lessons_ui.player.lessons[7].steps
+            (index,) = [i for i, s in enumerate(steps) if s.id == "openings"]
+            lessons_ui.player._go(index)
+            i18n.switch_language(lessons_ui.main.engine, language)
+            lessons_ui.settle()
+            shown = " ".join(
+                item.property("text")
+                for item in lessons_ui.items()
+                if item.objectName().startswith("paragraph_")
+            )
+            for roll in ("3-1", "6-4", "3-2", "2-1"):
+                assert f"{roll}\u00a0" in shown, (language, roll, shown)
+            assert "3-2 24/21 13/11" in as_written(shown)
+    finally:
+        i18n.switch_language(lessons_ui.main.engine, "en")
