@@ -65,14 +65,19 @@ class ShotCounter(QObject):
         self._location = -1
         self._count = 0
         self._cache: dict[tuple[tuple[int, ...], int], int | None] = {}
+        # the board the pointer came to; once it changes under a still pointer (a play, the
+        # computer's turn) the note goes until the pointer moves, as a tooltip does (it stayed
+        # over the computer's whole turn, counting on each board: found by a tester)
+        self._pointed: tuple[int, ...] = ()
         view.changed.connect(self._update)
         settings.shotCounterChanged.connect(self._update)
 
     @Slot(int)
     def hover(self, location: int) -> None:
-        """The pointer is over ``location`` (-1: over none)."""
-        if location != self._hovered:
-            self._hovered = location
+        """The pointer is over ``location`` (-1: over none); called as it moves."""
+        board = tuple(self._view.state.board)
+        if location != self._hovered or board != self._pointed:
+            self._hovered, self._pointed = location, board
             self._update()
 
     @Slot()
@@ -80,8 +85,9 @@ class ShotCounter(QObject):
         location, count = -1, 0
         # not over a finished game (found by a tester: it showed through the end-of-game card)
         over = bool(self._view.state.gameOver.get("visible"))
-        if self._settings.value("shotCounter") and self._hovered >= 0 and not over:
-            board = tuple(self._view.state.board)
+        board = tuple(self._view.state.board)
+        pointed = board == self._pointed
+        if self._settings.value("shotCounter") and self._hovered >= 0 and not over and pointed:
             key = (board, self._hovered)
             if key not in self._cache:
                 if len(self._cache) > 256:
