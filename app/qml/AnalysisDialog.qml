@@ -95,7 +95,13 @@ Dialog {
             visible: Analysis.available || Analysis.running
             enabled: !Analysis.running
             TabButton { objectName: "summaryTab"; text: qsTr("Summary") }
-            TabButton { objectName: "mistakesTab"; text: qsTr("Mistakes (%1)").arg(Analysis.mistakes.length) }
+            TabButton {
+                objectName: "mistakesTab"
+                text: qsTr("Mistakes (%1)").arg(Analysis.mistakes.length)
+                // the keys go to the list at once (after a click on the tab, Down did nothing
+                // until Tab had come to the list: found by a tester)
+                onClicked: if (mistakeList.visible) mistakeList.forceActiveFocus(Qt.TabFocusReason)
+            }
             TabButton { objectName: "chartTab"; text: qsTr("Chart") }
         }
         RowLayout {

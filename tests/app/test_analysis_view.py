@@ -638,6 +638,11 @@ def test_the_mistakes_fill_their_tab_when_the_analysis_came_after_the_dialog_ope
     harness.settle(50)
     listed, shown = harness.item("mistakeList"), dialog(harness, "analysisDialog")
     assert listed.height() > 0.45 * shown.property("height")
+    # the keys go to the list at once (Down did nothing after the tab's click: found by a tester)
+    assert listed.hasActiveFocus()
+    QTest.keyClick(harness.window, Qt.Key.Key_Down)
+    harness.settle(20)
+    assert harness.w.analysis.chosen == 0
     harness.click("mistake0")
     assert harness.w.analysis.boards["visible"]
 
