@@ -161,13 +161,17 @@ def plays_rollout_text(
     money game with the cube, as the hint's) and, but for the best by the rollout, how far it
     is behind that one; the best named, and said to be close when another is within two
     standard errors of it. In a ``match`` (cubeless equities) the list's values (``values``, in
-    the order of ``plays``) are the match equity of the chances: the best is the one the list
+    the order of ``plays``) are the match equity of the chances: each play's line gives that
+    value, as the list does, and its cubeless equity beside it; the best is the one the list
     puts first, and the best by the cubeless equities, when another, is named as such (the
     text named it alone, and contradicted the list at a score where the two differ: found by a
     tester)."""
+    valued = match and not result.cubeful and len(values) == len(plays)
     head = T(
         N_("Rollout of {0} plays, {1} of {2} games each, on the same dice, cubeful equities:")
         if result.cubeful
+        else N_("Rollout of {0} plays, {1} of {2} games each, on the same dice, at this score:")
+        if valued
         else N_(
             "Rollout of {0} plays, {1} of {2} games each, on the same dice, cubeless equities:"
         ),
@@ -178,7 +182,17 @@ def plays_rollout_text(
     lines: list[T] = [head]
     for k, label in enumerate(plays):
         equity = (format_signed(result.equities[k]), standard_error(result.equity_ses[k]))
-        if k == result.best:
+        if valued:  # the list's value first, as the list shows it (the text's cubeless figures
+            # and their differences stood beside other ones in the list: found by a tester)
+            lines.append(
+                T(
+                    N_("{0}: {1} at this score (cubeless {2} \u00b1 {3})"),
+                    label,
+                    format_signed(values[k]),
+                    *equity,
+                )
+            )
+        elif k == result.best:
             lines.append(T("{0}: {1} \u00b1 {2}", label, *equity))
         else:
             lines.append(
@@ -190,7 +204,6 @@ def plays_rollout_text(
                     standard_error(result.behind_ses[k]),
                 )
             )
-    valued = match and not result.cubeful and len(values) == len(plays)
     best = max(range(len(plays)), key=lambda k: values[k]) if valued else result.best
     if best == result.best:
         lines.append(T(N_("Best by the rollout: {0}."), plays[best]))

@@ -195,7 +195,8 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     labels = [row["label"] for row in c.rows]
     text = roll_out(harness)
     want = expected_plays(c, [1, 2, 3], 216, cubeful=False)
-    assert text.split("\n")[0].endswith("cubeless equities:")
+    lines = text.split("\n")
+    assert lines[0].endswith("on the same dice, at this score:")
     assert text.endswith(
         "In the list, each of these plays is valued by the match equity of the chances its "
         "games gave."
@@ -205,6 +206,10 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
         row = next(row for row in c.rows if row["label"] == f"{labels[k]} (rollout)")
         assert row["equityValue"] == pytest.approx(float(scale[k]))
         assert row["equityValue"] != pytest.approx(want.equities[k], abs=1e-3)
+        # the text's line gives the list's value, and the cubeless one beside it
+        line = next(line for line in lines if line.startswith(f"{labels[k]}: "))
+        assert line.startswith(f"{labels[k]}: {signed(float(scale[k]))} at this score (cubeless ")
+        assert f"(cubeless {signed(want.equities[k])} \u00b1 " in line
 
 
 def test_a_rollout_stops_and_goes_with_the_hint(harness):
@@ -590,6 +595,14 @@ def test_in_a_match_the_verdict_names_the_best_the_list_puts_first():
     plays = ["24/20 13/9 8/4(2)", "24/16 20/16 13/9"]
     text = plays_rollout_text(plays, result, 1296, True, (0.116, 0.158)).render(["A", "B"])
     assert "Best by the rollout at this score: 24/16 20/16 13/9 (by the cubeless" in text
+    # each play's line gives the list's value, the cubeless one beside it (the text's cubeless
+    # figures and their differences stood beside other ones in the list: found by a tester)
+    assert (
+        "at this score:\n24/20 13/9 8/4(2): +0.116 at this score (cubeless +0.229 ± 0.034)\n"
+        in text
+    )
+    assert "24/16 20/16 13/9: +0.158 at this score (cubeless +0.183 ± 0.034)" in text
+    assert "diff." not in text
     assert text.endswith("match equity of the chances its games gave.")
     agreed = plays_rollout_text(plays, result, 1296, True, (0.158, 0.116)).render(["A", "B"])
     assert "Best by the rollout: 24/20 13/9 8/4(2)." in agreed
