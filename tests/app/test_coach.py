@@ -880,3 +880,19 @@ def test_the_hint_offers_to_play_a_play_only_where_there_is_a_choice(harness, ex
     assert game.canConfirm
     ask_hint(harness)
     assert "double-click it to play it" in coach(harness).summary
+
+
+def test_the_hint_says_what_its_equities_count_once_the_cube_is_turned(harness):
+    """Found by a tester: after a double taken the best play's equity stood at half the value
+    of "double, take" a moment before, with nothing to say why."""
+    harness.open(seed=5)
+    set_up(harness, HITS, 0, dice=(6, 3), cube=True)
+    ask_hint(harness)
+    assert "whatever the cube" not in coach(harness).summary  # at 1, nothing to say
+    set_up(harness, HITS, 0, dice=(6, 3), cube_value=2, cube_owner=1)
+    ask_hint(harness)
+    said = coach(harness).summary
+    assert "Equities count a game won as 1, whatever the cube: it is at 2 now" in said, said
+    set_up(harness, DOUBLE_TAKE, 0, cube_value=4, cube_owner=0)  # before the roll: the cube's
+    ask_hint(harness)
+    assert "it is at 4 now, so a game won is worth 4 points" in coach(harness).summary
