@@ -65,29 +65,31 @@ class ShotCounter(QObject):
         self._location = -1
         self._count = 0
         self._cache: dict[tuple[tuple[int, ...], int], int | None] = {}
-        # the board the pointer came to; once it changes under a still pointer (a play, the
-        # computer's turn) the note goes until the pointer moves, as a tooltip does (it stayed
-        # over the computer's whole turn, counting on each board: found by a tester)
-        self._pointed: tuple[int, ...] = ()
         view.changed.connect(self._update)
         settings.shotCounterChanged.connect(self._update)
 
     @Slot(int)
     def hover(self, location: int) -> None:
-        """The pointer is over ``location`` (-1: over none); called as it moves."""
-        board = tuple(self._view.state.board)
-        if location != self._hovered or board != self._pointed:
-            self._hovered, self._pointed = location, board
+        """The pointer is over ``location`` (-1: over none)."""
+        if location != self._hovered:
+            self._hovered = location
             self._update()
 
     @Slot()
     def _update(self) -> None:
         location, count = -1, 0
-        # not over a finished game (found by a tester: it showed through the end-of-game card)
-        over = bool(self._view.state.gameOver.get("visible"))
-        board = tuple(self._view.state.board)
-        pointed = board == self._pointed
-        if self._settings.value("shotCounter") and self._hovered >= 0 and not over and pointed:
+        # not over a finished game (found by a tester: it showed through the end-of-game card),
+        # nor while the computer acts (it stayed over its whole turn, counting on each board:
+        # found by a tester); it comes back on the board the person then has to play on
+        state = self._view.state
+        computer_acts = (
+            state.onRoll == state.computerPlayer
+            and not state.reviewing
+            and not state.mustAnswerDouble
+        )
+        still = not state.gameOver.get("visible") and not computer_acts
+        if self._settings.value("shotCounter") and self._hovered >= 0 and still:
+            board = tuple(self._view.state.board)
             key = (board, self._hovered)
             if key not in self._cache:
                 if len(self._cache) > 256:

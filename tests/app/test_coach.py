@@ -11,7 +11,7 @@ import threading
 import time
 
 import pytest
-from PySide6.QtCore import QMetaObject, QObject, QPoint, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QMetaObject, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtTest import QTest
 
 from ai.analysis import Analyser, judged_state
@@ -687,19 +687,6 @@ def test_the_shot_counter_on_a_blot_under_the_pointer(harness):
         assert 0 <= gap < 1.5 * blot.width(), (location, note, blot)  # one checker's room
         assert board.contains(note)
     assert mine[9] != mine[4]  # the counts differ, so the right one was shown
-    # the board changes under a still pointer (a play, the computer's turn): the note goes until
-    # the pointer moves (it stayed over the computer's whole turn: found by a tester)
-    hover(harness, harness.item("location_9"))
-    assert counter.location == 9
-    moved = set_up(harness, "x 24:2 13:4 8:3 6:4 9:1 5:1; o 19:5 17:3 12:5 1:1 3:1", 0)
-    harness.settle(20)
-    assert counter.location == -1 and harness.hidden("locationNote")
-    QTest.mouseMove(
-        harness.window, harness.centre(harness.item("location_9")).toPoint() + QPoint(0, 3)
-    )
-    harness.settle(20)
-    assert counter.location == 9 and counter.count == shots_on(moved.position, 9)
-    assert harness.item("locationNote").isVisible()
     hover(harness, harness.item("location_13"))  # not a blot
     assert harness.hidden("locationNote")
     # no contact left: no count ("0 of 36" in a bear-off said nothing)
@@ -717,6 +704,26 @@ def test_the_shot_counter_on_a_blot_under_the_pointer(harness):
     hover(harness, harness.item("location_4"))
     hover(harness, harness.item("location_9"))
     assert counter.location == -1 and harness.hidden("locationNote")
+
+
+def test_the_shot_counter_waits_while_the_computer_acts(harness):
+    """Found by a tester: "Hit by 18 of 36 rolls" stayed beside a blot while the computer
+    rolled, hit it and played on, counted anew on each board of its turn; the note comes back
+    on the board the person then plays on."""
+    harness.open(seed=6)
+    set_up(harness, "x 24:2 13:4 8:3 6:4 9:1 4:1; o 19:5 17:3 12:5 1:1 3:1", 0)
+    harness.game.shotCounter = True
+    counter, view = harness.w.shots, harness.w.flow.view
+    hover(harness, harness.item("location_4"))  # (the pointer may stand on 9 already)
+    hover(harness, harness.item("location_9"))
+    assert counter.location == 9 and harness.item("locationNote").isVisible()
+    still = view.state
+    view.update_fields(computerPlayer=1, onRoll=1)  # the computer acts (its roll, its steps)
+    harness.settle(20)
+    assert counter.location == -1 and harness.hidden("locationNote")
+    view.update(still)  # the person's turn again, the pointer where it was
+    harness.settle(20)
+    assert counter.location == 9 and harness.item("locationNote").isVisible()
 
 
 # -- failures and when there is nothing to ask ----------------------------------------------------
