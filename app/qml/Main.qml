@@ -568,7 +568,8 @@ ApplicationWindow {
                                 overTitle.implicitWidth + 2 * (asideButton.width + 12 * window.textUi)))
                 height: overColumn.implicitHeight + 40 * window.textUi
                 radius: 14 * window.textUi
-                color: "#f02a1c12"
+                // whole in high contrast (the board's rings and arrows showed through: a tester)
+                color: Theme.highContrast ? "#2a1c12" : "#f02a1c12"
                 border.color: window.accent
                 border.width: 2
                 readonly property var info: MatchView.gameOver

@@ -213,3 +213,22 @@ def test_the_high_contrast_theme_raises_the_side_panels_texts(harness):
     low = {text: round(ratio, 1) for text, ratio in strong.items() if ratio < 7}
     assert not low, low
     harness.w.settings.theme = "classic"
+
+
+def test_the_end_of_game_card_is_whole_in_high_contrast(harness):
+    # found by a tester: the board's rings and arrows showed through the card
+    from app.parts import part_of
+    from app.resignation import Resignations
+
+    harness.open(seed=5, size=(1024, 768))
+    harness.game.newGame({"opponent": "human", "matchLength": 5, "cube": True})
+    harness.settle(50)
+    part_of(harness.w.engine, Resignations).resign(1)
+    harness.settle(50)
+    card = harness.item("gameOverCard")
+    assert card.isVisible()
+    harness.w.settings.theme = "contrast"
+    harness.settle(50)
+    assert card.property("color").alphaF() == 1.0
+    harness.w.settings.theme = "classic"
+    harness.settle(50)
