@@ -16,6 +16,7 @@ from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 from app.classroom import Classroom
 from app.file_dialogs import existing_folder, save_target
 from app.file_texts import os_problem
+from app.i18n import list_separator
 from app.texts import N_, Nn_, T, _
 from lessons.exercises import CHOICE_NAMES
 from lessons.model import Lesson
@@ -170,7 +171,7 @@ class ClassReport(QObject):
             self.changed.emit()
             return False
         try:
-            count = write_csv(path, students, self.lessons, _)
+            count = write_csv(path, students, self.lessons, _, list_separator())
         except OSError as exc:
             self._message = _(NOT_EXPORTED).format(file=path, reason=os_problem(exc).render(()))
             self.changed.emit()

@@ -498,6 +498,12 @@ def _locale(language: str | None) -> Locale:
     return Locale.parse(normalize_language(language) if language else current_language())
 
 
+def list_separator(language: str | None = None) -> str:
+    """The separator of a CSV file's fields that the language's spreadsheet programs read: ";"
+    where the language writes its decimals with a comma (Danish, Dutch), else ","."""
+    return ";" if _locale(language).number_symbols["latn"]["decimal"] == "," else ","
+
+
 def format_number(value: float, decimals: int | None = None, language: str | None = None) -> str:
     """``value`` written the way the language writes numbers (``1,234.5`` / ``1.234,5``).
 

@@ -44,7 +44,7 @@ CSV_HEADINGS = {
     "student": N_("Student"),
     "lesson": N_("Lesson"),
     "lesson_title": N_("Lesson title"),
-    "step": N_("Step"),
+    "step": N_("Step ID"),  # (the lesson file's own name of the step, next to its title)
     "step_title": N_("Step title"),
     "exercise": N_("Exercise"),
     "answer": N_("Answer"),
@@ -173,20 +173,31 @@ def csv_rows(
     return rows
 
 
-def csv_text(rows: list[list[str]]) -> str:
+def csv_text(rows: list[list[str]], separator: str = ",") -> str:
+    """The rows as CSV, fields apart by ``separator``: "," or, where a language writes its
+    decimals with a comma, ";" as the spreadsheet programs of that language read it (a Dutch
+    teacher's spreadsheet put every field of a comma-separated file in one column)."""
+    if separator not in (",", ";"):
+        raise ValueError(f"a CSV separator is ',' or ';', not {separator!r}")
     buffer = io.StringIO(newline="")
     # "\n": the file is written as text, which ends lines the platform's way
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    csv.writer(buffer, delimiter=separator, lineterminator="\n").writerows(rows)
     return "\ufeff" + buffer.getvalue()
 
 
 def write_csv(
-    path: Path, profiles: Iterable[Profile], lessons: list[Lesson], translate: Translate = identity
+    path: Path,
+    profiles: Iterable[Profile],
+    lessons: list[Lesson],
+    translate: Translate = identity,
+    separator: str = ",",
 ) -> int:
-    """Write every attempt of ``profiles`` to ``path``; returns the number of attempts.
+    """Write every attempt of ``profiles`` to ``path`` (fields apart by ``separator``, as
+    ``csv_text`` says); returns the number of attempts.
 
     Raises ``OSError`` when the file cannot be written (an existing file is then unchanged).
     """
     rows = csv_rows(profiles, lessons, translate)
-    jsonfile.write_text_atomically(path, csv_text(rows), document=True)  # (0600 was too private)
+    text = csv_text(rows, separator)
+    jsonfile.write_text_atomically(path, text, document=True)  # (0600 was too private)
     return len(rows) - 1

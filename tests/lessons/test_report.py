@@ -87,7 +87,7 @@ def test_the_csv_has_one_row_per_attempt_quoted_and_in_utf8(tmp_path, lessons):
     raw = out.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
-    assert rows[0] == ["Student", "Lesson", "Lesson title", "Step", "Step title", "Exercise"] + [
+    assert rows[0] == ["Student", "Lesson", "Lesson title", "Step ID", "Step title", "Exercise"] + [
         "Answer",
         "Right",
         "Hints",
@@ -120,6 +120,14 @@ def test_the_csv_is_translated(tmp_path, lessons):
     # were English in a Danish file)
     assert header[:3] == ["Elev", "Lektion", "Lektionens titel"]
     assert (row[5], row[7]) == ("Pipstælling", "Ja")
+    # with ";" between the fields, as a Danish or Dutch spreadsheet reads them (a Dutch
+    # teacher's spreadsheet put a comma-separated file in one column: found by a tester)
+    write_csv(out, profiles.students(), lessons, translator("da"), ";")
+    text = out.read_text("utf-8-sig")
+    assert list(csv.reader(io.StringIO(text), delimiter=";")) == [header, row]
+    assert text.startswith("Elev;Lektion;Lektionens titel;")
+    with pytest.raises(ValueError):
+        csv_text([header], "\t")
 
 
 def test_the_file_gets_the_permissions_of_the_teachers_other_files(tmp_path, lessons):
