@@ -119,7 +119,14 @@ def mat_problem(exc: MatFormatError) -> T:
 def mat_refusal(name: str, exc: MatFormatError) -> T:
     """Why the file ``name`` could not be read: its line (when there is one) and the problem."""
     if exc.line:
-        return T(N_("{0} could not be read: line {1}: {2}"), name, exc.line, mat_problem(exc))
+        said = T(N_("{0} could not be read: line {1}: {2}"), name, exc.line, mat_problem(exc))
+        if exc.cut_short:  # (named only by the part of a move it broke off in: a tester)
+            return T(
+                "{0} {1}",
+                said,
+                T(N_("The file ends in the middle of that line: it may have been cut short.")),
+            )
+        return said
     return T(N_("{0} could not be read: {1}"), name, mat_problem(exc))
 
 

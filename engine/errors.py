@@ -230,4 +230,13 @@ class MatFormatError(EngineError):
         values = self.values
         self.rule = rule
         self.detail = MAT_PROBLEM_TEXT[reason].format(*values)
+        # the file ends in the middle of this line: it may have been cut short (a copy broken
+        # off was named only by the part of a move it ended in: found by a tester)
+        self.cut_short = False
         super().__init__(f"line {line}: {self.detail}" if line else self.detail)
+
+    def ending_the_file(self) -> MatFormatError:
+        """This error, said to be on the line the file breaks off in."""
+        self.cut_short = True
+        self.args = (f"{self.args[0]} (the file ends in the middle of this line: cut short?)",)
+        return self

@@ -104,6 +104,7 @@ class _Reader:
         if not isinstance(text, str):
             raise MatFormatError(0, MatProblem.NOT_TEXT)
         self.lines = text.removeprefix("\ufeff").splitlines()
+        self.broken_off = bool(text) and not text.endswith(("\n", "\r"))  # in its last line
         self.crawford = crawford
         self.seed = seed
         self.length: int | None = None
@@ -133,6 +134,14 @@ class _Reader:
         return int(text)
 
     def read(self) -> Match:
+        try:
+            return self._read()
+        except MatFormatError as exc:
+            if self.broken_off and exc.line == len(self.lines):
+                raise exc.ending_the_file() from None
+            raise
+
+    def _read(self) -> Match:
         for number, line in enumerate(self.lines, 1):
             self.number = number
             stripped = line.strip()

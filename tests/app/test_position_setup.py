@@ -499,6 +499,11 @@ def test_a_bad_match_file_is_refused_naming_its_line_and_the_game_stays(harness,
     huge = tmp_path / "huge.mat"
     huge.write_bytes(b" " * (5 * 1024 * 1024))
     cases.append((huge, "too large"))
+    # broken off in a move: said (it was named only by the part of the move it ended in)
+    whole = (DATA / "gnubg-match-3-point-a.mat").read_text()
+    cut = tmp_path / "cut.mat"
+    cut.write_text(whole[: whole.index("/", len(whole) // 2)])
+    cases.append((cut, "The file ends in the middle of that line: it may have been cut short."))
     for path, words in cases:
         setup_part(harness).importMat(QUrl.fromLocalFile(str(path)).toString())
         harness.settle(30)

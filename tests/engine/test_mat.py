@@ -323,6 +323,23 @@ def test_a_bad_file_names_its_line_and_its_problem(line, text, words, reason):
     assert error.detail == MAT_PROBLEM_TEXT[reason].format(*error.values)
 
 
+def test_a_file_cut_short_in_a_line_says_so():
+    """Found by a tester: the first half of a match file was refused by the part of a move it
+    broke off in ("'24' cannot be read"), nothing said of the file's end."""
+    whole = (DATA / "gnubg-match-3-point-a.mat").read_text()
+    slash = whole.index("/", len(whole) // 2)
+    for cut in (whole[:slash], whole[: slash - 3]):  # in a move ("24"), after a roll ("63: ")
+        with pytest.raises(MatFormatError) as raised:
+            loads_mat(cut)
+        error = raised.value
+        assert error.cut_short and error.line == len(cut.splitlines())
+        assert "the file ends in the middle of this line" in str(error)
+    # the same line with the file going on: no such word
+    with pytest.raises(MatFormatError) as raised:
+        loads_mat(cut + "\n")
+    assert not raised.value.cut_short and "ends in the middle" not in str(raised.value)
+
+
 @pytest.mark.parametrize(
     ("text", "rule"),
     [
