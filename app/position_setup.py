@@ -85,6 +85,9 @@ PASTE_REFUSALS = {
     SetupRefusal.GAME_STATE: N_("Only a match with a game in play (or none) can be set up."),
     SetupRefusal.RESIGNATION: N_("An offer to resign cannot be set up."),
     SetupRefusal.CUBE_MAXIMUM: N_("The cube goes up to 64."),
+    SetupRefusal.DOUBLE_BEYOND_MAXIMUM: N_(
+        "The cube goes up to 64: the double shown would take it to 128."
+    ),
     SetupRefusal.CRAWFORD_SCORE: N_("A Crawford game needs a player one point from the target."),
     SetupRefusal.CRAWFORD_CUBE: N_("The cube is not used in the Crawford game."),
     SetupRefusal.REDOUBLE: N_("Only the owner of the cube may redouble."),

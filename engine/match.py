@@ -852,6 +852,7 @@ class SetupRefusal:
     GAME_STATE = "game_state"
     RESIGNATION = "resignation"
     CUBE_MAXIMUM = "cube_maximum"
+    DOUBLE_BEYOND_MAXIMUM = "double_beyond_maximum"
     CRAWFORD_SCORE = "crawford_score"
     CRAWFORD_CUBE = "crawford_cube"
     REDOUBLE = "redouble"
@@ -873,6 +874,9 @@ SETUP_REFUSAL_TEXT = {
     SetupRefusal.GAME_STATE: "Only a match with a game in play (or none) can be set up.",
     SetupRefusal.RESIGNATION: "Resignation offers are not supported.",
     SetupRefusal.CUBE_MAXIMUM: f"The cube goes up to {MAX_CUBE}.",
+    SetupRefusal.DOUBLE_BEYOND_MAXIMUM: (
+        f"The cube goes up to {MAX_CUBE}: the double shown would take it to {2 * MAX_CUBE}."
+    ),
     SetupRefusal.CRAWFORD_SCORE: "A Crawford game needs a player one point from the target.",
     SetupRefusal.CRAWFORD_CUBE: "The cube is not used in the Crawford game.",
     SetupRefusal.REDOUBLE: "Only the owner of the cube may redouble.",
@@ -933,8 +937,9 @@ def setup_refusal(
         return SetupRefusal.CRAWFORD_CUBE
     if fields.doubled and fields.cube_owner not in (-1, fields.player_on_roll):
         return SetupRefusal.REDOUBLE
-    if fields.doubled and fields.cube >= MAX_CUBE:
-        return SetupRefusal.CUBE_MAXIMUM
+    if fields.doubled and fields.cube >= MAX_CUBE:  # (said as "the cube goes up to 64" alone,
+        # of an ID with the cube at 64, it left a tester looking for a cube above it)
+        return SetupRefusal.DOUBLE_BEYOND_MAXIMUM
     if position.is_game_over() and fields.game_state == GAME_PLAYING:
         return SetupRefusal.GAME_OVER
     if not cube_enabled and cube_used:

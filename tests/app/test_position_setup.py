@@ -709,6 +709,21 @@ def test_a_refusal_of_pasted_ids_is_said_all_in_the_windows_language(qapp):
         i18n.set_language(qapp, None, "en")
 
 
+def test_a_pasted_redouble_beyond_the_cubes_top_is_said_as_such(qapp):
+    # found by a tester: GNU Backgammon's ID of a redouble at 64 was refused with "The cube goes
+    # up to 64." alone, and the tester looked for a cube above 64 in it
+    from app.position_setup import paste_refusal
+    from engine import EngineError
+    from engine.ids import read_ids
+    from engine.match import Match
+
+    text = "ABwPeA8AH8A/YA:BhkgAuAAcAAE"
+    with pytest.raises(EngineError) as raised:
+        Match.from_ids(*read_ids(text), seed=1, cube=True)
+    said = paste_refusal(raised.value, text).render(["A", "B"])
+    assert "The cube goes up to 64: the double shown would take it to 128." in said, said
+
+
 def test_a_full_path_typed_as_the_file_name_is_written_where_it_says(harness, tmp_path):
     # Qt Quick's own file dialog joins a full path typed as the name to its folder
     a_match_two_turns_in(harness)

@@ -122,6 +122,13 @@ BLOCKED = Position.from_text("x bar:1 6:14; o 19:2 20:2 21:2 22:2 23:2 1:5")
         ({"crawford": True, "score": (2, 1)}, None, SetupRefusal.CRAWFORD_SCORE),
         ({"crawford": True, "score": (4, 1), "cube": 2, "cube_owner": 0}, None, "crawford_cube"),
         ({"cube": 128, "cube_owner": 0}, None, SetupRefusal.CUBE_MAXIMUM),
+        # GNU Backgammon's ID of a redouble to 128 (said as "the cube goes up to 64" alone, a
+        # tester looked for a cube above 64 in it)
+        (
+            {"cube": 64, "cube_owner": 0, "doubled": True, "turn": 1},
+            None,
+            SetupRefusal.DOUBLE_BEYOND_MAXIMUM,
+        ),
         ({"game_state": 2}, None, SetupRefusal.GAME_STATE),
         ({"dice": (6, 5)}, BLOCKED, SetupRefusal.NO_LEGAL_PLAY),
         ({}, Position.from_text("x 6:3"), SetupRefusal.GAME_OVER),
