@@ -18,6 +18,9 @@ Rectangle {
     function unbroken(part: string): string { return part.replace(/ /g, "\u00a0") }
     // a move stays whole ("5/off" broke after its "/": texts.js)
     function wholeMoves(text: string): string { return Texts.wholeMoves(text) }
+    // and a play's moves together in the status and the last play ("8/4 / 6/4" broke between
+    // them: found by a tester); not in the move list, whose column is narrower than a play
+    function wholePlays(text: string): string { return Texts.wholeMoves(Texts.wholePlays(text)) }
     // a mark stays whole ("++" broke between its signs, "??)" before its bracket): a word
     // joiner between its signs and before a bracket after them
     function wholeMarks(text: string): string { return text.replace(/([?!+\u2212])(?=[?!+\u2212)])/g, "$1\u2060") }
@@ -189,7 +192,7 @@ Rectangle {
                         textFormat: Text.PlainText
                         Layout.fillWidth: true
                         // at words, or inside a long one (an ID); never after a move's "/" ("5/off")
-                        text: panel.wholeMoves(MatchView.status)
+                        text: panel.wholePlays(MatchView.status)
                         wrapMode: Text.Wrap
                         color: panel.brightText
                         font.pixelSize: 14 * panel.ui
@@ -200,7 +203,7 @@ Rectangle {
                     textFormat: Text.PlainText
                     Layout.fillWidth: true
                     visible: MatchView.lastPlay !== ""
-                    text: panel.wholeMoves(MatchView.lastPlay)
+                    text: panel.wholePlays(MatchView.lastPlay)
                     wrapMode: Text.WordWrap
                     color: panel.softText
                     font.pixelSize: 13 * panel.ui

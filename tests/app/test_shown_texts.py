@@ -4,12 +4,15 @@ Help and About."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from app.session import to_location
 from engine import Position
+from tests.app.driver import as_written
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
 
@@ -293,3 +296,23 @@ def test_a_position_set_up_with_a_double_pending_says_who_answers_it(harness):
     harness.settle()
     assert harness.game.mustAnswerDouble
     assert harness.game.status == "Black has doubled to 4: White takes or passes."
+
+
+def test_a_plays_moves_stay_together_in_the_status_and_the_last_play(harness):
+    # found by a tester: "Computer gooide 4-2: 8/4" ended a line and "6/4" began the next
+    harness.open(seed=2)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+    for _ in range(10):
+        while game.legalSteps:
+            harness.play_step(game.legalSteps[0])
+        harness.confirm_if_done()
+        harness.click("rollButton")
+        shown = harness.item("lastPlayLabel").property("text")
+        moves = re.findall(r"(?:bar|\d+)/\S+", as_written(shown))
+        if len(moves) >= 2:
+            break
+    else:
+        pytest.fail("no play of two moves was said")
+    joined = "\u00a0".join(move.replace("/", "/\u2060") for move in moves)
+    assert joined in shown, shown
