@@ -200,6 +200,10 @@ Dialog {
                     }
                     RowLayout {
                         Layout.fillWidth: true
+                        // without the cube, out of reach once it is at 1 in the middle (they
+                        // could be set with no cube in play: found by a tester)
+                        enabled: PositionEditor.cubeInUse || PositionEditor.cubeValue !== 1
+                                 || PositionEditor.cubeOwner !== -1
                         ComboBox {
                             id: cubeValueBox
                             objectName: "editorCubeValue"

@@ -709,3 +709,24 @@ def test_esc_and_cancel_ask_before_a_set_up_is_lost(harness):
     assert not editor.property("edited")
     QTest.keyClick(harness.window, Qt.Key.Key_Escape)
     gone()
+
+
+def test_the_cube_is_out_of_reach_without_the_cube(harness):
+    # found by a tester: the cube's value and owner could be set with no cube in play
+    harness.open(seed=5)
+    open_editor(harness)
+    editor = editor_part(harness)
+    editor.setCube(True, 4, 0)
+    harness.settle(20)
+    assert harness.item("editorCubeValue").isEnabled()
+    editor.setCube(False, 4, 0)  # refused as it stands: the value may still be brought back
+    harness.settle(20)
+    assert message(harness) and harness.item("editorCubeValue").isEnabled()
+    editor.setCube(False, 1, -1)
+    harness.settle(20)
+    assert message(harness) == ""
+    assert not harness.item("editorCubeValue").isEnabled()
+    assert not harness.item("editorCubeOwner").isEnabled()
+    harness.click("editorCubeInUse")
+    assert harness.item("editorCubeValue").isEnabled()
+    cancel(harness)
