@@ -15,7 +15,8 @@ five, else at 2 or 4 owned by the player on roll), valued by GNU Backgammon at 2
 no double, double/take, double/pass and its verdict, with its 0-ply values beside them for
 scale. The rows have the cube set's fields (``benchmarks/strength.py`` measures them the same
 way, split by ``ai.holdout``). ``--check`` values the cube set's own usable rows with the same
-script and reports how far its figures are from the set's (they should agree to the rounding).
+script and reports how far its figures are from the set's (they agree to the rounding on the
+processor that made the set; GNU Backgammon's 2-ply values move by a few thousandths on others).
 
 The players' noise is a function of the position ("deterministic"), so a seed gives the same
 set again. The file in the repository was made before that (its players' noise unseeded, so
@@ -175,7 +176,9 @@ def check(judge: Gnubg) -> int:
             worst = max(worst, abs(got[key] - r[name]))
         verdicts += got["text"] == r["gnubg"]
     print(f"{len(usable)} rows: largest difference {worst:.4f}, same verdict {verdicts}")
-    return 0 if worst < 0.002 else 1
+    # GNU Backgammon's 2-ply values differ by a few thousandths from one processor to another
+    # (0.0033 at most on another machine than the one that made the set, every verdict the same)
+    return 0 if worst < 0.005 and verdicts == len(usable) else 1
 
 
 def main(argv: list[str] | None = None) -> int:

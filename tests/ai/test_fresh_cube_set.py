@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -89,4 +90,7 @@ def test_its_valuation_gives_the_cube_sets_own_figures():
         [sys.executable, str(script), "--check"], capture_output=True, text=True, timeout=600
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "276 rows: largest difference 0.0000, same verdict 276" in done.stdout
+    # to the rounding where the set was made; GNU Backgammon's 2-ply values move by a few
+    # thousandths on another processor (0.0033 at most, on one), its verdicts do not
+    found = re.search(r"276 rows: largest difference (\d\.\d+), same verdict 276\n", done.stdout)
+    assert found and float(found.group(1)) < 0.005, done.stdout
