@@ -555,6 +555,14 @@ def _texts_js(name: str, text: str) -> str:
     return result.toString()
 
 
+def test_a_points_name_stays_whole(qapp):
+    # found by a tester: "op je 2-" ended a line and "punt" began the next (Dutch, 150%)
+    for text in ("op je 2-punt", "your 6-point", "dit 5-punktet"):
+        number, word = text.split("-")
+        assert _texts_js("unbroken", text) == f"{number}-\u2060{word}"
+    assert _texts_js("wholePoints", "6-4 and 3-1") == "6-4 and 3-1"  # rolls are no names
+
+
 def test_a_roll_and_its_play_stay_on_one_line(lessons_ui):
     """Found by a tester: in the list of the fifteen opening rolls (lesson 8) a line ended
     between "3-2" and "24/21 13/11", and the play was read as the next roll's."""
