@@ -19,6 +19,7 @@ import tempfile
 import time
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -107,6 +108,14 @@ def _paths(value: object, prefix: tuple = ()) -> list[tuple]:
     return out
 
 
+def _at(value: object, path: tuple) -> Any:
+    """The place ``path`` leads to in a JSON value (a ``KeyError`` or an ``IndexError`` when it
+    is not there)."""
+    for key in path:
+        value = value[key]  # type: ignore[index]
+    return value
+
+
 def test_the_damages_are_made_only_at_places_that_are_there():
     """A damage made the random generator's state something else, and a later damage of the
     same save chose a place inside it that was gone (the strategy failed, now and then, in a
@@ -116,14 +125,9 @@ def test_the_damages_are_made_only_at_places_that_are_there():
         for broken in (None, [], [3], {"a": 1}, "text"):
             data = copy.deepcopy(save)
             for path in rng_state:
-                parent = data
-                for key in path[:-1]:
-                    parent = parent[key]
-                parent[path[-1]] = broken
+                _at(data, path[:-1])[path[-1]] = broken
             for path in _paths(data):
-                place = data
-                for key in path:
-                    place = place[key]  # every place offered is there
+                _at(data, path)  # every place offered is there
 
 
 @st.composite
@@ -134,9 +138,7 @@ def damaged_saves(draw: st.DrawFn) -> dict:
         if not paths:
             break
         path = draw(st.sampled_from(paths))
-        parent = data
-        for key in path[:-1]:
-            parent = parent[key]
+        parent = _at(data, path[:-1])
         how = draw(st.sampled_from(["replace", "replace", "drop", "deep"]))
         if how == "drop":
             del parent[path[-1]]
