@@ -47,22 +47,33 @@ def shown_dice(harness) -> list[int]:
     return [int(item.property("value")) for item in dice]
 
 
-def test_the_dice_read_the_same_in_the_status_the_board_the_last_play_and_the_move_list(harness):
-    harness.open(seed=2)
+def roll_until(harness, found, tries: int, failure: str) -> None:
+    """Play each turn of a game between two people by its first legal steps and roll, until
+    ``found()`` after a roll; the test fails with ``failure`` after ``tries`` rolls."""
     game = harness.game
-    game.newGame({"opponent": "human"})
-    # Play until a roll whose dice fell lower die first (the engine keeps the order they fell).
-    for _ in range(30):
+    for _ in range(tries):
         while game.legalSteps:
             harness.play_step(game.legalSteps[0])
         harness.confirm_if_done()
         assert game.canRoll
         harness.click("rollButton")
+        if found():
+            return
+    pytest.fail(failure)
+
+
+def test_the_dice_read_the_same_in_the_status_the_board_the_last_play_and_the_move_list(harness):
+    harness.open(seed=2)
+    game = harness.game
+    game.newGame({"opponent": "human"})
+
+    # Play until a roll whose dice fell lower die first (the engine keeps the order they fell).
+    def lower_first() -> bool:
         fell = harness.w.flow.session.match.game.dice
-        if fell[0] < fell[1] and game.legalSteps:
-            break
-    else:
-        pytest.fail("no roll fell lower die first")
+        return fell[0] < fell[1] and bool(game.legalSteps)
+
+    roll_until(harness, lower_first, 30, "no roll fell lower die first")
+    fell = harness.w.flow.session.match.game.dice
     high, low = fell[1], fell[0]
     assert f"{high}-{low}" in harness.item("statusLabel").property("text")
     assert shown_dice(harness) == [high, low]
@@ -301,18 +312,14 @@ def test_a_position_set_up_with_a_double_pending_says_who_answers_it(harness):
 def test_a_plays_moves_stay_together_in_the_status_and_the_last_play(harness):
     # found by a tester: "Computer gooide 4-2: 8/4" ended a line and "6/4" began the next
     harness.open(seed=2)
-    game = harness.game
-    game.newGame({"opponent": "human"})
-    for _ in range(10):
-        while game.legalSteps:
-            harness.play_step(game.legalSteps[0])
-        harness.confirm_if_done()
-        harness.click("rollButton")
-        shown = harness.item("lastPlayLabel").property("text")
-        moves = re.findall(r"(?:bar|\d+)/\S+", as_written(shown))
-        if len(moves) >= 2:
-            break
-    else:
-        pytest.fail("no play of two moves was said")
-    joined = "\u00a0".join(move.replace("/", "/\u2060") for move in moves)
-    assert joined in shown, shown
+    harness.game.newGame({"opponent": "human"})
+
+    def shown() -> str:
+        return harness.item("lastPlayLabel").property("text")
+
+    def moves() -> list[str]:
+        return re.findall(r"(?:bar|\d+)/\S+", as_written(shown()))
+
+    roll_until(harness, lambda: len(moves()) >= 2, 10, "no play of two moves was said")
+    joined = "\u00a0".join(move.replace("/", "/\u2060") for move in moves())
+    assert joined in shown(), shown()
