@@ -5,6 +5,7 @@ by a copy killed with SIGKILL taken over, and a first copy that does not answer 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import signal
@@ -12,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -150,6 +152,18 @@ def start(home: Path, data: Path) -> Program:
     return Program([sys.executable, "-c", FIRST, "--data-dir", str(data)], home)
 
 
+@contextlib.contextmanager
+def first_copy(home: Path) -> Iterator[tuple[Program, Path]]:
+    """A first copy on the data folder ``home/data``, listening for later starts; killed after."""
+    data = home / "data"
+    first = start(home, data)
+    try:
+        first.wait_for("listening")
+        yield first, data
+    finally:
+        first.kill()
+
+
 def second_start(home: Path, data: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "app", *args, "--data-dir", str(data)],
@@ -182,41 +196,28 @@ def test_the_lock_holds_against_other_processes_and_is_taken_over_after_sigkill(
 
 
 def test_a_second_start_brings_the_first_window_forward(tmp_path):
-    data = tmp_path / "data"
-    first = start(tmp_path, data)
-    try:
-        first.wait_for("listening")
+    with first_copy(tmp_path) as (first, data):
         second = second_start(tmp_path, data)
         assert second.returncode == 0, second.stderr
         assert "brought forward" in second.stderr and "Traceback" not in second.stderr
         first.wait_for("brought forward", timeout=30)
         assert first.process.poll() is None  # the first copy plays on
-    finally:
-        first.kill()
 
 
 def test_a_second_start_with_a_match_file_hands_it_to_the_first(tmp_path):
-    data = tmp_path / "data"
-    first = start(tmp_path, data)
     path = ROOT / "tests" / "data" / "gnubg-match-3-point-a.mat"
-    try:
-        first.wait_for("listening")
+    with first_copy(tmp_path) as (first, data):
         second = second_start(tmp_path, data, str(path))
         assert second.returncode == 0 and "brought forward" in second.stderr, second.stderr
         assert first.wait_for("importing", timeout=30) == f"importing {path.resolve()}"
         assert first.process.poll() is None
-    finally:
-        first.kill()
 
 
 def test_a_second_start_with_ids_sets_them_up_in_the_first(tmp_path):
     # found by a tester: "--position-id ..." to a running game brought it forward and dropped
     # the IDs without a word
-    data = tmp_path / "data"
-    first = start(tmp_path, data)
     ids = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
-    try:
-        first.wait_for("listening")
+    with first_copy(tmp_path) as (first, data):
         position, match = ids.split(":")
         second = second_start(tmp_path, data, "--position-id", position, "--match-id", match)
         assert second.returncode == 0 and f"to set up {ids}" in second.stderr, second.stderr
@@ -228,17 +229,12 @@ def test_a_second_start_with_ids_sets_them_up_in_the_first(tmp_path):
         second = second_start(tmp_path, data, "--position-id", "nonsense")
         assert second.returncode == 2 and "cannot show" in second.stderr
         assert first.process.poll() is None
-    finally:
-        first.kill()
 
 
 def test_a_second_start_in_another_language_switches_the_first_to_it(tmp_path):
     # found by a tester: "--lang nl" to a running Danish game brought it forward in Danish
-    data = tmp_path / "data"
-    first = start(tmp_path, data)
     path = ROOT / "tests" / "data" / "gnubg-match-3-point-a.mat"
-    try:
-        first.wait_for("listening")
+    with first_copy(tmp_path) as (first, data):
         second = second_start(tmp_path, data, "--lang", "nl")
         assert second.returncode == 0 and "brought forward in nl" in second.stderr, second.stderr
         assert first.wait_for("speaking", timeout=30) == "speaking nl"
@@ -249,8 +245,6 @@ def test_a_second_start_in_another_language_switches_the_first_to_it(tmp_path):
         assert first.wait_for("speaking", timeout=30) == "speaking da"
         assert first.wait_for("importing", timeout=30) == f"importing {path.resolve()}"
         assert first.process.poll() is None
-    finally:
-        first.kill()
 
 
 def test_a_copy_killed_with_sigkill_leaves_nothing_in_the_way(tmp_path):
