@@ -13,8 +13,9 @@ function wholePercents(text) { return text.replace(/(\d) %/g, "$1\u00a0%") }
 // no-break spaces between a roll ("6-4") or a move ("24/18", "bar/22*", "13/7(2)", "6/off") and
 // the move after it. A move followed by a punctuation mark ends its play.
 const roll = /^[1-6]-[1-6]$/
-const openMove = /^\(?(?:bar|\d{1,2})(?:\/(?:\d{1,2}|off)\*?)+(?:\(\d\))?$/
-const move = /^\(?(?:bar|\d{1,2})(?:\/(?:\d{1,2}|off)\*?)+(?:\(\d\))?[,.;:)]*$/
+const moveText = "\\(?(?:bar|\\d{1,2})(?:/(?:\\d{1,2}|off)\\*?)+(?:\\(\\d\\))?"
+const openMove = new RegExp("^" + moveText + "$")  // a move the play may go on from
+const move = new RegExp("^" + moveText + "[,.;:)]*$")  // the next move, perhaps ending it
 function wholePlays(text) {
     const words = text.split(" ")
     const out = [words[0]]
