@@ -16,6 +16,18 @@ from PySide6.QtTest import QTest
 from pytestqt.exceptions import TimeoutError as WaitTimeout
 
 
+@contextlib.contextmanager
+def speaking(engine: QQmlEngine, language: str) -> Iterator[None]:
+    """The program (the window of ``engine``) in ``language`` for the block, English after it."""
+    from app import i18n
+
+    i18n.set_language(None, engine, language)
+    try:
+        yield
+    finally:
+        i18n.set_language(None, engine, "en")
+
+
 def is_shown(item: QQuickItem) -> bool:
     """Visible (itself and every parent) and of a size a click could hit."""
     return item.isVisible() and item.width() > 0 and item.height() > 0

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QRectF, QUrl
 from engine.errors import REASON_TEXT
 from lessons.exercises import full_notation
 from lessons.report import CSV_COLUMNS
+from tests.app.driver import speaking
 from tests.app.test_layout import text_problems as window_text_problems
 from tests.app.test_lessons_player import LessonHarness
 
@@ -265,16 +266,11 @@ def test_every_answer_is_kept_and_exported_one_row_each(ui, tmp_path):
     assert rows[2][CSV_COLUMNS.index("hints")] == "1"
     assert "5 answers of 2 students" in report.message  # the third has none in the file
     # in Dutch: ";" between the fields, as a Dutch spreadsheet reads them (found by a tester)
-    from app import i18n
-
-    try:
-        i18n.switch_language(ui.main.engine, "nl")
+    with speaking(ui.main.engine, "nl"):
         assert report.exportCsv((tmp_path / "klas.csv").as_uri())
-        text = (tmp_path / "klas.csv").read_text(encoding="utf-8-sig")
-        assert text.startswith("Leerling;Les;")
-        assert len(list(csv.reader(io.StringIO(text), delimiter=";"))) == len(rows)
-    finally:
-        i18n.switch_language(ui.main.engine, "en")
+    text = (tmp_path / "klas.csv").read_text(encoding="utf-8-sig")
+    assert text.startswith("Leerling;Les;")
+    assert len(list(csv.reader(io.StringIO(text), delimiter=";"))) == len(rows)
     assert not report.exportCsv(str(tmp_path / "missing" / "x.csv"))
     assert "could not be written" in report.message
     assert str(tmp_path / "missing" / "x.csv") in report.message  # where (a tester)

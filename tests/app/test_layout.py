@@ -10,13 +10,12 @@ score, the cube line, the Double button and the move list are all on show). A wi
 from __future__ import annotations
 
 import random
-from contextlib import contextmanager
 
 import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtQuick import QQuickItem
 
-from tests.app.driver import qml_value
+from tests.app.driver import qml_value, speaking
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
 
@@ -117,18 +116,6 @@ def panel_problems(harness) -> list[str]:
     return problems
 
 
-@contextmanager
-def speaking(harness, language: str):
-    """The window in ``language`` for the block, and English again after it."""
-    from app import i18n
-
-    i18n.set_language(harness.w.app, harness.w.engine, language)
-    try:
-        yield
-    finally:
-        i18n.set_language(harness.w.app, harness.w.engine, "en")
-
-
 @pytest.mark.qt_log_level_fail("WARNING")  # a binding loop of the buttons' size is one
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_window_fits_at_every_size(harness, language):
@@ -169,7 +156,7 @@ def test_the_new_game_dialog_holds_its_lines_in_every_language(harness, language
     from PySide6.QtTest import QTest
 
     harness.open(seed=12, size=SIZES[1])
-    with speaking(harness, language):
+    with speaking(harness.w.engine, language):
         QTest.keyClick(harness.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
         harness.settle(100)
         dialog = harness.window.findChild(QObject, "newGameDialog")
@@ -185,7 +172,7 @@ def test_a_double_to_answer_fits_the_player_card(harness, language):
     from app import i18n
 
     harness.open(seed=17, size=SIZES[1])
-    with speaking(harness, language):
+    with speaking(harness.w.engine, language):
         game = harness.game
         game.newGame({"opponent": "human", "matchLength": 5, "cube": True})
         rng = random.Random(2)
@@ -240,7 +227,7 @@ def test_the_finished_match_card_fits_the_board_at_every_text_size(harness, lang
     from app.resignation import Resignations
 
     harness.open(seed=12, size=SIZES[1])
-    with speaking(harness, language):
+    with speaking(harness.w.engine, language):
         try:
             game = harness.game
             game.newGame({"opponent": "human", "matchLength": 3, "cube": True})
@@ -277,7 +264,7 @@ def test_a_roll_without_a_move_keeps_one_line_of_the_move_list(harness, language
     from app.position_setup import PositionSetup
 
     harness.open(seed=18, size=SIZES[1])
-    with speaking(harness, language):
+    with speaking(harness.w.engine, language):
         data = Path(__file__).resolve().parents[1] / "data"
         part_of(harness.w.engine, PositionSetup).importMat(str(data / "gnubg-match-7-point.mat"))
         harness.settle(150)
@@ -334,7 +321,7 @@ def test_every_question_keeps_room_beside_its_answers(harness, language):
     ]
     assert len(questions) >= 4
     found = []
-    with speaking(harness, language):
+    with speaking(harness.w.engine, language):
         for question in questions:
             QMetaObject.invokeMethod(question, "open")
             harness.settle(100)

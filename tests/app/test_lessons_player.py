@@ -27,7 +27,7 @@ from lessons.exercises import (
     full_notation,
 )
 from lessons.model import Lesson
-from tests.app.driver import WindowDriver, as_written
+from tests.app.driver import WindowDriver, as_written, speaking
 
 pytestmark = pytest.mark.gui
 
@@ -583,23 +583,18 @@ def test_a_roll_and_its_play_stay_on_one_line(lessons_ui):
     for text in ("a 6-4 roll", "5/off would leave 3 pips", "Play 9/5*/3: hit on 5", "6-5 and 4-2"):
         assert _texts_js("wholePlays", text) == text
     # in the window, in each language: no roll parted from its play
-    from app import i18n
-
-    try:
-        for language in ("en", "da", "nl"):
-            lessons_ui.player.openLesson(7)
-            steps = lessons_ui.player.lessons[7].steps
-            (index,) = [i for i, s in enumerate(steps) if s.id == "openings"]
-            lessons_ui.player._go(index)
-            i18n.switch_language(lessons_ui.main.engine, language)
+    for language in ("en", "da", "nl"):
+        lessons_ui.player.openLesson(7)
+        steps = lessons_ui.player.lessons[7].steps
+        (index,) = [i for i, s in enumerate(steps) if s.id == "openings"]
+        lessons_ui.player._go(index)
+        with speaking(lessons_ui.main.engine, language):
             lessons_ui.settle()
             shown = " ".join(
                 item.property("text")
                 for item in lessons_ui.items()
                 if item.objectName().startswith("paragraph_")
             )
-            for roll in ("3-1", "6-4", "3-2", "2-1"):
-                assert f"{roll}\u00a0" in shown, (language, roll, shown)
-            assert "3-2 24/21 13/11" in as_written(shown)
-    finally:
-        i18n.switch_language(lessons_ui.main.engine, "en")
+        for roll in ("3-1", "6-4", "3-2", "2-1"):
+            assert f"{roll}\u00a0" in shown, (language, roll, shown)
+        assert "3-2 24/21 13/11" in as_written(shown)
