@@ -53,10 +53,6 @@ Button {
     // by a tester); one that comes up elsewhere shows its tip when the pointer comes
     onVisibleChanged: if (visible) { used = true; appeared.restart() }
     Timer { id: appeared; interval: 150; onTriggered: if (!control.hovered) control.used = false }
-    // and so when the window opens (or comes back) under the resting pointer (a tip stood over
-    // the buttons at the start, where the pointer had been left)
-    readonly property bool windowActive: Window.active
-    onWindowActiveChanged: if (windowActive) { used = true; appeared.restart() }
     ToolTip.visible: hovered && !used && enabled && hint !== ""
     ToolTip.text: hint
     ToolTip.delay: 500

@@ -258,9 +258,6 @@ def _tip_shown(button) -> bool:
 def _click_under_its_tip(harness, button) -> QPoint:
     """Rest the pointer on ``button`` until its tip shows, then click it: where it clicked."""
     point = harness.centre(button).toPoint()
-    # from elsewhere (a pointer resting there from before, as the window came, shows no tip)
-    QTest.mouseMove(harness.window, point + QPoint(0, 400))
-    harness.settle(50)
     QTest.mouseMove(harness.window, point)
     harness.settle(700)  # the tooltip's delay
     assert button.property("hovered") and _tip_shown(button)
@@ -313,33 +310,3 @@ def test_a_buttons_tip_goes_at_its_click_until_the_pointer_leaves(harness):
     QTest.mouseMove(harness.window, point)
     harness.settle(700)
     assert _tip_shown(hint)
-
-
-def test_a_buttons_tip_waits_when_the_window_comes_back_under_the_resting_pointer(harness):
-    """Found in the window: the program opened where the pointer rested on "New game", and its
-    tip stood over the buttons at once; so after another window had been in front."""
-    from PySide6.QtGui import QWindow
-
-    harness.open(seed=9)
-    harness.settle(200)
-    button = harness.item("newGameButton")
-    point = harness.centre(button).toPoint()
-    QTest.mouseMove(harness.window, point + QPoint(0, 400))
-    harness.settle(50)
-    QTest.mouseMove(harness.window, point)
-    harness.settle(700)
-    assert _tip_shown(button)  # the pointer came: its tip
-    other = QWindow()
-    other.show()
-    other.requestActivate()
-    harness.qtbot.waitUntil(lambda: not harness.window.isActive(), timeout=3000)
-    harness.window.requestActivate()  # back, the pointer where it was
-    harness.qtbot.waitUntil(lambda: harness.window.isActive(), timeout=3000)
-    harness.settle(700)
-    assert button.property("hovered") and not _tip_shown(button)
-    QTest.mouseMove(harness.window, point + QPoint(0, 400))  # away, and back: the tip again
-    harness.settle(50)
-    QTest.mouseMove(harness.window, point)
-    harness.settle(700)
-    assert _tip_shown(button)
-    other.destroy()
