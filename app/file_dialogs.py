@@ -1,22 +1,32 @@
 """Qt Quick's own file dialog, mended where it falls short of a desktop's.
 
 Where the desktop offers no file dialog of its own (a desktop without GTK or a portal), Qt
-shows one written in QML, in a window of its own. Two things of its save dialog fall short:
+shows one written in QML, in a window of its own. Three things of its save dialog fall short:
 
 * a name proposed for a file that does not exist yet is not shown: Qt refuses to select a file
   that does not exist, so the name field stays empty (and Save then saves under the proposed
   name, unseen);
-* Enter in the name field does nothing, nor in its question before a file is replaced.
+* Enter in the name field does nothing, nor in its question before a file is replaced;
+* once it goes into another folder (Save with a folder highlighted in its list, a double click
+  on one, its path bar), the name stays in sight but no file is chosen there, and Save is
+  greyed out until the name is typed again.
 
-``FileDialogs.mend(name)``, which a save dialog calls right after it opens, mends both when that
+``FileDialogs.mend(name)``, which a save dialog calls right after it opens, mends them when that
 dialog is Qt's own: it writes the proposed name into the name field as if typed, over a name
 typed there before (the name selected but its extension, as desktops do), makes Enter there
-press Save (which asks before a file is replaced, as the button does), and Enter answer that
-question Yes (its default button, as Space on it does). A desktop's own dialog is
-left alone: none of these parts is found. They are found by the names Qt gives them
+press Save (which asks before a file is replaced, as the button does) and Enter answer that
+question Yes (its default button, as Space on it does), and makes the name in the field the
+file chosen in each folder the dialog goes into (as a desktop's dialog keeps it). A desktop's
+own dialog is left alone: none of these parts is found. They are found by the names Qt gives them
 (``fileNameTextField``, the Save button of the button box beside it); a Qt that names them otherwise
 leaves its dialog as it is. Its question before a file is replaced is translated through the
 program's catalogs (``app.i18n.QT_DIALOG_TEXTS``).
+
+Its open dialog has no field for a typed name (only Ctrl+L, which no one finds, shows one in
+its path bar). ``FileDialogs.mendOpen()``, which the import dialog calls right after it opens,
+shows the save dialog's name field there too (``TypedName``): a name or a path typed in it and
+Enter opens that file, or goes into that folder; Open is greyed out while what is typed names
+nothing that exists; a file chosen in the list shows its name there, as before.
 """
 
 from __future__ import annotations
@@ -136,6 +146,28 @@ def shown_name_field() -> QQuickItem | None:
     return None
 
 
+def open_dialogs_name_field() -> QQuickItem | None:
+    """The name field of Qt's own file dialog on screen, shown or (in an open dialog) not,
+    else None."""
+    for window in QGuiApplication.topLevelWindows():
+        if isinstance(window, QQuickWindow) and window.isVisible():
+            for field in _named_items(window.contentItem(), NAME_FIELD):
+                dialog = dialog_of(field)
+                if dialog is not None and dialog.property("visible"):
+                    return field
+    return None
+
+
+def _named_items(item: QQuickItem, name: str) -> list[QQuickItem]:
+    """The items called ``name`` under ``item``, shown or not."""
+    found = []
+    for child in item.childItems():
+        if child.objectName() == name:
+            found.append(child)
+        found += _named_items(child, name)
+    return found
+
+
 def _shown_item(item: QQuickItem, name: str) -> QQuickItem | None:
     """The visible item called ``name`` under ``item`` (as shown: by the items' own tree)."""
     for child in item.childItems():
@@ -161,13 +193,34 @@ def shown_question() -> QObject | None:
 
 def save_button(field: QQuickItem) -> QQuickItem | None:
     """The Save button of the button box beside ``field`` in its dialog, or None."""
+    return _box_button(field, "Save")
+
+
+def open_button(field: QQuickItem) -> QQuickItem | None:
+    """The Open button of the button box beside ``field`` in its dialog, or None."""
+    return _box_button(field, "Open")
+
+
+def _box_button(field: QQuickItem, text: str) -> QQuickItem | None:
+    """The button that says ``text`` (as Qt says it) in the button box beside ``field``."""
     node = field.parentItem()
     while node is not None:
         boxes = [item for item in node.childItems() if item.inherits("QQuickDialogButtonBox")]
         if boxes:
-            save = QCoreApplication.translate("QPlatformTheme", "Save")  # as Qt names it
-            found = [b for b in _descendants(boxes[0]) if b.property("text") == save]
+            shown = QCoreApplication.translate("QPlatformTheme", text)  # as Qt names it
+            found = [b for b in _descendants(boxes[0]) if b.property("text") == shown]
             return found[0] if found else None
+        node = node.parentItem()
+    return None
+
+
+def dialog_of(field: QQuickItem) -> QObject | None:
+    """Qt's own file dialog that shows ``field`` (the popup its items belong to), or None."""
+    node: QQuickItem | None = field
+    while node is not None:
+        owner = node.parent()
+        if owner is not None and owner.inherits("QQuickFileDialogImpl"):
+            return owner
         node = node.parentItem()
     return None
 
@@ -196,7 +249,7 @@ class FileDialogs(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._helpers: list[QObject] = []  # those of the save dialog on show (see ``mend``)
+        self._helpers: list[QObject] = []  # those of the dialog on show (``mend``, ``mendOpen``)
 
     @Slot(result=str)
     def folder(self) -> str:
@@ -226,7 +279,11 @@ class FileDialogs(QObject):
         QMetaObject.invokeMethod(field, "forceActiveFocus")
         field.setProperty("persistentSelection", True)  # kept while the dialog moves the focus
         window = field.window()
-        stale = [*field.findChildren(NameSelected), *field.findChildren(EnterSaves)]
+        stale = [
+            *field.findChildren(NameSelected),
+            *field.findChildren(EnterSaves),
+            *field.findChildren(NameKept),
+        ]
         if window is not None:
             stale += window.findChildren(EnterAnswers)
         for old in stale:
@@ -238,10 +295,33 @@ class FileDialogs(QObject):
             helpers.append(EnterSaves(field, save))
         if window is not None:
             helpers.append(EnterAnswers(window))
+        dialog = dialog_of(field)
+        if dialog is not None:
+            helpers.append(NameKept(field, dialog))
         # kept here: a Python object whose only owner is a QML item lost its Python half (its
         # fields) once nothing in Python held it, and Enter then saved nothing
         self._helpers = helpers
         selected.select()
+        return True
+
+    @Slot(result=bool)
+    def mendOpen(self) -> bool:  # noqa: N802
+        """Give Qt's own open dialog, if that is the one shown, a field for a typed name (see
+        ``TypedName``); True when it was mended."""
+        field = open_dialogs_name_field()
+        dialog = dialog_of(field) if field is not None else None
+        button = open_button(field) if field is not None else None
+        if field is None or dialog is None or button is None:
+            return False
+        for old in field.findChildren(TypedName):
+            old.deleteLater()
+        siblings = field.parentItem().childItems()
+        label = siblings[siblings.index(field) - 1]  # "File name", before it in its row
+        if label.inherits("QQuickLabel"):
+            label.setVisible(True)
+        field.setProperty("text", "")
+        field.setVisible(True)
+        self._helpers = [TypedName(field, dialog, button)]
         return True
 
 
@@ -276,6 +356,80 @@ class EnterSaves(QObject):
     @Slot()
     def press(self) -> None:
         QMetaObject.invokeMethod(self._save, "click")
+
+
+class NameKept(QObject):
+    """The name in the field is the file chosen in each folder the dialog goes into: Save with a
+    folder highlighted in the list went into it and left Save greyed out under the name still
+    shown (found by a tester); now the next Save saves there, as a desktop's dialog does. It
+    lives with the field (its child)."""
+
+    def __init__(self, field: QQuickItem, dialog: QObject) -> None:
+        super().__init__(field)
+        self._field, self._dialog = field, dialog
+        QObject.connect(dialog, SIGNAL("currentFolderChanged(QUrl)"), self.keep)
+
+    @Slot()
+    def keep(self) -> None:
+        name = str(self._field.property("text")).strip()
+        folder = local_path(QUrl(self._dialog.property("currentFolder")).toString())
+        if name and folder.is_dir():
+            self._dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(folder / name)))
+
+
+def typed_path(text: str, folder: Path) -> Path | None:
+    """What a name typed in a file dialog open on ``folder`` names: a path from the root or
+    the home (``~``) as it is, else a name in ``folder``; None for nothing typed."""
+    typed = text.strip()
+    if not typed:
+        return None
+    path = Path(typed).expanduser()
+    return path if path.is_absolute() else folder / path
+
+
+class TypedName(QObject):
+    """The name field of Qt's own open dialog (shown by ``FileDialogs.mendOpen``): Enter there
+    opens the file typed, or goes into the folder typed (and empties the field); Open is greyed
+    out while the name names nothing that exists, and a name typed and left for Open chooses
+    that file (Qt's dialog took it as a link of no kind and opened nothing). A file clicked in
+    the list writes its own name in the field, as Qt's dialog does. It lives with the field (its
+    child)."""
+
+    def __init__(self, field: QQuickItem, dialog: QObject, button: QQuickItem) -> None:
+        super().__init__(field)
+        self._field, self._dialog, self._button = field, dialog, button
+        # after Qt's own (made when the dialog was), which enable Open and take the name
+        QObject.connect(field, SIGNAL("textEdited()"), self.check)
+        QObject.connect(field, SIGNAL("editingFinished()"), self.choose)
+        QObject.connect(field, SIGNAL("accepted()"), self.go)
+
+    def _typed(self) -> Path | None:
+        folder = local_path(QUrl(self._dialog.property("currentFolder")).toString())
+        return typed_path(str(self._field.property("text")), folder)
+
+    @Slot()
+    def check(self) -> None:
+        path = self._typed()
+        self._button.setProperty("enabled", path is not None and path.exists())
+
+    @Slot()
+    def choose(self) -> None:
+        path = self._typed()
+        if path is not None and path.exists():
+            self._dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(path)))
+        self.check()
+
+    @Slot()
+    def go(self) -> None:
+        path = self._typed()
+        if path is None or not path.exists():
+            QMetaObject.invokeMethod(self._field, "selectAll")  # to be typed again
+        elif path.is_dir():
+            self._dialog.setProperty("currentFolder", QUrl.fromLocalFile(str(path)))
+            self._field.setProperty("text", "")
+        else:
+            self._dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(path)))
+            QMetaObject.invokeMethod(self._button, "click")
 
 
 class EnterAnswers(QObject):

@@ -21,6 +21,7 @@ Item {
     function importMatch() {
         importDialog.currentFolder = PositionSetup.folder()
         importDialog.open()
+        FileDialogs.mendOpen()  // Qt's own dialog: a field for a typed name
     }
     // The export dialog is made anew each time: Qt Quick's own file dialog kept a name typed
     // into it before on show, and saved under the name proposed now.

@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMetaObject, QObject, Qt, QUrl
+from PySide6.QtCore import Q_ARG, QMetaObject, QObject, Qt, QUrl
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
@@ -866,6 +866,122 @@ def test_qts_own_save_dialog_shows_the_proposed_name_and_saves_on_enter(harness,
     QTest.keyClick(field.window(), Qt.Key.Key_Escape)
     harness.settle(100)
     assert target.read_text() == "to be kept"
+
+
+def test_a_folder_highlighted_in_qts_own_save_dialog_is_gone_into_and_the_name_saved_there(
+    harness, tmp_path
+):
+    # Save with a folder highlighted went into it, the name still shown, and left Save greyed
+    # out: nothing could be saved there until the name was typed again (found by a tester)
+    from app.file_dialogs import save_button, shown_name_field
+
+    (tmp_path / "club").mkdir()
+    a_match_two_turns_in(harness)
+    key(harness, Qt.Key.Key_S, CTRL)
+    dialog = export_dialog(harness)
+    dialog.close()
+    harness.settle(50)
+    QMetaObject.invokeMethod(
+        dialog, "openIn", Q_ARG(str, QUrl.fromLocalFile(str(tmp_path)).toString())
+    )
+    harness.settle(100)
+    field = shown_name_field()
+    window, save = field.window(), save_button(field)
+    folder = _wait_for_item(field, "club")
+    window.requestActivate()
+    QTest.qWaitForWindowActive(window)
+    click_item(window, folder)  # highlighted
+    click_item(window, save)
+    assert dialog.property("visible") and field.property("text") == setup_part(harness).exportName()
+    assert dialog.property("currentFolder") == QUrl.fromLocalFile(str(tmp_path / "club"))
+    assert save.property("enabled")
+    click_item(window, save)
+    assert not dialog.property("visible")
+    assert load_mat(tmp_path / "club" / setup_part(harness).exportName()).length == 3
+
+
+def test_qts_own_open_dialog_takes_a_typed_name_or_folder(harness, tmp_path):
+    # Qt's own open dialog had no field for a name: a path could not be typed (found by a
+    # tester); now the save dialog's name field is there, Enter opens what it names
+    from app.file_dialogs import open_button, shown_name_field
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    match_file = folder / "final.mat"
+    match_file.write_bytes(MAT_FILES[0].read_bytes())
+    harness.open(seed=14)
+    part = setup_part(harness)
+    part._remember_folder(tmp_path)
+    key(harness, Qt.Key.Key_O, CTRL)
+    dialog = popup(harness, "importDialog")
+    field = shown_name_field()
+    assert field is not None and field.property("text") == ""
+    siblings = field.parentItem().childItems()
+    assert siblings[siblings.index(field) - 1].property("text") == "File name"
+    assert siblings[siblings.index(field) - 1].isVisible()
+    window, button = field.window(), open_button(field)
+    window.requestActivate()
+    QTest.qWaitForWindowActive(window)
+    QMetaObject.invokeMethod(field, "forceActiveFocus")
+    type_in(window, "nothing.mat")  # nothing of that name: Open greyed, Enter stays
+    assert not button.property("enabled")
+    QTest.keyClick(window, Qt.Key.Key_Return)
+    assert dialog.property("visible") and field.property("selectedText") == "nothing.mat"
+    type_in(window, "club")  # a folder: Enter goes into it, the field empty again
+    assert button.property("enabled")
+    QTest.keyClick(window, Qt.Key.Key_Return)
+    harness.settle(50)
+    assert dialog.property("visible") and field.property("text") == ""
+    assert dialog.property("currentFolder") == QUrl.fromLocalFile(str(folder))
+    type_in(window, "final.mat")  # a file: Enter opens it
+    QTest.keyClick(window, Qt.Key.Key_Return)
+    harness.settle()
+    assert not dialog.property("visible")
+    assert harness.game.session.source == "mat", part.property("message")
+    assert harness.game.session.match.history == load_mat(match_file).history
+    # a path from the root, typed over what the list chose, and left by a click on Open
+    key(harness, Qt.Key.Key_O, CTRL)
+    field = shown_name_field()
+    window.requestActivate()
+    QTest.qWaitForWindowActive(window)
+    QMetaObject.invokeMethod(field, "forceActiveFocus")
+    type_in(window, str(MAT_FILES[-1]))
+    click_item(window, open_button(field))
+    harness.settle()
+    assert not dialog.property("visible")
+    assert harness.game.session.match.history == load_mat(MAT_FILES[-1]).history, part.property(
+        "message"
+    )
+
+
+def type_in(window, text: str) -> None:
+    for char in text:
+        QTest.keyClick(window, char)
+
+
+def _wait_for_item(field, name: str):
+    """The entry ``name`` in the list of the dialog that shows ``field``, once it is read."""
+    root = field.window().contentItem()
+    for _ in range(60):
+        found = [i for i in _all_items(root) if i.property("fileName") == name]
+        if found:
+            return found[0]
+        QTest.qWait(50)
+    raise AssertionError(f"{name} is not in the dialog's list")
+
+
+def _all_items(item) -> list:
+    return [item, *(below for child in item.childItems() for below in _all_items(child))]
+
+
+def click_item(window, item) -> None:
+    QTest.mouseClick(
+        window,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        item.mapToScene(item.boundingRect().center()).toPoint(),
+    )
+    QTest.qWait(100)
 
 
 def enter_in(field) -> None:
