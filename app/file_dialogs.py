@@ -25,8 +25,8 @@ program's catalogs (``app.i18n.QT_DIALOG_TEXTS``).
 Its open dialog has no field for a typed name (only Ctrl+L, which no one finds, shows one in
 its path bar). ``FileDialogs.mendOpen()``, which the import dialog calls right after it opens,
 shows the save dialog's name field there too, in focus (``TypedName``): a name or a path typed
-in it and Enter opens that file, or goes into that folder; Open is greyed out while what is typed names
-nothing that exists; a file chosen in the list shows its name there, as before.
+in it and Enter opens that file, or goes into that folder; Open is greyed out while what is
+typed names nothing that exists; a file chosen in the list shows its name there, as before.
 """
 
 from __future__ import annotations

@@ -431,16 +431,32 @@ FocusScope {
         return false
     }
     onActiveFocusChanged: if (activeFocus && focusLocation < 0) focusLocation = startLocation()
-    // A new turn: the focus goes to a checker that can move, unless it is on one already.
-    // (Within the turn it stays where the player put it.)
-    property bool hadMovable: false
-    onDraggableLocationsChanged: {
+    // A new roll: the focus goes to a checker that can move, unless it is on one already.
+    // Within the turn it stays where the player put it, also when a move taken back (Ctrl+Z)
+    // makes checkers movable again (it went to the checker farthest back: found by a tester).
+    // A roll is new when the dice shown change owner or values (between two rolls of a player
+    // come the opponent's dice, or none).
+    property string rollShown: ""
+    property bool rollNew: false
+    function focusOnNewRoll() {
         const movable = draggableLocations || []
-        if (movable.length > 0 && !hadMovable && selectedLocation < 0
-                && !contains(movable, focusLocation))
+        if (!rollNew || movable.length === 0)
+            return
+        rollNew = false
+        if (selectedLocation < 0 && !contains(movable, focusLocation))
             focusLocation = startLocation()
-        hadMovable = movable.length > 0
     }
+    function noteDice() {
+        const shown = diceOwner + ":" + (dice || []).map(d => d.value).join(",")
+        if (shown !== rollShown) {
+            rollShown = shown
+            rollNew = true
+        }
+        focusOnNewRoll()
+    }
+    onDiceChanged: noteDice()
+    onDiceOwnerChanged: noteDice()
+    onDraggableLocationsChanged: focusOnNewRoll()
     // Keys the board uses are taken before the window's shortcuts (Space rolls, Enter ends
     // the turn, Left and Right step a lesson) only while the board has a use for them.
     Keys.onShortcutOverride: event => { event.accepted = board.claimsKey(event) }

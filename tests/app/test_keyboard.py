@@ -492,6 +492,33 @@ def test_a_refused_move_is_said_and_the_focus_stays(harness):
     assert harness.w.announcer.spoken[-2:] == [game.status, game.status]
 
 
+def test_a_move_taken_back_leaves_the_focus_where_it_was(harness):
+    # Ctrl+Z after the roll's last move sent the focus to the checker farthest back, as at a
+    # new roll (found by a tester); a new roll still brings it to a checker that can move
+    from engine import Position
+
+    harness.open(start=False)
+    game = harness.game
+    position = Position.from_text("x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5")
+    game.show_position(position, 0, dice=(6, 5))
+    keys = Keys(harness, "board")
+    keys.board.forceActiveFocus()
+    harness.settle(5)
+    assert keys.focus() == 24  # a new roll: the checker farthest back
+    rng = random.Random(3)
+    play_step_by_keys(keys, game, {"from": 13, "to": 7}, rng)
+    play_step_by_keys(keys, game, {"from": 7, "to": 2}, rng)
+    assert not game.legalSteps and keys.focus() == 2
+    keys.press(K.Key_Z, CTRL)  # the checker goes back to 7: the 2-point is empty again
+    assert game.legalSteps and keys.focus() == 2  # where the player left it
+    keys.press(K.Key_Z, CTRL)
+    assert keys.focus() == 2
+    keys.go_to(10)  # an empty point
+    game.show_position(position, 0, dice=(4, 2))  # another roll
+    harness.settle(5)
+    assert keys.focus() == 24
+
+
 def test_a_stuck_checker_picked_by_key_is_told_the_rule_of_the_roll(harness):
     """6-3: from 21 the 6 lands on a made point, the 3 on an open one after which no 6 can be
     played; the key said "That point is blocked" (the highest die's reason): the rule is why."""
