@@ -33,6 +33,10 @@ Dialog {
         name1Field.text = d.opponent === "human" ? d.name1 : ""
     }
 
+    // the keys on the first choice, its ring in sight (they were on the dialog itself, no
+    // choice showing where Tab would go: found by a tester); Enter still starts the game
+    onOpened: opponentBox.forceActiveFocus(Qt.TabFocusReason)
+
     Shortcut {  // Enter starts the game from any field of the dialog
         sequences: ["Return", "Enter"]
         enabled: dialog.opened

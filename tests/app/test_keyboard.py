@@ -263,6 +263,8 @@ def test_dialogs_open_and_close_by_keys_and_hold_the_keys(harness):
     keys.press(K.Key_Return)
     new_game = harness.window.findChild(QObject, "newGameDialog")
     harness.qtbot.waitUntil(lambda: new_game.property("opened"), timeout=3000)
+    first = harness.window.activeFocusItem()  # on the first choice, its ring in sight
+    assert first.objectName() == "opponentBox" and first.property("visualFocus")
     keys.press(K.Key_Escape)
     harness.qtbot.waitUntil(lambda: not new_game.property("visible"), timeout=3000)
     # Tab goes from the board to the buttons, each showing its focus, and comes back
