@@ -10,14 +10,19 @@ A control given the keys by the program (the tutor's first answer, a question's 
 nothing of that: the board's ring then came to a player who played with the mouse alone (found by
 a tester: it followed the game from point to point after a click on the tutor's buttons).
 
+``pointerMoves`` counts the pointer's moves over the program's windows (to another place: Qt
+Quick's own hover, sent again as the items under a resting pointer change, is not one): a
+button that came up under a pointer that has not moved since keeps its tip (``GameButton``),
+as a desktop's does; the window opened with the tip of the button where the pointer rested.
+
 The events are read on the way to the windows (an event filter on each of the program's windows,
 the lessons' too, as they appear), never taken from them.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Property, QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeyEvent
+from PySide6.QtCore import Property, QEvent, QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QMouseEvent
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 QML_IMPORT_NAME = "app.qml"
@@ -46,6 +51,13 @@ POINTER_EVENTS = {
     QEvent.Type.TabletPress,
 }
 
+MOUSE_EVENTS = {
+    QEvent.Type.MouseMove,
+    QEvent.Type.MouseButtonPress,
+    QEvent.Type.MouseButtonRelease,
+    QEvent.Type.MouseButtonDblClick,
+}
+
 
 @QmlElement
 @QmlSingleton
@@ -53,6 +65,7 @@ class InputMode(QObject):
     """``keys``: the last press was a key's (see the module)."""
 
     changed = Signal()
+    pointerMovesChanged = Signal()
 
     @staticmethod
     def create(engine: QQmlEngine) -> InputMode:
@@ -66,6 +79,8 @@ class InputMode(QObject):
     ) -> None:
         super().__init__(parent)
         self._keys = False
+        self._moves = 0
+        self._pointer: QPointF | None = None
         self._engine = engine
         app.focusWindowChanged.connect(self.watch_windows)
         self.watch_windows()
@@ -87,6 +102,12 @@ class InputMode(QObject):
                 self.set_keys(True)
         elif kind in POINTER_EVENTS:
             self.set_keys(False)
+        if kind in MOUSE_EVENTS and isinstance(event, QMouseEvent):
+            place = event.globalPosition()  # (a press elsewhere: the pointer moved there)
+            if place != self._pointer:
+                self._pointer = place
+                self._moves += 1
+                self.pointerMovesChanged.emit()
         return False  # only read: the window gets every event as before
 
     def set_keys(self, keys: bool) -> None:
@@ -95,3 +116,4 @@ class InputMode(QObject):
             self.changed.emit()
 
     keys = Property(bool, lambda s: s._keys, notify=changed)
+    pointerMoves = Property(int, lambda s: s._moves, notify=pointerMovesChanged)

@@ -48,12 +48,15 @@ Button {
     property bool used: false
     onClicked: used = true
     onHoveredChanged: if (!hovered) used = false
-    // nor on a button that comes up under the resting pointer, until it leaves (the tutor's
-    // buttons came again where "Undo and rethink" was clicked, its tip over the warning: found
-    // by a tester); one that comes up elsewhere shows its tip when the pointer comes
-    onVisibleChanged: if (visible) { used = true; appeared.restart() }
-    Timer { id: appeared; interval: 150; onTriggered: if (!control.hovered) control.used = false }
-    ToolTip.visible: hovered && !used && enabled && hint !== ""
+    // nor on a button that comes up under the pointer, until the pointer moves (the tutor's
+    // buttons came again where "Undo and rethink" was clicked, its tip over the warning; the
+    // window opened with the tip of the button under the pointer, the double's question with
+    // the tip of Pass over it: found by testers)
+    property int cameAt: -1
+    readonly property bool resting: cameAt === InputMode.pointerMoves
+    Component.onCompleted: cameAt = InputMode.pointerMoves
+    onVisibleChanged: if (visible) cameAt = InputMode.pointerMoves
+    ToolTip.visible: hovered && !used && !resting && enabled && hint !== ""
     ToolTip.text: hint
     ToolTip.delay: 500
     font.pixelSize: Math.max(9, Math.floor(15 * ui * fontScale))

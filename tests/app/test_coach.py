@@ -11,7 +11,7 @@ import threading
 import time
 
 import pytest
-from PySide6.QtCore import QMetaObject, QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QMetaObject, QObject, QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtTest import QTest
 
 from ai.analysis import Analyser, judged_state
@@ -22,6 +22,7 @@ from app.session import to_location
 from engine import Position
 from engine.moves import checker_moves, legal_plays
 from engine.shots import shot_count, shots_on
+from tests.app.driver import qml_value
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(180)]
 
@@ -445,17 +446,23 @@ def test_the_tutor_warns_again_when_the_same_play_is_made_again(harness, expert)
         play_by_clicks(harness, 0, worst)
         tutor_speaks(harness)
         assert s.on_roll == 0
+        rethink = harness.item("tutorRethinkButton")
+        spot = harness.centre(rethink).toPoint()
         harness.click("tutorRethinkButton")
         assert not s.turn.steps and not harness.w.tutor.visible
+    harness.auto_confirm = False
     play_by_clicks(harness, 0, worst)
-    tutor_speaks(harness)
     # the warning came again under the pointer resting where "Undo and rethink" was clicked:
-    # that button's tip does not stand over it until the pointer leaves (a tester)
-    rethink = harness.item("tutorRethinkButton")
-    QTest.mouseMove(harness.window, harness.centre(rethink).toPoint())
-    harness.settle(300)
-    assert rethink.property("hovered") and rethink.property("used")
-    assert not harness.item("tutorBestButton").property("used")  # its tip comes with the pointer
+    # that button's tip does not stand over it until the pointer moves (testers)
+    QTest.mouseMove(harness.window, spot)
+    harness.settle(50)
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)  # the turn ends: the warning comes
+    tutor_speaks(harness)
+    harness.settle(700)  # the tip's delay
+    assert rethink.property("hovered") and not qml_value(rethink, "ToolTip.visible")
+    QTest.mouseMove(harness.window, spot + QPoint(3, 0))
+    harness.settle(700)
+    assert qml_value(rethink, "ToolTip.visible")  # the tip comes as the pointer moves
     harness.click("tutorAnywayButton")  # only this lets it pass
     assert s.on_roll == 1 and s.log[-1].endswith(str(worst))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QMetaObject, QObject, QPoint, Qt
+from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
 
 from engine import Position
@@ -310,3 +311,24 @@ def test_a_buttons_tip_goes_at_its_click_until_the_pointer_leaves(harness):
     QTest.mouseMove(harness.window, point)
     harness.settle(700)
     assert _tip_shown(hint)
+
+
+def test_a_button_that_comes_up_under_the_resting_pointer_shows_its_tip_once_it_moves(harness):
+    """Found by testers: the double's question came up with the tip of Pass over it, where the
+    pointer rested; the window opened with the tip of the button under the pointer."""
+    harness.open(seed=9)
+    harness.game.newGame({"opponent": "human", "cube": True})
+    harness.settle(50)
+    while not harness.game.canDouble:
+        harness.play_a_turn()
+    passing = harness.window.findChild(QQuickItem, "passButton")
+    centre = passing.mapToScene(passing.boundingRect().center())
+    spot = centre.toPoint()  # where it comes up (laid out while hidden)
+    QTest.mouseMove(harness.window, spot)
+    harness.settle(50)
+    QTest.keyClick(harness.window, Qt.Key.Key_D)
+    harness.settle(700)  # the tip's delay
+    assert passing.isVisible() and passing.property("hovered") and not _tip_shown(passing)
+    QTest.mouseMove(harness.window, spot + QPoint(2, 1))
+    harness.settle(700)
+    assert _tip_shown(passing)
