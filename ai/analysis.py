@@ -64,6 +64,7 @@ from ai.race import ExactRaces, default_exact_races
 from ai.search import (
     Batch,
     CancelToken,
+    TwoPly,
     ValueFn,
     check_cancel,
     limit_blas_threads,
@@ -443,7 +444,11 @@ class JudgedPlay:
     value: float  # on the analysis's scale, for the player on roll
     loss: float  # what the analysis would count, were it made
     depth: int  # 1, or 2 when settled against the best at 2-ply
-    outputs: np.ndarray  # its 1-ply outputs (win, gammon, backgammon, ...) for the player on roll
+    # its outputs (win, gammon, backgammon, ...) for the player on roll, at its depth: a play
+    # settled at 2-ply shows the chances of that search beside its value (the 1-ply ones beside
+    # a 2-ply value put a play ranked first beside higher chances of the second, at a score
+    # where only winning counts: found by a tester)
+    outputs: np.ndarray
 
 
 @dataclass
@@ -460,7 +465,12 @@ class _RollSearch:
     settled: dict[int, float] = field(default_factory=dict)
     best_deep: float | None = None
     tried: set[int] = field(default_factory=set)
-    searched: dict[int, tuple[float, int] | None] = field(default_factory=dict)  # best's 2-ply
+    searched: dict[int, TwoPly | None] = field(default_factory=dict)  # the best's 2-ply
+    deep_chances: dict[int, np.ndarray] = field(default_factory=dict)  # of the settled plays
+
+    def shown_chances(self, i: int) -> np.ndarray:
+        """The chances of play ``i`` at the depth of its value (2-ply for a settled play)."""
+        return self.deep_chances.get(i, self.chances[i])
 
     def values(self) -> dict[int, float]:
         return _settled_values(self.one_ply, self.best, self.best_deep, self.settled)
@@ -1042,7 +1052,9 @@ class Analyser:
         deep = search.deep()
         results = search.results
         return [
-            JudgedPlay(plays[results[i]], v, top - v, 2 if i in deep else 1, search.chances[i])
+            JudgedPlay(
+                plays[results[i]], v, top - v, 2 if i in deep else 1, search.shown_chances(i)
+            )
             for i, v in sorted(value.items(), key=lambda kv: -kv[1])
         ]
 
@@ -1103,7 +1115,12 @@ class Analyser:
             search.searched,
         )
         if pair is not None:
-            search.best_deep, search.settled[other] = pair
+            mine, theirs = pair
+            search.best_deep, search.settled[other] = mine.value, theirs.value
+            search.deep_chances[search.best], search.deep_chances[other] = (
+                mine.chances,
+                theirs.chances,
+            )
 
     def _search(
         self,
@@ -1146,9 +1163,9 @@ class Analyser:
         one_ply: dict[int, float],
         value_fn: ValueFn,
         cancel: CancelToken,
-        searched: dict[int, tuple[float, int] | None],
-    ) -> tuple[float, float] | None:
-        """The 2-ply values of ``best`` and ``other`` when ``other`` is close to it by 1-ply (a
+        searched: dict[int, TwoPly | None],
+    ) -> tuple[TwoPly, TwoPly] | None:
+        """The 2-ply searches of ``best`` and ``other`` when ``other`` is close to it by 1-ply (a
         close call: the mark depends on it, so it is settled as GNU Backgammon's analysis
         would), else None (not close, not deep, or the two over the budget together).
         ``searched`` keeps the best's 2-ply search for the next pair."""
@@ -1162,11 +1179,11 @@ class Analyser:
         mine = searched[best]
         if mine is None:
             return None
-        room = DEEP_BUDGET - mine[1]  # the pair's budget, as two_ply_values would count it
+        room = DEEP_BUDGET - mine.generated  # the pair's budget, as two_ply_values counts it
         other_deep = two_ply_value(
             self.evaluator, results[other], value_fn, cancel, room, self._batches
         )
-        return None if other_deep is None else (mine[0], other_deep[0])
+        return None if other_deep is None else (mine, other_deep)
 
     # -- summaries ------------------------------------------------------------------------------
     def _summary(

@@ -124,9 +124,9 @@ def analysed_plays(
     """The ``count`` best plays of ``dice`` as the match analysis ranks them before a play is
     made (``Analyser.ranking``; ``state`` as ``ai.analysis.judged_state`` gives it), on its
     scale: the tutor and the analysis give a play made its loss against the same best. The
-    chances are the 1-ply outputs of the ranking's own search. ``also``, the result of a play
-    (the one made, in a review), is added after them when it is not among them. Empty when
-    none is legal."""
+    chances are those of the ranking's own search at each play's depth (2-ply for a settled
+    play). ``also``, the result of a play (the one made, in a review), is added after them when
+    it is not among them. Empty when none is legal."""
     ranked = analyser.ranking(position, dice, state, cancel, count, also)
     shown = ranked[:count]
     shown += [r for r in ranked[count:] if also is not None and r.play.result == also][:1]

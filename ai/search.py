@@ -248,9 +248,20 @@ def two_ply_values(
         found = two_ply_value(evaluator, result, value_fn, cancel, room, batches)
         if found is None:
             return values[:i] if partial else None
-        values[i], work = found
+        values[i], work = found.value, found.generated
         generated += work
     return values
+
+
+@dataclass(frozen=True)
+class TwoPly:
+    """A result's 2-ply value, the number of positions its search generated, and the chances
+    (the mover's five outputs) of the same search: those of the positions it valued, averaged
+    as their values were, so that the chances shown beside a value are of the same depth."""
+
+    value: float
+    generated: int
+    chances: np.ndarray
 
 
 def two_ply_value(
@@ -260,12 +271,13 @@ def two_ply_value(
     cancel: CancelToken = None,
     room: int | None = None,
     batches: dict[Position, Batch] | None = None,
-) -> tuple[float, int] | None:
-    """``two_ply_values`` of one result, with the number of positions its search generated;
-    None when that would be more than ``room`` (the search stops as soon as it is)."""
+) -> TwoPly | None:
+    """``two_ply_values`` of one result (``TwoPly``); None when its search would generate more
+    than ``room`` positions (it stops as soon as it does)."""
     check_cancel(cancel)
     if result.is_game_over():
-        return float(_mover_values(evaluator, [result], value_fn)[0][0]), 0
+        values, outputs = _mover_values(evaluator, [result], value_fn)
+        return TwoPly(float(values[0]), 0, np.asarray(outputs[0], dtype=np.float64))
     kept = batches.get(result) if batches is not None else None
     replies, probs, spans = kept if kept is not None else results_batch(evaluator, result)
     generated = len(replies)
@@ -274,12 +286,13 @@ def two_ply_value(
     # our turn after each reply: one batch of every result of every roll of ours
     ours: list[bytes] = []
     groups: list[list[tuple[int, int, int]]] = []
-    finished: dict[int, float] = {}
+    finished: dict[int, tuple[float, np.ndarray]] = {}
     for k, position in enumerate(chosen):
         if room is not None and generated > room:
             return None
         if position.is_game_over():
-            finished[k] = float(np.asarray(value_fn(evaluator.evaluate_batch([position])))[0])
+            done = np.asarray(evaluator.evaluate_batch([position]), dtype=np.float64)
+            finished[k] = float(np.asarray(value_fn(done))[0]), done[0]
             groups.append([])
             continue
         after, inner = roll_bytes(position)
@@ -290,15 +303,25 @@ def two_ply_value(
     if room is not None and generated > room:
         return None
     check_cancel(cancel)
-    v = np.asarray(value_fn(flip(evaluate_bytes(evaluator, ours))), dtype=np.float64)
+    outputs = flip(evaluate_bytes(evaluator, ours))
+    v = np.asarray(value_fn(outputs), dtype=np.float64)
     total = 0.0
+    chances = np.zeros(5, dtype=np.float64)
+    picks: list[int] = []  # our best play of each of our rolls after each reply, and its weight
+    weights: list[float] = []
     for k, (_start, _stop, weight) in enumerate(spans):
         if k in finished:
-            inner_value = finished[k]
+            inner_value, inner_chances = finished[k]
+            chances += weight * inner_chances
         else:
-            inner_value = sum(w * float(v[a:b].max()) for a, b, w in groups[k]) / 36.0
+            best = [(a + int(np.argmax(v[a:b])), w) for a, b, w in groups[k]]
+            inner_value = sum(w * float(v[j]) for j, w in best) / 36.0
+            picks.extend(j for j, _w in best)
+            weights.extend(weight * w / 36.0 for _j, w in best)
         total += weight * inner_value
-    return total / 36.0, generated
+    if picks:
+        chances += np.asarray(weights, dtype=np.float64) @ outputs[picks]
+    return TwoPly(total / 36.0, generated, chances / 36.0)
 
 
 def rank_results(

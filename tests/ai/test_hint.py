@@ -123,6 +123,26 @@ def test_the_hint_gives_a_play_the_value_the_tutor_and_the_analysis_give_it(expe
     assert compared >= 12 and mistakes >= 5
 
 
+@pytest.mark.parametrize(
+    "ids",
+    [("Pb4HACC2bRtAAA", "EoFuAAAAAAAE"), ("Hr8HAEC2bYAAJw", "EgFrAAAAAAAE")],
+)
+def test_a_settled_plays_chances_are_those_of_its_own_search(expert, ids):
+    # a 3-point match at 0-0 with the cube at 4: winning the game wins the match, a gammon
+    # counts no more and the cube is dead, so each play's equity is twice its winning chance
+    # less 1. The hint showed each play's 2-ply equity beside its 1-ply chances: 8/5 8/3 came
+    # first at 90.8% to win, above 17/12 8/5 at 92.0% (found by a tester)
+    match = Match.from_ids(*ids)
+    game = match.game
+    state = judged_state(match, game, game.player_on_roll)
+    hint = analysed_plays(Analyser(expert.evaluator), game.position, game.dice, state)
+    settled = [h for h in hint if h.depth == 2]
+    assert len(settled) >= 3
+    for h in settled:
+        assert h.equity == pytest.approx(2 * h.outputs[0] - 1, abs=1e-9)
+    assert [h.outputs[0] for h in settled] == sorted((h.outputs[0] for h in settled), reverse=True)
+
+
 def test_a_mistake_is_judged_against_the_hints_first_play(expert):
     # found by a tester: 4-3 played 6/2 6/3, the tutor said "0.308 less than 24/21 13/9" (the
     # best by 1-ply) where the hint listed 24/21 24/20 first (it came out ahead at 2-ply)

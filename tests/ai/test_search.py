@@ -15,6 +15,7 @@ from ai.search import (
     rank_results,
     reply_value,
     reply_values,
+    two_ply_value,
     two_ply_values,
 )
 from engine.dice import ROLLS
@@ -157,6 +158,17 @@ def test_two_ply_equals_a_brute_force_expectimax(pos):
     assert values is not None
     assert values[0] == pytest.approx(expected / 36.0)
     assert two_ply_values(evaluator, [result], budget=10) is None
+
+
+def test_two_ply_chances_are_those_of_the_positions_its_value_averages(pos):
+    # equity is linear in the five chances: the value of the averaged chances is the 2-ply
+    # value itself, for a result that plays on and for one the reply can finish
+    evaluator = load_default_evaluator()
+    for text in ("x 13:5 8:3 6:5 24:2; o 19:5 17:3 12:5 1:2", "x 3:1 2:1; o 22:1 23:1"):
+        found = two_ply_value(evaluator, pos(text).swapped())
+        assert found is not None and found.generated > 0
+        assert float(equity(found.chances[None, :])[0]) == pytest.approx(found.value, abs=1e-12)
+        assert 0.0 <= found.chances[0] <= 1.0
 
 
 def test_close_calls_go_to_two_ply():
