@@ -2,7 +2,12 @@
 // pressed by Space, a panel closed, an answer's box replaced by its verdict) or they fall to
 // the window itself or a panel, ``lost`` asks the window to give them a home (found by a
 // tester: no ring anywhere, and the arrows did nothing until Tab). One per window.
+// A button given the keys back while they are in use (a dialog closed by Esc gives them back
+// to the button that opened it) shows its ring: it had them unseen, and Tab went on from there
+// (found by a tester).
 import QtQuick
+import QtQuick.Templates as T
+import app.qml
 
 Item {
     id: keeper
@@ -31,6 +36,11 @@ Item {
                 holder = up === item
             if (window && window.active && (!item || holder || !item.enabled || !item.visible))
                 keeper.lost()
+            else if (InputMode.keys && keeper.unseen(item as T.AbstractButton))
+                (item as T.AbstractButton).focusReason = Qt.TabFocusReason  // its ring shows
         }
+    }
+    function unseen(button: T.AbstractButton): bool {
+        return button !== null && !button.visualFocus
     }
 }

@@ -558,6 +558,16 @@ ApplicationWindow {
                 property bool aside: false
                 onOverChanged: if (!over) aside = false
                 visible: over && !aside
+                // to a player of the keys the card gives its first answer (Next game, Play
+                // again) the keys as it comes, its ring in sight: they stayed on the board, no
+                // ring anywhere, and Tab went on past the card (found by a tester)
+                readonly property Item firstButton: nextGameButton.visible ? nextGameButton
+                                                                            : playAgainButton
+                onVisibleChanged: if (visible && InputMode.keys) Qt.callLater(gameOverCard.takeKeys)
+                function takeKeys() {
+                    if (visible)
+                        firstButton.forceActiveFocus(Qt.TabFocusReason)
+                }
                 anchors.centerIn: board
                 // room for the corner's button beside the title (the lines below pass under it),
                 // and never wider than the board: its lines wrap there (found by a tester: at 150%
@@ -915,6 +925,14 @@ ApplicationWindow {
 
     FocusFrame {}  // the keyboard's focus, plain around any control of the window's dialogs
 
-    // the keys, fallen on nothing, go to the board
-    KeysKeeper { within: board; onLost: board.forceActiveFocus(Qt.TabFocusReason) }
+    // the keys, fallen on nothing, go to the board, or at a game's end to the card's first answer
+    KeysKeeper {
+        within: board
+        onLost: {
+            if (gameOverCard.visible)
+                gameOverCard.takeKeys()
+            else
+                board.forceActiveFocus(Qt.TabFocusReason)
+        }
+    }
 }

@@ -521,6 +521,50 @@ def test_a_move_taken_back_leaves_the_focus_where_it_was(harness):
     assert keys.focus() == 24
 
 
+def test_at_a_games_end_the_keys_go_to_the_cards_first_answer(harness):
+    # they stayed on the board, no ring in sight, and Tab went past the card to the history's
+    # buttons, where Enter stepped back into the game (found by a tester)
+    from engine import Position
+
+    harness.open(start=False)
+    game = harness.game
+    game.show_position(Position.from_text("x 2:1; o 19:5 20:5 21:5"), 0, dice=(6, 5))
+    keys = Keys(harness, "board")
+    keys.board.forceActiveFocus()
+    harness.settle(5)
+    keys.press(K.Key_Left)  # the keys in use
+    if game.legalSteps:  # (the forced move may be played for the player)
+        play_step_by_keys(keys, game, game.legalSteps[0], random.Random(2))
+    if game.canConfirm:
+        keys.press(K.Key_Return)  # the turn ends: the game is won
+    harness.qtbot.waitUntil(lambda: bool(game.gameOver.get("visible")), timeout=5000)
+    harness.settle(5)
+    first = harness.window.activeFocusItem()
+    assert first.objectName() == "playAgainButton" and first.property("visualFocus")
+    # the analysis, opened by keys and closed by Esc, gives them back to the card's button
+    for _ in range(4):
+        keys.press(K.Key_Tab)
+        if harness.window.activeFocusItem().objectName() == "analyseFinishedButton":
+            break
+    assert harness.window.activeFocusItem().objectName() == "analyseFinishedButton"
+    keys.press(K.Key_Return)
+    analysis = harness.window.findChild(QObject, "analysisDialog")
+    harness.qtbot.waitUntil(lambda: analysis.property("opened"), timeout=3000)
+    keys.press(K.Key_Escape)
+    harness.qtbot.waitUntil(lambda: not analysis.property("visible"), timeout=3000)
+    harness.settle(5)
+    back = harness.window.activeFocusItem()
+    assert back.objectName() == "analyseFinishedButton" and back.property("visualFocus")
+    for _ in range(4):
+        keys.press(K.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+        if harness.window.activeFocusItem().objectName() == "playAgainButton":
+            break
+    keys.press(K.Key_Return)  # Play again (asked first once the game is analysed)
+    harness.settle(20)
+    asked = harness.window.findChild(QObject, "confirmDropAnalysisDialog")
+    assert not game.gameOver.get("visible") or asked.property("visible")
+
+
 def test_a_stuck_checker_picked_by_key_is_told_the_rule_of_the_roll(harness):
     """6-3: from 21 the 6 lands on a made point, the 3 on an open one after which no 6 can be
     played; the key said "That point is blocked" (the highest die's reason): the rule is why."""
