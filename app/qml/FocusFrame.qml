@@ -27,7 +27,10 @@ Rectangle {
     function follow() {
         const window = frame.Window.window
         const item = window ? window.activeFocusItem : null
-        const control = item as T.Control
+        // a number box's field has the keys: the ring goes round the box (a caret alone showed
+        // where the keys were: found by a tester)
+        const box = item && item.parent ? item.parent as T.SpinBox : null
+        const control = box ?? (item as T.Control)
         // a menu shows its entry in focus by its own highlight
         frame.control = control && !(control instanceof T.MenuItem)
                 && !(control instanceof T.MenuBarItem) ? control : null

@@ -57,6 +57,11 @@ Item {
             onLocationClicked: location => LessonPlayer.clickLocation(location)
             onLocationDoubleClicked: location => LessonPlayer.doubleClickLocation(location)
             onCheckerDropped: (from, to) => LessonPlayer.dropChecker(from, to)
+            // Tab from the board goes on to the step (its text when it scrolls, else its number
+            // box when it asks for one), before the heading's "All lessons", which Shift+Tab
+            // reaches from there (a number typed went nowhere, and Enter opened the list: found
+            // by a tester); elsewhere along the panel as it is laid out
+            KeyNavigation.tab: textScroll.focusPolicy !== Qt.NoFocus ? textScroll : numberInput
         }
 
         Rectangle {

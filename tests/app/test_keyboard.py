@@ -435,6 +435,36 @@ def test_a_lesson_by_keyboard_alone(qtbot, tmp_path):
         ui.close()
 
 
+def test_in_a_lesson_tab_goes_from_the_board_to_the_number_box(qtbot, tmp_path):
+    # Tab went to "All lessons" first: a number typed went nowhere and Enter opened the list;
+    # the box had the keys with no ring round it (found by a tester)
+    from lessons.exercises import NumberExercise
+    from tests.app.test_lessons_player import LessonHarness
+
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        ui.window.resize(1024, 768)  # the list is put away as a lesson opens
+        ui.settle(20)
+        keys = Keys(ui, "lessonBoard")
+        keys.press(K.Key_Return)  # lesson 1
+        lesson = ui.player.lessons[0]
+        steps = lesson.steps
+        index = next(i for i, s in enumerate(steps) if isinstance(s.exercise, NumberExercise))
+        for _ in range(index):
+            keys.press(K.Key_PageDown)
+        assert ui.view["stepIndex"] == index and ui.item("showLessonListButton").isVisible()
+        ui.item("lessonBoard").forceActiveFocus()
+        keys.press(K.Key_Tab)
+        box = ui.item("numberInput")
+        assert box.hasActiveFocus()
+        frame = ui.window.findChild(QQuickItem, "focusFrame")
+        assert frame.isVisible()
+        assert qml_value(frame, "control ? control.objectName : ''") == "numberInput"
+    finally:
+        ui.close()
+
+
 def test_space_and_enter_press_the_button_in_focus(harness):
     """Space rolls and Enter ends the turn, except on a button that has the focus."""
     game, keys = two_players(harness)
