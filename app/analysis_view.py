@@ -27,6 +27,9 @@ from engine.save import load_match_data
 QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
+# the levels that play by the analysis's own evaluation, with no noise on their plays
+SELF_JUDGED = ("hard", "expert")
+
 PROBLEMS = {
     "unreadable": N_("The saved analysis could not be read ({0}) and was dropped."),
     "other match": N_("The saved analysis was made for another match and was dropped."),
@@ -309,6 +312,13 @@ class Analysis(QObject):
             return _("Analyse a game or the whole match: every decision of both players is judged.")
         if analysis.gone_on(session.match):
             return _("The match has gone on since; analyse again to judge the rest.")
+        settings = session.settings
+        if settings.computer and settings.level in SELF_JUDGED:
+            # a learner read "world class, 0.0" of the Expert as the truth (found by a tester)
+            return _(
+                "The computer plays by the evaluation this analysis judges with, so its own "
+                "choices mostly count as the best: its error rate says little of how strong it is."
+            )
         return ""
 
     def _get_summary(self) -> list[dict[str, Any]]:

@@ -47,6 +47,9 @@ QML_IMPORT_MAJOR_VERSION = 1
 GAMES = 1296  # every pair of first two rolls once
 MOST = 10  # a rollout of the window goes on to this many times GAMES at most
 MAX_WORKERS = 4  # processes a rollout of the window plays its games in, at most
+# said when the lead that decides is less than two standard errors ("that is within two
+# standard errors" did not say of what: a tester)
+CLOSE = N_("The lead is less than two standard errors: more games (Roll out more) would settle it.")
 
 
 def rollout_workers() -> int:
@@ -143,7 +146,7 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
         parts[-1] = T(
             "{0} {1}",
             parts[-1],
-            T(N_("That is within two standard errors: more games would tell.")),
+            T(CLOSE),
         )
     # a line each: the chances, the cube's lines, the verdict
     return T("\n".join(f"{{{i}}}" for i in range(len(parts))), *parts)
@@ -222,7 +225,7 @@ def plays_rollout_text(
         k != result.best and result.behind[k] < 2 * result.behind_ses[k] for k in range(len(plays))
     )
     if close:
-        lines.append(T(N_("That is within two standard errors: more games would tell.")))
+        lines.append(T(CLOSE))
     if match and not result.cubeful:
         lines.append(
             T(

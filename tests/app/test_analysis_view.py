@@ -115,6 +115,22 @@ def test_analysis_from_the_history_shows_progress_and_its_results(harness):
     assert sum(p.decisions for p in result.players) == len(counted) > 0
 
 
+@pytest.mark.parametrize(("level", "said"), [("hard", True), ("medium", False)])
+def test_the_analysis_says_when_the_computer_is_judged_by_its_own_evaluation(harness, level, said):
+    # a learner read the Expert's "world class, 0.0 mEMG" as the truth (found by a tester)
+    harness.open(seed=7)
+    harness.game.newGame({"opponent": level})
+    for _ in range(2):
+        harness.play_a_turn()
+    harness.wait_for_human()
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    note = harness.w.analysis.note
+    assert ("its error rate says little of how strong it is" in note) == said
+    if said:
+        assert harness.item("analysisNote").property("text") == note
+
+
 def test_the_analysis_can_be_cancelled(harness):
     session = started_game(harness, seed=31, turns=12)
     analysis = harness.w.analysis
