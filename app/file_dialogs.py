@@ -297,7 +297,7 @@ class FileDialogs(QObject):
             helpers.append(EnterAnswers(window))
         dialog = dialog_of(field)
         if dialog is not None:
-            helpers.append(NameKept(field, dialog))
+            helpers.append(NameKept(field, dialog, name))
         # kept here: a Python object whose only owner is a QML item lost its Python half (its
         # fields) once nothing in Python held it, and Enter then saved nothing
         self._helpers = helpers
@@ -363,19 +363,34 @@ class NameKept(QObject):
     """The name in the field is the file chosen in each folder the dialog goes into: Save with a
     folder highlighted in the list went into it and left Save greyed out under the name still
     shown (found by a tester); now the next Save saves there, as a desktop's dialog does. It
-    lives with the field (its child)."""
+    lives with the field (its child). A folder's name typed there and Save (or Enter) goes into
+    that folder, and the field shows the proposed ``name`` again, its stem selected: the
+    folder's name was left there, and the next Enter saved "sub/sub.mat" (found by a tester)."""
 
-    def __init__(self, field: QQuickItem, dialog: QObject) -> None:
+    def __init__(self, field: QQuickItem, dialog: QObject, name: str) -> None:
         super().__init__(field)
-        self._field, self._dialog = field, dialog
+        self._field, self._dialog, self._proposed = field, dialog, name
+        self._folder = self._current()
+        self._selected: NameSelected | None = None
         QObject.connect(dialog, SIGNAL("currentFolderChanged(QUrl)"), self.keep)
+
+    def _current(self) -> Path:
+        return local_path(QUrl(self._dialog.property("currentFolder")).toString())
 
     @Slot()
     def keep(self) -> None:
+        before, folder = self._folder, self._current()
+        self._folder = folder
         name = str(self._field.property("text")).strip()
-        folder = local_path(QUrl(self._dialog.property("currentFolder")).toString())
-        if name and folder.is_dir():
-            self._dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(folder / name)))
+        if not name or not folder.is_dir():
+            return
+        if typed_path(name, before) == folder:  # the folder typed: the name proposed again
+            name = self._proposed
+            self._field.setProperty("text", name)
+            QMetaObject.invokeMethod(self._field, "textEdited")  # as if typed: Save again
+            self._selected = NameSelected(self._field, name)  # (held: see ``mend``)
+            self._selected.select()
+        self._dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(folder / name)))
 
 
 def typed_path(text: str, folder: Path) -> Path | None:

@@ -897,7 +897,27 @@ def test_a_folder_highlighted_in_qts_own_save_dialog_is_gone_into_and_the_name_s
     assert save.property("enabled")
     click_item(window, save)
     assert not dialog.property("visible")
-    assert load_mat(tmp_path / "club" / setup_part(harness).exportName()).length == 3
+    proposed = setup_part(harness).exportName()
+    assert load_mat(tmp_path / "club" / proposed).length == 3
+    # a folder's name typed and Enter: into it, the proposed name back in the field (the
+    # folder's name stayed there, and the next Enter saved "sub/sub.mat": a tester)
+    (tmp_path / "club" / "sub").mkdir()
+    key(harness, Qt.Key.Key_S, CTRL)
+    field = shown_name_field()
+    field.setProperty("text", "sub")
+    QMetaObject.invokeMethod(field, "textEdited")
+    enter_in(field)
+    dialog = export_dialog(harness)
+    assert dialog.property("visible")
+    assert (
+        local_path(QUrl(dialog.property("currentFolder")).toString()) == tmp_path / "club" / "sub"
+    )
+    field = shown_name_field()
+    assert field.property("text") == proposed
+    assert field.property("selectedText") == proposed.removesuffix(".mat")
+    enter_in(field)
+    assert not dialog.property("visible")
+    assert load_mat(tmp_path / "club" / "sub" / proposed).length == 3
 
 
 def test_qts_own_open_dialog_takes_a_typed_name_or_folder(harness, tmp_path):
