@@ -90,7 +90,8 @@ class LessonListModel(QAbstractListModel):
             self.dataChanged.emit(self.index(0), self.index(len(self._lessons) - 1))
 
 
-_OWNER = {"centre": -1, "you": 0, "opponent": 1}  # a lesson's cube owner as the board's player
+# a lesson's cube owner as the board's player (a double on offer is no one's yet)
+_OWNER = {"centre": -1, "offered": -1, "you": 0, "opponent": 1}
 
 
 def progress_state(progress: Progress) -> dict[str, Any]:
@@ -229,9 +230,12 @@ def step_view(
     # Crawford game?" hides the cube until answered; a race's take shows the double on offer
     # (its cube was missing, seen by a teacher testing it)
     shown = shown_match(step, solved)
+    offered = shown.cube_owner == "offered"
     if match is not None and shown.cube:
         names = (_("you"), _("your opponent"))
         speech["cube"] = spoken.cube_text(match.cube, _OWNER[match.cube_owner], False, 0, names)
+    elif offered:
+        speech["cube"] = spoken.cube_text(shown.cube_value // 2, -1, True, 0, ())
     speech["board"] = ". ".join(t for t in (speech["dice"], speech["cube"]) if t)
     return {
         "open": True,
@@ -267,8 +271,10 @@ def step_view(
         # a money game's question of the cube says so above the board too (a tester found
         # lesson 7's race questions without it, where its other cube steps had it)
         "matchVisible": shown.line,
-        "cubeValue": shown.cube_value,
+        # an offered cube is drawn as the game draws one: the value it doubles from, on offer
+        "cubeValue": shown.cube_value // 2 if offered else shown.cube_value,
         "cubeOwner": _OWNER[shown.cube_owner],
+        "cubeOffered": offered,
         "matchLength": match.match_length if match else 0,
         "scoreYou": match.score[0] if match else 0,
         "scoreOpponent": match.score[1] if match else 0,

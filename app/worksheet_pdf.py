@@ -60,6 +60,7 @@ CRAWFORD = N_("Crawford game")
 CUBE_CENTRE = N_("cube {value}, in the middle")
 CUBE_YOURS = N_("cube {value}, you own it")
 CUBE_THEIRS = N_("cube {value}, your opponent owns it")
+CUBE_OFFERED = N_("your opponent doubles to {value}")
 PAGE = N_("Page {page} of {pages}")
 KEY_TITLE = N_("{answers}: lesson {number}, {title}")
 FOR_THE_TEACHER = N_("For the teacher")
@@ -246,7 +247,12 @@ def caption(step: Step, translate: Translate) -> str:
         if shown.crawford:
             parts.append(translate(CRAWFORD))
     if shown.cube:
-        owner = {"centre": CUBE_CENTRE, "you": CUBE_YOURS, "opponent": CUBE_THEIRS}
+        owner = {
+            "centre": CUBE_CENTRE,
+            "you": CUBE_YOURS,
+            "opponent": CUBE_THEIRS,
+            "offered": CUBE_OFFERED,
+        }
         parts.append(translate(owner[shown.cube_owner]).format(value=shown.cube_value))
     return " \u00b7 ".join(parts)
 
@@ -395,18 +401,21 @@ def draw_board(
             _die(p, QRectF(x, cy, size, size))
             _pips(p, QRectF(x, cy, size, size), value)
 
-    # the cube, on the bar: in the middle, or at the owner's end; as the lesson window shows it
-    # (none in the Crawford game, nor while the question is whether this is the Crawford game)
+    # the cube, on the bar: in the middle, or at the owner's end; a double on offer in the
+    # middle of the opponent's half, ringed; as the lesson window shows it (none in the Crawford
+    # game, nor while the question is whether this is the Crawford game)
     shown = shown_match(step)
     if shown.cube:
         size = 0.9 * u
         y = {
             "centre": oy + table_h / 2 - size / 2,
+            "offered": oy + table_h / 2 - size / 2,
             "you": oy + table_h - frame - size - 0.1 * u,
             "opponent": oy + frame + 0.1 * u,
         }[shown.cube_owner]
-        box = QRectF(bx - size / 2, y, size, size)
-        p.setPen(QPen(INK, 1.0))
+        x = left_x + 3 * u if shown.cube_owner == "offered" else bx
+        box = QRectF(x - size / 2, y, size, size)
+        p.setPen(QPen(INK, 2.0 if shown.cube_owner == "offered" else 1.0))
         p.setBrush(QColor("#ffffff"))
         p.drawRoundedRect(box, 0.12 * u, 0.12 * u)
         value = 64 if shown.cube_owner == "centre" and shown.cube_value == 1 else shown.cube_value

@@ -76,7 +76,8 @@ class Step:
 class ShownMatch:
     """What a step's board says of the match: the match line (a score, or a money game's), the
     cube drawn (its value and owner: "centre", "you" or "opponent") and the Crawford game said.
-    The lesson window and the printed worksheet show the same."""
+    The lesson window and the printed worksheet show the same. An owner "offered" is a double
+    on offer to you: ``cube_value`` is what it doubles to."""
 
     line: bool
     cube: bool
@@ -91,8 +92,9 @@ def shown_match(step: Step, solved: bool = False) -> ShownMatch:
     No cube in the Crawford game (its rule: no doubling), as in the game's window; a question
     whether this is the Crawford game shows neither the cube nor the words until it is answered
     (the cube, or its absence, answers it; a worksheet gave the answer away so). A take
-    decision without a Match ID shows the opponent's double on offer (the cube at 2 in the
-    middle); a question of the cube's game without one (what a won game is worth, a race's
+    decision without a Match ID shows the opponent's double on offer (the cube offered at 2: it
+    was drawn and said as "cube 2, in the middle", a state no game has: found by a teacher); a
+    question of the cube's game without one (what a won game is worth, a race's
     double) the cube in the middle, at 1.
     """
     match, ex = step.match, step.exercise
@@ -103,7 +105,9 @@ def shown_match(step: Step, solved: bool = False) -> ShownMatch:
         return ShownMatch(True, drawn, match.cube, match.cube_owner, crawford)
     offered = ex is not None and (ex.kind == "take" or getattr(ex, "decision", "") == "take")
     centred = ex is not None and ex.kind in ("game_points", "race_cube")
-    return ShownMatch(centred, offered or centred, 2 if offered else 1, "centre", False)
+    if offered:
+        return ShownMatch(True, True, 2, "offered", False)
+    return ShownMatch(centred, centred, 1, "centre", False)
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,10 @@ Item {
             Layout.fillHeight: true
             boardState: panel.view.board || []
             dice: panel.view.dice || []
-            diceOwner: 0
+            // a double on offer stands in the opponent's half, as the game shows the doubler's
+            diceOwner: panel.view.cubeOffered === true ? 1 : 0
             cubeVisible: panel.view.cubeVisible === true
+            cubeOffered: panel.view.cubeOffered === true
             cubeValue: panel.view.cubeValue || 1
             cubeOwner: panel.view.cubeOwner === undefined ? -1 : panel.view.cubeOwner
             ringCheckers: panel.view.ringCheckers || []
@@ -145,6 +147,8 @@ Item {
                             parts.push(qsTr("Money game"))
                         if (v.crawford)
                             parts.push(qsTr("Crawford game"))
+                        else if (v.cubeOffered)
+                            parts.push(qsTr("your opponent doubles to %1").arg(v.cubeValue * 2))
                         else if (v.cubeVisible) {  // no cube in the Crawford game
                             const owner = v.cubeOwner === 0 ? qsTr("you own it")
                                         : v.cubeOwner === 1 ? qsTr("your opponent owns it")

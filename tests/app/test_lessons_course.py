@@ -381,9 +381,13 @@ def test_the_crawford_question_is_not_answered_by_the_board_before_the_student(
 
 
 def test_a_race_take_shows_the_double_on_offer(ui):
-    # "your opponent doubles before rolling", and no cube was on the board (seen by a teacher)
+    # "your opponent doubles before rolling", and no cube was on the board (seen by a teacher);
+    # then a cube at 2 in the middle, said so too, a state no game has (another teacher)
     go_to(ui, 6, "race-take")
-    assert ui.view["cubeVisible"] and ui.view["cubeValue"] == 2 and ui.view["cubeOwner"] == -1
+    view = ui.view
+    assert view["cubeVisible"] and view["cubeOffered"] and view["cubeOwner"] == -1
+    assert view["cubeValue"] == 1  # doubled to 2, drawn as the game draws an offer
+    assert ui.item("matchInfo").property("text") == "Money game · your opponent doubles to 2"
 
 
 @pytest.mark.parametrize(("lesson", "step"), [(5, "single"), (5, "gammon"), (6, "race-double")])

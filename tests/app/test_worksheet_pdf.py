@@ -174,3 +174,41 @@ def test_a_crawford_question_is_not_answered_by_its_caption_or_its_cube(lessons,
     ]
     for step in crawford_games:  # no doubling in it: no cube
         assert not shown_match(step, solved=True).cube and "cube" not in caption(step, tr)
+
+
+def test_a_double_on_offer_is_said_and_drawn_as_one(lessons, qtbot, tmp_path):
+    """Found by a teacher: lesson 7's take questions said "cube 2, in the middle", a state no
+    game has, where the opponent doubles to 2; the lesson window drew that cube too."""
+    from app.worksheet_pdf import CUBE_CENTRE, CUBE_OFFERED, caption
+    from lessons.model import shown_match
+    from tests.app.test_lessons_player import LessonHarness
+
+    tr = translator("en")
+    takes = [
+        (number, index, step)
+        for number, lesson in enumerate(lessons)
+        for index, step in enumerate(lesson.steps)
+        if step.match is None
+        and step.exercise is not None
+        and shown_match(step).cube_owner == "offered"
+    ]
+    assert len(takes) >= 2
+    for _number, _index, step in takes:
+        said = caption(step, tr)
+        assert tr(CUBE_OFFERED).format(value=2) in said
+        assert tr(CUBE_CENTRE).format(value=2) not in said
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        number, index, _step = takes[0]
+        ui.player.openLesson(number)
+        ui.player._go(index)  # (the steps before it unanswered)
+        ui.settle()
+        view = ui.view
+        assert view["stepIndex"] == index
+        assert view["cubeOffered"] and view["cubeValue"] == 1 and view["cubeVisible"]
+        assert "your opponent doubles to 2" in ui.item("matchInfo").property("text")
+        assert "in the middle" not in ui.item("matchInfo").property("text")
+        assert ui.item("lessonBoard").property("cubeOffered")
+    finally:
+        ui.close()
