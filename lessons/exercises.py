@@ -1008,11 +1008,17 @@ class RaceCubeExercise(ChoiceExercise):
     def general_rule(self) -> str | None:
         return RACE_TAKE_RULE if self.decision == "take" else RACE_DOUBLE_RULE
 
-    def _nudge(self) -> Hint | None:
-        """After the rule, the counts and the lead (the explanation), before the answer."""
+    def working(self) -> Feedback | None:
+        """The counts and the lead (the explanation, its fields filled), if it has one: the
+        hint before the answer, and the answer key's working on paper."""
         if not self.explain:
             return None
-        return Hint(2, Feedback(False, self.explain, self._explain_args()))
+        return Feedback(False, self.explain, self._explain_args())
+
+    def _nudge(self) -> Hint | None:
+        """After the rule, the counts and the lead (the explanation), before the answer."""
+        working = self.working()
+        return Hint(2, working) if working is not None else None
 
     def hint(self) -> Feedback:
         texts = {"take": HINT_TAKE, "pass": HINT_PASS, "yes": HINT_YES, "no": HINT_NO}

@@ -19,6 +19,7 @@ from lessons.exercises import (
     Exercise,
     NumberExercise,
     NumberFormat,
+    RaceCubeExercise,
     language_number,
 )
 from lessons.i18n import N_, Translate, identity
@@ -65,6 +66,9 @@ def _item(
     answer = ex.hints()[-1].feedback.render(translate, numbers)
     if isinstance(ex, NumberExercise):
         answer = str(ex.answer())
+    working = ex.working() if isinstance(ex, RaceCubeExercise) else None
+    if working is not None:  # the counts with the verdict ("Take." alone: found by a teacher)
+        answer += " " + working.render(translate, numbers)
     return WorksheetItem(
         number=number,
         step_id=step.id,

@@ -23,6 +23,7 @@ from app.worksheet_pdf import (
     command_line_application,
     write_worksheet,
 )
+from lessons.exercises import language_number
 from lessons.model import load_lessons
 from lessons.worksheet import ANSWERS, translator, worksheet
 
@@ -63,7 +64,7 @@ def test_every_lesson_makes_a_worksheet_with_its_questions_then_the_key(
         pages = write_worksheet(lesson, language, out)
         texts = read(out)
         assert len(texts) == pages >= 2, lesson.id
-        items = worksheet(lesson, tr)
+        items = worksheet(lesson, tr, language_number(language))  # (its numbers: "10,2 %")
         # the questions, each with its Position ID (the label in the worksheet's language)
         label = squeeze(tr(POSITION_ID).format(id=""))
         questions = [i for i, text in enumerate(texts) if label in text]

@@ -33,6 +33,23 @@ def test_every_exercise_is_on_the_worksheet_with_its_answer(lessons):
                 assert Position.from_position_id(item.position_id) == step.position.swapped()
 
 
+def test_a_race_questions_answer_gives_the_counts_it_rests_on(lessons):
+    # the key said "Take." alone, where a teacher wants the counts and the lead (a teacher)
+    from lessons.exercises import RaceCubeExercise
+
+    races = [
+        (lesson, step)
+        for lesson in lessons
+        for step in lesson.steps
+        if isinstance(step.exercise, RaceCubeExercise)
+    ]
+    assert len(races) >= 2
+    for lesson, step in races:
+        item = next(i for i in worksheet(lesson) if i.step_id == step.id)
+        doubler, taker, _lead = step.exercise.counts()
+        assert str(doubler) in item.answer and str(taker) in item.answer and "%" in item.answer
+
+
 def test_no_worksheet_question_asks_for_what_only_the_window_can_refuse(lessons):
     """Found by a tester: a printed sheet said "Try 4/off with the 5 first", and on paper nothing
     refuses it. A prompt that invites a try has a question of its own for paper."""
