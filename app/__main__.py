@@ -111,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
             session = shown_session(args.position_id, args.match_id, 1 if args.screenshot else None)
     except ValueError as exc:
         print(f"backgammon: {exc}", file=sys.stderr)
+        if not args.screenshot:
+            _refused_in_the_running_copy(args)
         return 2
     options = window_module.Options(
         data_dir=args.data_dir,
@@ -179,6 +181,23 @@ def main(argv: list[str] | None = None) -> int:
     server.close()
     w.close()
     return code
+
+
+def _refused_in_the_running_copy(args: Any) -> None:
+    """IDs the command line could not set up, handed to a copy of the game already running: its
+    window refuses them with the reason, as a paste is refused, in its language (the terminal
+    alone said why: found by a tester). Nothing when no copy runs."""
+    from app import window as window_module
+    from app.single_instance import ask_running_copy
+    from engine import Position
+
+    storage = window_module.make_storage(window_module.Options(data_dir=args.data_dir, save=False))
+    if storage.lock():  # no copy runs: the terminal's word is all
+        storage.unlock()
+        return
+    window_module.application([sys.argv[0]])
+    given = (args.position_id or Position.start().position_id(), args.match_id)
+    ask_running_copy(storage.folder, ids=":".join(i for i in given if i), language=args.lang)
 
 
 def _already_open(

@@ -222,12 +222,15 @@ def test_a_second_start_with_ids_sets_them_up_in_the_first(tmp_path):
         second = second_start(tmp_path, data, "--position-id", position, "--match-id", match)
         assert second.returncode == 0 and f"to set up {ids}" in second.stderr, second.stderr
         assert first.wait_for("pasting", timeout=30) == f"pasting {ids}"
-        # a Position ID alone; a malformed one is refused by the second start itself
+        # a Position ID alone; a malformed one is refused by the second start itself, and by
+        # the running window, which says why as for a paste (the terminal alone said it: found
+        # by a tester)
         second = second_start(tmp_path, data, "--position-id", position)
         assert second.returncode == 0
         assert first.wait_for("pasting", timeout=30) == f"pasting {position}"
         second = second_start(tmp_path, data, "--position-id", "nonsense")
         assert second.returncode == 2 and "cannot show" in second.stderr
+        assert first.wait_for("pasting", timeout=30) == "pasting nonsense"
         assert first.process.poll() is None
 
 
