@@ -361,8 +361,10 @@ class Session:
         if self.settings.computer and not self.settings.match_length:
             # a single game against the computer in which the person has done nothing yet (the
             # computer won the opening roll and played, as at the first start): nothing of
-            # theirs is lost, and leaving it is no resignation counted against them
-            return self.person_has_acted()
+            # theirs is lost, and leaving it is no resignation counted against them; a position
+            # they set up is theirs (a teacher's, replaced unasked once the computer had moved
+            # from it: found by a tester)
+            return self.person_has_acted() or self.match.began_from_setup
         return bool(self.game.turns) or self.person_has_acted()
 
     def person_has_acted(self) -> bool:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from app.match_texts import double_refusal
-from app.session import MatchSettings, Session, from_location, to_location
+from app.session import MatchSettings, Session, for_position, from_location, to_location
 from engine import IllegalActionError, Position
 
 
@@ -116,6 +116,17 @@ def test_ids_between_games_start_the_next_game_at_its_opening_roll():
     assert session.phase == "opening" and session.score == [2, 3]
     session.opening()
     assert session.phase == "move" and session.opening_dice is not None
+
+
+def test_a_position_set_up_is_in_progress_once_the_computer_has_moved_from_it():
+    # a teacher's set-up position, the computer on roll: its play left the game "untouched by
+    # the person", and a second start with other IDs replaced it unasked (found by a tester)
+    position = Position.from_text("x 6:3 5:3 4:3; o 19:3 20:3 21:3")
+    s = for_position(position, 1, 5, computer=True)
+    assert s.in_progress()
+    s.roll((3, 1))
+    finish_turn(s)
+    assert s.on_roll == 0 and s.in_progress()
 
 
 def test_a_single_game_the_person_has_not_touched_is_not_in_progress():
