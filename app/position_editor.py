@@ -236,8 +236,9 @@ class PositionEditor(QObject):
 
     @Slot(int)
     def clickLocation(self, location: int) -> None:  # noqa: N802
-        """Put a checker of the chosen colour there (a bar takes its own colour), or take the top
-        checker off with the remove tool."""
+        """Put a checker of the chosen colour there (on a bar: on that colour's own bar, either
+        bar clicked; the other colour's checker went on instead, unsaid: found by a teacher), or
+        take the top checker off with the remove tool."""
         if not 0 <= location <= 27:
             return
         sides = [list(self._sides[0]), list(self._sides[1])]
@@ -247,10 +248,9 @@ class PositionEditor(QObject):
                 return
             self._change(owner, location, -1, sides)
         else:
-            player = _side(location)
             if location in (0, 27):
                 return  # the trays fill as checkers leave the board
-            self._change(self._tool if player is None else player, location, +1, sides)
+            self._change(self._tool, location, +1, sides)  # (a bar: the colour's own)
         self._try(sides)
 
     @Slot(int, int)

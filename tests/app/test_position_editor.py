@@ -187,6 +187,14 @@ def test_the_editor_refuses_what_the_rules_forbid_and_says_why(harness):
     assert message(harness) == "Each player has a bar and a tray of their own."
     harness.drag(spot(harness, 1), spot(harness, 26))  # onto its own bar: fine
     assert board(harness)[26] == 1 and message(harness) == ""
+    # a click on either bar with a colour chosen puts that colour's checker on its own bar
+    # (White's bar clicked with Black chosen put a white one there: found by a teacher)
+    harness.click("editorTool2")
+    harness.click_item(spot(harness, 12))  # one black checker off: room for one
+    harness.click("editorTool1")
+    before = board(harness)
+    harness.click_item(spot(harness, 25))
+    assert board(harness)[26] == before[26] + 1 and board(harness)[25] == before[25]
 
     step_spin(harness, "editorLength", 3)
     step_spin(harness, "editorScore0", 3)
