@@ -383,6 +383,9 @@ class PositionSetup(QObject):
             if size > MAX_MAT_BYTES:
                 self._refuse(T(N_("{0} is too large to be a match file."), name))
                 return
+            if not path.read_bytes().strip():  # (it was said to have no "N point match" line)
+                self._refuse(T(N_("{0} is empty: there is no match in it."), name))
+                return
             match = load_mat(path, seed=self.new_seed())
         except MatFormatError as exc:
             self._refuse(mat_refusal(name, exc))

@@ -16,6 +16,10 @@ Dialog {
     property real ui: 1.0
     signal diceReportRequested()
     readonly property var markColours: ["#9a8a70", "#d8b030", "#e07820", "#d02818"]
+    readonly property color markEdge: "#3a2a10"
+    // the window behind dimmed: the side panel's lines showed cut off beside the dialog, as if
+    // they were part of it (found by a tester)
+    Overlay.modal: Rectangle { color: "#99140c06" }
 
     Connections {  // a mistake shown on the main board: step aside so that it can be seen
         target: Analysis
@@ -447,11 +451,16 @@ Dialog {
                         ctx.moveTo(xOf(0), yOf(p[0]))
                         for (let i = 1; i < p.length; ++i) ctx.lineTo(xOf(i), yOf(p[i]))
                         ctx.stroke()
+                        // each mark ringed in a dark line (the doubtful marks' yellow was hard
+                        // to see on the cream: found by a tester)
+                        ctx.strokeStyle = dialog.markEdge
+                        ctx.lineWidth = 1.2
                         for (const m of chartData.marks || []) {
                             ctx.fillStyle = dialog.markColours[m.level]
                             ctx.beginPath()
                             ctx.arc(xOf(m.x), yOf(p[m.x]), 3 + m.level * 1.5, 0, 2 * Math.PI)
                             ctx.fill()
+                            ctx.stroke()
                         }
                     }
                     TextMetrics { id: axisFont; font.pixelSize: 11; text: "0" }
@@ -514,6 +523,8 @@ Dialog {
                                 width: 10; height: 10; radius: 5
                                 anchors.verticalCenter: parent.verticalCenter
                                 color: dialog.markColours[key.index + 1]
+                                border.color: dialog.markEdge
+                                border.width: 1
                             }
                             Label { text: key.modelData; textFormat: Text.PlainText }
                         }

@@ -504,6 +504,10 @@ def test_a_bad_match_file_is_refused_naming_its_line_and_the_game_stays(harness,
     cut = tmp_path / "cut.mat"
     cut.write_text(whole[: whole.index("/", len(whole) // 2)])
     cases.append((cut, "The file ends in the middle of that line: it may have been cut short."))
+    # empty, or blank: said so (it was said to have no "N point match" line: a teacher)
+    for name, text in (("empty.mat", ""), ("blank.mat", "\n  \n")):
+        (tmp_path / name).write_text(text)
+        cases.append((tmp_path / name, f"{name} is empty: there is no match in it."))
     for path, words in cases:
         setup_part(harness).importMat(QUrl.fromLocalFile(str(path)).toString())
         harness.settle(30)
