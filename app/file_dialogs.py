@@ -170,15 +170,7 @@ def _named_items(item: QQuickItem, name: str) -> list[QQuickItem]:
 
 def _shown_item(item: QQuickItem, name: str) -> QQuickItem | None:
     """The visible item called ``name`` under ``item`` (as shown: by the items' own tree)."""
-    for child in item.childItems():
-        if not child.isVisible():
-            continue
-        if child.objectName() == name:
-            return child
-        found = _shown_item(child, name)
-        if found is not None:
-            return found
-    return None
+    return next((found for found in _named_items(item, name) if found.isVisible()), None)
 
 
 def shown_question() -> QObject | None:
@@ -407,9 +399,9 @@ class TypedName(QObject):
     """The name field of Qt's own open dialog (shown by ``FileDialogs.mendOpen``): Enter there
     opens the file typed, or goes into the folder typed (and empties the field); Open is greyed
     out while the name names nothing that exists, and a name typed and left for Open chooses
-    that file (Qt's dialog took it as a link of no kind and opened nothing). A file clicked in
-    the list writes its own name in the field, as Qt's dialog does. It lives with the field (its
-    child)."""
+    that file, a path from the root or the home as it is (Qt's own joins every typed name to its
+    folder, as a link without the file's scheme). A file clicked in the list writes its own name
+    in the field, as Qt's dialog does. It lives with the field (its child)."""
 
     def __init__(self, field: QQuickItem, dialog: QObject, button: QQuickItem) -> None:
         super().__init__(field)
