@@ -135,12 +135,12 @@ def compute(position: Position, claim: dict[str, Any]) -> int:
 
 # A number followed by what it counts: pips, rolls, per cent, games in 100.
 _NUMBER = re.compile(r"(\d+)\s*(%|pips?\b|rolls?\b|games? in 100\b|of the 36\b)")
-_PRODUCT = re.compile(r"(\d+) x (\d+) = (\d+)")
+_PRODUCT = re.compile(r"(\d+) [x×] (\d+) = (\d+)")
 
 
 def audit(texts: list[str], allowed: set[int], percents: Set[int] = frozenset()) -> list[str]:
     """The numbers about pips, rolls and chances in ``texts`` that are not ``allowed`` (or, for
-    a percentage, in ``percents``: a rule's constants), and wrong products (``2 x 24 = 48``)."""
+    a percentage, in ``percents``: a rule's constants), and wrong products (``2 × 24 = 48``)."""
     problems = []
     for text in texts:
         for match in _NUMBER.finditer(text):
@@ -149,5 +149,5 @@ def audit(texts: list[str], allowed: set[int], percents: Set[int] = frozenset())
                 problems.append(f"the number {match.group(0)!r} is neither computed nor a rule's")
         for a, b, c in _PRODUCT.findall(text):
             if int(a) * int(b) != int(c):
-                problems.append(f"{a} x {b} is not {c}")
+                problems.append(f"{a} × {b} is not {c}")
     return problems

@@ -325,7 +325,7 @@ def test_keys_step_through_a_lesson(lessons_ui):
     assert ui.view["stepIndex"] == 3
     QTest.keyClick(ui.window, Qt.Key.Key_H)
     ui.settle(2)
-    assert ui.feedback_text() == "Add 2 x 24, 5 x 13, 3 x 8 and 5 x 6."  # first the rule
+    assert ui.feedback_text() == "Add 2 × 24, 5 × 13, 3 × 8 and 5 × 6."  # first the rule
     QTest.keyClick(ui.window, Qt.Key.Key_H)
     ui.settle(2)
     assert ui.feedback_text() == "The answer is 167."
@@ -355,9 +355,9 @@ def test_a_wrong_count_gets_the_lesson_explanation(lessons_ui):
     ui.item("numberInput").setProperty("value", 160)
     ui.item("numberInput").setProperty("touched", True)  # as typed
     ui.click("checkButton")
-    assert ui.feedback_text() == "160 is too few. Add 2 x 24, 5 x 13, 3 x 8 and 5 x 6."
+    assert ui.feedback_text() == "160 is too few. Add 2 × 24, 5 × 13, 3 × 8 and 5 × 6."
     ui.click("hintButton")
-    assert ui.feedback_text() == "Add 2 x 24, 5 x 13, 3 x 8 and 5 x 6."
+    assert ui.feedback_text() == "Add 2 × 24, 5 × 13, 3 × 8 and 5 × 6."
     ui.click("hintButton")
     assert ui.feedback_text() == "The answer is 167."
 

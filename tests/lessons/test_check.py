@@ -175,11 +175,11 @@ def test_a_wrong_claim_is_reported(data):
 def test_a_wrong_product_is_reported(data):
     def change(content):
         step = _step(content, "pips-start")
-        step["text"][1] = step["text"][1].replace("2 x 24 = 48", "2 x 24 = 46")
+        step["text"][1] = step["text"][1].replace("2 × 24 = 48", "2 × 24 = 46")
 
     _edit(data, "01", change)
     problems = check_lessons(data).problems
-    assert any("2 x 24 is not 46" in p for p in problems), problems
+    assert any("2 × 24 is not 46" in p for p in problems), problems
 
 
 def test_a_take_step_with_a_typed_chance_is_reported(data):
