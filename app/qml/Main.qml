@@ -859,19 +859,21 @@ ApplicationWindow {
         title: qsTr("Resignation offered")
         textName: "resignOfferText"
         text: Resignations.offerText
+        // Enter presses the answer in focus, else accepts (it did nothing: found by a tester)
+        EnterKey { dialog: resignOfferDialog }
+        onAccepted: Resignations.accept()
+        onRejected: Resignations.decline()
         footer: DialogButtonBox {
             buttonLayout: DialogButtonBox.GnomeLayout  // Cancel at the left: Tab goes as they stand
             DialogChoice {
                 objectName: "acceptResignationButton"
                 text: qsTr("Accept")
                 DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole
-                onClicked: Resignations.accept()
             }
             DialogChoice {
                 objectName: "declineResignationButton"
                 text: qsTr("Play on")
                 DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
-                onClicked: Resignations.decline()
             }
         }
         Connections {

@@ -56,6 +56,33 @@ def test_playing_on_lets_the_computer_roll_and_it_does_not_ask_the_same_again(ha
     assert resign.property("offer") == 0
 
 
+@pytest.mark.parametrize("answer", ["acceptResignationButton", "declineResignationButton"])
+def test_enter_presses_the_offers_answer_in_focus(harness, answer):
+    # Enter on a ringed answer did nothing, only Space did (found by a tester)
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    harness.open(seed=4)
+    game = harness.game
+    harness.w.flow.show_position(LOST, 1, computer=True, level="expert")
+    resign = offers(harness)
+    harness.qtbot.waitUntil(lambda: resign.property("offer") > 0, timeout=5000)
+    harness.settle(50)
+    for _ in range(4):
+        if harness.window.activeFocusItem().objectName() == answer:
+            break
+        QTest.keyClick(harness.window, Qt.Key.Key_Tab)
+        harness.settle(10)
+    assert harness.window.activeFocusItem().objectName() == answer
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)
+    harness.settle(50)
+    if answer == "acceptResignationButton":
+        assert game.gameOver["visible"] and game.gameOver["resigned"]
+    else:
+        harness.qtbot.waitUntil(lambda: resign.property("offer") == 0, timeout=10000)
+        assert not game.gameOver.get("resigned")
+
+
 @pytest.mark.parametrize("position", [Position.start(), SAVING], ids=["can win", "saves gammon"])
 def test_no_offer_while_the_computer_can_still_win_or_save_the_gammon(harness, position):
     harness.open(seed=4)
