@@ -32,6 +32,7 @@ typed names nothing that exists; a file chosen in the list shows its name there,
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -44,6 +45,7 @@ from PySide6.QtCore import (
     QObject,
     QStandardPaths,
     Qt,
+    QTimer,
     QUrl,
     Slot,
 )
@@ -57,6 +59,7 @@ QML_IMPORT_NAME = "app.qml"
 QML_IMPORT_MAJOR_VERSION = 1
 
 NAME_FIELD = "fileNameTextField"
+SETTLE_MS = 2000  # how long at most the name field takes its keys back (``KeysOnName``)
 QUESTION = "confirmationDialog"  # its question before a file is replaced
 
 
@@ -268,20 +271,20 @@ class FileDialogs(QObject):
         # the proposed name, over one typed into the dialog before (it keeps that on show)
         field.setProperty("text", name)
         QMetaObject.invokeMethod(field, "textEdited")  # as if typed: the dialog takes it
-        QMetaObject.invokeMethod(field, "forceActiveFocus")
         field.setProperty("persistentSelection", True)  # kept while the dialog moves the focus
         window = field.window()
         stale = [
             *field.findChildren(NameSelected),
             *field.findChildren(EnterSaves),
             *field.findChildren(NameKept),
+            *field.findChildren(KeysOnName),
         ]
         if window is not None:
             stale += window.findChildren(EnterAnswers)
         for old in stale:
             old.deleteLater()
         selected = NameSelected(field, name)
-        helpers: list[QObject] = [selected]
+        helpers: list[QObject] = [selected, KeysOnName(field)]
         save = save_button(field)
         if save is not None:
             helpers.append(EnterSaves(field, save))
@@ -305,7 +308,7 @@ class FileDialogs(QObject):
         button = open_button(field) if field is not None else None
         if field is None or dialog is None or button is None:
             return False
-        for old in field.findChildren(TypedName):
+        for old in [*field.findChildren(TypedName), *field.findChildren(KeysOnName)]:
             old.deleteLater()
         siblings = field.parentItem().childItems()
         label = siblings[siblings.index(field) - 1]  # "File name", before it in its row
@@ -313,8 +316,8 @@ class FileDialogs(QObject):
             label.setVisible(True)
         field.setProperty("text", "")
         field.setVisible(True)
-        QMetaObject.invokeMethod(field, "forceActiveFocus")  # typed into at once (Tab: the list)
-        self._helpers = [TypedName(field, dialog, button)]
+        # typed into at once (Tab: the list)
+        self._helpers = [TypedName(field, dialog, button), KeysOnName(field)]
         return True
 
 
@@ -351,6 +354,48 @@ class EnterSaves(QObject):
         QMetaObject.invokeMethod(self._save, "click")
 
 
+class KeysOnName(QObject):
+    """The name field keeps the keys as the dialog opens or goes into a folder: Qt's dialog gives
+    them to its list once the folder is read (a moment later), and to the list's row of a file
+    that exists; the field then showed the name with no keys in it, typing went nowhere, and
+    Enter chose the row (found by a tester). Until the person presses a key or a mouse button
+    in the dialog (or ``SETTLE_MS`` have passed), keys that go elsewhere come back to the field.
+    It lives with the field (its child) and reads the presses on the way to its window."""
+
+    def __init__(self, field: QQuickItem) -> None:
+        super().__init__(field)
+        self._field = field
+        self._until = 0.0
+        window = field.window()
+        if window is not None:
+            window.activeFocusItemChanged.connect(self._back)
+            window.installEventFilter(self)
+        self.take()
+
+    def take(self) -> None:
+        """The keys to the field, now and until the person acts (see the class)."""
+        self._until = time.monotonic() + SETTLE_MS / 1000
+        QMetaObject.invokeMethod(self._field, "forceActiveFocus")
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() in (QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress):
+            self._until = 0.0  # the person acts: the keys go where they put them
+        return False
+
+    @Slot()
+    def _back(self) -> None:
+        window = self._field.window()
+        if time.monotonic() > self._until or window is None or not window.isVisible():
+            return
+        if not self._field.hasActiveFocus():
+            QTimer.singleShot(0, self._field, self._focus)
+
+    @Slot()
+    def _focus(self) -> None:
+        if time.monotonic() <= self._until:
+            QMetaObject.invokeMethod(self._field, "forceActiveFocus")
+
+
 class NameKept(QObject):
     """The name in the field is the file chosen in each folder the dialog goes into: Save with a
     folder highlighted in the list went into it and left Save greyed out under the name still
@@ -382,6 +427,8 @@ class NameKept(QObject):
             QMetaObject.invokeMethod(self._field, "textEdited")  # as if typed: Save again
             self._selected = NameSelected(self._field, name)  # (held: see ``mend``)
             self._selected.select()
+            for keys in self._field.findChildren(KeysOnName):
+                keys.take()  # (to save there, Enter again)
         self._dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(folder / name)))
 
 
@@ -435,6 +482,8 @@ class TypedName(QObject):
         elif path.is_dir():
             self._dialog.setProperty("currentFolder", QUrl.fromLocalFile(str(path)))
             self._field.setProperty("text", "")
+            for keys in self._field.findChildren(KeysOnName):
+                keys.take()
         else:
             self._dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(path)))
             QMetaObject.invokeMethod(self._button, "click")

@@ -919,9 +919,24 @@ def test_a_folder_highlighted_in_qts_own_save_dialog_is_gone_into_and_the_name_s
     field = shown_name_field()
     assert field.property("text") == proposed
     assert field.property("selectedText") == proposed.removesuffix(".mat")
-    enter_in(field)
+    # with the keys still in the field: Enter saves there (they had gone, and Enter did nothing)
+    window = field.window()
+    harness.settle(300)  # the folder read
+    assert field.hasActiveFocus()
+    QTest.keyClick(window, Qt.Key.Key_Return)
+    QTest.qWait(100)
     assert not dialog.property("visible")
     assert load_mat(tmp_path / "club" / "sub" / proposed).length == 3
+    # opened again where a file of the proposed name is: the keys in the name field, not on
+    # the file's row of the list (Enter then chose the row, and asked to write over it)
+    harness.window.requestActivate()
+    QTest.qWaitForWindowActive(harness.window)
+    key(harness, Qt.Key.Key_S, CTRL)
+    field = shown_name_field()
+    field.window().requestActivate()
+    QTest.qWaitForWindowActive(field.window())
+    harness.settle(300)
+    assert field.hasActiveFocus() and field.property("text") == proposed
 
 
 def test_qts_own_open_dialog_takes_a_typed_name_or_folder(harness, tmp_path):
@@ -957,18 +972,22 @@ def test_qts_own_open_dialog_takes_a_typed_name_or_folder(harness, tmp_path):
     harness.settle(50)
     assert dialog.property("visible") and field.property("text") == ""
     assert dialog.property("currentFolder") == QUrl.fromLocalFile(str(folder))
+    harness.settle(300)  # the folder read: the keys stay in the field
+    assert field.hasActiveFocus()
     type_in(window, "final.mat")  # a file: Enter opens it
     QTest.keyClick(window, Qt.Key.Key_Return)
     harness.settle()
     assert not dialog.property("visible")
     assert harness.game.session.source == "mat", part.property("message")
     assert harness.game.session.match.history == load_mat(match_file).history
-    # a path from the root, typed over what the list chose, and left by a click on Open
+    # a path from the root, typed over what the list chose, and left by a click on Open; the
+    # keys in the field again as the dialog opens again (they were on the list's row)
     key(harness, Qt.Key.Key_O, CTRL)
     field = shown_name_field()
     window.requestActivate()
     QTest.qWaitForWindowActive(window)
-    QMetaObject.invokeMethod(field, "forceActiveFocus")
+    harness.settle(300)
+    assert field.hasActiveFocus()
     type_in(window, str(MAT_FILES[-1]))
     click_item(window, open_button(field))
     harness.settle()
