@@ -139,25 +139,36 @@ def existing_folder(*places: str) -> str:
     return ""
 
 
+def _shown_windows() -> list[QQuickWindow]:
+    """The Qt Quick windows on screen (a window's Python half left from one deleted since, met
+    again where a new window took its place, is passed over: it stopped a look-up)."""
+    shown = []
+    for window in QGuiApplication.topLevelWindows():
+        try:
+            if isinstance(window, QQuickWindow) and window.isVisible():
+                shown.append(window)
+        except RuntimeError:
+            continue
+    return shown
+
+
 def shown_name_field() -> QQuickItem | None:
     """The name field of Qt's own save dialog when one is on screen, else None."""
-    for window in QGuiApplication.topLevelWindows():
-        if isinstance(window, QQuickWindow) and window.isVisible():
-            field = _shown_item(window.contentItem(), NAME_FIELD)
-            if field is not None:
-                return field
+    for window in _shown_windows():
+        field = _shown_item(window.contentItem(), NAME_FIELD)
+        if field is not None:
+            return field
     return None
 
 
 def open_dialogs_name_field() -> QQuickItem | None:
     """The name field of Qt's own file dialog on screen, shown or (in an open dialog) not,
     else None."""
-    for window in QGuiApplication.topLevelWindows():
-        if isinstance(window, QQuickWindow) and window.isVisible():
-            for field in _named_items(window.contentItem(), NAME_FIELD):
-                dialog = dialog_of(field)
-                if dialog is not None and dialog.property("visible"):
-                    return field
+    for window in _shown_windows():
+        for field in _named_items(window.contentItem(), NAME_FIELD):
+            dialog = dialog_of(field)
+            if dialog is not None and dialog.property("visible"):
+                return field
     return None
 
 
@@ -180,7 +191,11 @@ def shown_question() -> QObject | None:
     """Qt's own dialog's question before a file is replaced, while it is on show, else None (a
     popup of the file dialog, which belongs to the window that opened the dialog)."""
     for top in QGuiApplication.topLevelWindows():
-        for question in top.findChildren(QObject, QUESTION):
+        try:
+            questions = top.findChildren(QObject, QUESTION)
+        except RuntimeError:  # (see ``_shown_windows``)
+            continue
+        for question in questions:
             if question.property("visible"):
                 return question
     return None
@@ -368,7 +383,7 @@ class KeysOnName(QObject):
         self._until = 0.0
         window = field.window()
         if window is not None:
-            window.activeFocusItemChanged.connect(self._back)
+            QObject.connect(window, SIGNAL("activeFocusItemChanged()"), self._back)
             window.installEventFilter(self)
         self.take()
 
