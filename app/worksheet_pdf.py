@@ -55,7 +55,9 @@ DICE = N_("Dice: {dice}")
 YOU_ON_ROLL = N_("You play the light checkers from your 24-point down to your 1-point.")
 OPPONENT_ON_ROLL = N_("Your opponent (the dark checkers) is about to act.")
 MATCH_SCORE = N_("Match to {length}: you {you}, opponent {opponent}")
-SINGLE_GAME = N_("Single game")
+# as the lesson window says it (lesson 6 teaches that a single game is a win of 1 point: "Single
+# game" over a gammon's question read wrong, and the sheet said it where the window did not)
+MONEY_GAME = N_("Money game")
 CRAWFORD = N_("Crawford game")
 CUBE_CENTRE = N_("cube {value}, in the middle")
 CUBE_YOURS = N_("cube {value}, you own it")
@@ -243,7 +245,7 @@ def caption(step: Step, translate: Translate) -> str:
                 )
             )
         else:
-            parts.append(translate(SINGLE_GAME))
+            parts.append(translate(MONEY_GAME))
         if shown.crawford:
             parts.append(translate(CRAWFORD))
     if shown.cube:

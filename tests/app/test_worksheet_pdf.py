@@ -196,6 +196,7 @@ def test_a_double_on_offer_is_said_and_drawn_as_one(lessons, qtbot, tmp_path):
     assert len(takes) >= 2
     for _number, _index, step in takes:
         said = caption(step, tr)
+        assert said.endswith("Money game · your opponent doubles to 2")  # as the window says it
         assert tr(CUBE_OFFERED).format(value=2) in said
         assert tr(CUBE_CENTRE).format(value=2) not in said
     ui = LessonHarness(qtbot, tmp_path)
