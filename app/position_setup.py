@@ -293,9 +293,11 @@ class PositionSetup(QObject):
         return (names[0] or "White", names[1] or "Black")
 
     def opponent(self) -> tuple[bool, str, tuple[str, str]]:
-        """The current game's opponent (computer or not, level) and names, else the defaults."""
+        """The current game's opponent (computer or not, level) and names, else (none, or a
+        match read from a file, whose players are the file's) the last new game's: a position
+        pasted over an imported match was set up between the file's two players (a tester)."""
         session = self._flow.session
-        if session is not None:
+        if session is not None and session.source != "mat":
             s = session.settings
             return s.computer, s.level, s.names
         d = self._settings.new_game_defaults()

@@ -259,6 +259,24 @@ def test_paste_against_the_computer_lets_it_play_on(harness):
     assert harness.game.onRoll == 0 and harness.game.canRoll
 
 
+def test_a_position_pasted_over_an_imported_match_is_played_against_the_last_opponent(harness):
+    # it was set up between the file's two players, as two people at this board (a tester)
+    harness.open(seed=9)
+    harness.game.newGame({"opponent": "expert"})
+    harness.settle()
+    setup_part(harness).importMat(str(MAT_FILES[0]))
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+    harness.settle()
+    assert harness.game.session.source == "mat"
+    setup_part(harness).pasteText(Position.start().position_id())
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+    harness.settle()
+    settings = harness.game.session.settings
+    assert harness.game.session.source == "" and settings.computer and settings.level == "expert"
+
+
 def test_a_pasted_jacoby_rule_is_said_not_to_be_played(harness):
     # "4HPwATDgc/ABMA:cAkAAAAAAAAA" (a money game with Jacoby on, from GNU Backgammon) was set up
     # without the rule and without a word (seen by a tester)
