@@ -504,16 +504,24 @@ def test_enter_ends_a_turn_played_by_the_mouse_whatever_button_tab_left_the_focu
     assert game.hintMode != mode
 
 
-def test_a_refused_move_is_said_and_the_focus_stays(harness):
+def board_keys_at(harness, text: str, dice: tuple[int, int]) -> tuple[Any, Keys]:
+    """A position (``Position.from_text``) to play with ``dice`` by the board's keys: the game
+    and the keys, the board in focus."""
     from engine import Position
 
     harness.open(start=False)
     game = harness.game
-    position = Position.from_text("x bar:1 24:1 13:5 8:3 6:3 3:1; o 1:2 12:5 17:3 19:5")
-    game.show_position(position, 0, dice=(6, 4))
+    game.show_position(Position.from_text(text), 0, dice=dice)
     keys = Keys(harness, "board")
     keys.board.forceActiveFocus()
     harness.settle(5)
+    return game, keys
+
+
+def test_a_refused_move_is_said_and_the_focus_stays(harness):
+    game, keys = board_keys_at(
+        harness, "x bar:1 24:1 13:5 8:3 6:3 3:1; o 1:2 12:5 17:3 19:5", (6, 4)
+    )
     assert keys.focus() == 25  # the checker on the bar must enter first: the focus starts there
     keys.go_to(13)
     keys.press(K.Key_Space)
@@ -529,13 +537,9 @@ def test_a_move_taken_back_leaves_the_focus_where_it_was(harness):
     # new roll (found by a tester); a new roll still brings it to a checker that can move
     from engine import Position
 
-    harness.open(start=False)
-    game = harness.game
-    position = Position.from_text("x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5")
-    game.show_position(position, 0, dice=(6, 5))
-    keys = Keys(harness, "board")
-    keys.board.forceActiveFocus()
-    harness.settle(5)
+    text = "x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5"
+    game, keys = board_keys_at(harness, text, (6, 5))
+    position = Position.from_text(text)
     assert keys.focus() == 24  # a new roll: the checker farthest back
     rng = random.Random(3)
     play_step_by_keys(keys, game, {"from": 13, "to": 7}, rng)
@@ -554,14 +558,7 @@ def test_a_move_taken_back_leaves_the_focus_where_it_was(harness):
 def test_at_a_games_end_the_keys_go_to_the_cards_first_answer(harness):
     # they stayed on the board, no ring in sight, and Tab went past the card to the history's
     # buttons, where Enter stepped back into the game (found by a tester)
-    from engine import Position
-
-    harness.open(start=False)
-    game = harness.game
-    game.show_position(Position.from_text("x 2:1; o 19:5 20:5 21:5"), 0, dice=(6, 5))
-    keys = Keys(harness, "board")
-    keys.board.forceActiveFocus()
-    harness.settle(5)
+    game, keys = board_keys_at(harness, "x 2:1; o 19:5 20:5 21:5", (6, 5))
     keys.press(K.Key_Left)  # the keys in use
     if game.legalSteps:  # (the forced move may be played for the player)
         play_step_by_keys(keys, game, game.legalSteps[0], random.Random(2))

@@ -28,13 +28,19 @@ def offers(harness) -> Resignations:
     return part_of(harness.w.engine, Resignations)
 
 
-def test_the_computer_offers_to_resign_a_lost_game_and_accepting_ends_it(harness):
+def offered(harness) -> tuple:
+    """The computer, lost, offers to resign (the game and the offers' part)."""
     harness.open(seed=4)
     game = harness.game
     harness.w.flow.show_position(LOST, 1, computer=True, level="expert")
     resign = offers(harness)
     harness.qtbot.waitUntil(lambda: resign.property("offer") > 0, timeout=5000)
     harness.settle(50)
+    return game, resign
+
+
+def test_the_computer_offers_to_resign_a_lost_game_and_accepting_ends_it(harness):
+    game, resign = offered(harness)
     kind = resign.property("offer")
     assert "offers to resign" in harness.item("resignOfferText").property("text")
     harness.click("acceptResignationButton")
@@ -45,12 +51,7 @@ def test_the_computer_offers_to_resign_a_lost_game_and_accepting_ends_it(harness
 
 
 def test_playing_on_lets_the_computer_roll_and_it_does_not_ask_the_same_again(harness):
-    harness.open(seed=4)
-    game = harness.game
-    harness.w.flow.show_position(LOST, 1, computer=True, level="expert")
-    resign = offers(harness)
-    harness.qtbot.waitUntil(lambda: resign.property("offer") > 0, timeout=5000)
-    harness.settle(50)
+    game, resign = offered(harness)
     harness.click("declineResignationButton")
     harness.qtbot.waitUntil(lambda: game.onRoll == 0 or game.gameOver["visible"], timeout=10000)
     assert resign.property("offer") == 0
@@ -62,12 +63,7 @@ def test_enter_presses_the_offers_answer_in_focus(harness, answer):
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    harness.open(seed=4)
-    game = harness.game
-    harness.w.flow.show_position(LOST, 1, computer=True, level="expert")
-    resign = offers(harness)
-    harness.qtbot.waitUntil(lambda: resign.property("offer") > 0, timeout=5000)
-    harness.settle(50)
+    game, resign = offered(harness)
     for _ in range(4):
         if harness.window.activeFocusItem().objectName() == answer:
             break
