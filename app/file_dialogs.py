@@ -224,6 +224,21 @@ def _box_button(field: QQuickItem, text: str) -> QQuickItem | None:
     return None
 
 
+def dialog_folder(dialog: QObject) -> Path:
+    """The folder Qt's own file ``dialog`` shows."""
+    return local_path(QUrl(dialog.property("currentFolder")).toString())
+
+
+def propose(field: QQuickItem, name: str) -> NameSelected:
+    """``name`` written into a dialog's name ``field`` as if typed (the dialog takes it), its
+    stem selected until the person edits it (``NameSelected``, returned to be held)."""
+    field.setProperty("text", name)
+    QMetaObject.invokeMethod(field, "textEdited")
+    selected = NameSelected(field, name)
+    selected.select()
+    return selected
+
+
 def dialog_of(field: QQuickItem) -> QObject | None:
     """Qt's own file dialog that shows ``field`` (the popup its items belong to), or None."""
     node: QQuickItem | None = field
@@ -283,9 +298,6 @@ class FileDialogs(QObject):
         field = shown_name_field()
         if field is None:
             return False
-        # the proposed name, over one typed into the dialog before (it keeps that on show)
-        field.setProperty("text", name)
-        QMetaObject.invokeMethod(field, "textEdited")  # as if typed: the dialog takes it
         field.setProperty("persistentSelection", True)  # kept while the dialog moves the focus
         window = field.window()
         stale = [
@@ -298,7 +310,8 @@ class FileDialogs(QObject):
             stale += window.findChildren(EnterAnswers)
         for old in stale:
             old.deleteLater()
-        selected = NameSelected(field, name)
+        # the proposed name, over one typed into the dialog before (it keeps that on show)
+        selected = propose(field, name)
         helpers: list[QObject] = [selected, KeysOnName(field)]
         save = save_button(field)
         if save is not None:
@@ -311,7 +324,6 @@ class FileDialogs(QObject):
         # kept here: a Python object whose only owner is a QML item lost its Python half (its
         # fields) once nothing in Python held it, and Enter then saved nothing
         self._helpers = helpers
-        selected.select()
         return True
 
     @Slot(result=bool)
@@ -422,26 +434,20 @@ class NameKept(QObject):
     def __init__(self, field: QQuickItem, dialog: QObject, name: str) -> None:
         super().__init__(field)
         self._field, self._dialog, self._proposed = field, dialog, name
-        self._folder = self._current()
+        self._folder = dialog_folder(dialog)
         self._selected: NameSelected | None = None
         QObject.connect(dialog, SIGNAL("currentFolderChanged(QUrl)"), self.keep)
 
-    def _current(self) -> Path:
-        return local_path(QUrl(self._dialog.property("currentFolder")).toString())
-
     @Slot()
     def keep(self) -> None:
-        before, folder = self._folder, self._current()
+        before, folder = self._folder, dialog_folder(self._dialog)
         self._folder = folder
         name = str(self._field.property("text")).strip()
         if not name or not folder.is_dir():
             return
         if typed_path(name, before) == folder:  # the folder typed: the name proposed again
             name = self._proposed
-            self._field.setProperty("text", name)
-            QMetaObject.invokeMethod(self._field, "textEdited")  # as if typed: Save again
-            self._selected = NameSelected(self._field, name)  # (held: see ``mend``)
-            self._selected.select()
+            self._selected = propose(self._field, name)  # (held: see ``mend``)
             for keys in self._field.findChildren(KeysOnName):
                 keys.take()  # (to save there, Enter again)
         self._dialog.setProperty("selectedFile", QUrl.fromLocalFile(str(folder / name)))
@@ -474,8 +480,7 @@ class TypedName(QObject):
         QObject.connect(field, SIGNAL("accepted()"), self.go)
 
     def _typed(self) -> Path | None:
-        folder = local_path(QUrl(self._dialog.property("currentFolder")).toString())
-        return typed_path(str(self._field.property("text")), folder)
+        return typed_path(str(self._field.property("text")), dialog_folder(self._dialog))
 
     @Slot()
     def check(self) -> None:
