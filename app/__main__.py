@@ -123,9 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     storage = window_module.make_storage(options)
     ids = None
     if shown:  # (checked above) set up as a paste is, in this window or the running copy's
-        ids = ":".join(
-            i for i in (args.position_id or session.match.position_id(), args.match_id) if i
-        )
+        ids = _given_ids(args)
     if not args.screenshot and not storage.lock():
         return _already_open(storage.folder, args.lang, options, args.file, ids)
     try:
@@ -189,15 +187,22 @@ def _refused_in_the_running_copy(args: Any) -> None:
     alone said why: found by a tester). Nothing when no copy runs."""
     from app import window as window_module
     from app.single_instance import ask_running_copy
-    from engine import Position
 
     storage = window_module.make_storage(window_module.Options(data_dir=args.data_dir, save=False))
     if storage.lock():  # no copy runs: the terminal's word is all
         storage.unlock()
         return
     window_module.application([sys.argv[0]])
+    ask_running_copy(storage.folder, ids=_given_ids(args), language=args.lang)
+
+
+def _given_ids(args: Any) -> str:
+    """The IDs of the command line as a paste takes them ("P:M"; a Match ID alone on the
+    starting position)."""
+    from engine import Position
+
     given = (args.position_id or Position.start().position_id(), args.match_id)
-    ask_running_copy(storage.folder, ids=":".join(i for i in given if i), language=args.lang)
+    return ":".join(i for i in given if i)
 
 
 def _already_open(
