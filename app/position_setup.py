@@ -37,7 +37,7 @@ from engine.errors import (
     PositionProblem,
 )
 from engine.ids import POSITION_ID_LENGTH, gnubg_id, read_ids
-from engine.mat import export_mat, load_mat
+from engine.mat import decoded, export_mat, loads_mat
 from engine.match import Match, SetupRefusal
 from engine.matchid import MatchIdFields, decode_match_id
 
@@ -385,10 +385,11 @@ class PositionSetup(QObject):
             if size > MAX_MAT_BYTES:
                 self._refuse(T(N_("{0} is too large to be a match file."), name))
                 return
-            if not path.read_bytes().strip():  # (it was said to have no "N point match" line)
+            raw = path.read_bytes()  # (read once: its emptiness, then its match)
+            if not raw.strip():  # (it was said to have no "N point match" line)
                 self._refuse(T(N_("{0} is empty: there is no match in it."), name))
                 return
-            match = load_mat(path, seed=self.new_seed())
+            match = loads_mat(decoded(raw), seed=self.new_seed())
         except MatFormatError as exc:
             self._refuse(mat_refusal(name, exc))
             return
