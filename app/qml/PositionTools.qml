@@ -124,12 +124,14 @@ Item {
         // (a match's "it" is not a game's in Danish: "Dets ... det" was said of a match, found by
         // a tester)
         readonly property bool match: MatchView.matchLength > 0
-        text: (!MatchView.matchInProgress
+        // a game under way that was analysed from the history loses both (its analysis went
+        // unsaid: found by a tester)
+        text: [MatchView.matchInProgress ? (match ? qsTr("A match is in progress.") : qsTr("A game is in progress.")) : "",
+               MatchView.analysed
                ? (match ? qsTranslate("match", "Its analysis goes with it: export the match first (Edit menu) to keep its moves.")
                         : qsTr("Its analysis goes with it: export the match first (Edit menu) to keep its moves."))
-               : match ? qsTr("A match is in progress.")
-               : qsTr("A game is in progress."))
-              + " " + PositionSetup.pending
+               : "",
+               PositionSetup.pending].filter(part => part !== "").join(" ")
         act: qsTr("Replace")
         actName: "replaceButton"
         keep: MatchView.matchInProgress ? qsTr("Keep playing")

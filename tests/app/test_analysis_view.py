@@ -475,6 +475,28 @@ def test_an_analysed_game_is_not_replaced_without_asking(harness, tmp_path):
     assert flow.session is not analysed and not game.analysed
 
 
+def test_an_import_over_a_game_analysed_while_under_way_says_both_go(harness):
+    # a game analysed from the history while still in play: the question said only that a game
+    # was in progress, not that its analysis would go too (a tester)
+    from app.parts import part_of
+    from app.position_setup import PositionSetup
+
+    session = started_game(harness)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("closeAnalysisButton")
+    harness.settle(50)
+    assert harness.game.matchInProgress and harness.game.analysed
+    part_of(harness.w.engine, PositionSetup).importMat(str(DATA / "gnubg-match-3-point-a.mat"))
+    harness.settle(50)
+    assert dialog(harness, "replaceDialog").property("opened")
+    said = [i.property("text") for i in harness.items() if i.property("text")]
+    assert any(t.startswith("A game is in progress. Its analysis goes with it") for t in said), said
+    harness.click("keepGameButton")
+    harness.settle(50)
+    assert harness.w.flow.session is session and session.analysis is not None
+
+
 @pytest.mark.parametrize(("match_id", "whole"), [("MAFgAAAACAAE", False), ("MAFgACAAEAAE", True)])
 def test_the_end_cards_analysis_is_of_what_ended(harness, match_id, whole):
     # an analysis made before the end stood in the place of the ended game's or match's
