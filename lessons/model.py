@@ -17,6 +17,7 @@ from typing import Any
 
 from engine import EngineError, Position, jsonfile
 from engine.jsonfile import JsonValueError
+from engine.matchid import MatchIdFields
 from lessons.exercises import Exercise, LessonDataError, dice_pair, make_exercise
 from lessons.match import MatchInfo
 
@@ -108,6 +109,20 @@ def shown_match(step: Step, solved: bool = False) -> ShownMatch:
     if offered:
         return ShownMatch(True, True, 2, "offered", False)
     return ShownMatch(centred, centred, 1, "centre", False)
+
+
+def paper_match_id(step: Step) -> str | None:
+    """The Match ID that sets ``step`` up in another program beside its Position ID: the step's
+    own, or, for a take question of a money game, one with the opponent's double on offer (the
+    Position ID alone set up the doubler to roll: found by a teacher); ``None`` when the
+    Position ID says all."""
+    if step.match is not None:
+        return step.match.match_id
+    if shown_match(step).cube_owner != "offered":
+        return None
+    # the doubler is on roll (the Position ID's first side) as player 1, the student answers as
+    # player 0: the seat of the one who plays against the computer in this program
+    return MatchIdFields(player_on_roll=1, turn=0, doubled=True).encode()
 
 
 @dataclass(frozen=True)

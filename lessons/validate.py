@@ -40,7 +40,7 @@ from lessons.exercises import (
     TakeExercise,
     full_notation,
 )
-from lessons.model import Lesson, Step, load_lessons
+from lessons.model import Lesson, Step, load_lessons, shown_match
 
 LESSON_COUNT = 8
 MAX_LABEL = 16  # a label sits on the board between the points: keep it short
@@ -342,6 +342,9 @@ def check_step(step: Step, drill: bool = False) -> list[str]:
                 )
     if step.match is not None:
         problems += _match_problems(step.match.match_id)
+    if shown_match(step).cube_owner == "offered" and step.turn != "opponent":
+        # the doubler is on roll: its Position ID (and the worksheet's Match ID) says so
+        problems.append("a double on offer to you needs 'turn': 'opponent'")
     on_roll = step.position.swapped() if step.turn == "opponent" else step.position
     if on_roll.position_id() != step.position_id:
         problems.append(f"Position ID {step.position_id} is not in its canonical form")

@@ -23,7 +23,7 @@ from lessons.exercises import (
     language_number,
 )
 from lessons.i18n import N_, Translate, identity
-from lessons.model import Lesson, Step
+from lessons.model import Lesson, Step, paper_match_id
 
 ANSWERS = N_("Answers")
 
@@ -76,7 +76,7 @@ def _item(
         question=question,
         position=step.position,
         position_id=step.position_id,
-        match_id=step.match.match_id if step.match is not None else None,
+        match_id=paper_match_id(step),
         dice=getattr(ex, "dice", None) or step.dice,
         answer=answer,
     )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import Position
 from lessons.model import data_directory, load_lessons
 from lessons.validate import SEED_EXAMPLES, check_lessons, format_report
 
@@ -190,6 +191,19 @@ def test_a_take_step_with_a_typed_chance_is_reported(data):
     _edit(data, "07", change)
     problems = check_lessons(data).problems
     assert any("take-point" in p and "evaluator gives" in p for p in problems), problems
+
+
+def test_a_double_on_offer_must_be_the_opponents_turn(data):
+    # the doubler is on roll in the Position ID (and in the worksheet's Match ID)
+    def change(content):
+        step = _step(content, "take-point")
+        swapped = Position.from_position_id(step["position"]).swapped()
+        step.update(turn="you", position=swapped.position_id())
+        step.pop("board", None)
+
+    _edit(data, "07", change)
+    problems = check_lessons(data).problems
+    assert any("take-point" in p and "'turn': 'opponent'" in p for p in problems), problems
 
 
 def test_the_shot_table_is_the_engines():

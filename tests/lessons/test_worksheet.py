@@ -33,6 +33,33 @@ def test_every_exercise_is_on_the_worksheet_with_its_answer(lessons):
                 assert Position.from_position_id(item.position_id) == step.position.swapped()
 
 
+def test_a_take_question_sets_up_elsewhere_with_the_double_on_offer(lessons):
+    # a money game's take question carried its Position ID alone: pasted, the doubler was to
+    # roll with the cube in the middle, not the student to answer a double (a teacher)
+    from engine.match import GameState, Match
+    from lessons.model import shown_match
+
+    offered = [
+        (step, item)
+        for lesson in lessons
+        for step, item in zip(
+            [s for s in lesson.steps if s.exercise is not None], worksheet(lesson), strict=True
+        )
+        if shown_match(step).cube_owner == "offered"
+    ]
+    assert len(offered) >= 2
+    for step, item in offered:
+        assert item.match_id is not None
+        match = Match.from_ids(item.position_id, item.match_id, cube=True)
+        game = match.game
+        # the student answers as player 0, the seat of one who plays against the computer
+        assert game.state is GameState.AWAITING_TAKE and game.player_on_roll == 1
+        assert game.cube_value == 1 and match.length == 0
+        assert game.board(0) == step.position
+        lesson = next(each for each in lessons if step in each.steps)
+        assert f"Match ID {item.match_id}" in as_text(lesson)
+
+
 def test_a_race_questions_answer_gives_the_counts_it_rests_on(lessons):
     # the key said "Take." alone, where a teacher wants the counts and the lead (a teacher)
     from lessons.exercises import RaceCubeExercise
