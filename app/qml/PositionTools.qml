@@ -6,6 +6,7 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Dialogs
 import app.qml
+import "texts.js" as Texts
 
 Item {
     id: tools
@@ -55,7 +56,7 @@ Item {
         function onAsked() { replaceDialog.open() }
         function onRefused() { refusalDialog.open() }
         function onTold() {
-            note.text = PositionSetup.message
+            note.text = Texts.wholeNames(PositionSetup.message)  // an ID pair whole
             noteBox.opacity = 1
             noteTimer.restart()
         }
@@ -174,7 +175,7 @@ Item {
             objectName: "setupNoteText"
             anchors.centerIn: parent
             width: parent.width - 28 * tools.ui
-            wrapMode: Text.WrapAnywhere
+            wrapMode: Text.Wrap  // at a space, a name or an ID whole (or anywhere if it must)
             textFormat: Text.PlainText
             horizontalAlignment: Text.AlignHCenter
             color: "#f3e6cc"

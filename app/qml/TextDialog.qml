@@ -5,13 +5,14 @@
 // keeps the language it was made in).
 import QtQuick
 import QtQuick.Controls
+import "texts.js" as Texts
 
 Dialog {
     id: box
     required property real room
     property real ui: 1.0
     property real widest: 520
-    property alias text: said.text
+    property string text
     property alias textName: said.objectName
     property alias wrapMode: said.wrapMode
     readonly property real wide: Math.min(room * 0.9, widest * ui)
@@ -31,5 +32,6 @@ Dialog {
         width: box.across - box.leftPadding - box.rightPadding
         wrapMode: Text.WordWrap
         textFormat: Text.PlainText
+        text: Texts.wholeNames(box.text)  // a file's name, an ID kept whole
     }
 }

@@ -34,5 +34,18 @@ function wholePlays(text) {
 // word joiner after the hyphen between a number and a word.
 function wholePoints(text) { return text.replace(/(\d)-(?=[A-Za-zÀ-ÿ])/g, "$1-\u2060") }
 
+// A file's name and an ID stay whole ("gnubg-match-7-point.mat" broke after a hyphen at the end
+// of a line, an ID pair after its colon, a Position ID after its "/": a tester): a word joiner
+// after each "-" and ":" of a word that names a file (it ends in an extension such as ".mat"),
+// and after each "/" and ":" of an ID (14 letters, digits, "+" or "/", a Match ID of 12 after
+// a colon). A path still breaks at its "/"s; quotes and a closing mark stay outside.
+const fileName = /^[“"«(]?\S*[^\s/]\.[A-Za-z0-9]{1,5}[”"»)]?[.,:;!?]?$/
+const idWord = /^[“"«(]?[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?[”"»)]?[.,:;!?]?$/
+function wholeNames(text) {
+    return text.replace(/\S+/g, word => fileName.test(word) ? word.replace(/([-:])(?=\S)/g, "$1\u2060")
+                                    : idWord.test(word) ? word.replace(/([/:])(?=\S)/g, "$1\u2060")
+                                    : word)
+}
+
 // All four: a lesson's texts, which speak of rolls, plays, points and chances.
 function unbroken(text) { return wholePercents(wholeMoves(wholePlays(wholePoints(text)))) }

@@ -10,6 +10,7 @@ import contextlib
 from collections.abc import Iterator
 
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QTextLayout, QTextOption
 from PySide6.QtQml import QQmlEngine, QQmlExpression
 from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
@@ -119,3 +120,18 @@ class WindowDriver:
 
     def click(self, name: str) -> None:
         self.click_item(self.item(name))
+
+
+def layout_lines(text: str, font, width: float) -> list[str]:
+    """``text`` broken into lines as a Text of ``width`` that wraps anywhere breaks it."""
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    lines = []
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(width)
+        lines.append(text[line.textStart() : line.textStart() + line.textLength()])
+    layout.endLayout()
+    return lines

@@ -20,7 +20,7 @@ from app.board_themes import contrast_ratio
 from app.session import absolute_board
 from engine import Position
 from engine.dice_report import match_rolls
-from tests.app.driver import qml_value
+from tests.app.driver import layout_lines, qml_value
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(240)]
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -304,23 +304,6 @@ def test_marks_appear_in_the_move_list(harness):
     assert sum(bool(marks & set(t.split())) for t in texts) == len(marked)
 
 
-def _layout_lines(text: str, font, width: float) -> list[str]:
-    """``text`` broken into lines as a Text of ``width`` that wraps anywhere breaks it."""
-    from PySide6.QtGui import QTextLayout, QTextOption
-
-    layout = QTextLayout(text, font)
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
-    layout.setTextOption(option)
-    layout.beginLayout()
-    lines = []
-    while (line := layout.createLine()).isValid():
-        line.setLineWidth(width)
-        lines.append(text[line.textStart() : line.textStart() + line.textLength()])
-    layout.endLayout()
-    return lines
-
-
 @pytest.mark.parametrize("scale", [100, 150])
 def test_a_lines_marks_are_never_broken_apart(harness, scale):
     """Found by a tester: "24/23*/20 ?! ++" was wider than the move list's column and broke
@@ -340,7 +323,7 @@ def test_a_lines_marks_are_never_broken_apart(harness, scale):
         play = harness.find(f"movePlay{i}")
         if play is None or not any(c in play.property("text") for c in "?!+\u2212"):
             continue
-        lines = _layout_lines(play.property("text"), play.property("font"), play.width())
+        lines = layout_lines(play.property("text"), play.property("font"), play.width())
         checked += 1
         for a, b in itertools.pairwise(lines):
             a, b = a.replace("\u2060", "").rstrip(), b.replace("\u2060", "").lstrip()

@@ -27,6 +27,7 @@ from engine.errors import MatFormatError
 from engine.mat import load_mat, loads_mat
 from engine.match import GameState, Match
 from engine.matchid import MatchIdFields
+from tests.app.driver import layout_lines
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
 
@@ -111,12 +112,41 @@ def test_ctrl_c_copies_the_engines_ids_and_the_menu_each_one(harness):
     key(harness, Qt.Key.Key_C, CTRL)
     assert clipboard() == f"{match.position_id()}:{match.match_id()}"
     note = harness.item("setupNoteText")
-    assert note.isVisible() and match.position_id() in note.property("text")
+    assert note.isVisible() and match.position_id() in note.property("text").replace("\u2060", "")
     setup_part(harness).copyPositionId()
     assert clipboard() == match.position_id()
     setup_part(harness).copyMatchId()
     assert clipboard() == match.match_id()
     assert MatchIdFields.decode(clipboard()).match_length == 5
+
+
+def test_a_files_name_and_an_id_pair_are_not_broken_at_a_line_end(harness, tmp_path):
+    # "gnubg-match-7-point.mat" broke after a hyphen at the end of a line, an ID pair after its
+    # colon or a "/" (a tester): wherever the whole fits on a line, it is on one
+    from PySide6.QtGui import QFontMetricsF
+
+    harness.open(seed=5, size=(1024, 768))
+    two_players(harness, matchLength=5, cube=True)
+    play_turns(harness, 3, random.Random(1))
+    match = harness.game.session.match
+    pair = f"{match.position_id()}:{match.match_id()}"
+    key(harness, Qt.Key.Key_C, CTRL)
+    note = harness.item("setupNoteText")
+    name = "club-night-match-7-point.mat"
+    (tmp_path / name).write_text("")
+    setup_part(harness).importMat(QUrl.fromLocalFile(str(tmp_path / name)).toString())
+    harness.settle(30)
+    said = harness.item("refusalText")
+    assert (
+        said.property("text").replace("\u2060", "") == f"{name} is empty: there is no match in it."
+    )
+    for item, whole in ((note, pair), (said, name)):
+        text, font = item.property("text"), item.property("font")
+        fits = QFontMetricsF(font).horizontalAdvance(whole + " ") + 1
+        widths = range(int(fits), int(fits) + 400, 3)
+        for width in widths:
+            lines = [line.replace("\u2060", "") for line in layout_lines(text, font, width)]
+            assert any(whole in line for line in lines), (width, lines)
 
 
 def test_copy_while_reviewing_gives_the_ids_of_the_moment_shown(harness):
