@@ -325,7 +325,7 @@ def test_the_rollout_speaks_danish_and_dutch(harness):
         assert harness.item("rolloutButton").property("text") == "Rollout"
         text = roll_out(harness)
         for code, words in (
-            ("da", (" af ", " vinder ", "ingen dobling", "dobl, tag imod")),
+            ("da", (" af ", " vinder ", "ingen dobling", "dobling, tag imod")),
             ("nl", (" van ", " wint ", "niet verdubbelen", "verdubbelen, aannemen")),
         ):
             language.setProperty("language", code)  # the figures follow the language
