@@ -48,8 +48,21 @@ GAMES = 1296  # every pair of first two rolls once
 MOST = 10  # a rollout of the window goes on to this many times GAMES at most
 MAX_WORKERS = 4  # processes a rollout of the window plays its games in, at most
 # said when the lead that decides is less than two standard errors ("that is within two
-# standard errors" did not say of what: a tester)
-CLOSE = N_("The lead is less than two standard errors: more games (Roll out more) would settle it.")
+# standard errors" did not say of what: a tester), with the way to more games as its button
+# says it then (a tester looked for "Roll out more" while the button read "Stop", or "Go on")
+CLOSE = N_("The lead is less than two standard errors: more games ({0}) would settle it.")
+CLOSE_SO_FAR = N_("The lead is less than two standard errors so far.")
+CLOSE_AT_MOST = N_("The lead is less than two standard errors.")
+MORE_BUTTONS = {"more": N_("Roll out more"), "resume": N_("Go on")}
+
+
+def close_text(more: str) -> T:
+    """What a close rollout says of more games: ``more`` is what the rollout button offers
+    ("more", "resume"), "running" while games are still being played, or "" when no more
+    may be played."""
+    if more in MORE_BUTTONS:
+        return T(CLOSE, T(MORE_BUTTONS[more]))
+    return T(CLOSE_SO_FAR if more == "running" else CLOSE_AT_MOST)
 
 
 def rollout_workers() -> int:
@@ -102,7 +115,9 @@ def rollout_text(
     return T("{0} {1}", head, body)
 
 
-def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total: int) -> T:
+def cube_rollout_text(
+    player: int, result: CubeRolloutResult, taker: bool, total: int, more: str = "more"
+) -> T:
     """The figures of a cube decision's rollout for ``player``: the chances of the no-double
     line, the doubler's three lines or the taker's take and pass, and the right action."""
     dt, dt_se, dp, nd = (
@@ -143,11 +158,7 @@ def cube_rollout_text(player: int, result: CubeRolloutResult, taker: bool, total
         close = abs(doubled - nd) < 2 * se or abs(dt - dp) < 2 * dt_se
     parts = [rollout_text(player, result, taker, total), lines, T(right)]
     if close:  # (on the verdict's line)
-        parts[-1] = T(
-            "{0} {1}",
-            parts[-1],
-            T(CLOSE),
-        )
+        parts[-1] = T("{0} {1}", parts[-1], close_text(more))
     # a line each: the chances, the cube's lines, the verdict
     return T("\n".join(f"{{{i}}}" for i in range(len(parts))), *parts)
 
@@ -158,6 +169,7 @@ def plays_rollout_text(
     total: int,
     match: bool = False,
     values: Sequence[float] = (),
+    more: str = "more",
 ) -> T:
     """The figures of plays rolled out side by side (as the hint writes them; not by their
     numbers, which the rollout's figures change in the list): each play's equity (cubeful in a
@@ -225,7 +237,7 @@ def plays_rollout_text(
         k != result.best and result.behind[k] < 2 * result.behind_ses[k] for k in range(len(plays))
     )
     if close:
-        lines.append(T(CLOSE))
+        lines.append(close_text(more))
     if match and not result.cubeful:
         lines.append(
             T(
@@ -429,12 +441,21 @@ class RolloutView(QObject):
         from ai.rollout import CubeRolloutResult, PlaysRolloutResult
 
         total = self._total
+        more = (
+            "running"
+            if self._work.busy
+            else "resume"
+            if self._done() < total
+            else "more"
+            if total + self._games <= MOST * self._games
+            else ""
+        )
         if isinstance(self._result, PlaysRolloutResult):
             labels = [label for _number, label, _result in self._plays]
             values = self._coach.rolled.values_of([after for _n, _l, after in self._plays])
-            text = plays_rollout_text(labels, self._result, total, self._match, values)
+            text = plays_rollout_text(labels, self._result, total, self._match, values, more=more)
         elif isinstance(self._result, CubeRolloutResult):
-            text = cube_rollout_text(self._player, self._result, self._taker, total)
+            text = cube_rollout_text(self._player, self._result, self._taker, total, more=more)
         else:
             text = rollout_text(self._player, self._result, self._taker, total)
         if not self._work.busy and self._done() >= MOST * self._games:  # why no button is left

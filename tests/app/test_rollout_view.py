@@ -296,6 +296,64 @@ def test_a_rollout_stopped_goes_on_and_one_done_goes_on_to_more_games(harness, m
     assert r.text.endswith("\n432 games are the most a rollout plays here.")
 
 
+def test_a_close_rollout_names_the_button_that_plays_more_games(harness, monkeypatch):
+    """ "more games (Roll out more) would settle it" was said while the button read "Stop", and
+    after a stop, when it read "Go on" (a tester looked for the button it named)."""
+    import app.rollout_view as rv
+    from ai.rollout import PlaysRolloutResult
+
+    close = PlaysRolloutResult(
+        games=72,
+        equities=(0.10, 0.09),
+        equity_ses=(0.02, 0.02),
+        behind=(0.0, 0.01),
+        behind_ses=(0.0, 0.02),
+        outputs=((0.5, 0.1, 0.0, 0.1, 0.0), (0.5, 0.1, 0.0, 0.1, 0.0)),
+        seconds=1.0,
+    )
+    said = {
+        more: rv.plays_rollout_text(["8/5 6/5", "24/21 13/11"], close, 144, more=more).render(
+            ("A", "B")
+        )
+        for more in ("more", "resume", "running", "")
+    }
+    assert "more games (Roll out more) would settle it." in said["more"]
+    assert "more games (Go on) would settle it." in said["resume"]
+    assert said["running"].endswith("The lead is less than two standard errors so far.")
+    assert said[""].endswith("The lead is less than two standard errors.")
+    # the window says what its button offers at each moment
+    offered = []
+    text = rv.cube_rollout_text
+
+    def noted(*args, more="more"):
+        offered.append(more)
+        return text(*args, more=more)
+
+    monkeypatch.setattr(rv, "cube_rollout_text", noted)
+    harness.open(seed=2)
+    r = harness.w.rollouts
+    monkeypatch.setattr(r, "_games", 216)
+    set_up(harness, DOUBLE_TAKE, cube=True)
+    ask_hint(harness)
+    button = harness.item("rolloutButton")
+    harness.click("rolloutButton")
+    harness.qtbot.waitUntil(lambda: "Rollout, " in r.text, timeout=60000)
+    assert offered[-1] == "running" and button.property("text") == "Stop"
+    harness.click("rolloutButton")  # Stop
+    harness.qtbot.waitUntil(lambda: not r.running, timeout=10000)
+    harness.settle(50)
+    assert r.text and offered[-1] == "resume"
+    assert button.property("text") == rv.MORE_BUTTONS["resume"]
+    harness.click("rolloutButton")  # Go on
+    harness.qtbot.waitUntil(lambda: not r.running, timeout=120000)
+    harness.settle(50)
+    assert r.text and offered[-1] == "more"
+    assert button.property("text") == rv.MORE_BUTTONS["more"]
+    monkeypatch.setattr(rv, "MOST", 1)
+    r.changed.emit()
+    assert r.text and offered[-1] == ""
+
+
 def test_a_rollout_that_fails_says_so(harness, monkeypatch):
     harness.open(seed=2)
     set_up(harness, DOUBLE_TAKE, cube=True)
