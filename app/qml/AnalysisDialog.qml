@@ -208,6 +208,8 @@ Dialog {
                     clip: true
                     model: Analysis.mistakes
                     currentIndex: Analysis.chosen
+                    // the view sets its own current row when its rows change: back to the chosen
+                    onCurrentIndexChanged: if (currentIndex !== Analysis.chosen) currentIndex = Qt.binding(() => Analysis.chosen)
                     // the list shrinks to a band when the boards come: the chosen row stays whole
                     onHeightChanged: if (currentIndex >= 0) positionViewAtIndex(currentIndex, ListView.Contain)
                     ScrollBar.vertical: ScrollBar {}

@@ -31,9 +31,13 @@ Rectangle {
         // where the keys were: found by a tester)
         const box = item && item.parent ? item.parent as T.SpinBox : null
         const control = box ?? (item as T.Control)
-        // a menu shows its entry in focus by its own highlight
+        // a menu shows its entry in focus by its own highlight; a row of a list that takes the
+        // keys itself (its focus policy none) has the focus only as the list's current item, and
+        // the list rings its chosen row (a ring on a row not chosen: Down went to that row)
         frame.control = control && !(control instanceof T.MenuItem)
-                && !(control instanceof T.MenuBarItem) ? control : null
+                && !(control instanceof T.MenuBarItem)
+                && !(control instanceof T.ItemDelegate && control.focusPolicy === Qt.NoFocus)
+                ? control : null
         place()
     }
     function place() {

@@ -224,6 +224,37 @@ def test_the_keys_go_through_the_mistakes(harness):
     assert harness.game.reviewing and not dialog(harness, "analysisDialog").property("visible")
 
 
+def test_only_the_chosen_mistake_is_ringed(harness):
+    # a ring stood on the first row with none chosen (the view's own current row): Down three
+    # times and Enter showed the third mistake where the ring had said the fourth (a tester)
+    from PySide6.QtCore import QObject
+
+    session = analysed_mistakes(harness, turns=16)
+    analysis, listed = harness.w.analysis, harness.item("mistakeList")
+    frame = harness.window.findChild(QObject, "focusFrame")
+
+    def ringed() -> str:
+        return qml_value(frame, "visible && control ? control.objectName : ''")
+
+    assert analysis.chosen == -1
+    listed.setProperty("currentIndex", 0)  # as the view sets it itself when its rows change
+    harness.settle(20)
+    harness.click("summaryTab")
+    harness.click("mistakesTab")  # the keys to the list
+    harness.settle(50)
+    assert listed.hasActiveFocus() and listed.property("currentIndex") == -1
+    assert not ringed().startswith("mistake"), ringed()
+    for chosen in (0, 1, 2):
+        QTest.keyClick(harness.window, Qt.Key.Key_Down)
+        harness.settle(20)
+        assert analysis.chosen == chosen and listed.property("currentIndex") == chosen
+        assert not ringed().startswith("mistake"), ringed()  # the list rings it in gold
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)
+    harness.settle(50)
+    assert harness.game.reviewing and analysis.chosen == 2
+    assert len(mistakes(session.analysis)) > 2
+
+
 def test_a_mistake_opens_its_position_with_the_played_and_the_best_play(harness):
     session = analysed_mistakes(harness)
     worst = mistakes(session.analysis)
