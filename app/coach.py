@@ -92,6 +92,8 @@ class Answer:
     outputs: tuple[float, ...] = ()  # the chances of ``player`` ("chances")
     note: T = T("")
     made: Position | None = None  # in a review, the result of the play made ("plays")
+    # the plays the ranking lists (the play made, below them, is listed without a rank)
+    ranked: int = 0
     # the plays' scale as a function of a play's chances (``ai.hint.plays_scale``, "plays")
     scale: Any = None
 
@@ -157,6 +159,7 @@ def _row(label: str, equity: float, loss: float | None, best: bool, outputs=()) 
         "gammon": shown[1],
         "backgammon": shown[2],
         "best": best,
+        "rank": "",  # a play's place in the ranking ("1. "), as the list writes it
         "equityValue": equity,
         "lossValue": 0.0 if loss is None else loss,
     }
@@ -372,7 +375,7 @@ class Coach(QObject):
         position, state, dice = s.position, cube_state(s), s.dice
         self._prefer = prefer
         if s.phase == "move" and dice is not None:
-            from ai.hint import analysed_plays, plays_scale
+            from ai.hint import SHOWN_PLAYS, analysed_plays, plays_scale
 
             judged, history = _judged_state(s), self._flow.history
             made_id = history.made() if history.reviewing else None
@@ -383,8 +386,16 @@ class Coach(QObject):
                 found = analysed_plays(analyser, position, dice, judged, cancel, also=made)
                 note = _per_cube(state.cube) if found else T(N_("No legal move: the turn passes."))
                 scale = plays_scale(analyser, position, judged)
+                ranked = min(len(found), SHOWN_PLAYS)
                 return Answer(
-                    "plays", player, dice, tuple(found), note=note, made=made, scale=scale
+                    "plays",
+                    player,
+                    dice,
+                    tuple(found),
+                    note=note,
+                    made=made,
+                    scale=scale,
+                    ranked=ranked,
                 )
 
             self._start(s, plays)
@@ -623,10 +634,19 @@ class Coach(QObject):
         if a.kind == "plays":
             names, lines = self.player_names(), self._lines()
             best = max(range(len(lines)), key=lambda k: lines[k].equity, default=0)
-            return [
-                _row(line_label(h, a.made).render(names), h.equity, h.loss, i == best, h.outputs)
-                for i, h in enumerate(lines)
-            ]
+            # the play made, listed below the ranked plays, is not the next best: no rank (it was
+            # numbered 6 under the fifth, and lost 0.28 where the fifth lost 0.06: a tester)
+            unranked = {h.play.result for h in a.plays[a.ranked :]}
+            rows, rank = [], 0
+            for i, h in enumerate(lines):
+                row = _row(
+                    line_label(h, a.made).render(names), h.equity, h.loss, i == best, h.outputs
+                )
+                if h.play.result not in unranked:
+                    rank += 1
+                    row["rank"] = f"{rank}. "
+                rows.append(row)
+            return rows
         if a.cube is not None:
             return cube_rows(a.cube) if a.kind == "cube" else answer_rows(a.cube)
         return []

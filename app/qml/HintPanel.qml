@@ -153,9 +153,10 @@ Rectangle {
                             anchors.rightMargin: 6 * panel.ui
                             spacing: 0
                             Cell {
+                                objectName: "hintLabel" + line.index
                                 Layout.fillWidth: true
                                 horizontalAlignment: Text.AlignLeft
-                                text: (panel.plays ? (line.index + 1) + ". " : "") + line.modelData.label
+                                text: line.modelData.rank + line.modelData.label
                                 font.bold: line.modelData.best
                                 wrapMode: Text.Wrap
                             }
@@ -224,7 +225,7 @@ Rectangle {
             readonly property var chosen: Coach.rows[Math.max(0, Coach.selected)]
             Accessible.role: Accessible.List
             Accessible.name: qsTr("Best plays")
-            Accessible.description: chosen ? (Coach.selected + 1) + ". " + chosen.label + " " + chosen.equity : ""
+            Accessible.description: chosen ? chosen.rank + chosen.label + " " + chosen.equity : ""
             function step(by: int) {
                 const last = Coach.rows.length - 1
                 const index = Math.max(0, Math.min(last, Coach.selected < 0 ? 0 : Coach.selected + by))

@@ -825,6 +825,10 @@ def test_the_hint_answers_for_the_moment_under_review(harness, expert):
     labels = [f"{h.play} (played)" if h.play.result == made else str(h.play) for h in shown]
     assert [r["label"] for r in c.rows] == labels
     assert len(labels) == 6 and labels[-1].endswith(" (played)")  # below the first five
+    # ranked 1 to 5, the play made below them without a rank (it read "6.", a sixth best)
+    assert [r["rank"] for r in c.rows] == ["1. ", "2. ", "3. ", "4. ", "5. ", ""]
+    said = [harness.item(f"hintLabel{i}").property("text") for i in range(6)]
+    assert said[0].startswith("1. ") and said[4].startswith("5. ") and said[5] == labels[-1]
     best = [h.play for h in shown]
     arrows = shown_arrows(harness)
     assert c.selected == 0 and len(arrows) == len(best[0].steps)
