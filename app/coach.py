@@ -94,6 +94,8 @@ class Answer:
     made: Position | None = None  # in a review, the result of the play made ("plays")
     # the plays the ranking lists (the play made, below them, is listed without a rank)
     ranked: int = 0
+    # in a review, the cube action made ("no double", "double", "take", "pass": "cube", "answer")
+    cube_made: str | None = None
     # the plays' scale as a function of a play's chances (``ai.hint.plays_scale``, "plays")
     scale: Any = None
 
@@ -174,24 +176,37 @@ def line_label(line: HintPlay, made: Position | None) -> T:
     return T(N_("{0} (rollout)"), str(play)) if line.games else T("{0}", str(play))
 
 
-def cube_rows(cube: CubeHint) -> list[dict[str, Any]]:
+def _made_label(label: str, made: bool) -> str:
+    """A cube action's label; in a review, the action made says so (the answer taken was
+    not marked, as the play made is: a tester)."""
+    return T(N_("{0} (chosen)"), label).render(()) if made else label
+
+
+def cube_rows(cube: CubeHint, made: str | None = None) -> list[dict[str, Any]]:
     """No double, double-take, double-pass for the doubler: equities, and the loss of not
     doubling and of doubling (on the row of the opponent's right answer) against the right one;
-    the other answer's row has a dash there (its cell was empty, and read as a value missing)."""
+    the other answer's row has a dash there (its cell was empty, and read as a value missing).
+    ``made``, in a review, the action made ("double", "no double"): a double is marked on the
+    row that carries its loss."""
     d = cube.decision
     doubled = min(d.double_take, d.double_pass)
     right = max(d.no_double, doubled) if d.may_double else d.no_double
     answer_take = d.take
     return [
-        _row(_("No double"), d.no_double, right - d.no_double, not d.double),
         _row(
-            _("Double, take"),
+            _made_label(_("No double"), made == "no double"),
+            d.no_double,
+            right - d.no_double,
+            not d.double,
+        ),
+        _row(
+            _made_label(_("Double, take"), made == "double" and answer_take),
             d.double_take,
             right - doubled if answer_take else None,
             d.double and answer_take,
         ),
         _row(
-            _("Double, pass"),
+            _made_label(_("Double, pass"), made == "double" and not answer_take),
             d.double_pass,
             None if answer_take else right - doubled,
             d.double and not answer_take,
@@ -199,14 +214,15 @@ def cube_rows(cube: CubeHint) -> list[dict[str, Any]]:
     ]
 
 
-def answer_rows(cube: CubeHint) -> list[dict[str, Any]]:
-    """Take and pass for the player offered the double (the doubler's values negated)."""
+def answer_rows(cube: CubeHint, made: str | None = None) -> list[dict[str, Any]]:
+    """Take and pass for the player offered the double (the doubler's values negated); in a
+    review the answer ``made`` ("take", "pass") says so."""
     d = cube.decision
     take, drop = -d.double_take, -d.double_pass
     best = max(take, drop)
     return [
-        _row(_("Take"), take, best - take, d.take),
-        _row(_("Pass"), drop, best - drop, not d.take),
+        _row(_made_label(_("Take"), made == "take"), take, best - take, d.take),
+        _row(_made_label(_("Pass"), made == "pass"), drop, best - drop, not d.take),
     ]
 
 
@@ -408,6 +424,8 @@ class Coach(QObject):
             from ai.hint import cube_hint
 
             kind = "answer" if s.phase == "double" else "cube"
+            history = self._flow.history
+            made = history.cube_made() if history.reviewing else None
 
             def cube(cancel: threading.Event) -> Answer:
                 return Answer(
@@ -415,6 +433,7 @@ class Coach(QObject):
                     player,
                     cube=cube_hint(judges.player(), position, state, cancel, kind == "answer"),
                     note=_per_cube(state.cube),
+                    cube_made=made,
                 )
 
             self._start(s, cube)
@@ -648,7 +667,9 @@ class Coach(QObject):
                 rows.append(row)
             return rows
         if a.cube is not None:
-            return cube_rows(a.cube) if a.kind == "cube" else answer_rows(a.cube)
+            if a.kind == "cube":
+                return cube_rows(a.cube, a.cube_made)
+            return answer_rows(a.cube, a.cube_made)
         return []
 
     def _summary(self) -> str:

@@ -202,6 +202,21 @@ class History(QObject):
         after = items[self._index + 1]
         return after.ids[0] if after.last_move and after.game == items[self._index].game else None
 
+    def cube_made(self) -> str | None:
+        """In the review, what the player to act at the moment on show did with the cube: with
+        a double offered "take" or "pass", before a roll "double" or "no double"; None when
+        the next moment is not that answer or that roll or double (or there is none)."""
+        items, session = self.items(), self._session()
+        if session is None or not 0 <= self._index < len(items) - 1:
+            return None
+        now, after = items[self._index], items[self._index + 1]
+        kind = session.match.history[after.action].get("type")
+        if now.offered:
+            return {"take": "take", "drop": "pass"}.get(kind)
+        if now.dice is None and after.game == now.game:
+            return {"double": "double", "roll": "no double"}.get(kind)
+        return None
+
     def items(self) -> list[Moment]:
         """Every moment of the session's match so far (replayed only as far as it is new)."""
         session = self._session()

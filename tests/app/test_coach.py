@@ -332,6 +332,35 @@ def test_the_take_or_pass_hint_agrees_with_the_experts_cube_decision(harness, ex
         assert (right == "Take") == decision.take
 
 
+def test_in_a_review_the_cube_hint_marks_the_action_made(harness, expert):
+    # the take made was not marked in the review's hint, as the play made is (a tester)
+    harness.open(seed=2)
+    s = set_up(harness, DOUBLE_TAKE, 0, cube=True)
+    decision = expert.cube_decision(s.position, cube_state(s))
+    harness.click("doubleButton")
+    harness.click("takeButton")
+    harness.settle()
+    harness.click("historyBackButton")  # the double offered
+    assert harness.game.reviewing
+    ask_hint(harness)
+    assert coach(harness).kind == "answer"
+    assert [r["label"] for r in coach(harness).rows] == ["Take (chosen)", "Pass"]
+    harness.click("historyBackButton")  # before it: the doubler's cube action
+    ask_hint(harness)
+    doubled = "Double, take" if decision.take else "Double, pass"
+    labels = [r["label"] for r in coach(harness).rows]
+    assert coach(harness).kind == "cube" and f"{doubled} (chosen)" in labels
+    assert sum(label.endswith(" (chosen)") for label in labels) == 1
+    # no double, then a roll
+    set_up(harness, NO_DOUBLE, 0, cube=True)
+    harness.click("rollButton")
+    harness.settle()
+    harness.click("historyBackButton")
+    ask_hint(harness)
+    labels = [r["label"] for r in coach(harness).rows]
+    assert labels == ["No double (chosen)", "Double, take", "Double, pass"]
+
+
 def test_the_winning_chances_on_request(harness, expert):
     harness.open(seed=2)
     s = set_up(harness, DOUBLE_TAKE, 0, cube=True)
