@@ -99,7 +99,10 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "da": "Dansk", "nl": "Nederla
 #: The bundled font (DejaVu Sans, free licence in resources/fonts/LICENSE): the program must not
 #: depend on the fonts a machine happens to have.
 FONT_FAMILY = "DejaVu Sans"
-FONT_FILES = ("fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf")
+#: The bundled monospaced font: figures in columns, and IDs, whose capital I and small l differ
+#: in it (in DejaVu Sans they look alike, and an ID copied by hand went wrong: a tester).
+MONO_FAMILY = "DejaVu Sans Mono"
+FONT_FILES = ("fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf", "fonts/DejaVuSansMono.ttf")
 
 
 class UnknownLanguageError(ValueError):

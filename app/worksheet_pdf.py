@@ -35,7 +35,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from app.i18n import FONT_FAMILY, install_fonts, load_catalog
+from app.i18n import FONT_FAMILY, MONO_FAMILY, install_fonts, load_catalog
 from app.lesson_view import board_state
 from app.texts import N_
 from lessons.exercises import NumberFormat, ReachExercise, ShotsExercise, language_number
@@ -101,8 +101,8 @@ class _Writer:
         self.tr = translate
 
     # -- text -----------------------------------------------------------------------------------
-    def font(self, size: float, bold: bool = False) -> QFont:
-        font = QFont(FONT_FAMILY)
+    def font(self, size: float, bold: bool = False, mono: bool = False) -> QFont:
+        font = QFont(MONO_FAMILY if mono else FONT_FAMILY)
         font.setPointSizeF(size)
         font.setBold(bold)
         font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
@@ -110,16 +110,26 @@ class _Writer:
         font.setFeature(QFont.Tag("liga"), 0)
         return font
 
-    def measure(self, text: str, width: float, size: float, bold: bool = False) -> float:
-        self.p.setFont(self.font(size, bold))
+    def measure(
+        self, text: str, width: float, size: float, bold: bool = False, mono: bool = False
+    ) -> float:
+        self.p.setFont(self.font(size, bold, mono))
         flags = int(Qt.TextFlag.TextWordWrap)
         return self.p.boundingRect(QRectF(0, 0, width, 10_000), flags, text).height()
 
     def text(
-        self, x: float, y: float, width: float, text: str, size: float, bold: bool = False
+        self,
+        x: float,
+        y: float,
+        width: float,
+        text: str,
+        size: float,
+        bold: bool = False,
+        mono: bool = False,
     ) -> float:
-        """Draw wrapped text with its top at ``y``; returns the y below it."""
-        height = self.measure(text, width, size, bold)
+        """Draw wrapped text with its top at ``y`` (``mono``: in the monospaced font, whose
+        capital I and small l differ, for an ID); returns the y below it."""
+        height = self.measure(text, width, size, bold, mono)
         self.p.setPen(INK)
         flags = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
         self.p.drawText(QRectF(x, y, width, height + 1), flags, text)
@@ -171,22 +181,24 @@ class _Writer:
     def _column(self, item: WorksheetItem, step: Step, *, draw: bool, top: float = 0) -> float:
         """The text beside the diagram (drawn, or only measured); returns its height."""
         x, width = DIAGRAM_W + GAP, self.text_width()
+        # (text, size, bold, space after, monospaced: the IDs, typed from the paper)
         lines = [
-            (f"{item.number}. {item.title}", 11.0, True, 4.0),
-            (item.question, 10.0, False, 6.0),
+            (f"{item.number}. {item.title}", 11.0, True, 4.0, False),
+            (item.question, 10.0, False, 6.0, False),
         ]
         if item.dice:
-            lines.append((self.tr(DICE).format(dice=f"{item.dice[0]}-{item.dice[1]}"), 9, False, 2))
-        lines.append((self.tr(POSITION_ID).format(id=item.position_id), 9.0, False, 2.0))
+            dice = self.tr(DICE).format(dice=f"{item.dice[0]}-{item.dice[1]}")
+            lines.append((dice, 9.0, False, 2.0, False))
+        lines.append((self.tr(POSITION_ID).format(id=item.position_id), 9.0, False, 2.0, True))
         if item.match_id:
-            lines.append((self.tr(MATCH_ID).format(id=item.match_id), 9.0, False, 2.0))
-        lines.append((self.tr(ANSWER_LINE), 9.0, False, 10.0))
+            lines.append((self.tr(MATCH_ID).format(id=item.match_id), 9.0, False, 2.0, True))
+        lines.append((self.tr(ANSWER_LINE), 9.0, False, 10.0, False))
         y = top
-        for text, size, bold, after in lines:
+        for text, size, bold, after, mono in lines:
             if draw:
-                y = self.text(x, y, width, text, size, bold) + after
+                y = self.text(x, y, width, text, size, bold, mono) + after
             else:
-                y += self.measure(text, width, size, bold) + after
+                y += self.measure(text, width, size, bold, mono) + after
         rules = 3  # lines to write the answer on
         if draw:
             self.p.setPen(QPen(GREY, 0.5))

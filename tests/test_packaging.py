@@ -165,6 +165,7 @@ from app import i18n
 family = i18n.install_fonts(app)
 metrics = QFontMetrics(app.font())
 print(family, family in before, all(metrics.inFontUcs4(ord(c)) for c in "æøåÆØÅëéü·–…%"))
+print(i18n.MONO_FAMILY in QFontDatabase.families(), i18n.MONO_FAMILY in before)
 """
 
 
@@ -177,6 +178,7 @@ def test_the_wheel_carries_everything_the_game_needs(wheel):
         "app/qml/Main.qml",
         "resources/fonts/DejaVuSans.ttf",
         "resources/fonts/DejaVuSans-Bold.ttf",
+        "resources/fonts/DejaVuSansMono.ttf",
         "resources/fonts/LICENSE.txt",
         "resources/icons/backgammon.svg",
         "resources/icons/backgammon-256.png",
@@ -265,7 +267,8 @@ def test_the_installed_game_brings_its_own_font(installed, tmp_path):
         cwd=tmp_path,
         env=_clean_env(tmp_path),
     )
-    assert done.stdout.split() == ["DejaVu", "Sans", "False", "True"]
+    # the monospaced font of figures and IDs too
+    assert done.stdout.split() == ["DejaVu", "Sans", "False", "True", "True", "False"]
 
 
 @pytest.mark.slow

@@ -350,6 +350,8 @@ Dialog {
                     readOnly: true
                     selectByMouse: true
                     font.pixelSize: 12 * dialog.ui
+                    // capital I and small l differ in it (an ID copied by hand went wrong: a tester)
+                    font.family: "DejaVu Sans Mono"
                     text: PositionEditor.idsText
                 }
             }

@@ -136,6 +136,10 @@ def test_a_position_built_by_clicks_and_drags_is_played_on_by_the_computer(harne
     assert message(harness) == ""
     ids = harness.item("editorIds").property("text")
     position_id, match_id = ids.split(":")
+    # written in the monospaced font, where capital I and small l differ (a tester misread one)
+    from PySide6.QtGui import QFontInfo
+
+    assert QFontInfo(harness.item("editorIds").property("font")).family() == "DejaVu Sans Mono"
     fields = MatchIdFields.decode(match_id)
     assert (fields.match_length, fields.score, fields.cube, fields.cube_owner) == (5, (4, 2), 2, 0)
     assert (fields.player_on_roll, sorted(fields.dice)) == (1, [3, 5])
