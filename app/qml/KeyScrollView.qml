@@ -17,7 +17,23 @@ ScrollView {
     readonly property bool overflows: contentHeight > availableHeight + 1
     // (kept while it has the keys: Qt refuses to take Tab from the item in focus)
     focusPolicy: keyStop && (overflows || activeFocus) ? Qt.StrongFocus : Qt.NoFocus
-    ScrollBar.vertical.policy: overflows ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
+    // its handle in the game's gold while more lies below or above: the style's thin grey bar
+    // went unseen beside settings cut off at the bottom (at 150%: a tester)
+    ScrollBar.vertical: ScrollBar {
+        parent: view
+        x: view.mirrored ? 0 : view.width - width
+        y: view.topPadding
+        height: view.availableHeight
+        active: view.ScrollBar.horizontal.active
+        policy: view.overflows ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
+        contentItem: Rectangle {
+            implicitWidth: 8
+            implicitHeight: 8
+            radius: 4
+            color: "#e0b35a"
+            opacity: view.overflows ? 0.85 : 0.0
+        }
+    }
     // the width a child can use beside the scroll bar, whether in sight or not (a width that
     // changed with it rewrapped the text, which changed whether it ran past the view: in
     // Danish the hint's lines went back and forth without end)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
 
+from app.board_themes import contrast_ratio
 from app.parts import part_of
 from app.position_editor import PositionEditor
 from app.session import absolute_board
@@ -289,6 +290,14 @@ def test_the_editor_starts_from_the_position_shown_and_fits_small_windows(harnes
         # the IDs (and a refusal) stay in sight, under the board and the column
         assert not _under(harness.item("editorIds"), scroll)
         assert window.contains(scene_rect(harness.item("editorIds")))
+        if qml_value(scroll, "overflows"):  # more below: the scroll bar says so plainly
+            # (the style's thin grey bar went unseen beside a row cut off: a tester)
+            handle = qml_value(scroll, "ScrollBar.vertical.contentItem")
+            assert handle.property("opacity") > 0.5 and handle.width() >= 8
+            behind = qml_value(scroll, "palette.window.toString()")
+            colour = QColor(handle.property("color")).name()
+            assert contrast_ratio(colour, behind) >= 3.0, (colour, behind)
+    assert qml_value(scroll, "overflows")  # (at 150% in this window it does)
     cancel(harness)
 
 
