@@ -923,6 +923,7 @@ ApplicationWindow {
         id: positionTools
         anchors.fill: parent
         ui: window.textUi
+        noteRoom: boardArea
     }
 
     FocusFrame {}  // the keyboard's focus, plain around any control of the window's dialogs

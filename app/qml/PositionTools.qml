@@ -12,6 +12,9 @@ Item {
     id: tools
     objectName: "positionTools"
     property real ui: 1.0
+    // the passing note stands in the middle of this (the board's room): at the window's foot it
+    // covered the point numbers, and at 1024x768 the side panel's buttons (testers)
+    property Item noteRoom: null
 
     function copyIds() { PositionSetup.copyIds() }
     function paste() { PositionSetup.paste() }
@@ -57,6 +60,7 @@ Item {
         function onRefused() { refusalDialog.open() }
         function onTold() {
             note.text = Texts.wholeNames(PositionSetup.message)  // an ID pair whole
+            noteBox.place()
             noteBox.opacity = 1
             noteTimer.restart()
         }
@@ -159,10 +163,15 @@ Item {
     Rectangle {
         id: noteBox
         objectName: "setupNote"
-        anchors.horizontalCenter: parent.horizontalCenter
-        anchors.bottom: parent.bottom
-        anchors.bottomMargin: 24 * tools.ui
-        width: Math.min(parent.width - 40 * tools.ui, note.implicitWidth + 28 * tools.ui)
+        // the room it is centred in, in the tools' own coordinates (the whole window without one)
+        property rect room: Qt.rect(0, 0, tools.width, tools.height)
+        function place() {
+            const r = tools.noteRoom
+            room = r ? r.mapToItem(tools, 0, 0, r.width, r.height) : Qt.rect(0, 0, tools.width, tools.height)
+        }
+        x: room.x + (room.width - width) / 2
+        y: room.y + (room.height - height) / 2
+        width: Math.min(room.width - 40 * tools.ui, note.implicitWidth + 28 * tools.ui)
         height: note.implicitHeight + 14 * tools.ui
         radius: 8 * tools.ui
         color: "#ee2a1c12"

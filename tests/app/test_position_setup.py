@@ -113,6 +113,13 @@ def test_ctrl_c_copies_the_engines_ids_and_the_menu_each_one(harness):
     assert clipboard() == f"{match.position_id()}:{match.match_id()}"
     note = harness.item("setupNoteText")
     assert note.isVisible() and match.position_id() in note.property("text").replace("\u2060", "")
+    # over the middle of the board, clear of the side panel's buttons and the point numbers
+    # (at the window's foot it covered both: testers)
+    from tests.app.test_layout import scene_rect
+
+    shown, board = scene_rect(harness.item("setupNote")), scene_rect(harness.item("board"))
+    assert board.contains(shown) and not shown.intersects(scene_rect(harness.item("sidePanel")))
+    assert abs(shown.center().y() - board.center().y()) < board.height() / 4
     setup_part(harness).copyPositionId()
     assert clipboard() == match.position_id()
     setup_part(harness).copyMatchId()
