@@ -29,5 +29,18 @@ TextDialog {
         }
     }
     onOpened: keepChoice.forceActiveFocus(Qt.TabFocusReason)
+    // asked as a file dialog closes (an import), the window comes back after the question: its
+    // answer in hand keeps its ring (the window's return took it: a tester)
+    Connections {
+        target: keepChoice.Window.window
+        function onActiveChanged() {
+            const window = keepChoice.Window.window
+            if (!question.opened || !window || !window.active)
+                return
+            const answer = actChoice.activeFocus ? actChoice : keepChoice.activeFocus ? keepChoice : null
+            if (answer && !answer.visualFocus)
+                answer.focusReason = Qt.TabFocusReason
+        }
+    }
     EnterKey { dialog: question }  // (Qt Quick's buttons take only Space)
 }

@@ -214,6 +214,32 @@ def _states() -> list[tuple[str, str]]:
     ]
 
 
+def test_a_question_asked_as_a_file_dialog_closes_keeps_its_ring(harness):
+    # an import asks as its file dialog closes; the window came back after the question opened
+    # and its answer in hand lost its ring (a tester)
+    from PySide6.QtGui import QWindow
+
+    harness.open(seed=7)
+    two_players(harness)
+    play_turns(harness, 1, random.Random(3))
+    setup_part(harness).importMat(str(DATA / "gnubg-match-3-point-a.mat"))
+    harness.settle(30)
+    assert is_open(harness, "replaceDialog")
+    keep = harness.item("keepGameButton")
+    assert keep.hasActiveFocus() and keep.property("visualFocus")
+    other = QWindow()  # the file dialog's window, closing
+    other.resize(200, 100)
+    other.show()
+    other.requestActivate()
+    harness.qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is other, timeout=5000)
+    other.close()
+    harness.window.requestActivate()
+    harness.qtbot.waitUntil(lambda: harness.window.isActive(), timeout=5000)
+    harness.settle(30)
+    assert keep.hasActiveFocus() and keep.property("visualFocus")
+    harness.click("keepGameButton")
+
+
 @pytest.mark.parametrize("index", range(4))
 def test_ctrl_v_sets_up_exactly_the_pasted_position_and_match(harness, index):
     harness.open(seed=7)
