@@ -323,6 +323,10 @@ class Coach(QObject):
         self._answer: Answer | None = None
         self._problem = T("")
         self._chosen: Position | None = None  # the result of the play chosen in the list
+        # chosen by the person (a click, the keys, a play preferred when the hint came): it stays
+        # chosen as a rollout reorders the list; the first line chosen by default follows the
+        # list's first (it stayed on a play the rollout put fifth, its arrows on: a tester)
+        self._picked = False
         self._prefer: Position | None = None  # the play to select when the hint comes
         self.rolled = RolledLines()  # (read by the rollouts' view)
         # the moment under review set up as a session of its own: (its key, the session)
@@ -466,6 +470,7 @@ class Coach(QObject):
         if self._moment != self.moment(s):  # (the same decision's answer stays until the new)
             self._answer = None
             self._chosen = None
+            self._picked = False
         self.rolled.clear()  # (another question: its rollouts go, see ``app.rollout_view``)
         self._open = True
         self._moment = self.moment(s)
@@ -476,11 +481,13 @@ class Coach(QObject):
     def _on_answer(self, answer: Answer) -> None:
         self._answer = answer
         self._chosen = None
+        self._picked = False
         s = self._session()
         untouched = s is not None and s.turn is not None and not s.turn.steps
         if answer.kind == "plays" and answer.plays and untouched:
             results = [h.play.result for h in answer.plays]
             self._chosen = self._prefer if self._prefer in results else results[0]
+            self._picked = self._prefer in results
         self.changed.emit()
 
     def _on_failed(self, message: str) -> None:
@@ -500,6 +507,7 @@ class Coach(QObject):
         for _step in s.turn.steps:  # the arrows start where the checkers stood
             self._flow.undo()
         self._chosen = lines[index].play.result
+        self._picked = True
         self.changed.emit()
 
     def _own_turn(self) -> Session | None:
@@ -540,6 +548,7 @@ class Coach(QObject):
         self._answer = None
         self._problem = T("")
         self._chosen = None
+        self._picked = False
         self.changed.emit()
 
     def show_rollout(
@@ -601,7 +610,9 @@ class Coach(QObject):
             picked = list(range(min(ROLLED_OUT_PLAYS, len(a.plays))))
             results = [h.play.result for h in a.plays]  # (the hint's order, not the list's)
             made = results.index(a.made) if a.made in results else -1
-            chosen = results.index(self._chosen) if self._chosen in results else -1
+            # (a play the person chose; the first line by default is not one)
+            chosen_play = self._chosen if self._picked else None
+            chosen = results.index(chosen_play) if chosen_play in results else -1
             if chosen > picked[-1]:
                 picked[-1] = chosen
             elif made > picked[-1]:  # in a review, the play made against the best
@@ -632,10 +643,18 @@ class Coach(QObject):
             return []
         return self.rolled.lines(a.plays)
 
+    def _chosen_play(self) -> Position | None:
+        """The result of the play chosen: the person's, else the list's first line."""
+        if self._chosen is None or self._picked:
+            return self._chosen
+        lines = self._lines()
+        return lines[0].play.result if lines else self._chosen
+
     def _selected(self) -> int:
         """The line of the play chosen (-1: none)."""
         results = [h.play.result for h in self._lines()]
-        return results.index(self._chosen) if self._chosen in results else -1
+        chosen = self._chosen_play()
+        return results.index(chosen) if chosen in results else -1
 
     def player_names(self) -> list[str]:
         return self._flow.names()

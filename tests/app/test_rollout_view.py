@@ -159,9 +159,9 @@ def test_the_first_plays_of_a_roll_roll_out_side_by_side(harness, monkeypatch):
     assert rows[0]["best"] and harness.item("hintLine0").property("visible")
     best_label = labels[want.best]
     assert rows[0]["label"] == f"{best_label} (rollout)" or values[0] > want.equities[want.best]
-    # the play chosen stays chosen whatever its line
-    chosen = c.selected
-    assert rows[chosen]["label"].startswith(labels[0])
+    # the first line, chosen by default, is the list's first (a play the person chose stays
+    # chosen whatever its line: below)
+    assert c.selected == 0
     before = {k: rolled[k]["equityValue"] for k in rolled}
     # a play chosen further down the hint's own list (the one made, say) takes the third place
     fifth = next(i for i, row in enumerate(rows) if row["label"] == labels[4])
@@ -515,10 +515,19 @@ def test_the_list_takes_its_values_and_order_from_the_rollout(harness):
     assert rows[0] == f"{labels[2]} (rollout)" and c.rows[0]["equityValue"] == pytest.approx(1.3)
     assert c.rows[0]["win"] == format_percent(0.9, 1) and c.rows[0]["best"]
     assert f"{labels[0]} (rollout)" in rows[3:]  # far behind now, below the two not rolled out
-    assert rows[c.selected] == f"{labels[0]} (rollout)"  # still the play chosen
-    assert c.rollout_target() == target  # (the hint's own first plays)
-    assert labels[0] in c.summary  # "After ...": the chosen play's chances, the rollout's
-    assert format_percent(0.4, 1) in c.summary
+    # the first line, chosen by default, is the list's first: the rollout's best, its arrows on
+    # the board (they stayed on a play the rollout had put fifth: a tester)
+    assert c.selected == 0 and c.rollout_target() == target  # (the hint's own first plays)
+    assert len(c.arrows) == len(c._answer.plays[2].play.steps)
+    assert labels[2] in c.summary  # "After ...": the chosen play's chances, the rollout's
+    assert format_percent(0.9, 1) in c.summary
+    # a play the person chooses stays chosen as the figures reorder the list
+    harness.click(f"hintLine{rows.index(f'{labels[0]} (rollout)')}")
+    assert rows[c.selected] == f"{labels[0]} (rollout)"
+    c.show_rollout(c.shown_moment(), results, figures)
+    harness.settle()
+    assert [row["label"] for row in c.rows][c.selected] == f"{labels[0]} (rollout)"
+    assert labels[0] in c.summary and format_percent(0.4, 1) in c.summary
     harness.click("hintLine0")  # the rollout's best, one of the first three: the same target
     assert rows[c.selected] == f"{labels[2]} (rollout)" and c.rollout_target() == target
     arrows = c.arrows
