@@ -92,8 +92,6 @@ class Answer:
     outputs: tuple[float, ...] = ()  # the chances of ``player`` ("chances")
     note: T = T("")
     made: Position | None = None  # in a review, the result of the play made ("plays")
-    # the plays the ranking lists (the play made, below them, is listed without a rank)
-    ranked: int = 0
     # in a review, the cube action made ("no double", "double", "take", "pass": "cube", "answer")
     cube_made: str | None = None
     # the plays' scale as a function of a play's chances (``ai.hint.plays_scale``, "plays")
@@ -174,6 +172,55 @@ def line_label(line: HintPlay, made: Position | None) -> T:
     if made is not None and play.result == made:
         return T(N_("{0} (played; rollout)") if line.games else N_("{0} (played)"), str(play))
     return T(N_("{0} (rollout)"), str(play)) if line.games else T("{0}", str(play))
+
+
+def play_arrows(player: int, play: Any) -> list[dict[str, Any]]:
+    """The arrows of ``play`` by ``player`` on the board: one a checker, as the play is written
+    (8/5 of 1-1 was three arrows zigzagging over the bar: found by a tester)."""
+    steps = [(st.src, st.dst, st.hit) for st in play.steps]
+    return [
+        {
+            "from": to_location(player, src),
+            "to": to_location(player, dst),
+            "color": ARROW_COLOUR,
+            "hit": hit,
+        }
+        for src, dst, hit in checker_moves(steps)
+    ]
+
+
+def play_rows(a: Answer, lines: Sequence[HintPlay], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The hint's plays as its list shows them (``lines``: in the list's order), each ranked
+    ("1. "); the play made, listed below the ranked plays, is not the next best and has no rank
+    (it was numbered 6 under the fifth, and lost 0.28 where the fifth lost 0.06: a tester)."""
+    from ai.hint import SHOWN_PLAYS  # (the plays the ranking lists: the play made comes after)
+
+    best = max(range(len(lines)), key=lambda k: lines[k].equity, default=0)
+    unranked = {h.play.result for h in a.plays[SHOWN_PLAYS:]}
+    rows, rank = [], 0
+    for i, h in enumerate(lines):
+        label = line_label(h, a.made).render(names)
+        row = _row(label, h.equity, h.loss, i == best, h.outputs)
+        if h.play.result not in unranked:
+            rank += 1
+            row["rank"] = f"{rank}. "
+        rows.append(row)
+    return rows
+
+
+def plays_to_roll_out(a: Answer, chosen: Position | None) -> tuple[tuple[int, str, Position], ...]:
+    """The plays a rollout of the hint's plays rolls out (their numbers in the hint, labels and
+    results): the first ``ROLLED_OUT_PLAYS``, the last of them replaced by the play ``chosen``
+    in the list when that comes later, else in a review by the play made when that does."""
+    picked = list(range(min(ROLLED_OUT_PLAYS, len(a.plays))))
+    results = [h.play.result for h in a.plays]  # (the hint's order, not the list's)
+    made = results.index(a.made) if a.made in results else -1
+    chosen_at = results.index(chosen) if chosen in results else -1
+    if chosen_at > picked[-1]:
+        picked[-1] = chosen_at
+    elif made > picked[-1]:  # in a review, the play made against the best
+        picked[-1] = made
+    return tuple((k + 1, str(a.plays[k].play), results[k]) for k in picked)
 
 
 def _made_label(label: str, made: bool) -> str:
@@ -323,9 +370,8 @@ class Coach(QObject):
         self._answer: Answer | None = None
         self._problem = T("")
         self._chosen: Position | None = None  # the result of the play chosen in the list
-        # chosen by the person (a click, the keys, a play preferred when the hint came): it stays
-        # chosen as a rollout reorders the list; the first line chosen by default follows the
-        # list's first (it stayed on a play the rollout put fifth, its arrows on: a tester)
+        # chosen by the person (a click, the keys, a play preferred): it stays as a rollout
+        # reorders the list; by default the list's first (not the play once first: a tester)
         self._picked = False
         self._prefer: Position | None = None  # the play to select when the hint comes
         self.rolled = RolledLines()  # (read by the rollouts' view)
@@ -395,7 +441,7 @@ class Coach(QObject):
         position, state, dice = s.position, cube_state(s), s.dice
         self._prefer = prefer
         if s.phase == "move" and dice is not None:
-            from ai.hint import SHOWN_PLAYS, analysed_plays, plays_scale
+            from ai.hint import analysed_plays, plays_scale
 
             judged, history = _judged_state(s), self._flow.history
             made_id = history.made() if history.reviewing else None
@@ -406,16 +452,8 @@ class Coach(QObject):
                 found = analysed_plays(analyser, position, dice, judged, cancel, also=made)
                 note = _per_cube(state.cube) if found else T(N_("No legal move: the turn passes."))
                 scale = plays_scale(analyser, position, judged)
-                ranked = min(len(found), SHOWN_PLAYS)
                 return Answer(
-                    "plays",
-                    player,
-                    dice,
-                    tuple(found),
-                    note=note,
-                    made=made,
-                    scale=scale,
-                    ranked=ranked,
+                    "plays", player, dice, tuple(found), note=note, made=made, scale=scale
                 )
 
             self._start(s, plays)
@@ -607,17 +645,8 @@ class Coach(QObject):
         if a.kind == "plays" and s.phase == "move":
             if len(a.plays) < 2:
                 return None
-            picked = list(range(min(ROLLED_OUT_PLAYS, len(a.plays))))
-            results = [h.play.result for h in a.plays]  # (the hint's order, not the list's)
-            made = results.index(a.made) if a.made in results else -1
             # (a play the person chose; the first line by default is not one)
-            chosen_play = self._chosen if self._picked else None
-            chosen = results.index(chosen_play) if chosen_play in results else -1
-            if chosen > picked[-1]:
-                picked[-1] = chosen
-            elif made > picked[-1]:  # in a review, the play made against the best
-                picked[-1] = made
-            plays = tuple((k + 1, str(a.plays[k].play), results[k]) for k in picked)
+            plays = plays_to_roll_out(a, self._chosen if self._picked else None)
             cube, match = _money_cube(s), s.match.length > 0
             return RolloutTarget(
                 self._moment, s.position, a.player, False, cube, plays=plays, match=match
@@ -670,21 +699,7 @@ class Coach(QObject):
         if a is None:
             return []
         if a.kind == "plays":
-            names, lines = self.player_names(), self._lines()
-            best = max(range(len(lines)), key=lambda k: lines[k].equity, default=0)
-            # the play made, listed below the ranked plays, is not the next best: no rank (it was
-            # numbered 6 under the fifth, and lost 0.28 where the fifth lost 0.06: a tester)
-            unranked = {h.play.result for h in a.plays[a.ranked :]}
-            rows, rank = [], 0
-            for i, h in enumerate(lines):
-                row = _row(
-                    line_label(h, a.made).render(names), h.equity, h.loss, i == best, h.outputs
-                )
-                if h.play.result not in unranked:
-                    rank += 1
-                    row["rank"] = f"{rank}. "
-                rows.append(row)
-            return rows
+            return play_rows(a, self._lines(), self.player_names())
         if a.cube is not None:
             if a.kind == "cube":
                 return cube_rows(a.cube, a.cube_made)
@@ -711,18 +726,7 @@ class Coach(QObject):
             return []
         if s is None or s.turn is None or s.turn.steps or self._moment != self.moment(s):
             return []  # the board does not show the position the play starts from
-        # one arrow a checker, as the play is written (8/5 of 1-1 was three arrows zigzagging
-        # over the bar: found by a tester)
-        steps = [(st.src, st.dst, st.hit) for st in lines[selected].play.steps]
-        return [
-            {
-                "from": to_location(a.player, src),
-                "to": to_location(a.player, dst),
-                "color": ARROW_COLOUR,
-                "hit": hit,
-            }
-            for src, dst, hit in checker_moves(steps)
-        ]
+        return play_arrows(a.player, lines[selected].play)
 
     # on show once there is something to show (the board makes room once, not twice)
     visible = Property(
