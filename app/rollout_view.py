@@ -119,7 +119,8 @@ def cube_rollout_text(
     player: int, result: CubeRolloutResult, taker: bool, total: int, more: str = "more"
 ) -> T:
     """The figures of a cube decision's rollout for ``player``: the chances of the no-double
-    line, the doubler's three lines or the taker's take and pass, and the right action."""
+    line, the doubler's three lines or the taker's take and pass, and the right action (a close
+    one says how more games are played: ``more``, as ``close_text`` takes it)."""
     dt, dt_se, dp, nd = (
         result.double_take,
         result.double_take_se,
@@ -180,7 +181,7 @@ def plays_rollout_text(
     value, as the list does, and its cubeless equity beside it; the best is the one the list
     puts first, and the best by the cubeless equities, when another, is named as such (the
     text named it alone, and contradicted the list at a score where the two differ: found by a
-    tester)."""
+    tester). A close call says how more games are played (``more``, as ``close_text``)."""
     valued = match and not result.cubeful and len(values) == len(plays)
     head = T(
         N_("Rollout of {0} plays, {1} of {2} games each, on the same dice, cubeful equities:")
