@@ -19,20 +19,13 @@ ScrollView {
     focusPolicy: keyStop && (overflows || activeFocus) ? Qt.StrongFocus : Qt.NoFocus
     // its handle in the game's gold while more lies below or above: the style's thin grey bar
     // went unseen beside settings cut off at the bottom (at 150%: a tester)
-    ScrollBar.vertical: ScrollBar {
-        parent: view
-        x: view.mirrored ? 0 : view.width - width
-        y: view.topPadding
-        height: view.availableHeight
-        active: view.ScrollBar.horizontal.active
-        policy: view.overflows ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
-        contentItem: Rectangle {
-            implicitWidth: 8
-            implicitHeight: 8
-            radius: 4
-            color: "#e0b35a"
-            opacity: view.overflows ? 0.85 : 0.0
-        }
+    ScrollBar.vertical.policy: overflows ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
+    ScrollBar.vertical.contentItem: Rectangle {
+        implicitWidth: 8
+        implicitHeight: 8
+        radius: 4
+        color: "#e0b35a"
+        opacity: view.overflows ? 0.85 : 0.0
     }
     // the width a child can use beside the scroll bar, whether in sight or not (a width that
     // changed with it rewrapped the text, which changed whether it ran past the view: in
