@@ -58,8 +58,8 @@ MORE_BUTTONS = {"more": N_("Roll out more"), "resume": N_("Go on")}
 
 def close_text(more: str) -> T:
     """What a close rollout says of more games: ``more`` is what the rollout button offers
-    ("more", "resume"), "running" while games are still being played, or "" when no more
-    may be played."""
+    ("more", "resume"; "start" names no button), "running" while games are still being played,
+    or "" when no more may be played."""
     if more in MORE_BUTTONS:
         return T(CLOSE, T(MORE_BUTTONS[more]))
     return T(CLOSE_SO_FAR if more == "running" else CLOSE_AT_MOST)
@@ -442,14 +442,10 @@ class RolloutView(QObject):
         from ai.rollout import CubeRolloutResult, PlaysRolloutResult
 
         total = self._total
+        # what the rollout button offers now, as it says it (see HintPanel.qml)
+        target = self._coach.rollout_target()
         more = (
-            "running"
-            if self._work.busy
-            else "resume"
-            if self._done() < total
-            else "more"
-            if total + self._games <= MOST * self._games
-            else ""
+            "running" if self._work.busy else self._offer(target) if self._may_start(target) else ""
         )
         if isinstance(self._result, PlaysRolloutResult):
             labels = [label for _number, label, _result in self._plays]
