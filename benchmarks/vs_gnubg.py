@@ -19,10 +19,12 @@ dice's noise, so its interval is several times narrower. Both are reported; the 
 the one the targets name.
 
     python benchmarks/vs_gnubg.py --games 100 [--cube | --cube-only] [--level L] [--json F]
-                                  [--no-luck] [--games-out F.jsonl]
+                                  [--no-luck] [--games-out F.jsonl] [--weights DIR]
 
 ``--games-out`` writes one JSON line per game (mode, seed, duplicate pair, our seat, points and
 luck), to find the games that carry the spread and replay them from their seed and pair.
+``--weights DIR`` plays the networks in ``DIR`` (as ``benchmarks/strength.py --weights``) instead
+of the shipped ones.
 
 GNU Backgammon is only the opponent here; the program itself never needs it.
 """
@@ -47,8 +49,9 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
+from ai import bearoff  # noqa: E402
 from ai.cube import CENTRED, MINE, THEIRS, CubeState, move_value_fn  # noqa: E402
-from ai.evaluator import Evaluator, flip  # noqa: E402
+from ai.evaluator import Evaluator, flip, load_networks  # noqa: E402
 from ai.player import ComputerPlayer  # noqa: E402
 from ai.search import roll_spans  # noqa: E402
 from engine.dice import ROLLS  # noqa: E402
@@ -355,12 +358,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--games-out", default=None, help="write every game (pair, seat, points, luck) here"
     )
+    parser.add_argument("--weights", default=None, help="directory of other networks to measure")
     args = parser.parse_args(argv)
+    evaluator = None
+    if args.weights:
+        try:
+            evaluator = load_networks(args.weights, bearoff.load())
+        except (OSError, ValueError) as exc:
+            parser.error(f"cannot load the networks in {args.weights}: {exc}")
     program = find_gnubg()
     if program is None:
         print("GNU Backgammon (gnubg) is not installed: nothing to measure.")
         return 0
-    ours = ComputerPlayer(args.level)
+    ours = ComputerPlayer(args.level, evaluator=evaluator)
     gnubg = Gnubg(program)
     report: dict[str, dict] = {}
     if args.games_out:

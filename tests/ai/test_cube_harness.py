@@ -240,3 +240,13 @@ def test_luck_is_counted_in_points_at_the_cube() -> None:
     )
     assert alone == pytest.approx(4 * one)
     assert owned != pytest.approx(alone)  # with the cube in play, the cubeful value
+
+
+def test_other_weights_that_do_not_load_are_refused_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "contact.npz").write_bytes(b"not a network")
+    with pytest.raises(SystemExit) as exit_info:
+        vs_gnubg.main(["--weights", str(tmp_path), "--games", "2"])
+    assert exit_info.value.code == 2
+    assert "cannot load the networks" in capsys.readouterr().err
