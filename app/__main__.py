@@ -79,6 +79,7 @@ def shown_session(position_id: str | None, match_id: str | None, seed: int | Non
     """
     from app.session import MatchSettings, Session, from_ids
     from engine import EngineError, Position
+    from engine.ids import exchanged_seats
 
     if not (position_id or match_id):
         session = Session(MatchSettings(computer=False), seed=seed)
@@ -86,7 +87,9 @@ def shown_session(position_id: str | None, match_id: str | None, seed: int | Non
         session.opening((3, 1))
         return session
     try:
-        return from_ids(position_id or Position.start().position_id(), match_id, seed)
+        # (a Match ID in GNU Backgammon's seats, as pasted: its player 1 is the person here)
+        inside = exchanged_seats(match_id) if match_id else None
+        return from_ids(position_id or Position.start().position_id(), inside, seed)
     except EngineError as exc:
         named = [
             f"{kind} {value}"

@@ -22,7 +22,7 @@ from app.session import LEVELS, absolute_board
 from app.texts import N_, P, T, _
 from engine import EngineError, Position
 from engine.errors import PositionProblem
-from engine.ids import gnubg_id, read_ids
+from engine.ids import exchanged_seats, gnubg_id, read_ids
 from engine.match import (
     MAX_CUBE,
     MAX_MATCH_LENGTH,
@@ -180,7 +180,8 @@ class PositionEditor(QObject):
         try:
             position_id, match_id = read_ids(text)
             position = Position.from_position_id(position_id)
-            fields = MatchIdFields.decode(match_id) if match_id is not None else None
+            # (in GNU Backgammon's seats: its player 1 is the person here)
+            fields = MatchIdFields.decode(match_id).swapped() if match_id is not None else None
         except EngineError as exc:
             self._said = paste_refusal(exc, text)
             self.changed.emit()
@@ -360,6 +361,12 @@ class PositionEditor(QObject):
             return None
         return self._position().position_id(), self._fields().encode()
 
+    def shared_ids(self) -> tuple[str, str] | None:
+        """``ids`` as they are shown to be copied: in GNU Backgammon's seats (the person is its
+        user's player 1: ``engine.ids.exchanged_seats``)."""
+        ids = self.ids()
+        return None if ids is None else (ids[0], exchanged_seats(ids[1]))
+
     @Slot()
     def playFromHere(self) -> None:  # noqa: N802
         """Start a session in this state (asking first when a game is in progress)."""
@@ -384,7 +391,11 @@ class PositionEditor(QObject):
         setup.offer(
             session,
             T(N_("Replace it with the position from the editor?")),
-            T(N_("Set up in the editor ({0}). {1} is on roll."), shown_ids(*ids), P(self._on_roll)),
+            T(
+                N_("Set up in the editor ({0}). {1} is on roll."),
+                shown_ids(ids[0], exchanged_seats(ids[1])),
+                P(self._on_roll),
+            ),
             declined=self._keep,
         )
 
@@ -416,7 +427,7 @@ class PositionEditor(QObject):
         return " ".join(said)
 
     def _ids_text(self) -> str:
-        ids = self.ids()
+        ids = self.shared_ids()
         return gnubg_id(*ids) if ids else ""
 
     @Slot()

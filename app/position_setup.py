@@ -36,7 +36,7 @@ from engine.errors import (
     MatFormatError,
     PositionProblem,
 )
-from engine.ids import POSITION_ID_LENGTH, gnubg_id, read_ids
+from engine.ids import POSITION_ID_LENGTH, exchanged_seats, gnubg_id, read_ids
 from engine.mat import decoded, export_mat, loads_mat
 from engine.match import Match, SetupRefusal
 from engine.matchid import MatchIdFields, decode_match_id
@@ -221,22 +221,28 @@ class PositionSetup(QObject):
             return None
         return session.match.position_id(), session.match.match_id()
 
+    def shared_ids(self) -> tuple[str, str] | None:
+        """``current_ids`` as they are copied: in GNU Backgammon's seats (the person is its
+        user's player 1: ``engine.ids.exchanged_seats``)."""
+        ids = self.current_ids()
+        return None if ids is None else (ids[0], exchanged_seats(ids[1]))
+
     @Slot()
     def copyIds(self) -> None:  # noqa: N802
         """Put ``POSITION:MATCH`` (GNU Backgammon's ID) on the clipboard."""
-        ids = self.current_ids()
+        ids = self.shared_ids()
         if ids is not None:
             self._copy(gnubg_id(*ids), T(N_("Copied the Position ID and Match ID: {0}")))
 
     @Slot()
     def copyPositionId(self) -> None:  # noqa: N802
-        ids = self.current_ids()
+        ids = self.shared_ids()
         if ids is not None:
             self._copy(ids[0], T(N_("Copied the Position ID: {0}")))
 
     @Slot()
     def copyMatchId(self) -> None:  # noqa: N802
-        ids = self.current_ids()
+        ids = self.shared_ids()
         if ids is not None:
             self._copy(ids[1], T(N_("Copied the Match ID: {0}")))
 
@@ -253,18 +259,19 @@ class PositionSetup(QObject):
 
     @Slot(str)
     def pasteText(self, text: str) -> None:  # noqa: N802
-        """Set up the position of a Position ID, or of a Position ID and a Match ID."""
+        """Set up the position of a Position ID, or of a Position ID and a Match ID (in GNU
+        Backgammon's seats: its player 1 is the person here)."""
         try:
             position_id, match_id = read_ids(text)
             Position.from_position_id(position_id)
-            if match_id is None:  # a money game, the first player on roll
+            if match_id is None:  # a money game, the person on roll
                 cube = bool(self._settings.value("cube"))
-                match_id = MatchIdFields(match_length=0).encode()
+                match_id = MatchIdFields(match_length=0, player_on_roll=1, turn=1).encode()
             else:
                 cube = True  # as in GNU Backgammon
             match = Match.from_ids(
                 position_id,
-                match_id,
+                exchanged_seats(match_id),
                 players=self.players(),
                 seed=self.new_seed(),
                 cube=cube,

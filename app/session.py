@@ -627,7 +627,8 @@ def saved_analysis(data: dict[str, Any], match: Match) -> tuple[Any, tuple[str, 
 def from_ids(
     position_id: str, match_id: str | None, seed: int | None = None, **window: Any
 ) -> Session:
-    """The state a GNU Backgammon Position ID (and Match ID) describe, set up by the engine:
+    """The state a GNU Backgammon Position ID (and Match ID, in this program's seats: the
+    person is player 0; ``engine.ids.exchanged_seats``) describe, set up by the engine:
     without a Match ID, a money game without the cube with player 0 to roll. ``window``:
     ``names``, ``computer``, ``level`` (see ``for_match``). Raises the engine's
     ``EngineError`` subclasses for IDs that are malformed or describe a state that cannot

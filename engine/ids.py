@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from engine.errors import InvalidMatchIdError, InvalidPositionIdError
+from engine.matchid import MatchIdFields
 
 POSITION_ID_LENGTH = 14
 MATCH_ID_LENGTH = 12
@@ -24,6 +25,21 @@ _LABELLED_RE = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _WORD_RE = re.compile(rf"[{_CHARS}]+")
+
+
+def exchanged_seats(match_id: str) -> str:
+    """A Match ID with its two players' seats exchanged (self-inverse).
+
+    In GNU Backgammon its user plays player 1 (shown at the foot of its board, the computer
+    player 0); in this program the person at the board is player 0. The IDs people copy and
+    paste are GNU Backgammon's: a Match ID is exchanged so when it leaves the program and when
+    it comes in, and the player on roll in a pasted ID is the same person in both programs.
+    Raises ``InvalidMatchIdError``.
+
+    >>> exchanged_seats("cAkAAAAAAAAA")  # a money game, GNU Backgammon's user on roll
+    'MAEAAAAAAAAA'
+    """
+    return MatchIdFields.decode(match_id).swapped().encode()
 
 
 def gnubg_id(position_id: str, match_id: str) -> str:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.errors import InvalidMatchIdError
 
@@ -178,6 +178,23 @@ class MatchIdFields:
         for value, start, _count in fields:
             key |= value << start
         return base64.b64encode(key.to_bytes(9, "little")).decode("ascii")
+
+    def swapped(self) -> MatchIdFields:
+        """The same moment with the two players' seats exchanged: the score, the cube's owner,
+        the player on roll and the player to act.
+
+        >>> f = MatchIdFields(5, (3, 1), cube=2, cube_owner=0, player_on_roll=1, turn=1)
+        >>> s = f.swapped()
+        >>> (s.score, s.cube_owner, s.player_on_roll, s.turn), s.swapped() == f
+        (((1, 3), 1, 0, 0), True)
+        """
+        return replace(
+            self,
+            score=(self.score[1], self.score[0]),
+            cube_owner=-1 if self.cube_owner == -1 else 1 - self.cube_owner,
+            player_on_roll=1 - self.player_on_roll,
+            turn=1 - self.turn,
+        )
 
     def as_dict(self) -> dict[str, object]:
         """The fields as plain JSON values (the ``show --json`` layout)."""

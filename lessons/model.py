@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import EngineError, Position, jsonfile
+from engine.ids import exchanged_seats
 from engine.jsonfile import JsonValueError
 from engine.matchid import MatchIdFields
 from lessons.exercises import Exercise, LessonDataError, dice_pair, make_exercise
@@ -116,13 +117,17 @@ def paper_match_id(step: Step) -> str | None:
     own, or, for a take question of a money game, one with the opponent's double on offer (the
     Position ID alone set up the doubler to roll: found by a teacher); ``None`` when the
     Position ID says all."""
+    # The student sits as player 1, GNU Backgammon's user's seat, in which this program too
+    # sets up the person at the board (``engine.ids.exchanged_seats``): a pasted ID puts the
+    # student on roll, or to answer the double on offer (the doubler on roll, the Position ID's
+    # first side, as player 0).
     if step.match is not None:
-        return step.match.match_id
+        fields = step.match.fields
+        student = fields.player_on_roll if step.turn == "you" else 1 - fields.player_on_roll
+        return step.match.match_id if student == 1 else exchanged_seats(step.match.match_id)
     if shown_match(step).cube_owner != "offered":
         return None
-    # the doubler is on roll (the Position ID's first side) as player 1, the student answers as
-    # player 0: the seat of the one who plays against the computer in this program
-    return MatchIdFields(player_on_roll=1, turn=0, doubled=True).encode()
+    return MatchIdFields(player_on_roll=0, turn=1, doubled=True).encode()
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ import pytest
 
 from app.__main__ import shown_session
 from engine import Position
+from engine.ids import exchanged_seats
 from engine.match import Match
 from engine.matchid import GAME_OVER, MatchIdFields
 
@@ -79,20 +80,27 @@ def a_match_in_play() -> Match:
     return match
 
 
+def given_ids(match: Match) -> list[str]:
+    """The match's IDs on the command line, as GNU Backgammon writes them: in its seats (its
+    user's player 1 is the person, player 0 here)."""
+    return ["--position-id", match.position_id(), "--match-id", exchanged_seats(match.match_id())]
+
+
 def test_ids_and_size_open_the_window_on_that_position(tmp_path):
     match = a_match_in_play()
-    args = ["--position-id", match.position_id(), "--match-id", match.match_id()]
+    args = given_ids(match)
     args += ["--size", "1024x768", "--data-dir", str(tmp_path), "--lang", "en"]
     seen = look(args, tmp_path)
     assert seen["code"] == 0
-    session = shown_session(match.position_id(), match.match_id())
+    session = shown_session(match.position_id(), exchanged_seats(match.match_id()))
     assert session.match.match_id() == match.match_id()
     assert seen["length"] == 5
     assert seen["board"] == session.absolute_board()
     assert seen["size"] == [1024, 768]
     assert seen["saving"] is False  # a shown position does not replace the saved game
     # where it came from (the status was empty), as a paste says
-    assert seen["status"] == f"Set up from {match.position_id()}:\u200b{match.match_id()}."
+    pair = f"{match.position_id()}:\u200b{exchanged_seats(match.match_id())}"
+    assert seen["status"] == f"Set up from {pair}."
     # against the new game's opponent, as the same IDs pasted into the window are (they opened
     # as a game between two people: found by a tester)
     assert seen["computer"] is True and seen["level"] == "medium"
@@ -104,7 +112,7 @@ def test_ids_open_against_the_opponent_of_the_last_new_game(opponent, computer, 
     folder.mkdir(parents=True)
     (folder / "Backgammon.conf").write_text(f"[newGame]\nopponent={opponent}\n")
     match = a_match_in_play()
-    seen = look(["--position-id", match.position_id(), "--match-id", match.match_id()], tmp_path)
+    seen = look(given_ids(match), tmp_path)
     assert seen["code"] == 0 and seen["computer"] is computer
     if computer:
         assert seen["level"] == opponent
@@ -129,7 +137,7 @@ def test_a_pending_double_in_the_match_id_opens_with_the_double_to_answer(tmp_pa
     match.game.roll(dice=(6, 5))
     match.game.play(match.game.legal_plays()[0])
     match.game.double()  # player 0 offers 2, player 1 must take or pass
-    seen = look(["--position-id", match.position_id(), "--match-id", match.match_id()], tmp_path)
+    seen = look(given_ids(match), tmp_path)
     assert seen["code"] == 0
     assert seen["phase"] == "double" and seen["cube"] == 1
 

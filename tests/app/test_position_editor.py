@@ -15,6 +15,7 @@ from app.parts import part_of
 from app.position_editor import PositionEditor
 from app.session import absolute_board
 from engine import Position
+from engine.ids import exchanged_seats
 from engine.matchid import MatchIdFields
 from engine.position import START_SIDE
 from tests.app.driver import qml_value
@@ -141,7 +142,8 @@ def test_a_position_built_by_clicks_and_drags_is_played_on_by_the_computer(harne
     from PySide6.QtGui import QFontInfo
 
     assert QFontInfo(harness.item("editorIds").property("font")).family() == "DejaVu Sans Mono"
-    fields = MatchIdFields.decode(match_id)
+    # (shown in GNU Backgammon's seats: its user's player 1 is the person, White, here)
+    fields = MatchIdFields.decode(match_id).swapped()
     assert (fields.match_length, fields.score, fields.cube, fields.cube_owner) == (5, (4, 2), 2, 0)
     assert (fields.player_on_roll, sorted(fields.dice)) == (1, [3, 5])
     position = Position.from_position_id(position_id)
@@ -155,7 +157,8 @@ def test_a_position_built_by_clicks_and_drags_is_played_on_by_the_computer(harne
     harness.wait_for_human()
     game = harness.game
     match = game.session.match
-    assert match.history[0] == {"type": "setup", "position_id": position_id, "match_id": match_id}
+    setup = {"type": "setup", "position_id": position_id, "match_id": fields.encode()}
+    assert match.history[0] == setup  # (recorded in this program's seats)
     mover, dice, play = match.game.turns[0]
     assert mover == 1 and sorted(dice) == [3, 5] and play is not None  # the computer moved
     assert game.onRoll == 0 and game.canRoll and game.computerPlayer == 1
@@ -271,7 +274,7 @@ def test_the_editor_starts_from_the_position_shown_and_fits_small_windows(harnes
     open_editor(harness)
     editor = editor_part(harness)
     assert editor.property("idsText") == (
-        f"{session.match.position_id()}:{session.match.match_id()}"
+        f"{session.match.position_id()}:{exchanged_seats(session.match.match_id())}"
     )
     assert board(harness) == list(harness.game.board)
     assert harness.item("editorLength").property("value") == 7
@@ -481,7 +484,7 @@ def test_the_dice_and_the_scores_take_typed_digits(harness):
         harness.settle(20)
         assert box.property("value") == digit, name
     fields = MatchIdFields.decode(editor_part(harness).property("idsText").split(":")[1])
-    assert 5 in fields.dice and fields.score[1] == 4
+    assert 5 in fields.dice and fields.swapped().score[1] == 4
     # the match length too, shown in words ("7 points"): its digits typed (a tester)
     length = harness.item("editorLength")
     for keys, value in (((Qt.Key.Key_1, Qt.Key.Key_1), 11), ((Qt.Key.Key_0,), 0)):
@@ -507,7 +510,7 @@ def test_ids_pasted_in_the_editor_set_up_its_board_and_state(harness):
     fields = MatchIdFields(
         match_length=5, score=(2, 1), cube=2, cube_owner=0, player_on_roll=1, turn=1, dice=(5, 3)
     )
-    pasted = f"{position_id}:{fields.encode()}"
+    pasted = f"{position_id}:{fields.swapped().encode()}"  # in GNU Backgammon's seats
     QGuiApplication.clipboard().setText(f"  {pasted}\n")
     QTest.keyClick(harness.window, Qt.Key.Key_V, CTRL)  # as the button does
     harness.settle(50)

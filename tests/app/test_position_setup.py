@@ -24,6 +24,7 @@ from app.session import Session, absolute_board
 from app.statistics import Statistics
 from engine import Position, legal_plays
 from engine.errors import MatFormatError
+from engine.ids import exchanged_seats
 from engine.mat import load_mat, loads_mat
 from engine.match import GameState, Match
 from engine.matchid import MatchIdFields
@@ -110,7 +111,8 @@ def test_ctrl_c_copies_the_engines_ids_and_the_menu_each_one(harness):
     play_turns(harness, 3, random.Random(1))
     match = harness.game.session.match
     key(harness, Qt.Key.Key_C, CTRL)
-    assert clipboard() == f"{match.position_id()}:{match.match_id()}"
+    # in GNU Backgammon's seats: the person is its user's player 1
+    assert clipboard() == f"{match.position_id()}:{exchanged_seats(match.match_id())}"
     note = harness.item("setupNoteText")
     assert note.isVisible() and match.position_id() in note.property("text").replace("\u2060", "")
     # over the middle of the board, clear of the side panel's buttons and the point numbers
@@ -123,8 +125,9 @@ def test_ctrl_c_copies_the_engines_ids_and_the_menu_each_one(harness):
     setup_part(harness).copyPositionId()
     assert clipboard() == match.position_id()
     setup_part(harness).copyMatchId()
-    assert clipboard() == match.match_id()
-    assert MatchIdFields.decode(clipboard()).match_length == 5
+    assert clipboard() == exchanged_seats(match.match_id())
+    copied = MatchIdFields.decode(clipboard())
+    assert copied.match_length == 5 and copied.player_on_roll == 1 - match.game.player_on_roll
 
 
 def test_a_files_name_and_an_id_pair_are_not_broken_at_a_line_end(harness, tmp_path):
@@ -136,7 +139,7 @@ def test_a_files_name_and_an_id_pair_are_not_broken_at_a_line_end(harness, tmp_p
     two_players(harness, matchLength=5, cube=True)
     play_turns(harness, 3, random.Random(1))
     match = harness.game.session.match
-    pair = f"{match.position_id()}:{match.match_id()}"
+    pair = f"{match.position_id()}:{exchanged_seats(match.match_id())}"
     key(harness, Qt.Key.Key_C, CTRL)
     note = harness.item("setupNoteText")
     name = "club-night-match-7-point.mat"
@@ -167,7 +170,7 @@ def test_copy_while_reviewing_gives_the_ids_of_the_moment_shown(harness):
     assert [a["type"] for a in history[:2]] == ["new_game", "opening"]
     then = Match.replay(session.match.settings(), history[:2])
     key(harness, Qt.Key.Key_C, CTRL)
-    assert clipboard() == f"{then.position_id()}:{then.match_id()}"
+    assert clipboard() == f"{then.position_id()}:{exchanged_seats(then.match_id())}"
     assert then.position_id() == Position.start().position_id()
 
 
@@ -251,9 +254,10 @@ def test_ctrl_v_sets_up_exactly_the_pasted_position_and_match(harness, index):
     assert is_open(harness, "replaceDialog")
     harness.click("replaceButton")
     harness.settle()
-    game, fields = harness.game, MatchIdFields.decode(match_id)
+    # (the IDs in GNU Backgammon's seats: its user's player 1 is the person, player 0 here)
+    game, fields = harness.game, MatchIdFields.decode(match_id).swapped()
     match = game.session.match
-    assert (match.position_id(), match.match_id()) == (position_id, match_id)
+    assert (match.position_id(), match.match_id()) == (position_id, fields.encode())
     position = Position.from_position_id(position_id)
     assert list(game.board) == absolute_board(position, fields.player_on_roll)
     assert game.onRoll == fields.player_on_roll
@@ -268,7 +272,7 @@ def test_ctrl_v_sets_up_exactly_the_pasted_position_and_match(harness, index):
     # a pasted position is a game like any other: it goes on, and is saved
     if fields.doubled:
         harness.click("takeButton")
-        assert game.cubeValue == 4 and game.cubeOwner == 1
+        assert game.cubeValue == 4 and game.cubeOwner == fields.turn == 0
     saved = Session.from_json((harness.data_dir / "game.json").read_text())
     assert saved.match.history == game.session.match.history
 
@@ -311,8 +315,9 @@ def test_a_position_id_alone_sets_up_a_money_game_with_the_first_player_on_roll(
 
 def test_paste_against_the_computer_lets_it_play_on(harness):
     harness.open(seed=9)  # the new-game default: against the computer
-    position_id, match_id = _states()[1]  # the computer (player 1) to play 5-2
-    setup_part(harness).pasteText(f"{position_id}:{match_id}")
+    position_id, match_id = _states()[1]  # GNU Backgammon's player 1 to play 5-2
+    # in its player 0's seat, the computer's here
+    setup_part(harness).pasteText(f"{position_id}:{exchanged_seats(match_id)}")
     if is_open(harness, "replaceDialog"):
         harness.click("replaceButton")
     harness.wait_for_human()
@@ -320,6 +325,22 @@ def test_paste_against_the_computer_lets_it_play_on(harness):
     assert match.history[0]["type"] == "setup"
     assert match.game.turns[0][0] == 1 and match.game.turns[0][1] == (5, 2)
     assert harness.game.onRoll == 0 and harness.game.canRoll
+
+
+def test_gnubgs_own_ids_put_its_user_on_roll_here_too(harness):
+    # GNU Backgammon's user (its player 1) on roll with 3-1 in a 5-point match, pasted: the
+    # computer took the person's seat and played the roll at once (a tester)
+    harness.open(seed=9)
+    setup_part(harness).pasteText("4HPwATDgc/ABMA:cImlAAAAAAAE")
+    if is_open(harness, "replaceDialog"):
+        harness.click("replaceButton")
+    harness.settle(50)
+    game = harness.game
+    assert game.onRoll == 0 and game.humanToAct and game.matchLength == 5
+    assert sorted(d["value"] for d in game.dice)[:2] == [1, 3] and game.legalSteps
+    assert not game.session.match.game.turns  # nothing played for the person
+    setup_part(harness).copyIds()
+    assert clipboard() == "4HPwATDgc/ABMA:cImlAAAAAAAE"  # the same pair back
 
 
 def test_a_position_pasted_over_an_imported_match_is_played_against_the_last_opponent(harness):
@@ -1197,7 +1218,9 @@ def test_a_set_up_match_is_not_replaced_by_an_import_without_asking(harness):
     harness.open(seed=14)
     harness.game.newGame({"opponent": "expert", "matchLength": 3})
     harness.settle(30)
-    crawford = MatchIdFields(match_length=3, score=(0, 2), crawford=True).encode()
+    crawford = MatchIdFields(
+        match_length=3, score=(2, 0), crawford=True, player_on_roll=1, turn=1
+    ).encode()
     setup_part(harness).pasteText(f"{Position.start().position_id()}:{crawford}")
     harness.settle(30)
     if is_open(harness, "replaceDialog"):

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine import Position
+from engine.ids import exchanged_seats
+from engine.matchid import MatchIdFields
 from lessons.model import load_lessons
 from lessons.worksheet import as_text, translator, worksheet
 
@@ -50,14 +52,41 @@ def test_a_take_question_sets_up_elsewhere_with_the_double_on_offer(lessons):
     assert len(offered) >= 2
     for step, item in offered:
         assert item.match_id is not None
-        match = Match.from_ids(item.position_id, item.match_id, cube=True)
+        # set up as this program sets up a pasted ID: the student, GNU Backgammon's user's
+        # player 1, answers as player 0, the seat of one who plays against the computer
+        match = Match.from_ids(item.position_id, exchanged_seats(item.match_id), cube=True)
         game = match.game
-        # the student answers as player 0, the seat of one who plays against the computer
         assert game.state is GameState.AWAITING_TAKE and game.player_on_roll == 1
         assert game.cube_value == 1 and match.length == 0
         assert game.board(0) == step.position
         lesson = next(each for each in lessons if step in each.steps)
         assert f"Match ID {item.match_id}" in as_text(lesson)
+
+
+def test_a_match_question_sets_up_the_student_in_gnubgs_users_seat(lessons):
+    # the lessons' Match IDs put the student in either seat; pasted, one put the computer on
+    # roll with the student's dice (GNU Backgammon's user is its player 1, as the person is in
+    # this program's IDs)
+    from engine.match import Match
+
+    asked = [
+        (step, item)
+        for lesson in lessons
+        for step, item in zip(
+            [s for s in lesson.steps if s.exercise is not None], worksheet(lesson), strict=True
+        )
+        if step.match is not None
+    ]
+    assert len(asked) >= 2
+    for step, item in asked:
+        assert item.match_id is not None
+        fields = MatchIdFields.decode(item.match_id)
+        student = fields.player_on_roll if step.turn == "you" else 1 - fields.player_on_roll
+        assert student == 1, step.id
+        if Position.from_position_id(item.position_id).is_game_over():
+            continue  # (a finished game's points are counted on paper, not set up)
+        match = Match.from_ids(item.position_id, exchanged_seats(item.match_id), cube=True)
+        assert match.game.player_on_roll == (0 if step.turn == "you" else 1)
 
 
 def test_a_race_questions_answer_gives_the_counts_it_rests_on(lessons):
