@@ -112,6 +112,9 @@ class RolloutTarget:
     # plays of a roll: their numbers in the hint, as it writes them, and their results
     plays: tuple[tuple[int, str, Position], ...] = ()
     match: bool = False  # a match's decision (the hint values plays by their match equity)
+    # the cube and score (``ai.cube.CubeState``, player on roll) of a match's cube decision: its
+    # rollout is cubeless, and the cube model judges the decision by the chances it gives
+    match_cube: Any = None
 
 
 def _made(position: Position, dice: Any, made: str | None) -> Position | None:
@@ -653,8 +656,11 @@ class Coach(QObject):
             )
         if s.phase not in ("roll", "double") or a.kind == "plays" or a.plays:
             return None
-        cube = _money_cube(s) if a.cube is not None and a.cube.decision.may_double else None
-        return RolloutTarget(self._moment, s.position, a.player, a.player != s.on_roll, cube)
+        decided = a.cube is not None and a.cube.decision.may_double
+        cube = _money_cube(s) if decided else None
+        state = cube_state(s) if decided and s.match.length > 0 else None
+        taker = a.player != s.on_roll
+        return RolloutTarget(self._moment, s.position, a.player, taker, cube, match_cube=state)
 
     def shown_moment(self) -> tuple[Any, ...] | None:
         """The decision the panel shows (None when it is closed)."""

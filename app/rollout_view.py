@@ -9,7 +9,9 @@ played so far, the win / gammon / backgammon chances and the cubeless equity wit
 standard errors as they come. The cube decision of a money game is rolled out whole
 (``ai.rollout.cube_rollout``): no double and double/take, cubeful, on the same games, with
 double/pass, their standard errors and the right action by them (said to be close when the
-deciding difference is within two standard errors); with the dice rolled, the hint's first
+deciding difference is within two standard errors); a match's cube decision is rolled out
+cubeless, and the cube model judges it by the chances its games give (``match_cube_text``);
+with the dice rolled, the hint's first
 plays side by side (``ai.rollout.plays_rollout``; cubeful in a money game with the cube, as the
 hint values them, the opponent free to double at once). It stops when asked, when the panel closes
 or when the game moves on. A rollout stopped goes on from the games it played ("Go on"), and
@@ -115,6 +117,50 @@ def rollout_text(
     return T("{0} {1}", head, body)
 
 
+def right_action(taker: bool, double: bool, take: bool, too_good: bool) -> str:
+    """The right cube action as a rollout's verdict says it: the taker's answer, else the
+    doubler's action (``too_good``: no double, as playing on wins more than a pass)."""
+    if taker:
+        return N_("Right: take.") if take else N_("Right: pass.")
+    if double:
+        return N_("Right: double, take.") if take else N_("Right: double, pass.")
+    if too_good:
+        return N_("Right: too good to double, play on for a gammon.")
+    return N_("Right: no double.")
+
+
+def match_cube_text(position: Position, outputs: Sequence[float], state: Any, taker: bool) -> T:
+    """A match's cube decision judged by the chances of a cubeless rollout from the doubler's
+    view (``outputs``): the cube model the levels judge games played out by (Janowski's, at
+    the score ``state`` of ``ai.cube.CubeState``, by the match equity table), the doubler's
+    three lines or the taker's take and pass, and the right action. (A rollout only of the
+    chances gave no verdict, and the hint's "Right: take" stood beside chances that pass: a
+    tester.)"""
+    import numpy as np
+
+    from ai.cube import cube_efficiency, decide, position_features
+
+    x = cube_efficiency(position_features(position))
+    d = decide(np.asarray(outputs, dtype=np.float64), state, x=x)
+    nd, dt, dp = d.no_double, d.double_take, d.double_pass
+    if taker:
+        lines = T(
+            N_("By these chances at this score: take {0}; pass {1}."),
+            format_signed(-dt),
+            format_signed(-dp),
+        )
+    else:
+        lines = T(
+            N_(
+                "By these chances at this score: no double {0}; double, take {1}; double, pass {2}."
+            ),
+            format_signed(nd),
+            format_signed(dt),
+            format_signed(dp),
+        )
+    return T("{0}\n{1}", lines, T(right_action(taker, d.double, d.take, nd > dp)))
+
+
 def cube_rollout_text(
     player: int, result: CubeRolloutResult, taker: bool, total: int, more: str = "more"
 ) -> T:
@@ -127,6 +173,7 @@ def cube_rollout_text(
         result.double_pass,
         result.no_double,
     )
+    right = right_action(taker, result.double, result.take, nd > dp)
     if taker:
         lines = T(
             N_("On the same games: take {0} \u00b1 {1}; pass {2}."),
@@ -134,7 +181,6 @@ def cube_rollout_text(
             standard_error(dt_se),
             format_signed(-dp),
         )
-        right = N_("Right: take.") if result.take else N_("Right: pass.")
         close = abs(dt - dp) < 2 * dt_se
     else:
         lines = T(
@@ -148,12 +194,6 @@ def cube_rollout_text(
             standard_error(dt_se),
             format_signed(dp),
         )
-        if result.double:
-            right = N_("Right: double, take.") if result.take else N_("Right: double, pass.")
-        elif nd > dp:
-            right = N_("Right: too good to double, play on for a gammon.")
-        else:
-            right = N_("Right: no double.")
         # the difference that decides, and how well these games know it
         doubled, se = (dt, result.difference_se) if result.take else (dp, result.no_double_se)
         close = abs(doubled - nd) < 2 * se or abs(dt - dp) < 2 * dt_se
@@ -308,6 +348,8 @@ class RolloutView(QObject):
         self._plays: tuple[tuple[int, str, Position], ...] = ()
         self._kind = ""  # what was rolled out: "plays", "cube" or "chances" (``_kind``)
         self._match = False  # ... and whether in a match
+        self._match_cube: Any = None  # a match's cube decision rolled out (``match_cube_text``)
+        self._position: Position | None = None  # the position rolled out
         coach.changed.connect(self._follow)
 
     @Slot()
@@ -383,6 +425,7 @@ class RolloutView(QObject):
             self.changed.emit()
 
         self._player, self._taker, self._match = target.player, target.taker, target.match
+        self._match_cube, self._position = target.match_cube, position
         self._plays = plays
         if plays:  # the list's lines stay where they are until it stops
             self._coach.hold_order(True)
@@ -455,6 +498,11 @@ class RolloutView(QObject):
             text = cube_rollout_text(self._player, self._result, self._taker, total, more=more)
         else:
             text = rollout_text(self._player, self._result, self._taker, total)
+            if self._match_cube is not None and self._position is not None:
+                verdict = match_cube_text(
+                    self._position, self._result.outputs, self._match_cube, self._taker
+                )
+                text = T("{0}\n{1}", text, verdict)
         if not self._work.busy and self._done() >= MOST * self._games:  # why no button is left
             most = T(N_("{0} games are the most a rollout plays here."), format_number(total, 0))
             text = T("{0}\n{1}", text, most)

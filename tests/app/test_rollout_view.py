@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from ai.cube import cube_efficiency, decide, position_features
 from ai.evaluator import load_default_evaluator
 from ai.rollout import RolloutSettings, cube_rollout, plays_rollout, rollout
+from app.computer_turn import cube_state
 from app.i18n import format_number, format_percent
 from app.i18n import format_signed as signed
+from app.rollout_view import right_action
 from app.texts import T
 from engine import Position
 
@@ -111,10 +115,34 @@ def test_chances_and_match_games_roll_out_without_the_cube(harness):
     assert f"\u00b1 {format_percent(result.outputs_se[0], 1)}" in text
     assert format_number(result.equity_se, 3) in text and "cubeless equity +" in text
     assert "no double" not in text
-    set_up(harness, DOUBLE_TAKE, cube=True, match_length=7, score=(2, 3))
+    s = set_up(harness, DOUBLE_TAKE, cube=True, match_length=7, score=(2, 3))
     ask_hint(harness)
     assert c.kind == "cube"
-    assert roll_out(harness) == text  # the same games, the same figures
+    shown = roll_out(harness)
+    assert shown.startswith(text + "\n")  # the same games, the same figures
+    # and the cube decision judged by their chances at this score (there was no verdict, and
+    # the hint's "Right: take" stood beside chances that pass: a tester)
+    state = cube_state(s)
+    x = cube_efficiency(position_features(s.position))
+    d = decide(np.asarray(result.outputs), state, x=x)
+    lines = (signed(d.no_double), signed(d.double_take), signed(d.double_pass))
+    assert shown.split("\n")[-2] == (
+        "By these chances at this score: no double {}; double, take {}; double, pass {}."
+    ).format(*lines)
+    assert shown.split("\n")[-1] == right_action(
+        False, d.double, d.take, d.no_double > d.double_pass
+    )
+    # the taker's answer to that double, by the same chances
+    harness.click("doubleButton")
+    assert harness.game.mustAnswerDouble
+    ask_hint(harness)
+    assert c.kind == "answer"
+    answered = roll_out(harness).split("\n")
+    assert answered[-2] == (
+        f"By these chances at this score: take {signed(-d.double_take)}; pass "
+        f"{signed(-d.double_pass)}."
+    )
+    assert answered[-1] == ("Right: take." if d.take else "Right: pass.")
 
 
 def expected_plays(coach, numbers: list[int], games: int, cubeful: bool = True):
