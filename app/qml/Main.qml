@@ -160,7 +160,10 @@ ApplicationWindow {
     }
 
     function confirmOrNext() {
-        if (MatchView.canConfirm) GameFlow.confirm()
+        // the tutor asks: Enter gives its answer in gold (a mouse player's Enter did nothing
+        // there, the turn's Enter not being one: found by a tester)
+        if (tutorPanel.visible) tutorPanel.enter()
+        else if (MatchView.canConfirm) GameFlow.confirm()
         else if (MatchView.gameOver.visible && !MatchView.gameOver.matchOver && MatchView.matchLength > 0)
             GameFlow.nextGame()
     }
@@ -431,6 +434,7 @@ ApplicationWindow {
                 anchors.bottom: parent.bottom
                 spacing: 6 * window.ui
                 TutorPanel {
+                    id: tutorPanel
                     Layout.fillWidth: true
                     ui: window.textUi
                     // its word is on the decision in hand, not on a moment of the history

@@ -20,6 +20,12 @@ Rectangle {
     // the others; Esc takes the decision back); closed, they go back to the board (the window's
     // KeysKeeper gives the keys of a control gone away to the board)
     onVisibleChanged: if (visible) rethink.forceActiveFocus(Qt.TabFocusReason)
+    // Enter while the window's keys take it (the pointer in use): the choice in gold
+    function enter() {
+        if (best.activeFocus && best.enabled) best.clicked()
+        else if (anyway.activeFocus) anyway.clicked()
+        else rethink.clicked()
+    }
 
     ColumnLayout {
         id: column

@@ -522,6 +522,17 @@ def test_the_tutor_answers_by_keyboard(harness, expert):
     assert s.on_roll == 1 and s.log[-1].endswith(str(worst))
 
 
+def test_enter_answers_the_tutor_after_a_play_by_the_mouse(harness, expert):
+    # a mouse player's Enter did nothing while "Undo and rethink" stood in gold: the window's
+    # Enter, which ends a turn, took it (a tester); Space pressed it
+    s, worst, _decision = at_a_bad_play(harness, expert, 2)
+    play_by_clicks(harness, 0, worst)
+    tutor_speaks(harness)
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)
+    harness.settle(20)
+    assert not harness.w.tutor.visible and not s.turn.steps and s.on_roll == 0
+
+
 def test_the_boards_ring_is_for_the_keys_not_for_a_mouse_player(harness, expert):
     """Found by a tester who played with the mouse alone: after a click on the tutor's buttons
     the board's keyboard ring came and followed the game from point to point (the tutor gives
