@@ -38,6 +38,8 @@ RESIGN_ACTIONS = {
     "resign backgammon": N_("Resign a backgammon"),
     "play on": N_("Play on"),
 }
+NO_RATE = "\u2013"  # the error rate of no decision
+
 # GNU Backgammon's bands of the error rate (mEMG per decision), as its manual gives them
 RATINGS = (
     (5.0, N_("World class")),
@@ -100,9 +102,12 @@ def summary_rows(analysis: Any, names: Sequence[str], match_play: bool) -> list[
         for p in (0, 1)
     ]
 
+    def rate(memg: float, decisions: int) -> str:
+        return format_number(memg, 1) if decisions else NO_RATE
+
     def resign_rate(p: Any) -> str:
         losses = resigning[p.player]
-        return format_number(1000.0 * sum(losses) / len(losses), 1) if losses else "\u2013"
+        return rate(1000.0 * sum(losses) / len(losses) if losses else 0.0, len(losses))
 
     resign_rows = [row(_("Resignations: error rate"), resign_rate)] if any(resigning) else []
     return [
@@ -110,8 +115,16 @@ def summary_rows(analysis: Any, names: Sequence[str], match_play: bool) -> list[
         row(_("Error rate (mEMG per decision)"), lambda p: format_number(p.error_rate_memg, 1)),
         row(_("Level of play"), lambda p: rating(p.error_rate_memg)),
         row(_("Unforced decisions"), lambda p: str(p.decisions)),
-        row(_("Checker plays: error rate"), lambda p: format_number(p.checker_error_rate_memg, 1)),
-        row(_("Cube decisions: error rate"), lambda p: format_number(p.cube_error_rate_memg, 1)),
+        # a rate of no decision at all is none ("0.0" stood where no cube decision was
+        # counted, beside the resignations' "–": found by a tester)
+        row(
+            _("Checker plays: error rate"),
+            lambda p: rate(p.checker_error_rate_memg, p.checker_decisions),
+        ),
+        row(
+            _("Cube decisions: error rate"),
+            lambda p: rate(p.cube_error_rate_memg, p.cube_decisions),
+        ),
         *resign_rows,
         row(_("Doubtful (?!)"), lambda p: str(p.marks.get("doubtful", 0))),
         row(_("Bad (?)"), lambda p: str(p.marks.get("bad", 0))),
@@ -272,14 +285,19 @@ def chart(analysis: Any, game: int, names: Sequence[str] = ("", "")) -> dict[str
             lines = [_("After roll {0}").format(rolled)]
             speaker = -1
         for m in sorted(told[i], key=lambda m: m.action):
-            if m.player != speaker:  # the other player's cube action, or the answer to it
-                lines.append(names[m.player])
-                speaker = m.player
+            # the other player's cube action, or the answer to it, names its player on its own
+            # line (the name stood on a line of its own, under the other's action, and read as
+            # its player's: found by a tester)
+            named = m.player != speaker
+            speaker = m.player
             if m.mark != "none":
                 mark = f"{_(MARK_NAMES[m.mark])} ({MARK_SYMBOLS[m.mark]})"
-                lines.append(f"{mark}: {action_text(m.played)}, {format_signed(-m.loss)}")
+                line = f"{mark}: {action_text(m.played)}, {format_signed(-m.loss)}"
+                lines.append(f"{names[m.player]}: {line}" if named else line)
                 lines.append(_("Best: {0}").format(action_text(m.best)))
-            else:  # a play or a cube action without a mark
+            elif named:  # a play or a cube action without a mark
+                lines.append(_("{0} played: {1}").format(names[m.player], action_text(m.played)))
+            else:
                 lines.append(_("Played: {0}").format(action_text(m.played)))
         lines.append(_("{0} to win: {1}").format(names[0], format_percent(points[i])))
         tips.append("\n".join(lines))

@@ -156,8 +156,7 @@ def test_the_chart_says_each_roll_its_play_its_marks_and_the_chances():
     ]
     assert tips[3].split("\n") == [
         "After roll 3",
-        "Bo",
-        "Very bad (??): Pass, −0.500",
+        "Bo: Very bad (??): Pass, −0.500",
         "Best: Take",
         "Ann to win: 50%",
     ]
@@ -182,19 +181,15 @@ def test_the_chart_names_who_made_each_cube_action_after_a_roll():
     assert drawn["tips"][1].split("\n") == [
         "Roll 2: Ann 3-1",
         "Played: Double",
-        "Bo",
-        "Very bad (??): Take, −0.500",
+        "Bo: Very bad (??): Take, −0.500",
         "Best: Pass",
-        "Ann",
-        "Played: 8/5 6/5",
+        "Ann played: 8/5 6/5",
         "Ann to win: 75%",
     ]
     assert drawn["tips"][2].split("\n") == [
         "After roll 2",
-        "Ann",
-        "Played: Double",
-        "Bo",
-        "Played: Pass",
+        "Ann played: Double",
+        "Bo played: Pass",
         "Ann to win: 80%",
     ]
     assert drawn["points"] == pytest.approx([0.6, 0.75, 0.8])
@@ -221,6 +216,15 @@ def test_a_resignation_judged_has_its_row_beside_the_checker_plays_and_the_cube(
     analysis = replace(ANALYSIS, decisions=(*ANALYSIS.decisions, resigned))
     rows = {r["label"]: r["values"] for r in summary_rows(analysis, ["Ann", "Bo"], False)}
     assert rows["Resignations: error rate"] == ["\u2013", "1,173.0"]  # Bo's, one decision
+
+
+def test_a_rate_of_no_decisions_is_none():
+    # "Cube decisions: error rate 0,0" stood where no cube decision was counted (a tester)
+    players = (replace(ANALYSIS.players[0], cube_decisions=0, cube_error_rate_memg=0.0),)
+    analysis = replace(ANALYSIS, players=(*players, ANALYSIS.players[1]))
+    rows = {r["label"]: r["values"] for r in summary_rows(analysis, ["Ann", "Bo"], False)}
+    assert rows["Cube decisions: error rate"] == ["\u2013", "20.0"]
+    assert rows["Checker plays: error rate"] == ["10.0", "10.0"]
 
 
 def test_the_fairness_test_in_plain_words():
