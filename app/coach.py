@@ -288,15 +288,24 @@ def answer_title(a: Answer) -> T:
     return T(N_("Winning chances of {0}"), P(a.player))
 
 
+def right_action(taker: bool, double: bool, take: bool, too_good: bool, even: bool = False) -> str:
+    """The right cube action as a verdict says it: the taker's answer (``even``: take and pass
+    are worth the same as shown, where "Right: pass" stood under two equal values: a tester),
+    else the doubler's action (``too_good``: no double, playing on wins more than a pass)."""
+    if taker:
+        if even:
+            return N_("Take and pass are worth the same here: either is right.")
+        return N_("Right: take.") if take else N_("Right: pass.")
+    if double:
+        return N_("Right: double, take.") if take else N_("Right: double, pass.")
+    if too_good:
+        return N_("Right: too good to double, play on for a gammon.")
+    return N_("Right: no double.")
+
+
 def cube_verdict(cube: CubeHint) -> T:
     d = cube.decision
-    if d.double:
-        right = N_("Right: double, take.") if d.take else N_("Right: double, pass.")
-    elif d.too_good:
-        right = N_("Right: too good to double, play on for a gammon.")
-    else:
-        right = N_("Right: no double.")
-    return T(right)
+    return T(right_action(False, d.double, d.take, d.too_good))
 
 
 class RolledLines:
@@ -836,4 +845,6 @@ def flipped(outputs: tuple[float, ...]) -> tuple[float, ...]:
 
 
 def _answer_verdict(cube: CubeHint) -> T:
-    return T(N_("Right: take.") if cube.decision.take else N_("Right: pass."))
+    d = cube.decision
+    even = round(d.double_take, 3) == round(d.double_pass, 3)  # as the rows show them
+    return T(right_action(True, False, d.take, False, even))

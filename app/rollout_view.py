@@ -32,7 +32,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
 from app.background import Background
-from app.coach import Coach, Judges, RolloutTarget, flipped
+from app.coach import Coach, Judges, RolloutTarget, flipped, right_action
 from app.i18n import format_number, format_percent, format_signed
 from app.texts import N_, P, T
 from lessons.exercises import rounds_to_nothing
@@ -115,18 +115,6 @@ def rollout_text(
         standard_error(result.equity_se),
     )
     return T("{0} {1}", head, body)
-
-
-def right_action(taker: bool, double: bool, take: bool, too_good: bool) -> str:
-    """The right cube action as a rollout's verdict says it: the taker's answer, else the
-    doubler's action (``too_good``: no double, as playing on wins more than a pass)."""
-    if taker:
-        return N_("Right: take.") if take else N_("Right: pass.")
-    if double:
-        return N_("Right: double, take.") if take else N_("Right: double, pass.")
-    if too_good:
-        return N_("Right: too good to double, play on for a gammon.")
-    return N_("Right: no double.")
 
 
 def match_cube_text(position: Position, outputs: Sequence[float], state: Any, taker: bool) -> T:

@@ -954,3 +954,21 @@ def test_the_hint_says_what_its_equities_count_once_the_cube_is_turned(harness):
     set_up(harness, DOUBLE_TAKE, 0, cube_value=4, cube_owner=0)  # before the roll: the cube's
     ask_hint(harness)
     assert "it is at 4 now, so a game won is worth 4 points" in coach(harness).summary
+
+
+def test_a_take_and_a_pass_worth_the_same_are_said_to_be_so():
+    # "Take -1.000, Pass -1.000: Right: pass" (a tester): equal as shown, either is right
+    from types import SimpleNamespace
+
+    from ai.cube import CubeDecision
+    from app.coach import _answer_verdict
+
+    even = SimpleNamespace(decision=CubeDecision(0.5, 1.0001, 1.0, True))
+    assert _answer_verdict(even).template == (
+        "Take and pass are worth the same here: either is right."
+    )
+    clear = SimpleNamespace(decision=CubeDecision(0.5, 0.9, 1.0, True))
+    assert _answer_verdict(clear).template == "Right: take."
+    assert _answer_verdict(
+        SimpleNamespace(decision=CubeDecision(0.5, 1.1, 1.0, True))
+    ).template == ("Right: pass.")

@@ -8,10 +8,10 @@ import pytest
 from ai.cube import cube_efficiency, decide, position_features
 from ai.evaluator import load_default_evaluator
 from ai.rollout import RolloutSettings, cube_rollout, plays_rollout, rollout
+from app.coach import right_action
 from app.computer_turn import cube_state
 from app.i18n import format_number, format_percent
 from app.i18n import format_signed as signed
-from app.rollout_view import right_action
 from app.texts import T
 from engine import Position
 
