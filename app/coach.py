@@ -462,7 +462,7 @@ class Coach(QObject):
                 made = _made(position, dice, made_id)  # (the legal plays: in this thread)
                 analyser = judges.analyser()
                 found = analysed_plays(analyser, position, dice, judged, cancel, also=made)
-                note = _per_cube(state.cube) if found else T(N_("No legal move: the turn passes."))
+                note = _per_cube(state) if found else T(N_("No legal move: the turn passes."))
                 scale = plays_scale(analyser, position, judged)
                 return Answer(
                     "plays", player, dice, tuple(found), note=note, made=made, scale=scale
@@ -486,7 +486,7 @@ class Coach(QObject):
                     kind,
                     player,
                     cube=cube_hint(judges.player(), position, state, cancel, kind == "answer"),
-                    note=_per_cube(state.cube),
+                    note=_per_cube(state),
                     cube_made=made,
                 )
 
@@ -790,11 +790,22 @@ def summary(
     return parts
 
 
-def _per_cube(cube: int) -> T:
+def _per_cube(state: Any) -> T:
     """What the equities count with the cube above 1 (after a double taken they looked halved,
-    with nothing to say why: found by a tester); nothing at 1."""
+    with nothing to say why: found by a tester); nothing at 1. In a match where a game won at
+    that cube wins it for either player, that ("a game won is worth 8 points" was said in a
+    match to 5: a tester)."""
+    cube = state.cube
     if cube <= 1:
         return T("")
+    if state.match_length and cube >= max(state.away, state.opp_away):
+        return T(
+            N_(
+                "Equities count a game won as 1, whatever the cube: it is at {0} now, and a game "
+                "won wins the match for either player."
+            ),
+            cube,
+        )
     return T(
         N_(
             "Equities count a game won as 1, whatever the cube: it is at {0} now, so a game won "

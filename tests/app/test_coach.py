@@ -954,6 +954,12 @@ def test_the_hint_says_what_its_equities_count_once_the_cube_is_turned(harness):
     set_up(harness, DOUBLE_TAKE, 0, cube_value=4, cube_owner=0)  # before the roll: the cube's
     ask_hint(harness)
     assert "it is at 4 now, so a game won is worth 4 points" in coach(harness).summary
+    # in a match to 5 at 0-0 with the cube at 8 a game won wins the match, whatever it is
+    # worth for money ("worth 8 points" was said there: a tester)
+    set_up(harness, HITS, 0, dice=(6, 3), cube_value=8, cube_owner=1, match_length=5)
+    ask_hint(harness)
+    said = coach(harness).summary
+    assert "it is at 8 now, and a game won wins the match for either player" in said, said
 
 
 def test_a_take_and_a_pass_worth_the_same_are_said_to_be_so():
