@@ -928,6 +928,7 @@ ApplicationWindow {
         anchors.fill: parent
         ui: window.textUi
         noteRoom: boardArea
+        noteAvoids: gameOverCard
     }
 
     FocusFrame {}  // the keyboard's focus, plain around any control of the window's dialogs

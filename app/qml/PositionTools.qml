@@ -15,6 +15,10 @@ Item {
     // the passing note stands in the middle of this (the board's room): at the window's foot it
     // covered the point numbers, and at 1024x768 the side panel's buttons (testers)
     property Item noteRoom: null
+    // an item the note keeps clear of while it shows (the end of a game's card: "the match is
+    // saved in ..." covered its result, found by a tester): the note stands in the larger part
+    // of the room above or below it
+    property Item noteAvoids: null
 
     function copyIds() { PositionSetup.copyIds() }
     function paste() { PositionSetup.paste() }
@@ -167,7 +171,16 @@ Item {
         property rect room: Qt.rect(0, 0, tools.width, tools.height)
         function place() {
             const r = tools.noteRoom
-            room = r ? r.mapToItem(tools, 0, 0, r.width, r.height) : Qt.rect(0, 0, tools.width, tools.height)
+            let whole = r ? r.mapToItem(tools, 0, 0, r.width, r.height) : Qt.rect(0, 0, tools.width, tools.height)
+            const a = tools.noteAvoids
+            if (a && a.visible) {
+                const shown = a.mapToItem(tools, 0, 0, a.width, a.height)
+                const above = shown.y - whole.y
+                const below = whole.y + whole.height - shown.y - shown.height
+                whole = above >= below ? Qt.rect(whole.x, whole.y, whole.width, above)
+                                       : Qt.rect(whole.x, shown.y + shown.height, whole.width, below)
+            }
+            room = whole
         }
         x: room.x + (room.width - width) / 2
         y: room.y + (room.height - height) / 2

@@ -130,6 +130,25 @@ def test_ctrl_c_copies_the_engines_ids_and_the_menu_each_one(harness):
     assert copied.match_length == 5 and copied.player_on_roll == 1 - match.game.player_on_roll
 
 
+def test_the_note_keeps_clear_of_the_end_of_a_games_card(harness):
+    # "the match is saved in ..." covered the card's result and score (a tester)
+    from app.parts import part_of
+    from app.resignation import Resignations
+    from tests.app.test_layout import scene_rect
+
+    harness.open(seed=12, size=(1024, 768))
+    two_players(harness, matchLength=5, cube=True)
+    part_of(harness.w.engine, Resignations).resign(1)
+    harness.settle(50)
+    card = harness.item("gameOverCard")
+    assert card.isVisible()
+    key(harness, Qt.Key.Key_C, CTRL)
+    harness.settle(30)
+    shown, board = scene_rect(harness.item("setupNote")), scene_rect(harness.item("board"))
+    assert harness.item("setupNote").isVisible() and board.contains(shown)
+    assert not shown.intersects(scene_rect(card))
+
+
 def test_a_files_name_and_an_id_pair_are_not_broken_at_a_line_end(harness, tmp_path):
     # "gnubg-match-7-point.mat" broke after a hyphen at the end of a line, an ID pair after its
     # colon or a "/" (a tester): wherever the whole fits on a line, it is on one
