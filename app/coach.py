@@ -22,7 +22,7 @@ for two.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -92,6 +92,7 @@ class Answer:
     outputs: tuple[float, ...] = ()  # the chances of ``player`` ("chances")
     note: T = T("")
     made: Position | None = None  # in a review, the result of the play made ("plays")
+    tried: bool = False  # ``made`` is the play the tutor held back: the person's, not made
     # in a review, the cube action made ("no double", "double", "take", "pass": "cube", "answer")
     cube_made: str | None = None
     # the plays' scale as a function of a play's chances (``ai.hint.plays_scale``, "plays")
@@ -168,10 +169,13 @@ def _row(label: str, equity: float, loss: float | None, best: bool, outputs=()) 
     }
 
 
-def line_label(line: HintPlay, made: Position | None) -> T:
+def line_label(line: HintPlay, made: Position | None, tried: bool = False) -> T:
     """A play as the hint's list writes it: in a review, the play made (``made``, its result)
-    says so, and a play valued by a rollout says that."""
+    says so, as does the play the tutor held back (``tried``), and a play valued by a rollout
+    says that."""
     play = line.play
+    if made is not None and play.result == made and tried:
+        return T(N_("{0} (yours; rollout)") if line.games else N_("{0} (yours)"), str(play))
     if made is not None and play.result == made:
         return T(N_("{0} (played; rollout)") if line.games else N_("{0} (played)"), str(play))
     return T(N_("{0} (rollout)"), str(play)) if line.games else T("{0}", str(play))
@@ -202,7 +206,7 @@ def play_rows(a: Answer, lines: Sequence[HintPlay], names: Sequence[str]) -> lis
     unranked = {h.play.result for h in a.plays[SHOWN_PLAYS:]}
     rows, rank = [], 0
     for i, h in enumerate(lines):
-        label = line_label(h, a.made).render(names)
+        label = line_label(h, a.made, a.tried).render(names)
         row = _row(label, h.equity, h.loss, i == best, h.outputs)
         if h.play.result not in unranked:
             rank += 1
@@ -445,52 +449,33 @@ class Coach(QObject):
             return
         self.show_hint(s)
 
-    def show_hint(self, s: Session, prefer: Position | None = None, rolled: bool = False) -> None:
+    def show_hint(
+        self,
+        s: Session,
+        prefer: Position | None = None,
+        rolled: bool = False,
+        tried: Position | None = None,
+    ) -> None:
         """Work out the hint for ``s`` (``prefer``: the play to select, if it is listed, as the
         tutor shows the best play it named; ``rolled``: with the figures of a rollout of the
-        same decision the panel showed before it closed, as the tutor judged by them)."""
+        same decision the panel showed before it closed, as the tutor judged by them;
+        ``tried``: the result of the play the tutor held back, listed as the person's)."""
         judges, player = self._judges, _decider(s)
         position, state, dice = s.position, cube_state(s), s.dice
         self._prefer = prefer
         if s.phase == "move" and dice is not None:
-            from ai.hint import analysed_plays, plays_scale
-
-            judged, history = _judged_state(s), self._flow.history
+            history = self._flow.history
             made_id = history.made() if history.reviewing else None
-
-            def plays(cancel: threading.Event) -> Answer:
-                made = _made(position, dice, made_id)  # (the legal plays: in this thread)
-                analyser = judges.analyser()
-                found = analysed_plays(analyser, position, dice, judged, cancel, also=made)
-                note = _per_cube(state) if found else T(N_("No legal move: the turn passes."))
-                scale = plays_scale(analyser, position, judged)
-                return Answer(
-                    "plays", player, dice, tuple(found), note=note, made=made, scale=scale
-                )
-
-            self._start(s, plays)
+            self._start(s, _plays_work(judges, s, made_id, tried))
             if rolled:
                 self.rolled.restore(self._moment)
         elif s.phase == "roll" and not s.may_double():
             refusal = T(match_texts.double_refusal(s.double_refusal()))
             self._start(s, lambda c: _chances(judges, position, state, player, True, c, refusal))
         else:
-            from ai.hint import cube_hint
-
-            kind = "answer" if s.phase == "double" else "cube"
             history = self._flow.history
             made = history.cube_made() if history.reviewing else None
-
-            def cube(cancel: threading.Event) -> Answer:
-                return Answer(
-                    kind,
-                    player,
-                    cube=cube_hint(judges.player(), position, state, cancel, kind == "answer"),
-                    note=_per_cube(state),
-                    cube_made=made,
-                )
-
-            self._start(s, cube)
+            self._start(s, _cube_work(judges, s, made))
 
     @Slot()
     def chances(self) -> None:
@@ -788,6 +773,58 @@ def summary(
         outputs = a.cube.outputs
         parts.append(chances_text(a.player, flipped(outputs) if a.kind == "answer" else outputs))
     return parts
+
+
+def _plays_work(
+    judges: Judges, s: Session, made_id: str | None, tried: Position | None
+) -> Callable[[threading.Event], Answer]:
+    """The hint's work (in a worker thread) for the plays of the roll of ``s``: ranked as the
+    analysis ranks them, the play made in a review (``made_id``, the Position ID after it) or
+    the play the tutor held back (``tried``, its result) listed too."""
+    from ai.hint import analysed_plays, plays_scale
+
+    player, position, state, dice = _decider(s), s.position, cube_state(s), s.dice
+    judged = _judged_state(s)
+
+    def plays(cancel: threading.Event) -> Answer:
+        # (the legal plays: in this thread)
+        made = tried if tried is not None else _made(position, dice, made_id)
+        analyser = judges.analyser()
+        found = analysed_plays(analyser, position, dice, judged, cancel, also=made)
+        note = _per_cube(state) if found else T(N_("No legal move: the turn passes."))
+        scale = plays_scale(analyser, position, judged)
+        return Answer(
+            "plays",
+            player,
+            dice,
+            tuple(found),
+            note=note,
+            made=made,
+            tried=tried is not None,
+            scale=scale,
+        )
+
+    return plays
+
+
+def _cube_work(judges: Judges, s: Session, made: str | None) -> Callable[[threading.Event], Answer]:
+    """The hint's work (in a worker thread) for the cube action or the answer to a double of
+    ``s``; ``made``, in a review, the action made."""
+    from ai.hint import cube_hint
+
+    kind = "answer" if s.phase == "double" else "cube"
+    player, position, state = _decider(s), s.position, cube_state(s)
+
+    def cube(cancel: threading.Event) -> Answer:
+        return Answer(
+            kind,
+            player,
+            cube=cube_hint(judges.player(), position, state, cancel, kind == "answer"),
+            note=_per_cube(state),
+            cube_made=made,
+        )
+
+    return cube
 
 
 def _per_cube(state: Any) -> T:

@@ -209,13 +209,15 @@ class Tutor(QObject):
         s = self._flow.session
         if held is None or s is None:
             return
-        best = None
+        best = tried = None
         if held[0] == "move" and decision is not None:
-            best = next((p.result for p in s.turn.plays if str(p) == decision.best), None)
-        # the hint ranks the plays as the tutor judges them: the play made, were it listed,
-        # with the loss the tutor counted, and the tutor's best selected (with the rollout the
+            results = {str(p): p.result for p in s.turn.plays}
+            best, tried = results.get(decision.best), results.get(decision.played)
+        # the hint ranks the plays as the tutor judges them: the play held back listed as the
+        # person's with the loss the tutor counted (below the best when not among them: it was
+        # missing, found by a tester), and the tutor's best selected (with the rollout the
         # list showed, when the tutor judged by it)
-        self._coach.show_hint(s, prefer=best, rolled=True)
+        self._coach.show_hint(s, prefer=best, rolled=True, tried=tried)
 
     @Slot()
     def playAnyway(self) -> None:  # noqa: N802

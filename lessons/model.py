@@ -115,8 +115,8 @@ def shown_match(step: Step, solved: bool = False) -> ShownMatch:
 def paper_match_id(step: Step) -> str | None:
     """The Match ID that sets ``step`` up in another program beside its Position ID: the step's
     own, or, for a take question of a money game, one with the opponent's double on offer (the
-    Position ID alone set up the doubler to roll: found by a teacher); ``None`` when the
-    Position ID says all."""
+    Position ID alone set up the doubler to roll: found by a teacher), or for a money game whose
+    board shows the cube, one with the cube in play; ``None`` when the Position ID says all."""
     # The student sits as player 1, GNU Backgammon's user's seat, in which this program too
     # sets up the person at the board (``engine.ids.exchanged_seats``): a pasted ID puts the
     # student on roll, or to answer the double on offer (the doubler on roll, the Position ID's
@@ -125,9 +125,16 @@ def paper_match_id(step: Step) -> str | None:
         fields = step.match.fields
         student = fields.player_on_roll if step.turn == "you" else 1 - fields.player_on_roll
         return step.match.match_id if student == 1 else exchanged_seats(step.match.match_id)
-    if shown_match(step).cube_owner != "offered":
+    shown = shown_match(step)
+    if shown.cube_owner == "offered":
+        return MatchIdFields(player_on_roll=0, turn=1, doubled=True).encode()
+    if not shown.cube or step.position.is_game_over():  # (a finished game sets nothing up)
         return None
-    return MatchIdFields(player_on_roll=0, turn=1, doubled=True).encode()
+    # a money game with the cube in the middle, as the board shows it: a Position ID alone set
+    # up a game without the cube for a student whose new games are played without it, and the
+    # race's doubling question could not be tried (a teacher)
+    student = 1 if step.turn == "you" else 0
+    return MatchIdFields(player_on_roll=student, turn=student).encode()
 
 
 @dataclass(frozen=True)

@@ -585,7 +585,15 @@ def test_show_the_best_play_takes_the_turn_back_and_shows_it_as_arrows(harness, 
     assert shown == decision.best
     # the list is the hint, which judges as the tutor does: the play it called best first
     assert c.selected == 0
-    assert [r["label"] for r in c.rows] == [str(p) for p in best_plays_of(expert, s)]
+    # the play held back is listed too, as the person's (it was missing: a tester)
+    expected = [str(p) for p in best_plays_of(expert, s)]
+    yours = f"{decision.played} (yours)"
+    if decision.played in expected:
+        expected[expected.index(decision.played)] = yours
+    else:
+        expected.append(yours)
+        assert not c.rows[-1]["rank"]  # below the ranked plays, unnumbered
+    assert [r["label"] for r in c.rows] == expected
     best = next(p for p in legal_plays(s.position, s.dice) if str(p) == decision.best)
     arrows = shown_arrows(harness)
     moves = checker_moves((st.src, st.dst, st.hit) for st in best.steps)

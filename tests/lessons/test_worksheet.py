@@ -63,6 +63,29 @@ def test_a_take_question_sets_up_elsewhere_with_the_double_on_offer(lessons):
         assert f"Match ID {item.match_id}" in as_text(lesson)
 
 
+def test_a_cube_question_of_a_money_game_sets_up_with_the_cube_in_play(lessons):
+    # the race's doubling question carried its Position ID alone: pasted by a student whose
+    # new games are played without the cube, there was no cube to double (a teacher)
+    from engine.match import Match
+    from lessons.model import shown_match
+
+    asked = [
+        (step, item)
+        for lesson in lessons
+        for step, item in zip(
+            [s for s in lesson.steps if s.exercise is not None], worksheet(lesson), strict=True
+        )
+        if step.match is None and shown_match(step).cube and not step.position.is_game_over()
+    ]
+    assert len(asked) >= 3
+    for step, item in asked:
+        assert item.match_id is not None, step.id
+        match = Match.from_ids(item.position_id, exchanged_seats(item.match_id), cube=True)
+        assert match.length == 0 and match.cube_enabled
+        if shown_match(step).cube_owner == "centre":
+            assert match.game.cube_value == 1 and match.game.player_on_roll == 0, step.id
+
+
 def test_a_match_question_sets_up_the_student_in_gnubgs_users_seat(lessons):
     # the lessons' Match IDs put the student in either seat; pasted, one put the computer on
     # roll with the student's dice (GNU Backgammon's user is its player 1, as the person is in
