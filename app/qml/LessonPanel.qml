@@ -62,8 +62,10 @@ Item {
             // Tab from the board goes on to the step (its text when it scrolls, else its number
             // box when it asks for one), before the heading's "All lessons", which Shift+Tab
             // reaches from there (a number typed went nowhere, and Enter opened the list: found
-            // by a tester); elsewhere along the panel as it is laid out
-            KeyNavigation.tab: textScroll.focusPolicy !== Qt.NoFocus ? textScroll : numberInput
+            // by a tester); elsewhere along the panel as it is laid out (to the number box
+            // when none is shown, Tab stayed on the board: a teacher)
+            KeyNavigation.tab: textScroll.focusPolicy !== Qt.NoFocus ? textScroll
+                               : numberInput.visible ? numberInput : null
         }
 
         Rectangle {

@@ -465,6 +465,42 @@ def test_in_a_lesson_tab_goes_from_the_board_to_the_number_box(qtbot, tmp_path):
         ui.close()
 
 
+def test_in_a_lesson_tab_leaves_the_board_on_a_step_without_a_number_box(qtbot, tmp_path):
+    # on lesson 7's yes/no questions Tab stayed on the board, every time, after every step:
+    # its way on led to the number box, not there (a teacher, by keys alone)
+    from lessons.exercises import ChoiceExercise
+    from tests.app.test_lessons_player import LessonHarness
+
+    ui = LessonHarness(qtbot, tmp_path)
+    ui.open()
+    try:
+        ui.window.resize(1024, 768)
+        ui.settle(20)
+        keys = Keys(ui, "lessonBoard")
+        lesson = next(
+            each
+            for each in ui.player.lessons
+            if any(isinstance(s.exercise, ChoiceExercise) for s in each.steps)
+        )
+        for _ in range(ui.player.lessons.index(lesson)):
+            keys.press(K.Key_Down)
+        keys.press(K.Key_Return)
+        assert ui.view["lessonNumber"] == ui.player.lessons.index(lesson) + 1
+        index = next(
+            i for i, s in enumerate(lesson.steps) if isinstance(s.exercise, ChoiceExercise)
+        )
+        for _ in range(index):
+            keys.press(K.Key_PageDown)
+        assert ui.view["stepIndex"] == index
+        board = ui.item("lessonBoard")
+        board.forceActiveFocus()
+        keys.press(K.Key_Tab)
+        assert not board.hasActiveFocus()
+        tab_to(ui, keys, f"choice_{lesson.steps[index].exercise.answer()}")
+    finally:
+        ui.close()
+
+
 def test_space_and_enter_press_the_button_in_focus(harness):
     """Space rolls and Enter ends the turn, except on a button that has the focus."""
     game, keys = two_players(harness)
