@@ -36,7 +36,7 @@ from engine.errors import (
     MatFormatError,
     PositionProblem,
 )
-from engine.ids import POSITION_ID_LENGTH, exchanged_seats, gnubg_id, read_ids
+from engine.ids import MATCH_ID_LENGTH, POSITION_ID_LENGTH, exchanged_seats, gnubg_id, read_ids
 from engine.mat import decoded, export_mat, loads_mat
 from engine.match import Match, SetupRefusal
 from engine.matchid import MatchIdFields, decode_match_id
@@ -133,6 +133,15 @@ def paste_refusal(exc: EngineError, text: str) -> T:
         return T(N_("There is nothing to paste: copy a Position ID (and a Match ID) first."))
     if isinstance(exc, InvalidMatchIdError):
         return T(N_("“{0}” holds no valid Match ID."), shown)
+    # a Match ID alone: said so, not counted short of a Position ID (a teacher)
+    if _ID_LIKE.fullmatch(shown) and len(shown) == MATCH_ID_LENGTH and _is_match_id(shown):
+        return T(
+            N_(
+                "“{0}” is a Match ID: paste it with its Position ID, as POSITION:MATCH (GNU "
+                "Backgammon's ID), or paste a Position ID alone."
+            ),
+            shown,
+        )
     # nearly an ID: a character or a few short or too many (found by a tester)
     if _ID_LIKE.fullmatch(shown) and 0 < abs(len(shown) - POSITION_ID_LENGTH) <= 4:
         return T(
@@ -150,6 +159,14 @@ def paste_refusal(exc: EngineError, text: str) -> T:
         ),
         shown,
     )
+
+
+def _is_match_id(text: str) -> bool:
+    try:
+        decode_match_id(text)
+    except InvalidMatchIdError:
+        return False
+    return True
 
 
 @QmlElement

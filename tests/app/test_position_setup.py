@@ -412,6 +412,9 @@ JUNK = [
     ("4HPwATDgc/ABMA:cAk", "“4HPwATDgc/ABMA:cAk” holds no valid Match ID"),
     ("////////////////", "“////////////////” is 16 characters long: a Position ID has 14"),
     ("4HPwATDgc/ABM", "is 13 characters long"),  # a character short (found by a tester)
+    # a Match ID alone: said so (it was counted two characters short of a Position ID: a
+    # teacher)
+    ("AgGgACAACAAE", "“AgGgACAACAAE” is a Match ID: paste it with its Position ID"),
     # 14 characters, too many checkers: said why (it said only "no valid Position ID": found
     # by a tester)
     ("//////////////", "more than 15 checkers on a side"),
