@@ -421,6 +421,34 @@ Dialog {
                         return 100
                     }
                     onChartDataChanged: { hovered = -1; requestPaint() }
+                    // by keys too: Tab reaches it, Left and Right (Home, End) read the rolls,
+                    // Enter shows the one read on the board (only the pointer read them: a
+                    // teacher who uses the keys)
+                    activeFocusOnTab: true
+                    Accessible.role: Accessible.Chart
+                    Accessible.name: chartHelp.text
+                    Accessible.description: tip.text
+                    onActiveFocusChanged: {
+                        if (activeFocus && hovered < 0 && points.length > 0) hovered = 0
+                        else if (!activeFocus) hovered = -1
+                        requestPaint()
+                    }
+                    Keys.onPressed: event => {
+                        const last = points.length - 1
+                        if (last < 0) return
+                        const at = Math.max(0, hovered)
+                        const to = event.key === Qt.Key_Left ? Math.max(0, at - 1)
+                                 : event.key === Qt.Key_Right ? Math.min(last, at + 1)
+                                 : event.key === Qt.Key_Home ? 0
+                                 : event.key === Qt.Key_End ? last : -1
+                        if (to >= 0) {
+                            hovered = to
+                            event.accepted = true
+                        } else if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter) && hovered >= 0) {
+                            Analysis.showRoll(hovered)
+                            event.accepted = true
+                        }
+                    }
                     onWidthChanged: requestPaint()
                     onHeightChanged: requestPaint()
                     onHoveredChanged: requestPaint()
@@ -434,6 +462,11 @@ Dialog {
                         ctx.lineWidth = 1
                         for (const level of [0.25, 0.5, 0.75]) {
                             ctx.beginPath(); ctx.moveTo(lead, yOf(level)); ctx.lineTo(width - pad, yOf(level)); ctx.stroke()
+                        }
+                        if (activeFocus) {  // the keys' ring round the chart
+                            ctx.strokeStyle = "#7fd4ff"
+                            ctx.lineWidth = 2
+                            ctx.strokeRect(1, 1, width - 2, height - 2)
                         }
                         if (p.length < 1) return
                         ctx.fillStyle = "#6a5a40"
@@ -503,13 +536,14 @@ Dialog {
                     }
                 }
                 Label {
+                    id: chartHelp
                     objectName: "chartAxis"
                     Layout.fillWidth: true
                     textFormat: Text.PlainText
                     wrapMode: Text.WordWrap
                     font.pixelSize: 11 * dialog.ui
                     color: "#b9a888"
-                    text: qsTr("Rolls of the game, first to last. Point at a roll to read it; click to see it on the board.")
+                    text: qsTr("Rolls of the game, first to last. Point at a roll to read it (or Tab to the chart and use Left and Right); click it (Enter) to see it on the board.")
                 }
                 Flow {
                     Layout.fillWidth: true

@@ -679,6 +679,41 @@ def test_the_chart_tells_the_roll_under_the_pointer_and_shows_it_on_a_click(harn
     assert list(game.board) == expected  # the board before that roll's play
 
 
+def test_the_chart_reads_its_rolls_by_keys_and_enter_shows_one_on_the_board(harness):
+    # only the pointer read the chart: Tab passed it by (a teacher who uses the keys)
+    session = started_game(harness)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("chartTab")
+    harness.settle(50)
+    chart, tip = harness.item("analysisChart"), dialog(harness, "chartTip")
+    rolls = [d for d in session.analysis.decisions if d.game == 0 and d.kind == "move"]
+    for _ in range(12):  # Tab reaches it
+        if chart.hasActiveFocus():
+            break
+        QTest.keyClick(harness.window, Qt.Key.Key_Tab)
+        harness.settle(10)
+    assert chart.hasActiveFocus() and chart.property("hovered") == 0 and tip.property("visible")
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Right, Qt.Key.Key_Right, Qt.Key.Key_Left):
+        QTest.keyClick(harness.window, key)
+    harness.settle(20)
+    d = rolls[2]
+    assert chart.property("hovered") == 2
+    name = harness.game.names[d.player]
+    assert tip.property("text").startswith(f"Roll 3: {name} {d.dice[0]}-{d.dice[1]}\n")
+    QTest.keyClick(harness.window, Qt.Key.Key_End)
+    assert chart.property("hovered") == len(chart.property("points")) - 1
+    QTest.keyClick(harness.window, Qt.Key.Key_Home)
+    QTest.keyClick(harness.window, Qt.Key.Key_Right)
+    QTest.keyClick(harness.window, Qt.Key.Key_Right)
+    QTest.keyClick(harness.window, Qt.Key.Key_Return)
+    harness.settle(50)
+    game = harness.game
+    assert game.reviewing and not dialog(harness, "analysisDialog").property("visible")
+    expected = absolute_board(Position.from_position_id(d.position_id), d.player)
+    assert list(game.board) == expected  # the board before that roll's play
+
+
 def test_the_mistakes_fill_their_tab_when_the_analysis_came_after_the_dialog_opened(harness):
     # the tab held no list while the analysis ran: it stayed a line high when the list came,
     # until another tab was chosen, and the mistakes could not be seen nor chosen
