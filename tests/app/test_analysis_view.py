@@ -644,16 +644,22 @@ def test_the_chart_names_the_player_whose_chances_it_shows(harness):
     assert title.property("text") == "Ann's chances to win the game, before each roll"
 
 
-def test_the_chart_tells_the_roll_under_the_pointer_and_shows_it_on_a_click(harness):
-    from PySide6.QtCore import QPoint
-
+def chart_of_a_game(harness) -> tuple:
+    """The chart of a game analysed from the history, on show: the chart, its tip and the
+    analysis's decisions of the game's rolls."""
     session = started_game(harness)
     open_analysis_from_history(harness)
     wait_for_analysis(harness)
     harness.click("chartTab")
     harness.settle(50)
     chart, tip = harness.item("analysisChart"), dialog(harness, "chartTip")
-    rolls = [d for d in session.analysis.decisions if d.game == 0 and d.kind == "move"]
+    return chart, tip, [d for d in session.analysis.decisions if d.game == 0 and d.kind == "move"]
+
+
+def test_the_chart_tells_the_roll_under_the_pointer_and_shows_it_on_a_click(harness):
+    from PySide6.QtCore import QPoint
+
+    chart, tip, rolls = chart_of_a_game(harness)
     assert len(chart.property("points")) == len(rolls) >= 5
     third = int(chart.property("lead") + 2 * chart.property("step"))  # the third roll's line
     where = chart.mapToScene(chart.boundingRect().center())
@@ -681,13 +687,7 @@ def test_the_chart_tells_the_roll_under_the_pointer_and_shows_it_on_a_click(harn
 
 def test_the_chart_reads_its_rolls_by_keys_and_enter_shows_one_on_the_board(harness):
     # only the pointer read the chart: Tab passed it by (a teacher who uses the keys)
-    session = started_game(harness)
-    open_analysis_from_history(harness)
-    wait_for_analysis(harness)
-    harness.click("chartTab")
-    harness.settle(50)
-    chart, tip = harness.item("analysisChart"), dialog(harness, "chartTip")
-    rolls = [d for d in session.analysis.decisions if d.game == 0 and d.kind == "move"]
+    chart, tip, rolls = chart_of_a_game(harness)
     for _ in range(12):  # Tab reaches it
         if chart.hasActiveFocus():
             break

@@ -35,20 +35,24 @@ def test_every_exercise_is_on_the_worksheet_with_its_answer(lessons):
                 assert Position.from_position_id(item.position_id) == step.position.swapped()
 
 
+def asked_on_paper(lessons) -> list:
+    """Every exercise step of the lessons with its worksheet item."""
+    return [
+        (step, item)
+        for lesson in lessons
+        for step, item in zip(
+            [s for s in lesson.steps if s.exercise is not None], worksheet(lesson), strict=True
+        )
+    ]
+
+
 def test_a_take_question_sets_up_elsewhere_with_the_double_on_offer(lessons):
     # a money game's take question carried its Position ID alone: pasted, the doubler was to
     # roll with the cube in the middle, not the student to answer a double (a teacher)
     from engine.match import GameState, Match
     from lessons.model import shown_match
 
-    offered = [
-        (step, item)
-        for lesson in lessons
-        for step, item in zip(
-            [s for s in lesson.steps if s.exercise is not None], worksheet(lesson), strict=True
-        )
-        if shown_match(step).cube_owner == "offered"
-    ]
+    offered = [(s, i) for s, i in asked_on_paper(lessons) if shown_match(s).cube_owner == "offered"]
     assert len(offered) >= 2
     for step, item in offered:
         assert item.match_id is not None
@@ -71,10 +75,7 @@ def test_a_cube_question_of_a_money_game_sets_up_with_the_cube_in_play(lessons):
 
     asked = [
         (step, item)
-        for lesson in lessons
-        for step, item in zip(
-            [s for s in lesson.steps if s.exercise is not None], worksheet(lesson), strict=True
-        )
+        for step, item in asked_on_paper(lessons)
         if step.match is None and shown_match(step).cube and not step.position.is_game_over()
     ]
     assert len(asked) >= 3
@@ -92,14 +93,7 @@ def test_a_match_question_sets_up_the_student_in_gnubgs_users_seat(lessons):
     # this program's IDs)
     from engine.match import Match
 
-    asked = [
-        (step, item)
-        for lesson in lessons
-        for step, item in zip(
-            [s for s in lesson.steps if s.exercise is not None], worksheet(lesson), strict=True
-        )
-        if step.match is not None
-    ]
+    asked = [(step, item) for step, item in asked_on_paper(lessons) if step.match is not None]
     assert len(asked) >= 2
     for step, item in asked:
         assert item.match_id is not None
