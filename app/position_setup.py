@@ -222,6 +222,9 @@ class PositionSetup(QObject):
 
     message = Property(str, _get_message, notify=changed)
     pending = Property(str, _get_pending, notify=changed)
+    # "no" to the question goes back to where it was asked (the editor: its "Keep playing" went
+    # back there, not to the game, found by a teacher)
+    declineReturns = Property(bool, lambda s: s._declined is not None, notify=changed)
 
     @Slot()
     def retranslate(self) -> None:

@@ -143,7 +143,8 @@ Item {
                PositionSetup.pending].filter(part => part !== "").join(" ")
         act: qsTr("Replace")
         actName: "replaceButton"
-        keep: MatchView.matchInProgress ? qsTr("Keep playing")
+        keep: PositionSetup.declineReturns ? qsTr("Back to the editor")
+              : MatchView.matchInProgress ? qsTr("Keep playing")
               : match ? qsTranslate("match", "Keep it") : qsTr("Keep it")
         keepName: "keepGameButton"
         onAccepted: PositionSetup.confirm()

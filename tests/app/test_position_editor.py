@@ -374,6 +374,8 @@ def test_the_set_up_stays_when_the_game_is_kept(harness):
     harness.click("editorPlay")
     harness.settle(50)
     assert harness.window.findChild(QObject, "replaceDialog").property("opened")
+    # the answer says where it goes ("Keep playing" went back to the editor: a teacher)
+    assert harness.item("keepGameButton").property("text") == "Back to the editor"
     harness.click("keepGameButton")
     harness.settle(80)
     assert harness.game.session.match.position_id() == live  # the game goes on
