@@ -202,6 +202,7 @@ class PositionSetup(QObject):
         # session, question, status, review, and what to warn of once it is in place
         self._pending: tuple[Session, T, T, bool, T | None] | None = None
         self._declined: Callable[[], None] | None = None  # told when the player keeps the game
+        self._exported: tuple[Session, int] | None = None  # the session written, and its length
         # the folder of the last file read or written, also in an earlier session
         self._folder = str(settings.value("fileFolder"))
 
@@ -531,6 +532,17 @@ class PositionSetup(QObject):
             )
             return False
         self._message = T(N_("The match was written to {0}."), str(path))
+        self._exported = (session, len(match.history))
         self.changed.emit()
         self.told.emit()
         return True
+
+    @Slot(result=bool)
+    def exportedNow(self) -> bool:  # noqa: N802
+        """Whether the match on show is written to a file as it stands now (exported, nothing
+        played since): a question before it is replaced does not ask to export it first
+        (it did, just after an export: found by a tester)."""
+        session = self._flow.session
+        if session is None or self._exported is None:
+            return False
+        return self._exported[0] is session and self._exported[1] == len(session.match.history)

@@ -149,6 +149,7 @@ ApplicationWindow {
         if (!MatchView.analysed) { go(); return }
         confirmDropAnalysisDialog.proceed = go
         confirmDropAnalysisDialog.match = match === true
+        confirmDropAnalysisDialog.exported = PositionSetup.exportedNow()
         confirmDropAnalysisDialog.open()
     }
 
@@ -782,11 +783,17 @@ ApplicationWindow {
         // titled as what comes ("New game" stood over the question before a new match, found by
         // a tester)
         property bool match: false
+        // the match as it stands is written to a file: not asked to export it first (it was,
+        // just after an export: found by a tester)
+        property bool exported: false
         title: match ? qsTr("New match") : qsTr("New game")
         room: window.width
         ui: window.textUi
-        text: match ? qsTr("A new match replaces this one and its analysis: export the match first (Edit menu) to keep its moves. Start a new match?")
-                    : qsTr("A new game replaces this one and its analysis: export the match first (Edit menu) to keep its moves. Start a new game?")
+        text: exported
+              ? (match ? qsTr("A new match replaces this one and its analysis; its moves are in the file it was exported to. Start a new match?")
+                       : qsTr("A new game replaces this one and its analysis; its moves are in the file it was exported to. Start a new game?"))
+              : match ? qsTr("A new match replaces this one and its analysis: export the match first (Edit menu) to keep its moves. Start a new match?")
+                      : qsTr("A new game replaces this one and its analysis: export the match first (Edit menu) to keep its moves. Start a new game?")
         act: match ? qsTr("New match") : qsTr("New game")
         actName: "dropAnalysisButton"
         keep: match ? qsTranslate("match", "Keep it") : qsTr("Keep it")

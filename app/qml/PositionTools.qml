@@ -60,7 +60,10 @@ Item {
     }
     Connections {
         target: PositionSetup
-        function onAsked() { replaceDialog.open() }
+        function onAsked() {
+            replaceDialog.exported = PositionSetup.exportedNow()
+            replaceDialog.open()
+        }
         function onRefused() { refusalDialog.open() }
         function onTold() {
             note.text = Texts.wholeNames(PositionSetup.message)  // an ID pair whole
@@ -133,13 +136,15 @@ Item {
         // (a match's "it" is not a game's in Danish: "Dets ... det" was said of a match, found by
         // a tester)
         readonly property bool match: MatchView.matchLength > 0
+        property bool exported: false  // the match as it stands is written to a file
         // a game under way that was analysed from the history loses both (its analysis went
         // unsaid: found by a tester)
         text: [MatchView.matchInProgress ? (match ? qsTr("A match is in progress.") : qsTr("A game is in progress.")) : "",
-               MatchView.analysed
-               ? (match ? qsTranslate("match", "Its analysis goes with it: export the match first (Edit menu) to keep its moves.")
-                        : qsTr("Its analysis goes with it: export the match first (Edit menu) to keep its moves."))
-               : "",
+               !MatchView.analysed ? ""
+               : exported ? (match ? qsTranslate("match", "Its analysis goes with it; its moves are in the file it was exported to.")
+                                   : qsTr("Its analysis goes with it; its moves are in the file it was exported to."))
+               : (match ? qsTranslate("match", "Its analysis goes with it: export the match first (Edit menu) to keep its moves.")
+                        : qsTr("Its analysis goes with it: export the match first (Edit menu) to keep its moves.")),
                PositionSetup.pending].filter(part => part !== "").join(" ")
         act: qsTr("Replace")
         actName: "replaceButton"

@@ -511,6 +511,38 @@ def test_an_import_over_a_game_analysed_while_under_way_says_both_go(harness):
     assert harness.w.flow.session is session and session.analysis is not None
 
 
+def test_after_an_export_the_questions_say_the_moves_are_kept(harness, tmp_path):
+    # just after an export the question still said "export the match first" (a tester)
+    from app.parts import part_of
+    from app.position_setup import PositionSetup
+
+    session = started_game(harness)
+    setup = part_of(harness.w.engine, PositionSetup)
+    open_analysis_from_history(harness)
+    wait_for_analysis(harness)
+    harness.click("closeAnalysisButton")
+    harness.settle(50)
+
+    def asked() -> str:
+        setup.importMat(str(DATA / "gnubg-match-3-point-a.mat"))
+        harness.settle(50)
+        assert dialog(harness, "replaceDialog").property("opened")
+        said = [i.property("text") for i in harness.items() if i.property("text")]
+        harness.click("keepGameButton")
+        harness.settle(50)
+        return next(t for t in said if "Its analysis goes with it" in t)
+
+    assert "export the match first" in asked()
+    assert setup.exportMat(str(tmp_path / "kept.mat"))
+    assert "Its analysis goes with it; its moves are in the file it was exported to." in asked()
+    if harness.game.reviewing:
+        QTest.keyClick(harness.window, Qt.Key.Key_Escape)  # back to the game
+        harness.settle(20)
+    harness.play_a_turn()  # the game goes on: the file no longer holds it all
+    assert "export the match first" in asked()
+    assert harness.w.flow.session is session
+
+
 @pytest.mark.parametrize(("match_id", "whole"), [("MAFgAAAACAAE", False), ("MAFgACAAEAAE", True)])
 def test_the_end_cards_analysis_is_of_what_ended(harness, match_id, whole):
     # an analysis made before the end stood in the place of the ended game's or match's
