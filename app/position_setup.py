@@ -133,14 +133,17 @@ def paste_refusal(exc: EngineError, text: str) -> T:
         return T(N_("There is nothing to paste: copy a Position ID (and a Match ID) first."))
     if isinstance(exc, InvalidMatchIdError):
         return T(N_("“{0}” holds no valid Match ID."), shown)
-    # a Match ID alone: said so, not counted short of a Position ID (a teacher)
-    if _ID_LIKE.fullmatch(shown) and len(shown) == MATCH_ID_LENGTH and _is_match_id(shown):
+    # a Match ID alone (or GNU Backgammon's line of it): said so, not counted short of a
+    # Position ID (a teacher, a tester)
+    words = _ID_LIKE.findall(shown)
+    lone = [w for w in words if len(w) == MATCH_ID_LENGTH and _is_match_id(w)]
+    if len(lone) == 1 and all(len(w) < 8 for w in words if w != lone[0]):  # (no other ID)
         return T(
             N_(
                 "“{0}” is a Match ID: paste it with its Position ID, as POSITION:MATCH (GNU "
                 "Backgammon's ID), or paste a Position ID alone."
             ),
-            shown,
+            lone[0],
         )
     # nearly an ID: a character or a few short or too many (found by a tester)
     if _ID_LIKE.fullmatch(shown) and 0 < abs(len(shown) - POSITION_ID_LENGTH) <= 4:

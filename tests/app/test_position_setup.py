@@ -415,6 +415,7 @@ JUNK = [
     # a Match ID alone: said so (it was counted two characters short of a Position ID: a
     # teacher)
     ("AgGgACAACAAE", "“AgGgACAACAAE” is a Match ID: paste it with its Position ID"),
+    ("  Match ID   : cAmgAAAAAAAE", "“cAmgAAAAAAAE” is a Match ID"),  # GNU Backgammon's line
     # 14 characters, too many checkers: said why (it said only "no valid Position ID": found
     # by a tester)
     ("//////////////", "more than 15 checkers on a side"),
