@@ -285,9 +285,9 @@ def chart(analysis: Any, game: int, names: Sequence[str] = ("", "")) -> dict[str
             lines = [_("After roll {0}").format(rolled)]
             speaker = -1
         for m in sorted(told[i], key=lambda m: m.action):
-            # the other player's cube action, or the answer to it, names its player on its own
-            # line (the name stood on a line of its own, under the other's action, and read as
-            # its player's: found by a tester)
+            # the other player's cube action, or the answer to it, names its player on the line
+            # of the action (the name stood on a line of its own, under the other's action, and
+            # read as its player's: found by a tester)
             named = m.player != speaker
             speaker = m.player
             if m.mark != "none":
