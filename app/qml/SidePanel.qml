@@ -123,7 +123,8 @@ Rectangle {
                 Layout.fillWidth: true
                 wrapMode: Text.WordWrap  // "Beslist over de verdubbeling" ran over the card
                 visible: card.active && !card.over
-                text: MatchView.phase === "double" ? qsTr("Decides on the double")
+                // (in the history too, at a double's moment: "On roll" stood there, a tester)
+                text: MatchView.phase === "double" || MatchView.cubeOffered ? qsTr("Decides on the double")
                       : MatchView.thinking && MatchView.computerPlayer === card.player ? qsTr("Thinking…")
                       : qsTr("On roll")
                 color: panel.noteText

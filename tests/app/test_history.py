@@ -133,6 +133,8 @@ def test_the_cube_actions_are_lines_of_the_move_list_and_show_their_moment(harne
     # the taker's card is lit: Ann answers (the doubler's was: found by a tester)
     assert harness.item("playerCard0").property("active")
     assert not harness.item("playerCard1").property("active")
+    # and says so, as in the game ("On roll" stood there: a tester)
+    assert harness.item("turnNote0").property("text") == "Decides on the double"
     harness.click("moveLine6")  # the pass that ended the game: its points are on the score
     assert list(game.score) == [0, 2], list(game.score)  # the cube at 2 before the redouble
 
