@@ -42,7 +42,7 @@ MARKS = ("doubtful", "bad", "very bad")
 MARK_WORDS = {"doubtful": N_("Doubtful"), "bad": N_("Bad"), "very bad": N_("Very bad")}
 # what the tutor says of each kind of decision: {0} the loss, {1} the best play
 SAYINGS = {
-    "move": N_("You lose {0} with this play against {1}."),
+    "move": N_("You lose {0} with this play, compared with {1}."),
     "double": N_("You lose {0} by doubling: not doubling is right here."),
     "no double": N_("You lose {0} by rolling without doubling: doubling is right here."),
     "take": N_("You lose {0} by taking: passing is right here."),
