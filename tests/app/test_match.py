@@ -183,7 +183,8 @@ def test_a_one_point_match_and_a_last_pip_are_said_in_the_singular(harness):
     harness.open(seed=17)
     # the side on roll has one checker left, on its 1-point; the other three on its 6-point
     position = "4AAAEAAAAAAAAA"
-    match_id = MatchIdFields(match_length=1, cube=1).encode()
+    # (in GNU Backgammon's seats: its player 1, on roll, is the person here)
+    match_id = MatchIdFields(match_length=1, cube=1, player_on_roll=1, turn=1).encode()
     part_of(harness.w.engine, PositionSetup).pasteText(f"{position}:{match_id}")
     harness.settle(30)
     if harness.find("replaceDialog"):
