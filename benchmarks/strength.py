@@ -68,7 +68,7 @@ from ai.encoding import (  # noqa: E402
     crashed_mask,
     race_mask,
 )
-from ai.evaluator import load_networks  # noqa: E402
+from ai.evaluator import NetEvaluator, load_networks  # noqa: E402
 from ai.holdout import cube_key, in_part, play_key  # noqa: E402
 from ai.levels import LEVEL_NAMES  # noqa: E402
 from ai.player import ComputerPlayer  # noqa: E402
@@ -263,6 +263,18 @@ def crawford_doubles(player: ComputerPlayer, rows: list[dict]) -> int:
     return count
 
 
+def given_networks(parser: argparse.ArgumentParser, directory: str | None) -> NetEvaluator | None:
+    """The networks of ``--weights DIR`` (None without it: the shipped ones play); a directory
+    whose networks do not load ends the command with the reason (``benchmarks/vs_gnubg.py``
+    takes them so too)."""
+    if not directory:
+        return None
+    try:
+        return load_networks(directory, bearoff.load())
+    except (OSError, ValueError) as exc:
+        parser.error(f"cannot load the networks in {directory}: {exc}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default=",".join(LEVEL_NAMES), help="comma-separated levels")
@@ -279,12 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", dest="json_out", default=None, help="write the figures here")
     parser.add_argument("--weights", default=None, help="directory of other networks to measure")
     args = parser.parse_args(argv)
-    evaluator = None
-    if args.weights:
-        try:
-            evaluator = load_networks(args.weights, bearoff.load())
-        except (OSError, ValueError) as exc:
-            parser.error(f"cannot load the networks in {args.weights}: {exc}")
+    evaluator = given_networks(parser, args.weights)
     levels = [name.strip() for name in args.levels.split(",") if name.strip()]
     unknown = [name for name in levels if name.lower() not in LEVEL_NAMES]
     if unknown:

@@ -48,10 +48,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
+from strength import given_networks  # noqa: E402
 
-from ai import bearoff  # noqa: E402
 from ai.cube import CENTRED, MINE, THEIRS, CubeState, move_value_fn  # noqa: E402
-from ai.evaluator import Evaluator, flip, load_networks  # noqa: E402
+from ai.evaluator import Evaluator, flip  # noqa: E402
 from ai.player import ComputerPlayer  # noqa: E402
 from ai.search import roll_spans  # noqa: E402
 from engine.dice import ROLLS  # noqa: E402
@@ -360,12 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--weights", default=None, help="directory of other networks to measure")
     args = parser.parse_args(argv)
-    evaluator = None
-    if args.weights:
-        try:
-            evaluator = load_networks(args.weights, bearoff.load())
-        except (OSError, ValueError) as exc:
-            parser.error(f"cannot load the networks in {args.weights}: {exc}")
+    evaluator = given_networks(parser, args.weights)
     program = find_gnubg()
     if program is None:
         print("GNU Backgammon (gnubg) is not installed: nothing to measure.")
