@@ -17,12 +17,12 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtQml import QmlElement, QmlSingleton, QQmlEngine
 
-from app.position_setup import PASTE_REFUSALS, PositionSetup, paste_refusal, shown_ids
+from app.position_setup import PASTE_REFUSALS, PositionSetup, paste_refusal, shared, shown_ids
 from app.session import LEVELS, absolute_board
 from app.texts import N_, P, T, _
 from engine import EngineError, Position
 from engine.errors import PositionProblem
-from engine.ids import exchanged_seats, gnubg_id, read_ids
+from engine.ids import gnubg_id, read_ids
 from engine.match import (
     MAX_CUBE,
     MAX_MATCH_LENGTH,
@@ -362,10 +362,9 @@ class PositionEditor(QObject):
         return self._position().position_id(), self._fields().encode()
 
     def shared_ids(self) -> tuple[str, str] | None:
-        """``ids`` as they are shown to be copied: in GNU Backgammon's seats (the person is its
-        user's player 1: ``engine.ids.exchanged_seats``)."""
+        """``ids`` as they are shown to be copied (``app.position_setup.shared``)."""
         ids = self.ids()
-        return None if ids is None else (ids[0], exchanged_seats(ids[1]))
+        return None if ids is None else shared(ids)
 
     @Slot()
     def playFromHere(self) -> None:  # noqa: N802
@@ -393,7 +392,7 @@ class PositionEditor(QObject):
             T(N_("Replace it with the position from the editor?")),
             T(
                 N_("Set up in the editor ({0}). {1} is on roll."),
-                shown_ids(ids[0], exchanged_seats(ids[1])),
+                shown_ids(*shared(ids)),
                 P(self._on_roll),
             ),
             declined=self._keep,

@@ -64,6 +64,12 @@ def shown_ids(position_id: str, match_id: str) -> str:
     return gnubg_id(position_id, match_id).replace(":", ":\u200b")
 
 
+def shared(ids: tuple[str, str]) -> tuple[str, str]:
+    """This program's Position ID and Match ID as they are shown and copied: in GNU
+    Backgammon's seats (the person is its user's player 1: ``engine.ids.exchanged_seats``)."""
+    return ids[0], exchanged_seats(ids[1])
+
+
 def start_play(session: Session) -> bool:
     """Make the opening roll when the session's match waits for its next game to start (a Match
     ID between games, a file ending at a game's start); True when it was made."""
@@ -246,10 +252,9 @@ class PositionSetup(QObject):
         return session.match.position_id(), session.match.match_id()
 
     def shared_ids(self) -> tuple[str, str] | None:
-        """``current_ids`` as they are copied: in GNU Backgammon's seats (the person is its
-        user's player 1: ``engine.ids.exchanged_seats``)."""
+        """``current_ids`` as they are copied (``shared``)."""
         ids = self.current_ids()
-        return None if ids is None else (ids[0], exchanged_seats(ids[1]))
+        return None if ids is None else shared(ids)
 
     @Slot()
     def copyIds(self) -> None:  # noqa: N802
